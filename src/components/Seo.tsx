@@ -1,0 +1,50 @@
+import type { ReactNode } from "react"
+import { useSiteContent } from "../hooks/use-site-content"
+import { absoluteUrl, canonicalUrl, formatPageTitle, serializeJsonLd } from "../lib/seo"
+
+export const SOCIAL_IMAGE = { path: "/social-preview.png", width: 1200, height: 630 }
+
+interface SeoProps {
+  title: string
+  description: string
+  pathname: string
+  /** schema.org data for a JSON-LD script. */
+  structuredData?: object
+  /** Keeps the page out of search results (the 404 page). */
+  noindex?: boolean
+  children?: ReactNode
+}
+
+/** Everything a page puts in <head>, for the Gatsby Head API. */
+export const Seo = ({ title, description, pathname, structuredData, noindex = false, children }: SeoProps) => {
+  const site = useSiteContent()
+  const fullTitle = formatPageTitle(title, site.brand)
+  const url = canonicalUrl(site.siteUrl, pathname)
+  const image = absoluteUrl(site.siteUrl, SOCIAL_IMAGE.path)
+  const imageAlt = `${site.brand}: ${site.tagline}`
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={url} />}
+      <meta name="theme-color" content="#0d0d0d" />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.brand} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(SOCIAL_IMAGE.width)} />
+      <meta property="og:image:height" content={String(SOCIAL_IMAGE.height)} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta property="og:locale" content={site.language === "en" ? "en_US" : site.language.replace("-", "_")} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
+      {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData) }} />}
+      {children}
+    </>
+  )
+}

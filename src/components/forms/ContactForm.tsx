@@ -1,0 +1,104 @@
+/** @jsxImportSource theme-ui */
+import { useId, useRef, useState, type FormEvent } from "react"
+import { buildContactMailto } from "../../lib/mailto"
+import { contactMessages } from "../../lib/messages"
+import { checkContact, type ContactFields } from "../../lib/validation"
+import { notifyError, notifySuccess } from "../layout/Toasts"
+
+interface ContactFormProps {
+  /** The team's general address. */
+  to: string
+  /** How soon the team replies, e.g. "3 business days". */
+  responseTime: string
+  /** Opens a URL; the browser's navigation by default, replaceable in tests. */
+  openUrl?: (url: string) => void
+}
+
+const EMPTY: ContactFields = { name: "", email: "", message: "" }
+
+const openInBrowser = (url: string) => {
+  window.location.href = url
+}
+
+/** Writes the message into the visitor's own mail client, addressed to the team. */
+export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: ContactFormProps) => {
+  const id = useId()
+  const [fields, setFields] = useState<ContactFields>(EMPTY)
+  const [invalidField, setInvalidField] = useState<keyof ContactFields | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  }
+
+  const update = (field: keyof ContactFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }))
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (submitting) return
+    const problem = checkContact(fields)
+    if (problem) {
+      setInvalidField(problem.field)
+      notifyError(problem.kind === "missing" ? contactMessages.missing : contactMessages.invalidEmail)
+      refs[problem.field].current?.focus()
+      return
+    }
+    setInvalidField(null)
+    setSubmitting(true)
+    try {
+      openUrl(buildContactMailto(to, fields))
+      notifySuccess(contactMessages.success(responseTime))
+      setFields(EMPTY)
+    } catch {
+      notifyError(contactMessages.failure)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const fieldProps = (field: keyof ContactFields) => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    value: fields[field],
+    onChange: update(field),
+    "aria-invalid": invalidField === field ? true : undefined,
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Send a message" sx={{ display: "grid", gap: 4 }}>
+      <div>
+        <label htmlFor={`${id}-name`} sx={{ variant: "forms.label", display: "block" }}>
+          Name
+        </label>
+        <input ref={refs.name} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
+          Email
+        </label>
+        <input
+          ref={refs.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...fieldProps("email")}
+          sx={{ variant: "forms.input", width: "100%" }}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>
+          Message
+        </label>
+        <textarea ref={refs.message} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%" }} />
+      </div>
+      <div>
+        <button type="submit" disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
+          {submitting ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,126 @@
+/** @jsxImportSource theme-ui */
+import { Link } from "gatsby"
+import { useId, useRef, useState, type FormEvent } from "react"
+import { signupMessages } from "../../lib/messages"
+import { sendSignup } from "../../lib/signup-client"
+import { checkSignup } from "../../lib/validation"
+import { notifyError, notifySuccess } from "../layout/Toasts"
+import { Honeypot } from "./Honeypot"
+
+interface SignupFormProps {
+  brand: string
+  /** The team's address, offered when a signup fails. */
+  contactEmail: string
+}
+
+type Field = "email" | "consent"
+
+/** "Join the Drop": email + consent, validated here, sent to the signup endpoint. */
+export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
+  const id = useId()
+  const [email, setEmail] = useState("")
+  const [consent, setConsent] = useState(false)
+  const [invalidField, setInvalidField] = useState<Field | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const submittingRef = useRef(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const consentRef = useRef<HTMLInputElement>(null)
+  const honeypotRef = useRef<HTMLInputElement>(null)
+
+  const clear = () => {
+    setEmail("")
+    setConsent(false)
+    setInvalidField(null)
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (submittingRef.current) return
+
+    // Bots fill every field; people never see this one. Pretend it worked and send nothing.
+    if (honeypotRef.current?.value) {
+      notifySuccess(signupMessages.success(brand))
+      clear()
+      return
+    }
+
+    const problem = checkSignup({ email, consent })
+    if (problem) {
+      setInvalidField(problem.field)
+      notifyError(problem.kind === "missing" ? signupMessages.missing : signupMessages.invalidEmail)
+      ;(problem.field === "email" ? emailRef : consentRef).current?.focus()
+      return
+    }
+
+    setInvalidField(null)
+    submittingRef.current = true
+    setSubmitting(true)
+    const delivered = await sendSignup(email)
+    submittingRef.current = false
+    setSubmitting(false)
+    if (delivered) {
+      notifySuccess(signupMessages.success(brand))
+      clear()
+    } else {
+      notifyError(signupMessages.failure(contactEmail))
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Join the Drop" sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+      <div>
+        <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
+          Email address
+        </label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          aria-invalid={invalidField === "email" ? true : undefined}
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          sx={{ variant: "forms.input", width: "100%" }}
+        />
+      </div>
+      <div sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
+        <input
+          ref={consentRef}
+          id={`${id}-consent`}
+          name="consent"
+          type="checkbox"
+          required
+          aria-invalid={invalidField === "consent" ? true : undefined}
+          checked={consent}
+          onChange={(event) => setConsent(event.target.checked)}
+          sx={{
+            width: 24,
+            height: 24,
+            mt: "2px",
+            flexShrink: 0,
+            accentColor: "#d4ff3a",
+            cursor: "pointer",
+            '&[aria-invalid="true"]': { outline: "3px solid", outlineColor: "secondary", outlineOffset: "2px" },
+          }}
+        />
+        <label htmlFor={`${id}-consent`} sx={{ fontSize: 0, color: "subtle", cursor: "pointer" }}>
+          Yes, email me about the launch and exclusive drops. I can unsubscribe at any time. Read our{" "}
+          <Link to="/privacy/" sx={{ variant: "links.inline" }}>
+            Privacy Policy
+          </Link>
+          .
+        </label>
+      </div>
+      <Honeypot inputRef={honeypotRef} />
+      <div>
+        <button type="submit" disabled={submitting} aria-disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
+          {submitting ? "Joining..." : "Join the Drop"}
+        </button>
+      </div>
+    </form>
+  )
+}

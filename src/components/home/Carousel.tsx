@@ -1,0 +1,212 @@
+/** @jsxImportSource theme-ui */
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import { useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react"
+import { useReducedMotion } from "../../hooks/use-reduced-motion"
+import { nextIndex, previousIndex, shouldAutoAdvance, swipeDirection, wrapIndex } from "../../lib/carousel"
+import { Icon } from "../shared/Icon"
+
+export interface CarouselSlide {
+  image: IGatsbyImageData
+  caption: string
+  alt: string
+}
+
+interface CarouselProps {
+  label: string
+  slides: CarouselSlide[]
+  intervalMs: number
+  transitionMs: number
+}
+
+const SLIDES_ID = "carousel-slides"
+
+const controlStyle = {
+  variant: "buttons.icon",
+  position: "absolute",
+  // Centred on the 16:9 picture, whose width is the viewport less the page padding on phones.
+  top: ["calc((100vw - 32px) * 0.28125)", "50%"],
+  transform: "translateY(-50%)",
+  zIndex: 2,
+  opacity: 0,
+  transition: "opacity 200ms ease",
+  "@media (hover: none)": { opacity: 1 },
+} as const
+
+/**
+ * WAI-ARIA carousel: labelled region of labelled slides, prev/next arrows shown on hover or
+ * keyboard focus, dots that jump, a pause control, swipe on touch screens. It moves on by
+ * itself only while it is not hovered or focused and the visitor welcomes motion.
+ */
+export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselProps) => {
+  const count = slides.length
+  const [index, setIndex] = useState(0)
+  const [paused, setPaused] = useState(false)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const reducedMotion = useReducedMotion()
+  const touchStart = useRef<{ x: number; y: number } | null>(null)
+  const autoAdvancing = shouldAutoAdvance({ paused, hovered, focused, reducedMotion })
+
+  useEffect(() => {
+    if (!autoAdvancing || count < 2) return
+    const timer = window.setInterval(() => setIndex((current) => nextIndex(current, count)), intervalMs)
+    return () => window.clearInterval(timer)
+  }, [autoAdvancing, count, intervalMs])
+
+  const goTo = (target: number) => setIndex(wrapIndex(target, count))
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
+  }
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0]
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null
+  }
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current
+    const touch = event.changedTouches[0]
+    touchStart.current = null
+    if (!start || !touch) return
+    const direction = swipeDirection(start.x, touch.clientX, start.y, touch.clientY)
+    if (direction !== 0) setIndex((current) => wrapIndex(current + direction, count))
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      sx={{
+        position: "relative",
+        "&:hover .carousel-arrow, &:focus-within .carousel-arrow": { opacity: 1 },
+      }}
+    >
+      <div
+        id={SLIDES_ID}
+        aria-live={autoAdvancing ? "off" : "polite"}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        sx={{ position: "relative", display: "grid" }}
+      >
+        {slides.map((slide, slideIndex) => {
+          const current = slideIndex === index
+          return (
+            <div
+              key={slideIndex}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slideIndex + 1} of ${count}`}
+              aria-hidden={!current}
+              data-current={current}
+              sx={{
+                gridArea: "1 / 1",
+                position: "relative",
+                opacity: current ? 1 : 0,
+                visibility: current ? "visible" : "hidden",
+                transition: reducedMotion ? "none" : `opacity ${transitionMs}ms ease, visibility ${transitionMs}ms`,
+              }}
+            >
+              <GatsbyImage
+                image={slide.image}
+                alt={slide.alt}
+                loading={slideIndex === 0 ? "eager" : "lazy"}
+                sx={{ width: "100%", aspectRatio: "16 / 9", borderRadius: "large", border: "2px solid", borderColor: "border", bg: "muted" }}
+              />
+              <p
+                sx={{
+                  position: ["static", "absolute"],
+                  left: 4,
+                  right: 4,
+                  bottom: 4,
+                  mt: [3, 0],
+                  maxWidth: 640,
+                  px: [3, 4],
+                  py: [2, 3],
+                  bg: "rgba(13,13,13,0.88)",
+                  borderLeft: "6px solid",
+                  borderColor: "primary",
+                  borderRadius: "small",
+                  fontSize: [0, 2],
+                  fontWeight: "bold",
+                }}
+              >
+                {slide.caption}
+              </p>
+            </div>
+          )
+        })}
+        <button
+          type="button"
+          className="carousel-arrow"
+          aria-label="Previous slide"
+          aria-controls={SLIDES_ID}
+          onClick={() => setIndex((current) => previousIndex(current, count))}
+          sx={{ ...controlStyle, left: [2, 3] }}
+        >
+          <Icon name="arrowLeft" />
+        </button>
+        <button
+          type="button"
+          className="carousel-arrow"
+          aria-label="Next slide"
+          aria-controls={SLIDES_ID}
+          onClick={() => setIndex((current) => nextIndex(current, count))}
+          sx={{ ...controlStyle, right: [2, 3] }}
+        >
+          <Icon name="arrowRight" />
+        </button>
+      </div>
+      <div sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 3, mt: 3 }}>
+        <button
+          type="button"
+          onClick={() => setPaused((value) => !value)}
+          aria-label={paused ? "Start automatic slide show" : "Stop automatic slide show"}
+          sx={{ variant: "buttons.icon", width: 40, height: 40, borderColor: "border" }}
+        >
+          <Icon name={paused ? "play" : "pause"} size={18} />
+        </button>
+        <div role="group" aria-label="Choose a slide" sx={{ display: "flex", gap: 1 }}>
+          {slides.map((_, dotIndex) => {
+            const current = dotIndex === index
+            return (
+              <button
+                key={dotIndex}
+                type="button"
+                aria-label={`Slide ${dotIndex + 1}`}
+                aria-current={current ? "true" : undefined}
+                aria-controls={SLIDES_ID}
+                onClick={() => goTo(dotIndex)}
+                sx={{
+                  width: 44,
+                  height: 44,
+                  p: 0,
+                  border: "none",
+                  bg: "transparent",
+                  cursor: "pointer",
+                  display: "inline-flex",
+                  alignItems: "center",
+                  justifyContent: "center",
+                  "&::before": {
+                    content: '""',
+                    display: "block",
+                    height: 12,
+                    width: current ? 36 : 12,
+                    borderRadius: "pill",
+                    bg: current ? "primary" : "transparent",
+                    border: "2px solid",
+                    borderColor: current ? "primary" : "subtle",
+                    transition: reducedMotion ? "none" : "width 200ms ease",
+                  },
+                  "&:hover::before": { borderColor: "primary" },
+                }}
+              />
+            )
+          })}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+/** @jsxImportSource theme-ui */
+import { Link } from "gatsby"
+import { useEffect, useState } from "react"
+import { FOOTER_LINKS } from "../../lib/routes"
+import { JoinDropButton } from "../shared/JoinDropButton"
+import { SocialIcon } from "../shared/SocialIcon"
+import { Logo } from "./Logo"
+
+interface FooterProps {
+  brand: string
+  tagline: string
+  social: ReadonlyArray<{ network: string; url: string }>
+  /** The build year; the visitor's clock replaces it after mount, so the line is never stale. */
+  buildYear: number
+}
+
+const headingStyle = { variant: "text.eyebrow", fontSize: 0, mb: 3, color: "subtle" } as const
+
+export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
+  const [year, setYear] = useState(buildYear)
+  useEffect(() => setYear(new Date().getFullYear()), [])
+
+  return (
+    <footer sx={{ borderTop: "2px solid", borderColor: "border", bg: "surface", mt: 8 }}>
+      <div
+        sx={{
+          variant: "layout.container",
+          py: 6,
+          display: "grid",
+          gap: 5,
+          gridTemplateColumns: ["1fr", "1fr 1fr", "2fr 1fr 1fr 1.2fr"],
+        }}
+      >
+        <div>
+          <Logo brand={brand} />
+          <p sx={{ mt: 3, fontFamily: "heading", fontSize: 3, textTransform: "uppercase", color: "primary" }}>{tagline}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 sx={headingStyle}>Quick links</h2>
+          <ul sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2 }}>
+            {FOOTER_LINKS.map(({ label, to }) => (
+              <li key={to}>
+                <Link to={to} sx={{ variant: "links.inline", color: "text", textDecoration: "none", "&:hover": { color: "primary" } }}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 sx={headingStyle}>Follow</h2>
+          <ul sx={{ listStyle: "none", p: 0, m: 0, display: "flex", gap: 2 }}>
+            {social.map(({ network, url }) => (
+              <li key={network}>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${brand} on ${network} (opens in a new tab)`}
+                  sx={{ variant: "buttons.icon", borderColor: "border" }}
+                >
+                  <SocialIcon network={network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 sx={headingStyle}>Early access</h2>
+          <JoinDropButton />
+        </div>
+      </div>
+      <div sx={{ borderTop: "1px solid", borderColor: "border" }}>
+        <p sx={{ variant: "layout.container", py: 3, fontSize: 0, color: "subtle" }}>
+          © {year} {brand}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,88 @@
+/** @jsxImportSource theme-ui */
+import { Link } from "gatsby"
+import { useEffect, useRef, useState } from "react"
+import { MAIN_NAV } from "../../lib/routes"
+import { Icon } from "../shared/Icon"
+import { JoinDropButton } from "../shared/JoinDropButton"
+import { Logo } from "./Logo"
+
+const MENU_ID = "main-menu"
+
+export const Header = ({ brand }: { brand: string }) => {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const closeMenu = () => setMenuOpen(false)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return
+      setMenuOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener("keydown", onKeyDown)
+    return () => document.removeEventListener("keydown", onKeyDown)
+  }, [menuOpen])
+
+  return (
+    <header
+      sx={{
+        position: "sticky",
+        top: 0,
+        zIndex: 20,
+        bg: "rgba(13,13,13,0.94)",
+        borderBottom: "2px solid",
+        borderColor: "border",
+      }}
+    >
+      <div sx={{ variant: "layout.container", display: "flex", alignItems: "center", justifyContent: "space-between", minHeight: 72, gap: 3 }}>
+        <Logo brand={brand} />
+        <nav aria-label="Main">
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            sx={{ variant: "buttons.icon", display: ["inline-flex", "none"] }}
+          >
+            <Icon name={menuOpen ? "close" : "menu"} />
+          </button>
+          <ul
+            id={MENU_ID}
+            data-open={menuOpen}
+            sx={{
+              listStyle: "none",
+              m: 0,
+              p: 0,
+              alignItems: "center",
+              gap: [3, 4],
+              display: [menuOpen ? "flex" : "none", "flex"],
+              flexDirection: ["column", "row"],
+              position: ["absolute", "static"],
+              top: 72,
+              left: 0,
+              right: 0,
+              bg: ["background", "transparent"],
+              borderBottom: ["2px solid", "none"],
+              borderColor: "border",
+              py: [4, 0],
+            }}
+          >
+            {MAIN_NAV.map(({ label, to }) => (
+              <li key={to}>
+                <Link to={to} onClick={closeMenu} sx={{ variant: "links.nav" }}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <JoinDropButton variant="small" onActivate={closeMenu} />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,33 @@
+/** @jsxImportSource theme-ui */
+import type { ReactNode } from "react"
+import { useSiteContent } from "../../hooks/use-site-content"
+import { MAIN_CONTENT_ID } from "../../lib/routes"
+import { CookieNotice } from "./CookieNotice"
+import { ErrorBoundary } from "./ErrorBoundary"
+import { Footer } from "./Footer"
+import { Header } from "./Header"
+import { SkipLink } from "./SkipLink"
+import { Toasts } from "./Toasts"
+
+interface LayoutProps {
+  pathname: string
+  children: ReactNode
+}
+
+/** The frame around every page: header, main content, footer, cookie notice and toasts. */
+export const Layout = ({ pathname, children }: LayoutProps) => {
+  const site = useSiteContent()
+  return (
+    <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <SkipLink target={MAIN_CONTENT_ID} />
+      <Header brand={site.brand} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
+        <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
+      </main>
+      <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
+      {/* Keyed by page: Dismiss hides the notice for this page view only. */}
+      <CookieNotice key={pathname} brand={site.brand} />
+      <Toasts />
+    </div>
+  )
+}

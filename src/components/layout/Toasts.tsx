@@ -1,0 +1,40 @@
+/** @jsxImportSource theme-ui */
+import { Global } from "theme-ui"
+import { ToastContainer, toast } from "react-toastify"
+import type { Notice } from "../../lib/notice"
+
+
+const ToastMessage = ({ title, description }: Notice) => (
+  <div>
+    <strong sx={{ display: "block", fontFamily: "heading", textTransform: "uppercase", letterSpacing: "0.02em", mb: 1 }}>{title}</strong>
+    <span>{description}</span>
+  </div>
+)
+
+/** A success toast, announced politely (`status`); focus stays where it is. */
+export const notifySuccess = (notice: Notice) => toast.success(<ToastMessage {...notice} />, { role: "status" })
+
+/** A destructive toast, announced at once (`alert`); focus stays where it is. */
+export const notifyError = (notice: Notice) => toast.error(<ToastMessage {...notice} />, { role: "alert" })
+
+/** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
+export const Toasts = () => (
+  <>
+    <Global
+      styles={{
+        ":root": {
+          "--toastify-color-success": "#d4ff3a",
+          "--toastify-text-color-success": "#0d0d0d",
+          "--toastify-color-error": "#c62828",
+          "--toastify-text-color-error": "#ffffff",
+          "--toastify-font-family": "inherit",
+          "--toastify-toast-width": "360px",
+        },
+        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: "0 0 0 2px #0d0d0d" },
+        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: "#0d0d0d" },
+        ".Toastify__close-button": { opacity: 1, color: "inherit" },
+      }}
+    />
+    <ToastContainer position="top-right" limit={3} autoClose={4500} theme="colored" newestOnTop closeOnClick={false} />
+  </>
+)

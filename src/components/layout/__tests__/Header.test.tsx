@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from "@testing-library/react"
+import { Header } from "../Header"
+
+const menuButton = () => screen.getByRole("button", { name: "Menu" })
+
+describe("Header", () => {
+  beforeEach(() => window.history.pushState({}, "", "/about/"))
+
+  it("links the logo home and lists Home, About and Contact", () => {
+    render(<Header brand="Block 94" />)
+    expect(screen.getByRole("link", { name: "Block 94 home" })).toHaveAttribute("href", "/")
+    const nav = screen.getByRole("navigation", { name: "Main" })
+    expect(Array.from(nav.querySelectorAll("a")).map((link) => link.textContent)).toEqual(["Home", "About", "Contact", "Join the Drop"])
+  })
+
+  it("marks the current page's link", () => {
+    render(<Header brand="Block 94" />)
+    fireEvent.click(menuButton()) // jsdom applies the phone layout, where the links sit in the menu
+    expect(screen.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page")
+    expect(screen.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current")
+  })
+
+  it("opens the mobile menu and closes it after a link is chosen", () => {
+    render(<Header brand="Block 94" />)
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false")
+    fireEvent.click(menuButton())
+    expect(menuButton()).toHaveAttribute("aria-expanded", "true")
+    fireEvent.click(screen.getByRole("link", { name: "Contact" }))
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false")
+  })
+
+  it("closes the mobile menu on Escape and gives focus back to the toggle", () => {
+    render(<Header brand="Block 94" />)
+    fireEvent.click(menuButton())
+    fireEvent.keyDown(document, { key: "Escape" })
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false")
+    expect(menuButton()).toHaveFocus()
+  })
+
+  it("closes the mobile menu when Join the Drop is chosen", () => {
+    render(<Header brand="Block 94" />)
+    fireEvent.click(menuButton())
+    fireEvent.click(screen.getByRole("link", { name: "Join the Drop" }))
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false")
+  })
+})

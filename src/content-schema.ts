@@ -1,0 +1,350 @@
+/**
+ * The content model: one schema per file under `content/`.
+ * Used to validate content at build start and in `npm run check:content`,
+ * and to generate the JSON Schemas in `content/schemas/` for editors' IDEs.
+ * Messages are written for editors: they follow "<file>: <field> ".
+ */
+import { z } from "zod"
+
+/** Icons an editor may name; each has a drawing in src/components/shared/Icon.tsx. */
+export const ICON_NAMES = [
+  "tee",
+  "cap",
+  "home",
+  "star",
+  "truck",
+  "check",
+  "badge",
+  "bolt",
+  "leaf",
+] as const
+export type IconName = (typeof ICON_NAMES)[number]
+
+export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"]
+
+export interface SchemaOptions {
+  /** Whether a path relative to `content/` names an existing file. */
+  imageExists: (relativePath: string) => boolean
+}
+
+const describeInput = (input: unknown): string =>
+  Array.isArray(input) ? "a list" : input === null ? "null" : typeof input === "object" ? "an object" : typeof input
+
+const text = (what: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `is missing - ${what}` : `must be text in "quotes", not ${describeInput(issue.input)} - ${what}`,
+    })
+    .trim()
+    .min(1, `is empty - ${what}`)
+    .describe(what)
+
+const paragraphs = (what: string) =>
+  z
+    .array(text(what), { error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a list ["...", "..."] - ${what}`) })
+    .min(1, `is an empty list - ${what}`)
+    .describe(what)
+
+const email = (what: string) =>
+  z
+    .email({
+      error: (issue) =>
+        issue.input === undefined
+          ? `is missing - ${what}`
+          : `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
+    })
+    .describe(what)
+
+const webUrl = (what: string) =>
+  z
+    .url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: (issue) =>
+        issue.input === undefined
+          ? `is missing - ${what}`
+          : `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
+    })
+    .describe(what)
+
+const positiveMs = (what: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a number without quotes - ${what}`) })
+    .int(`must be a whole number of milliseconds - ${what}`)
+    .min(100, `is too short - ${what} (at least 100 ms)`)
+    .max(60000, `is too long - ${what} (at most 60000 ms)`)
+    .describe(what)
+
+/** An object that rejects unknown fields, which are most often typos of known ones. */
+const record = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
+  z
+    .strictObject(
+      shape,
+      {
+        error: (issue) => {
+          if (issue.code === "unrecognized_keys") {
+            const keys = issue.keys.map((key) => `"${key}"`).join(", ")
+            const allowed = Object.keys(shape).filter((key) => key !== "$schema")
+            return `has an unknown field ${keys} - check the spelling or remove it (allowed fields: ${allowed.join(", ")})`
+          }
+          return issue.input === undefined ? `is missing - ${what}` : `must be an object { ... }, not ${describeInput(issue.input)} - ${what}`
+        },
+      },
+    )
+    .describe(what)
+
+/** A whole content file: a record that may also name its JSON Schema for the editor's IDE. */
+const contentFile = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
+  record({ $schema: z.string().optional().describe("Path to this file's JSON Schema, for editors' IDEs"), ...shape }, what)
+
+const exactlyThree = <Item extends z.ZodType>(item: Item, noun: string) =>
+  z
+    .array(item, { error: (issue) => (issue.input === undefined ? `is missing - list the ${noun}` : `must be a list [ ... ] of ${noun}`) })
+    .length(3, {
+      error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} ${noun} - there must be exactly 3 ${noun}`,
+    })
+
+const icon = z
+  .enum(ICON_NAMES, {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is missing - name one of the known icons"
+        : `"${String(issue.input)}" is not a known icon - use one of: ${ICON_NAMES.join(", ")}`,
+  })
+  .describe(`Icon name: one of ${ICON_NAMES.join(", ")}`)
+
+const card = (noun: string) =>
+  record(
+    {
+      icon,
+      title: text(`every ${noun} needs a title`),
+      description: text(`every ${noun} needs a short description`),
+    },
+    `a ${noun}`,
+  )
+
+const seo = record(
+  {
+    title: text("the page title shown in browser tabs and search results"),
+    description: text("the page summary shown in search results and link previews"),
+  },
+  "the page's search and sharing texts",
+)
+
+const signupCopy = record(
+  {
+    heading: text("the heading of the signup section"),
+    text: text("the text under the signup heading"),
+    socialProof: text('the social-proof line; "{count}" is replaced by the number in site.json'),
+  },
+  "the signup section's texts",
+)
+
+export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
+  const image = text("every slide needs an image path like images/slide.jpg")
+    .refine((path) => IMAGE_EXTENSIONS.some((extension) => path.toLowerCase().endsWith(extension)), {
+      error: (issue) => `"${String(issue.input)}" is not a picture - use a ${IMAGE_EXTENSIONS.join(", ")} file`,
+    })
+    .refine((path) => imageExists(path), {
+      error: (issue) =>
+        `"${String(issue.input)}" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"`,
+    })
+
+  const site = contentFile(
+    {
+      brand: text("the shop's name"),
+      tagline: text("the short slogan shown in the footer"),
+      description: text("the default summary for search engines and link previews"),
+      siteUrl: webUrl("the address the site is published at"),
+      language: z
+        .string()
+        .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code like "en" or "en-GB"')
+        .describe("the language of the site's text"),
+      emails: record(
+        {
+          general: email("the address for general questions"),
+          business: email("the address for business inquiries"),
+        },
+        "the team's email addresses",
+      ),
+      social: z
+        .array(
+          record(
+            {
+              network: z.enum(["Instagram", "Twitter", "TikTok"], {
+                error: (issue) => `"${String(issue.input)}" is not a supported network - use Instagram, Twitter or TikTok`,
+              }),
+              url: webUrl("the profile's address"),
+            },
+            "a social link",
+          ),
+        )
+        .min(1, "is an empty list - add at least one social link")
+        .describe("social media profiles"),
+      responseTime: text('how soon the team replies, like "3 business days"'),
+      socialProof: text('how many people are on the list, like "5,000+"'),
+      carousel: record(
+        {
+          intervalMs: positiveMs("how long each slide stays, in milliseconds"),
+          transitionMs: positiveMs("how long the change between slides takes, in milliseconds"),
+        },
+        "the carousel's timing",
+      ),
+    },
+    "the site's settings",
+  )
+
+  const slides = contentFile(
+    {
+      slides: exactlyThree(
+        record(
+          {
+            image,
+            caption: text("every slide needs a caption"),
+            alt: text("every slide needs alt text for screen readers"),
+          },
+          "a slide",
+        ),
+        "slides",
+      ),
+    },
+    "the carousel slides",
+  )
+
+  const categories = contentFile({ categories: exactlyThree(card("category card"), "category cards") }, "the category cards")
+  const values = contentFile({ values: exactlyThree(card("value card"), "value cards") }, "the value cards")
+  const reassurances = contentFile(
+    { reassurances: exactlyThree(card("reassurance point"), "reassurance points") },
+    "the reassurance points",
+  )
+
+  const home = contentFile(
+    {
+      seo,
+      hero: record(
+        {
+          eyebrow: text("the small line above the headline"),
+          headline: text("the big headline"),
+          subtext: text("the text under the headline"),
+          primaryButton: text("the label of the button that scrolls to the signup"),
+          secondaryButton: text('the label of the button that scrolls to "Why 94?"'),
+        },
+        "the hero section",
+      ),
+      carousel: record(
+        {
+          heading: text("the heading above the carousel"),
+          label: text("the carousel's name for screen readers"),
+        },
+        "the carousel section",
+      ),
+      explore: record(
+        {
+          heading: text("the heading of the category section"),
+          intro: text("the text under the category heading"),
+          badge: text('the badge on each category card, like "Coming Soon"'),
+        },
+        "the category section",
+      ),
+      why: record(
+        {
+          heading: text('the heading of the "Why 94?" snippet'),
+          text: text('the text of the "Why 94?" snippet'),
+          linkLabel: text("the label of the link to the About page"),
+        },
+        'the "Why 94?" snippet',
+      ),
+      signup: signupCopy,
+    },
+    "the Home page",
+  )
+
+  const about = contentFile(
+    {
+      seo,
+      intro: record({ heading: text("the page heading"), paragraphs: paragraphs("the intro story") }, "the intro"),
+      values: record({ heading: text("the heading above the value cards") }, "the values section"),
+      story: record(
+        {
+          heading: text("the story heading"),
+          paragraphs: paragraphs("the story"),
+          buttonLabel: text("the label of the button that scrolls to the signup"),
+        },
+        "the story section",
+      ),
+      signup: signupCopy,
+    },
+    "the About page",
+  )
+
+  const contact = contentFile(
+    {
+      seo,
+      intro: record({ heading: text("the page heading"), text: text("the intro text") }, "the intro"),
+      details: record(
+        {
+          heading: text("the heading of the contact details"),
+          generalLabel: text("the label of the general email"),
+          businessLabel: text("the label of the business email"),
+          responseLabel: text("the label of the response time"),
+          responseText: text('the response promise; "{responseTime}" is replaced from site.json'),
+        },
+        "the contact details",
+      ),
+      form: record(
+        {
+          heading: text("the heading of the message form"),
+          text: text("the text above the message form"),
+          fallbackText: text("the line before the plain email link under the form"),
+        },
+        "the message form section",
+      ),
+    },
+    "the Contact page",
+  )
+
+  const privacy = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      updated: z.iso.date('must be a date like "2026-11-22"').describe("when the notice last changed"),
+      intro: text("the opening paragraph"),
+      sections: z
+        .array(record({ heading: text("every section needs a heading"), paragraphs: paragraphs("the section text") }, "a section"))
+        .min(1, "is an empty list - the notice needs at least one section"),
+    },
+    "the Privacy page",
+  )
+
+  const notFound = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      text: text("the explanation under the heading"),
+      homeButton: text("the label of the button back to Home"),
+      contactButton: text("the label of the button to Contact"),
+    },
+    "the 404 page",
+  )
+
+  return { site, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
+}
+
+export type ContentSchemas = ReturnType<typeof createContentSchemas>
+
+/** Every content file, relative to `content/`, with its schema and JSON Schema file name. */
+export const CONTENT_FILES = [
+  { file: "site.json", schema: "site" },
+  { file: "slides.json", schema: "slides" },
+  { file: "categories.json", schema: "categories" },
+  { file: "values.json", schema: "values" },
+  { file: "reassurances.json", schema: "reassurances" },
+  { file: "pages/home.json", schema: "home" },
+  { file: "pages/about.json", schema: "about" },
+  { file: "pages/contact.json", schema: "contact" },
+  { file: "pages/privacy.json", schema: "privacy" },
+  { file: "pages/not-found.json", schema: "notFound" },
+] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
+
+export type SiteContent = z.infer<ContentSchemas["site"]>

@@ -1,0 +1,84 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { SignupSection } from "../components/forms/SignupSection"
+import { Seo } from "../components/Seo"
+import { CardGrid } from "../components/shared/CardGrid"
+import { JoinDropButton } from "../components/shared/JoinDropButton"
+import { PageIntro } from "../components/shared/PageIntro"
+import { Section } from "../components/shared/Section"
+import { useSiteContent } from "../hooks/use-site-content"
+import { canonicalUrl } from "../lib/seo"
+import { graph, webPage } from "../lib/structured-data"
+
+const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
+  const site = useSiteContent()
+  const page = data.aboutJson!
+  return (
+    <>
+      <PageIntro heading={page.intro.heading} paragraphs={page.intro.paragraphs} />
+      <Section heading={page.values.heading} tone="surface">
+        <CardGrid cards={data.valuesJson?.values ?? []} />
+      </Section>
+      <Section heading={page.story.heading}>
+        <div sx={{ maxWidth: 760, display: "grid", gap: 3, fontSize: [2, 3], mb: 5 }}>
+          {page.story.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <JoinDropButton label={page.story.buttonLabel} />
+      </Section>
+      <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+    </>
+  )
+}
+
+export default AboutPage
+
+export const Head = ({ data, location }: HeadProps<Queries.AboutPageQuery>) => {
+  const site = useSiteContent()
+  const { title, description } = data.aboutJson!.seo
+  const url = canonicalUrl(site.siteUrl, location.pathname)
+  return (
+    <Seo
+      title={title}
+      description={description}
+      pathname={location.pathname}
+      structuredData={graph(webPage("AboutPage", { title, description, url, siteUrl: site.siteUrl }))}
+    />
+  )
+}
+
+export const query = graphql`
+  query AboutPage {
+    aboutJson {
+      seo {
+        title
+        description
+      }
+      intro {
+        heading
+        paragraphs
+      }
+      values {
+        heading
+      }
+      story {
+        heading
+        paragraphs
+        buttonLabel
+      }
+      signup {
+        heading
+        text
+        socialProof
+      }
+    }
+    valuesJson {
+      values {
+        icon
+        title
+        description
+      }
+    }
+  }
+`

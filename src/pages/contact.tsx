@@ -1,0 +1,94 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { ContactDetails } from "../components/contact/ContactDetails"
+import { ContactForm } from "../components/forms/ContactForm"
+import { Seo } from "../components/Seo"
+import { PageIntro } from "../components/shared/PageIntro"
+import { useSiteContent } from "../hooks/use-site-content"
+import { canonicalUrl } from "../lib/seo"
+import { graph, webPage } from "../lib/structured-data"
+import { fillTemplate } from "../lib/template"
+
+const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
+  const site = useSiteContent()
+  const page = data.contactJson!
+  return (
+    <>
+      <PageIntro heading={page.intro.heading} paragraphs={[page.intro.text]} />
+      <div
+        sx={{
+          variant: "layout.container",
+          py: [6, 7],
+          display: "grid",
+          gridTemplateColumns: ["1fr", "1fr", "1fr 1.4fr"],
+          gap: [6, 7],
+          alignItems: "start",
+        }}
+      >
+        <ContactDetails
+          {...page.details}
+          generalEmail={site.emails.general}
+          businessEmail={site.emails.business}
+          responseText={fillTemplate(page.details.responseText, { responseTime: site.responseTime })}
+        />
+        <section aria-labelledby="contact-form-heading">
+          <h2 id="contact-form-heading" sx={{ variant: "text.heading", fontSize: [4, 5], mb: 2 }}>
+            {page.form.heading}
+          </h2>
+          <p sx={{ color: "subtle", mb: 4 }}>{page.form.text}</p>
+          <ContactForm to={site.emails.general} responseTime={site.responseTime} />
+          <p sx={{ mt: 4, color: "subtle" }}>
+            {page.form.fallbackText}{" "}
+            <a href={`mailto:${site.emails.general}`} sx={{ variant: "links.inline" }}>
+              {site.emails.general}
+            </a>
+            .
+          </p>
+        </section>
+      </div>
+    </>
+  )
+}
+
+export default ContactPage
+
+export const Head = ({ data, location }: HeadProps<Queries.ContactPageQuery>) => {
+  const site = useSiteContent()
+  const { title, description } = data.contactJson!.seo
+  const url = canonicalUrl(site.siteUrl, location.pathname)
+  return (
+    <Seo
+      title={title}
+      description={description}
+      pathname={location.pathname}
+      structuredData={graph(webPage("ContactPage", { title, description, url, siteUrl: site.siteUrl }))}
+    />
+  )
+}
+
+export const query = graphql`
+  query ContactPage {
+    contactJson {
+      seo {
+        title
+        description
+      }
+      intro {
+        heading
+        text
+      }
+      details {
+        heading
+        generalLabel
+        businessLabel
+        responseLabel
+        responseText
+      }
+      form {
+        heading
+        text
+        fallbackText
+      }
+    }
+  }
+`

@@ -1,0 +1,132 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { getImage } from "gatsby-plugin-image"
+import { SignupSection } from "../components/forms/SignupSection"
+import { Carousel, type CarouselSlide } from "../components/home/Carousel"
+import { Hero } from "../components/home/Hero"
+import { Reassurances } from "../components/home/Reassurances"
+import { WhySnippet } from "../components/home/WhySnippet"
+import { Seo } from "../components/Seo"
+import { CardGrid } from "../components/shared/CardGrid"
+import { Section } from "../components/shared/Section"
+import { useSiteContent } from "../hooks/use-site-content"
+import { graph, organization, website } from "../lib/structured-data"
+
+const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): CarouselSlide[] =>
+  (slides?.slides ?? []).flatMap(({ image, caption, alt }) => {
+    const data = getImage(image.childImageSharp?.gatsbyImageData ?? null)
+    return data ? [{ image: data, caption, alt }] : []
+  })
+
+const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
+  const site = useSiteContent()
+  const page = data.homeJson!
+  return (
+    <>
+      <Hero {...page.hero} />
+      <Reassurances items={data.reassurancesJson?.reassurances ?? []} />
+      <Section heading={page.carousel.heading}>
+        <Carousel
+          label={page.carousel.label}
+          slides={toCarouselSlides(data.slidesJson)}
+          intervalMs={site.carousel.intervalMs}
+          transitionMs={site.carousel.transitionMs}
+        />
+      </Section>
+      <Section heading={page.explore.heading} intro={page.explore.intro} tone="surface">
+        <CardGrid cards={data.categoriesJson?.categories ?? []} badge={page.explore.badge} />
+      </Section>
+      <WhySnippet {...page.why} />
+      <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+    </>
+  )
+}
+
+export default HomePage
+
+export const Head = ({ data, location }: HeadProps<Queries.HomePageQuery>) => {
+  const site = useSiteContent()
+  const facts = {
+    brand: site.brand,
+    description: site.description,
+    siteUrl: site.siteUrl,
+    email: site.emails.general,
+    sameAs: site.social.map(({ url }) => url),
+  }
+  return (
+    <Seo
+      title={data.homeJson!.seo.title}
+      description={data.homeJson!.seo.description}
+      pathname={location.pathname}
+      structuredData={graph(organization(facts), website(facts))}
+    />
+  )
+}
+
+export const query = graphql`
+  query HomePage {
+    homeJson {
+      seo {
+        title
+        description
+      }
+      hero {
+        eyebrow
+        headline
+        subtext
+        primaryButton
+        secondaryButton
+      }
+      carousel {
+        heading
+        label
+      }
+      explore {
+        heading
+        intro
+        badge
+      }
+      why {
+        heading
+        text
+        linkLabel
+      }
+      signup {
+        heading
+        text
+        socialProof
+      }
+    }
+    slidesJson {
+      slides {
+        caption
+        alt
+        image {
+          childImageSharp {
+            gatsbyImageData(
+              layout: CONSTRAINED
+              width: 1200
+              aspectRatio: 1.7778
+              breakpoints: [400, 640, 800, 1200]
+              sizes: "(min-width: 1280px) 1104px, (min-width: 640px) calc(100vw - 64px), calc(100vw - 32px)"
+            )
+          }
+        }
+      }
+    }
+    categoriesJson {
+      categories {
+        icon
+        title
+        description
+      }
+    }
+    reassurancesJson {
+      reassurances {
+        icon
+        title
+        description
+      }
+    }
+  }
+`

@@ -1,0 +1,69 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Seo } from "../components/Seo"
+import { PageIntro } from "../components/shared/PageIntro"
+import { useSiteContent } from "../hooks/use-site-content"
+import { canonicalUrl } from "../lib/seo"
+import { graph, webPage } from "../lib/structured-data"
+import { fillTemplate } from "../lib/template"
+
+const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
+  const site = useSiteContent()
+  const page = data.privacyJson!
+  const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand })
+  return (
+    <>
+      <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
+      <div sx={{ variant: "layout.narrow", py: [6, 7] }}>
+        <p sx={{ color: "subtle", mb: 5 }}>
+          Last updated: <time dateTime={page.updatedIso ?? undefined}>{page.updated}</time>
+        </p>
+        {page.sections.map((section) => (
+          <section key={section.heading} sx={{ mb: 5 }}>
+            <h2 sx={{ variant: "text.heading", fontSize: [3, 4], mb: 3 }}>{section.heading}</h2>
+            <div sx={{ display: "grid", gap: 3 }}>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{fill(paragraph)}</p>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </>
+  )
+}
+
+export default PrivacyPage
+
+export const Head = ({ data, location }: HeadProps<Queries.PrivacyPageQuery>) => {
+  const site = useSiteContent()
+  const { title, description } = data.privacyJson!.seo
+  const url = canonicalUrl(site.siteUrl, location.pathname)
+  return (
+    <Seo
+      title={title}
+      description={description}
+      pathname={location.pathname}
+      structuredData={graph(webPage("WebPage", { title, description, url, siteUrl: site.siteUrl }))}
+    />
+  )
+}
+
+export const query = graphql`
+  query PrivacyPage {
+    privacyJson {
+      seo {
+        title
+        description
+      }
+      heading
+      updated(formatString: "D MMMM YYYY")
+      updatedIso: updated(formatString: "YYYY-MM-DD")
+      intro
+      sections {
+        heading
+        paragraphs
+      }
+    }
+  }
+`

@@ -1,0 +1,14 @@
+/** What `useSiteContent` returns in unit tests: the real content/site.json. */
+import site from "../content/site.json"
+
+export const siteFixture = {
+  ...site,
+  siteUrl: site.siteUrl,
+  buildYear: 2026,
+}
+
+/** The raw shape of the SiteContent static query, as Gatsby would answer it. */
+export const siteQueryResult = {
+  site: { buildYear: "2026", siteMetadata: { siteUrl: site.siteUrl } },
+  siteJson: site,
+}
