@@ -36,7 +36,29 @@ const config: GatsbyConfig = {
       },
     },
     "gatsby-transformer-sharp",
-    "gatsby-plugin-theme-ui",
+    // No colour modes, so no script that reads a stored colour mode before paint.
+    { resolve: "gatsby-plugin-theme-ui", options: { injectColorFlashScript: false } },
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { excludes: ["/404/", "/404.html", "/dev-404-page/"] },
+    },
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: site.brand,
+        short_name: site.brand,
+        description: site.description,
+        lang: site.language,
+        start_url: "/",
+        display: "standalone",
+        background_color: "#0d0d0d",
+        theme_color: "#0d0d0d",
+        icon: "content/images/icon.png",
+        // Icons are listed in the manifest; no cache-busting query strings on static hosts.
+        cache_busting_mode: "none",
+        include_favicon: true,
+      },
+    },
   ],
 }
 

@@ -1,4 +1,5 @@
 import type { GatsbyNode } from "gatsby"
+import { writeFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { formatContentReport, validateContentDir } from "./src/lib/content-validation"
 
@@ -99,4 +100,19 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       contactButton: String!
     }
   `)
+}
+
+/** robots.txt names the sitemap at the address the site is built for (SITE_URL or site.json). */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
+  const result = await graphql<Queries.RobotsSiteUrlQuery>(`
+    query RobotsSiteUrl {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+    }
+  `)
+  const siteUrl = result.data?.site?.siteMetadata?.siteUrl ?? ""
+  writeFileSync(resolve(__dirname, "public/robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`)
 }

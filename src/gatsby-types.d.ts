@@ -4659,5 +4659,10 @@ type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null };
 
+type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type RobotsSiteUrlQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null };
+
 
 }

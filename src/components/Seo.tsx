@@ -27,7 +27,6 @@ export const Seo = ({ title, description, pathname, structuredData, noindex = fa
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={url} />}
-      <meta name="theme-color" content="#0d0d0d" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.brand} />
       <meta property="og:title" content={fullTitle} />

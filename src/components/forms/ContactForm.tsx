@@ -16,8 +16,17 @@ interface ContactFormProps {
 
 const EMPTY: ContactFields = { name: "", email: "", message: "" }
 
+/** Follows a mailto: link, as if the visitor had clicked it; the browser hands it to the mail client. */
 const openInBrowser = (url: string) => {
-  window.location.href = url
+  const link = document.createElement("a")
+  link.href = url
+  link.rel = "noopener"
+  document.body.appendChild(link)
+  try {
+    link.click()
+  } finally {
+    link.remove()
+  }
 }
 
 /** Writes the message into the visitor's own mail client, addressed to the team. */

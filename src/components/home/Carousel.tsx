@@ -24,7 +24,7 @@ const controlStyle = {
   variant: "buttons.icon",
   position: "absolute",
   // Centred on the 16:9 picture, whose width is the viewport less the page padding on phones.
-  top: ["calc((100vw - 32px) * 0.28125)", "50%"],
+  top: ["calc((100vw - 32px) * 0.28125)", "50%"] as string[],
   transform: "translateY(-50%)",
   zIndex: 2,
   opacity: 0,

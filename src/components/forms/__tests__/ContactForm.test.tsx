@@ -1,0 +1,146 @@
+import { act, render, screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { toast } from "react-toastify"
+import { Toasts } from "../../layout/Toasts"
+import { ContactForm } from "../ContactForm"
+
+const TRICKY_MESSAGE = "Hi team,\nQ&A? Order #94 🎉 & more\nПривет 東京"
+
+const renderForm = (openUrl: (url: string) => void = jest.fn()) => {
+  render(
+    <>
+      <ContactForm to="hello@block94.example" responseTime="3 business days" openUrl={openUrl} />
+      <Toasts />
+    </>,
+  )
+  expect(document.querySelector(".Toastify__toast")).toBeNull()
+  const form = screen.getByRole("form", { name: "Send a message" })
+  return {
+    name: screen.getByLabelText("Name") as HTMLInputElement,
+    email: screen.getByLabelText("Email") as HTMLInputElement,
+    message: screen.getByLabelText("Message") as HTMLTextAreaElement,
+    submit: within(form).getByRole("button", { name: "Send Message" }),
+  }
+}
+
+const expectToast = async (title: string, text: string, role: "alert" | "status") => {
+  const heading = await screen.findByText(title)
+  const toastElement = heading.closest(".Toastify__toast") as HTMLElement
+  expect(toastElement).not.toBeNull()
+  expect(within(toastElement).getByText(text)).toBeInTheDocument()
+  expect(toastElement).toHaveAttribute("role", role)
+}
+
+/** Splits a mailto: URL into its address and its decoded header fields. */
+const parseMailto = (url: string) => {
+  expect(url.startsWith("mailto:")).toBe(true)
+  const [address, query = ""] = url.slice("mailto:".length).split("?")
+  const fields: Record<string, string> = {}
+  for (const part of query.split("&")) {
+    const [key, value = ""] = part.split("=")
+    fields[key] = decodeURIComponent(value)
+  }
+  return { address: decodeURIComponent(address), fields, query }
+}
+
+describe("ContactForm", () => {
+  afterEach(() => {
+    act(() => {
+      toast.dismiss()
+    })
+  })
+
+  it("has labelled, required Name, Email and Message fields; the email is of email type", () => {
+    const { name, email, message } = renderForm()
+    expect(screen.getByRole("textbox", { name: "Name" })).toBe(name)
+    expect(screen.getByRole("textbox", { name: "Email" })).toBe(email)
+    expect(screen.getByRole("textbox", { name: "Message" })).toBe(message)
+    expect(email).toHaveAttribute("type", "email")
+    for (const field of [name, email, message]) expect(field).toBeRequired()
+  })
+
+  it("an empty submit warns and focuses the name, and opens nothing", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn()
+    const { name, submit } = renderForm(openUrl)
+    await user.click(submit)
+    await expectToast("Missing Information", "Please fill in all fields.", "alert")
+    expect(name).toHaveFocus()
+    expect(name).toHaveAttribute("aria-invalid", "true")
+    expect(openUrl).not.toHaveBeenCalled()
+  })
+
+  it("focuses the first empty field: the email when only the name is filled", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn()
+    const { name, email, submit } = renderForm(openUrl)
+    await user.type(name, "Ana")
+    await user.click(submit)
+    await expectToast("Missing Information", "Please fill in all fields.", "alert")
+    expect(email).toHaveFocus()
+    expect(email).toHaveAttribute("aria-invalid", "true")
+    expect(name).not.toHaveAttribute("aria-invalid")
+    expect(openUrl).not.toHaveBeenCalled()
+  })
+
+  it("treats a message of only spaces as missing", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn()
+    const { name, email, message, submit } = renderForm(openUrl)
+    await user.type(name, "Ana")
+    await user.type(email, "ana@example.com")
+    await user.type(message, "   ")
+    await user.click(submit)
+    await expectToast("Missing Information", "Please fill in all fields.", "alert")
+    expect(message).toHaveFocus()
+    expect(openUrl).not.toHaveBeenCalled()
+  })
+
+  it("opens a mailto: link to the team with the subject and the whole message intact, then thanks and clears", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn()
+    const { name, email, message, submit } = renderForm(openUrl)
+    await user.type(name, "Ana Ström")
+    await user.type(email, "ana@example.com")
+    await user.type(message, TRICKY_MESSAGE)
+    await user.click(submit)
+
+    expect(openUrl).toHaveBeenCalledTimes(1)
+    const url = String(openUrl.mock.calls[0][0])
+    const { address, fields, query } = parseMailto(url)
+    expect(address).toBe("hello@block94.example")
+    expect(Object.keys(fields).sort()).toEqual(["body", "subject"])
+    // Nothing in the text may break the URL apart.
+    expect(query).not.toMatch(/[\s#]/)
+    expect(fields.subject).toBe("Contact from Ana Ström")
+    const body = fields.body.replace(/\r\n/g, "\n")
+    expect(body).toContain("Ana Ström")
+    expect(body).toContain("ana@example.com")
+    expect(body).toContain(TRICKY_MESSAGE)
+
+    await expectToast("Message Sent! 📧", "We'll reply within 3 business days. Thanks for reaching out!", "status")
+    expect(name).toHaveValue("")
+    expect(email).toHaveValue("")
+    expect(message).toHaveValue("")
+    expect(submit).toBeEnabled()
+  })
+
+  it("when the mail client cannot be opened, it says so and keeps what was typed", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn(() => {
+      throw new Error("blocked")
+    })
+    const { name, email, message, submit } = renderForm(openUrl)
+    await user.type(name, "Ana")
+    await user.type(email, "ana@example.com")
+    await user.type(message, "Hello there")
+    await user.click(submit)
+    await expectToast("Something went wrong", "Please try again or email us directly.", "alert")
+    expect(openUrl).toHaveBeenCalledTimes(1)
+    expect(name).toHaveValue("Ana")
+    expect(email).toHaveValue("ana@example.com")
+    expect(message).toHaveValue("Hello there")
+    expect(screen.queryByText("Message Sent! 📧")).not.toBeInTheDocument()
+    expect(submit).toBeEnabled()
+  })
+})

@@ -1,0 +1,173 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { toast } from "react-toastify"
+import { Toasts } from "../../layout/Toasts"
+import { SignupForm } from "../SignupForm"
+
+type FetchMock = jest.MockedFunction<typeof fetch>
+
+const originalFetch = global.fetch
+let fetchMock: FetchMock
+
+const response = (status: number): Response => ({ ok: status >= 200 && status < 300, status }) as Response
+
+const renderForm = () => {
+  const utils = render(
+    <>
+      <SignupForm brand="Block 94" contactEmail="hello@block94.example" />
+      <Toasts />
+    </>,
+  )
+  const form = screen.getByRole("form", { name: "Join the Drop" })
+  // No toast left over from an earlier test can satisfy this one's checks.
+  expect(document.querySelector(".Toastify__toast")).toBeNull()
+  return {
+    ...utils,
+    form,
+    email: screen.getByRole("textbox", { name: "Email address" }) as HTMLInputElement,
+    consent: screen.getByRole("checkbox") as HTMLInputElement,
+    submit: within(form).getByRole("button", { name: "Join the Drop" }),
+  }
+}
+
+/** The toast whose title is `title`, checked to carry `text` and the given role. */
+const expectToast = async (title: string, text: string, role: "alert" | "status") => {
+  const heading = await screen.findByText(title)
+  const toastElement = heading.closest(".Toastify__toast") as HTMLElement
+  expect(toastElement).not.toBeNull()
+  expect(within(toastElement).getByText(text)).toBeInTheDocument()
+  expect(toastElement).toHaveAttribute("role", role)
+  return toastElement
+}
+
+const deferred = () => {
+  let resolve: (value: Response) => void = () => undefined
+  const promise = new Promise<Response>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+
+describe("SignupForm", () => {
+  beforeEach(() => {
+    delete process.env.GATSBY_SIGNUP_ENDPOINT
+    fetchMock = jest.fn() as FetchMock
+    global.fetch = fetchMock
+  })
+  afterEach(() => {
+    act(() => {
+      toast.dismiss()
+    })
+    global.fetch = originalFetch
+  })
+
+  it("has an email input of email type and a consent checkbox, both required", () => {
+    const { email, consent } = renderForm()
+    expect(email).toHaveAttribute("type", "email")
+    expect(email).toBeRequired()
+    expect(consent).toBeRequired()
+    expect(consent).not.toBeChecked()
+  })
+
+  it("an empty submit warns, marks and focuses the email, and sends nothing", async () => {
+    const user = userEvent.setup()
+    const { email, submit } = renderForm()
+    await user.click(submit)
+    await expectToast("Missing Information", "Please enter your email and agree to receive updates.", "alert")
+    expect(email).toHaveAttribute("aria-invalid", "true")
+    expect(email).toHaveFocus()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("an email without consent warns and focuses the consent checkbox", async () => {
+    const user = userEvent.setup()
+    const { email, consent, submit } = renderForm()
+    await user.type(email, "fan@example.com")
+    await user.click(submit)
+    await expectToast("Missing Information", "Please enter your email and agree to receive updates.", "alert")
+    expect(consent).toHaveFocus()
+    expect(consent).toHaveAttribute("aria-invalid", "true")
+    expect(email).not.toHaveAttribute("aria-invalid")
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("a malformed email with consent shows an error toast and sends nothing", async () => {
+    const user = userEvent.setup()
+    const { email, consent, submit } = renderForm()
+    await user.type(email, "not-an-email")
+    await user.click(consent)
+    await user.click(submit)
+    const alert = await screen.findByRole("alert")
+    expect(alert).toHaveClass("Toastify__toast--error")
+    expect(email).toHaveAttribute("aria-invalid", "true")
+    expect(email).toHaveFocus()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("sends a valid signup once as JSON, shows Joining... while pending, then welcomes and clears the form", async () => {
+    const user = userEvent.setup()
+    const pending = deferred()
+    fetchMock.mockReturnValue(pending.promise)
+    const { email, consent, submit, form } = renderForm()
+    await user.type(email, "fan@example.com")
+    await user.click(consent)
+    await user.click(submit)
+
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe("/api/signup")
+    expect(init?.method).toBe("POST")
+    const body = JSON.parse(String(init?.body)) as { email: string; source: string; timestamp: string }
+    expect(body.email).toBe("fan@example.com")
+    expect(body.source).toBe("website_signup")
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp)
+    expect(Math.abs(Date.now() - Date.parse(body.timestamp))).toBeLessThan(60_000)
+
+    // While the request is pending.
+    expect(submit).toBeDisabled()
+    expect(submit).toHaveTextContent("Joining...")
+    fireEvent.submit(form)
+    await user.click(submit)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+
+    await act(async () => {
+      pending.resolve(response(201))
+    })
+    await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
+    expect(email).toHaveValue("")
+    expect(consent).not.toBeChecked()
+    expect(submit).toBeEnabled()
+    expect(submit).toHaveTextContent("Join the Drop")
+  })
+
+  it.each([
+    ["the server answers 500", () => fetchMock.mockResolvedValue(response(500))],
+    ["the request fails", () => fetchMock.mockRejectedValue(new TypeError("Failed to fetch"))],
+  ])("when %s, it says so and keeps what was typed", async (_situation, arrange) => {
+    arrange()
+    const user = userEvent.setup()
+    const { email, consent, submit } = renderForm()
+    await user.type(email, "fan@example.com")
+    await user.click(consent)
+    await user.click(submit)
+    await expectToast("Something went wrong", "Please try again or email us directly at hello@block94.example", "alert")
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(email).toHaveValue("fan@example.com")
+    expect(consent).toBeChecked()
+    expect(submit).toBeEnabled()
+    expect(screen.queryByText("Welcome to Block 94! 🎉")).not.toBeInTheDocument()
+  })
+
+  it("a filled honeypot pretends success and sends nothing", async () => {
+    const user = userEvent.setup()
+    const { container, email, consent, submit } = renderForm()
+    const trap = container.querySelector<HTMLInputElement>('input[name="company"]')
+    expect(trap).not.toBeNull()
+    fireEvent.change(trap as HTMLInputElement, { target: { value: "Spam Corp" } })
+    await user.type(email, "bot@example.com")
+    await user.click(consent)
+    await user.click(submit)
+    await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
