@@ -27,15 +27,37 @@ export interface SchemaOptions {
   imageExists: (relativePath: string) => boolean
 }
 
-const describeInput = (input: unknown): string =>
-  Array.isArray(input) ? "a list" : input === null ? "null" : typeof input === "object" ? "an object" : typeof input
+const describeInput = (input: unknown): string => {
+  if (Array.isArray(input)) return "a list"
+  if (input === null) return "null"
+  switch (typeof input) {
+    case "object":
+      return "an object"
+    case "number":
+      return "a number"
+    case "boolean":
+      return "true/false"
+    case "string":
+      return "text"
+    default:
+      return typeof input
+  }
+}
+
+/**
+ * The message for a value that is missing, not text, or only spaces; undefined for real text.
+ * Shared by every text-like field, so `94` (a number) is never reported as the text "94".
+ */
+const textProblem = (input: unknown, what: string): string | undefined => {
+  if (input === undefined) return `is missing - ${what}`
+  if (typeof input !== "string") return `must be text in "quotes", not ${describeInput(input)} - ${what}`
+  if (input.trim() === "") return `is empty - ${what}`
+  return undefined
+}
 
 const text = (what: string) =>
   z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? `is missing - ${what}` : `must be text in "quotes", not ${describeInput(issue.input)} - ${what}`,
-    })
+    .string({ error: (issue) => textProblem(issue.input, what) })
     .trim()
     .min(1, `is empty - ${what}`)
     .describe(what)
@@ -50,9 +72,8 @@ const email = (what: string) =>
   z
     .email({
       error: (issue) =>
-        issue.input === undefined
-          ? `is missing - ${what}`
-          : `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
+        textProblem(issue.input, what) ??
+        `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
     })
     .describe(what)
 
@@ -62,9 +83,8 @@ const webUrl = (what: string) =>
       protocol: /^https?$/,
       hostname: z.regexes.domain,
       error: (issue) =>
-        issue.input === undefined
-          ? `is missing - ${what}`
-          : `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
+        textProblem(issue.input, what) ??
+        `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
     })
     .describe(what)
 
@@ -94,9 +114,20 @@ const record = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
     )
     .describe(what)
 
+const SCHEMA_PATH_HINT = 'the path to this file\'s JSON Schema, like "./schemas/site.schema.json"'
+
 /** A whole content file: a record that may also name its JSON Schema for the editor's IDE. */
 const contentFile = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
-  record({ $schema: z.string().optional().describe("Path to this file's JSON Schema, for editors' IDEs"), ...shape }, what)
+  record(
+    {
+      $schema: z
+        .string({ error: (issue) => textProblem(issue.input, SCHEMA_PATH_HINT) })
+        .optional()
+        .describe("Path to this file's JSON Schema, for editors' IDEs"),
+      ...shape,
+    },
+    what,
+  )
 
 const exactlyThree = <Item extends z.ZodType>(item: Item, noun: string) =>
   z
@@ -108,9 +139,8 @@ const exactlyThree = <Item extends z.ZodType>(item: Item, noun: string) =>
 const icon = z
   .enum(ICON_NAMES, {
     error: (issue) =>
-      issue.input === undefined
-        ? "is missing - name one of the known icons"
-        : `"${String(issue.input)}" is not a known icon - use one of: ${ICON_NAMES.join(", ")}`,
+      textProblem(issue.input, `name one of the known icons: ${ICON_NAMES.join(", ")}`) ??
+      `"${String(issue.input)}" is not a known icon - use one of: ${ICON_NAMES.join(", ")}`,
   })
   .describe(`Icon name: one of ${ICON_NAMES.join(", ")}`)
 
@@ -144,7 +174,8 @@ const signupCopy = record(
 export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
   const image = text("every slide needs an image path like images/slide.jpg")
     .refine((path) => IMAGE_EXTENSIONS.some((extension) => path.toLowerCase().endsWith(extension)), {
-      error: (issue) => `"${String(issue.input)}" is not a picture - use a ${IMAGE_EXTENSIONS.join(", ")} file`,
+      error: (issue) =>
+        `"${String(issue.input)}" is not a picture - use a ${IMAGE_EXTENSIONS.slice(0, -1).join(", ")} or ${IMAGE_EXTENSIONS[IMAGE_EXTENSIONS.length - 1]} file`,
     })
     .refine((path) => imageExists(path), {
       error: (issue) =>
@@ -158,7 +189,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       description: text("the default summary for search engines and link previews"),
       siteUrl: webUrl("the address the site is published at"),
       language: z
-        .string()
+        .string({ error: (issue) => textProblem(issue.input, 'the language of the site\'s text, like "en"') })
         .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code like "en" or "en-GB"')
         .describe("the language of the site's text"),
       emails: record(
@@ -173,12 +204,15 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           record(
             {
               network: z.enum(["Instagram", "Twitter", "TikTok"], {
-                error: (issue) => `"${String(issue.input)}" is not a supported network - use Instagram, Twitter or TikTok`,
+                error: (issue) =>
+                  textProblem(issue.input, "use Instagram, Twitter or TikTok") ??
+                  `"${String(issue.input)}" is not a supported network - use Instagram, Twitter or TikTok`,
               }),
               url: webUrl("the profile's address"),
             },
             "a social link",
           ),
+          { error: (issue) => (issue.input === undefined ? "is missing - list the social links" : "must be a list [ ... ] of social links") },
         )
         .min(1, "is an empty list - add at least one social link")
         .describe("social media profiles"),
@@ -308,10 +342,18 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
-      updated: z.iso.date('must be a date like "2026-11-22"').describe("when the notice last changed"),
+      updated: z.iso
+        .date({
+          error: (issue) =>
+            textProblem(issue.input, 'when the notice last changed, like "2026-11-22"') ?? 'must be a date like "2026-11-22"',
+        })
+        .describe("when the notice last changed"),
       intro: text("the opening paragraph"),
       sections: z
-        .array(record({ heading: text("every section needs a heading"), paragraphs: paragraphs("the section text") }, "a section"))
+        .array(record({ heading: text("every section needs a heading"), paragraphs: paragraphs("the section text") }, "a section"), {
+          error: (issue) =>
+            issue.input === undefined ? "is missing - list the sections of the notice" : "must be a list [ ... ] of sections",
+        })
         .min(1, "is an empty list - the notice needs at least one section"),
     },
     "the Privacy page",

@@ -18,6 +18,132 @@ export const lineAndColumn = (source: string, offset: number): { line: number; c
   return { line: lines.length, column: lines[lines.length - 1].length + 1 }
 }
 
+/**
+ * Where a JSON text first breaks the JSON grammar (a character offset), or -1 when it is valid.
+ * Used when JSON.parse names no position, as for "Unexpected token" errors (single quotes,
+ * a comma before "]", a bare word), which are the commonest editor mistakes.
+ */
+export const findJsonErrorOffset = (source: string): number => {
+  class Stop {
+    constructor(readonly offset: number) {}
+  }
+  let at = 0
+  const fail = (): never => {
+    throw new Stop(at)
+  }
+  const skipSpace = () => {
+    while (at < source.length && " \t\n\r".includes(source[at])) at++
+  }
+  const expect = (char: string) => {
+    if (source[at] !== char) fail()
+    at++
+  }
+  const digits = (required: boolean) => {
+    const start = at
+    while (at < source.length && source[at] >= "0" && source[at] <= "9") at++
+    if (required && at === start) fail()
+  }
+  const string = () => {
+    expect('"')
+    for (;;) {
+      if (at >= source.length) fail()
+      const char = source[at]
+      if (char === '"') break
+      if (char < " ") fail()
+      if (char === "\\") {
+        at++
+        if (source[at] === "u") {
+          for (let hex = 1; hex <= 4; hex++) if (!/[0-9a-fA-F]/.test(source[at + hex] ?? "")) fail()
+          at += 4
+        } else if (at >= source.length || !'"\\/bfnrt'.includes(source[at])) fail()
+      }
+      at++
+    }
+    at++
+  }
+  const number = () => {
+    if (source[at] === "-") at++
+    if (source[at] === "0") at++
+    else digits(true)
+    if (source[at] === ".") {
+      at++
+      digits(true)
+    }
+    if (source[at] === "e" || source[at] === "E") {
+      at++
+      if (source[at] === "+" || source[at] === "-") at++
+      digits(true)
+    }
+  }
+  const word = (literal: string) => {
+    for (const char of literal) expect(char)
+  }
+  const value = (): void => {
+    skipSpace()
+    const char = source[at]
+    if (char === "{") {
+      at++
+      skipSpace()
+      if (source[at] === "}") {
+        at++
+        return
+      }
+      for (;;) {
+        skipSpace()
+        string()
+        skipSpace()
+        expect(":")
+        value()
+        skipSpace()
+        if (source[at] === "}") {
+          at++
+          return
+        }
+        expect(",")
+      }
+    }
+    if (char === "[") {
+      at++
+      skipSpace()
+      if (source[at] === "]") {
+        at++
+        return
+      }
+      for (;;) {
+        value()
+        skipSpace()
+        if (source[at] === "]") {
+          at++
+          return
+        }
+        expect(",")
+      }
+    }
+    if (char === '"') return string()
+    if (char === "-" || (char >= "0" && char <= "9")) return number()
+    if (char === "t") return word("true")
+    if (char === "f") return word("false")
+    if (char === "n") return word("null")
+    fail()
+  }
+  try {
+    value()
+    skipSpace()
+    if (at < source.length) fail()
+    return -1
+  } catch (stop) {
+    // Anything else (a file nested deeper than the stack) gets no position rather than a crash.
+    return stop instanceof Stop ? stop.offset : -1
+  }
+}
+
+/** Just after the last non-space character before `offset`: where a forgotten comma belongs. */
+const endOfPreviousValue = (source: string, offset: number): number => {
+  let end = offset
+  while (end > 0 && /\s/.test(source[end - 1])) end--
+  return end
+}
+
 /** Turns a JSON.parse error into "line L, column C: reason". */
 export const describeJsonSyntaxError = (source: string, error: SyntaxError): string => {
   const position = /at position (\d+)/.exec(error.message)
@@ -25,16 +151,26 @@ export const describeJsonSyntaxError = (source: string, error: SyntaxError): str
   const reason = error.message
     .replace(/\s*\(line \d+ column \d+\)/, "")
     .replace(/\s*in JSON at position \d+/, "")
-    .replace(/, "[\s\S]*" is not valid JSON$/, "")
+    .replace(/, (?:\.{3})?"[\s\S]*"(?:\.{3})? is not valid JSON$/, "")
+  const found = findJsonErrorOffset(source)
+  let offset = position ? Number(position[1]) : found >= 0 ? found : undefined
+  // "Expected ',' or '}'" is raised at the next field; the comma is missing after the previous one.
+  if (offset !== undefined && /^Expected ',' or/.test(reason)) offset = endOfPreviousValue(source, offset)
   let where: { line: number; column: number }
-  if (lineColumn) where = { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
-  else if (position) where = lineAndColumn(source, Number(position[1]))
+  if (offset !== undefined) where = lineAndColumn(source, offset)
+  else if (lineColumn) where = { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
   else where = lineAndColumn(source, source.length)
-  return `is not valid JSON at line ${where.line}, column ${where.column}: ${reason} - check for a missing comma, quote or bracket near there`
+  return `is not valid JSON at line ${where.line}, column ${where.column}: ${reason} - check for a missing or extra comma, quote or bracket near there`
 }
 
 /** Validates one file's text against its schema; returns editor-facing messages (empty when fine). */
 export const checkContentSource = (file: string, source: string, schema: z.ZodType): string[] => {
+  if (source.startsWith("\uFEFF")) {
+    return [`content/${file} starts with an invisible byte order mark (BOM) - save the file as "UTF-8" without BOM`]
+  }
+  if (source.trim() === "") {
+    return [`content/${file} is empty - it must hold ${schema.description ?? "the content"} as JSON { ... }`]
+  }
   let data: unknown
   try {
     data = JSON.parse(source)
@@ -43,9 +179,15 @@ export const checkContentSource = (file: string, source: string, schema: z.ZodTy
   }
   const result = schema.safeParse(data)
   if (result.success) return []
-  return result.error.issues.map((issue) => {
+  // One message per field: the first problem found (a list given as text is not also "0 slides").
+  const seen = new Set<string>()
+  return result.error.issues.flatMap((issue) => {
     const field = formatFieldPath(issue.path)
-    return `content/${file}: ${field ? `${field} ` : ""}${issue.message}`
+    if (issue.code !== "unrecognized_keys") {
+      if (seen.has(field)) return []
+      seen.add(field)
+    }
+    return [`content/${file}: ${field ? `${field} ` : ""}${issue.message}`]
   })
 }
 

@@ -4,7 +4,7 @@
 export const MAX_EMAIL_LENGTH = 254
 
 // One @, a local part without spaces, a domain of dot-separated labels ending in 2+ letters.
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 

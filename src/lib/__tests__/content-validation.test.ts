@@ -1,0 +1,549 @@
+/** @jest-environment node */
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { CONTENT_FILES, createContentSchemas } from "../../content-schema"
+import {
+  checkContentSource,
+  findJsonErrorOffset,
+  formatContentReport,
+  formatFieldPath,
+  lineAndColumn,
+  validateContentDir,
+} from "../content-validation"
+import {
+  REAL_CONTENT_DIR,
+  copyContent,
+  fieldAt,
+  fieldPaths,
+  readFixture,
+  readJson,
+  removeCopies,
+  removeField,
+  setField,
+  withField,
+  withoutField,
+  type FieldPath,
+} from "../../../test/fixtures/content-fixture"
+
+afterEach(removeCopies)
+
+/** A stack trace line as Node prints it: "    at fn (file:line:col)". */
+const STACK_LINE = /^\s*at\s/m
+
+const expectEditorMessages = (messages: string[], expected: string[]) => {
+  expect(messages).toEqual(expected)
+  for (const message of messages) {
+    expect(message).not.toMatch(STACK_LINE)
+    expect(message).not.toContain("\n")
+    expect(message).not.toMatch(/Error:|ZodError|Invalid input/)
+  }
+}
+
+describe("the real content folder", () => {
+  it("passes with no messages", () => {
+    expect(validateContentDir(REAL_CONTENT_DIR)).toEqual([])
+  })
+})
+
+describe("validateContentDir: one broken thing in a copy of content/", () => {
+  const slide = (dir: string, index: number) => fieldAt(readJson(dir, "slides.json"), ["slides", index])
+  const card = (dir: string, file: string, list: string) => fieldAt(readJson(dir, file), [list, 0])
+
+  describe("list lengths", () => {
+    it("reports 2 slides", () => {
+      const dir = copyContent()
+      removeField(dir, "slides.json", ["slides", 2])
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides has 2 slides - there must be exactly 3 slides",
+      ])
+    })
+
+    it("reports 4 slides", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 3], slide(dir, 0))
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides has 4 slides - there must be exactly 3 slides",
+      ])
+    })
+
+    it.each([
+      ["categories.json", "categories", "category cards"],
+      ["values.json", "values", "value cards"],
+      ["reassurances.json", "reassurances", "reassurance points"],
+    ])("reports 2 and 4 items in %s", (file, list, noun) => {
+      const two = copyContent()
+      removeField(two, file, [list, 2])
+      expectEditorMessages(validateContentDir(two), [
+        `content/${file}: ${list} has 2 ${noun} - there must be exactly 3 ${noun}`,
+      ])
+
+      const four = copyContent()
+      setField(four, file, [list, 3], card(four, file, list))
+      expectEditorMessages(validateContentDir(four), [
+        `content/${file}: ${list} has 4 ${noun} - there must be exactly 3 ${noun}`,
+      ])
+    })
+
+    it("reports an empty list of slides once, without a second message", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides"], [])
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides has 0 slides - there must be exactly 3 slides",
+      ])
+    })
+
+    it("reports text where the list of slides belongs as one message, not also as a count", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides"], "images/slide-home.jpg")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides must be a list [ ... ] of slides",
+      ])
+    })
+  })
+
+  describe("missing and empty texts", () => {
+    it("reports an empty alt text", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 1, "alt"], "")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers",
+      ])
+    })
+
+    it("treats an alt text of only spaces as empty", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 2, "alt"], "   \n ")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers",
+      ])
+    })
+
+    it("reports a missing alt text", () => {
+      const dir = copyContent()
+      removeField(dir, "slides.json", ["slides", 1, "alt"])
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers",
+      ])
+    })
+
+    it("reports an empty caption", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 0, "caption"], "")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[0].caption is empty - every slide needs a caption",
+      ])
+    })
+
+    it("reports an empty card title", () => {
+      const dir = copyContent()
+      setField(dir, "categories.json", ["categories", 2, "title"], "")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/categories.json: categories[2].title is empty - every category card needs a title",
+      ])
+    })
+
+    it("reports an empty page title with the page's file and nested field", () => {
+      const dir = copyContent()
+      setField(dir, "pages/about.json", ["seo", "title"], "")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/pages/about.json: seo.title is empty - the page title shown in browser tabs and search results",
+      ])
+    })
+  })
+
+  describe("slide images", () => {
+    it("reports an image file that does not exist", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 0, "image"], "images/slide-shoes.jpg")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/slides.json: slides[0].image "images/slide-shoes.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"',
+      ])
+    })
+
+    it("reports an image that is not a picture, even when the file exists", () => {
+      const dir = copyContent()
+      writeFileSync(join(dir, "images/notes.txt"), "not a picture")
+      setField(dir, "slides.json", ["slides", 1, "image"], "images/notes.txt")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file',
+      ])
+    })
+
+    it("reports a missing .txt only as not a picture (one message per mistake)", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 1, "image"], "images/notes.txt")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file',
+      ])
+    })
+
+    it("reports an empty image path only as empty", () => {
+      const dir = copyContent()
+      setField(dir, "slides.json", ["slides", 2, "image"], "")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[2].image is empty - every slide needs an image path like images/slide.jpg",
+      ])
+    })
+
+    it("accepts a new picture that the editor added to content/images/", () => {
+      const dir = copyContent()
+      copyFileSync(join(dir, "images/slide-home.jpg"), join(dir, "images/new-drop.jpg"))
+      setField(dir, "slides.json", ["slides", 2, "image"], "images/new-drop.jpg")
+      expect(validateContentDir(dir)).toEqual([])
+    })
+  })
+
+  describe("names, addresses and links", () => {
+    it("reports an unknown icon name with the known ones", () => {
+      const dir = copyContent()
+      setField(dir, "values.json", ["values", 0, "icon"], "rocket")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/values.json: values[0].icon "rocket" is not a known icon - use one of: tee, cap, home, star, truck, check, badge, bolt, leaf',
+      ])
+    })
+
+    it("reports a malformed general email", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["emails", "general"], "hello@block94")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com',
+      ])
+    })
+
+    it("reports a site address without https://", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["siteUrl"], "block94.com")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://',
+      ])
+    })
+
+    it("reports a social link with a broken scheme", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["social", 1, "url"], "http//x")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://',
+      ])
+    })
+
+    it("reports an unsupported social network", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["social", 0, "network"], "instagram")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok',
+      ])
+    })
+
+    it("reports a missing social network as missing, not as \"undefined\"", () => {
+      const dir = copyContent()
+      removeField(dir, "site.json", ["social", 0, "network"])
+      expectEditorMessages(validateContentDir(dir), [
+        "content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok",
+      ])
+    })
+  })
+
+  describe("JSON and field mistakes", () => {
+    it("reports broken JSON at the line and column where the comma is missing", () => {
+      const dir = copyContent()
+      writeFileSync(join(dir, "slides.json"), readFixture("slides-missing-comma.json"))
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there",
+      ])
+    })
+
+    it("reports a misspelt field, naming the allowed fields", () => {
+      const dir = copyContent()
+      const first = readJson(dir, "slides.json")
+      const caption = fieldAt(first, ["slides", 0, "caption"])
+      const misspelt = withField(withoutField(first, ["slides", 0, "caption"]), ["slides", 0, "captoin"], caption)
+      writeFileSync(join(dir, "slides.json"), JSON.stringify(misspelt, null, 2))
+      expectEditorMessages(validateContentDir(dir), [
+        "content/slides.json: slides[0].caption is missing - every slide needs a caption",
+        'content/slides.json: slides[0] has an unknown field "captoin" - check the spelling or remove it (allowed fields: image, caption, alt)',
+      ])
+    })
+
+    it("reports an extra field at the top of a file without listing $schema as a field to fill", () => {
+      const dir = copyContent()
+      setField(dir, "pages/not-found.json", ["buttn"], "Home")
+      expectEditorMessages(validateContentDir(dir), [
+        'content/pages/not-found.json: has an unknown field "buttn" - check the spelling or remove it (allowed fields: seo, heading, text, homeButton, contactButton)',
+      ])
+    })
+
+    it("reports a number where text is expected", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["brand"], 94)
+      expectEditorMessages(validateContentDir(dir), [
+        `content/site.json: brand must be text in "quotes", not a number - the shop's name`,
+      ])
+    })
+
+    it("reports a number where an email is expected as a type mistake, not as the email \"94\"", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["emails", "business"], 94)
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries',
+      ])
+    })
+
+    it("reports text where a number of milliseconds is expected", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["carousel", "intervalMs"], "6000")
+      expectEditorMessages(validateContentDir(dir), [
+        "content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds",
+      ])
+    })
+
+    it("reports a missing file", () => {
+      const dir = copyContent()
+      rmSync(join(dir, "pages/about.json"))
+      expectEditorMessages(validateContentDir(dir), ["content/pages/about.json is missing - the site needs this file"])
+    })
+
+    it("reports every problem in every file at once, in file order", () => {
+      const dir = copyContent()
+      setField(dir, "site.json", ["siteUrl"], "block94.com")
+      setField(dir, "slides.json", ["slides", 1, "alt"], "")
+      rmSync(join(dir, "pages/privacy.json"))
+      expectEditorMessages(validateContentDir(dir), [
+        'content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://',
+        "content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers",
+        "content/pages/privacy.json is missing - the site needs this file",
+      ])
+    })
+  })
+})
+
+describe("every field of every content file", () => {
+  const schemas = createContentSchemas({ imageExists: () => true })
+  const ZOD_WORDING = /Invalid input|expected [a-z]+, received|Too (big|small)|"undefined"|"null"|\[object Object\]/
+
+  const cases = CONTENT_FILES.flatMap(({ file, schema }) => {
+    const data = JSON.parse(readFileSync(join(REAL_CONTENT_DIR, file), "utf8")) as unknown
+    return fieldPaths(data).map((path) => ({ file, schema, data, path, value: fieldAt(data, path) }))
+  })
+  const label = (file: string, path: FieldPath) => `${file} ${formatFieldPath(path)}`
+
+  it.each(cases.filter(({ path }) => typeof path[path.length - 1] === "string" && path[path.length - 1] !== "$schema"))(
+    "names $file's missing field in one editor-worded message ($path)",
+    ({ file, schema, data, path }) => {
+      const messages = checkContentSource(file, JSON.stringify(withoutField(data, path)), schemas[schema])
+      expect({ field: label(file, path), messages }).toEqual({
+        field: label(file, path),
+        messages: [expect.stringMatching(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} is missing - `))],
+      })
+      expect(messages[0]).not.toMatch(ZOD_WORDING)
+    },
+  )
+
+  it.each(cases.filter(({ value }) => typeof value === "string"))(
+    "asks for text in quotes when $file has a number at $path",
+    ({ file, schema, data, path }) => {
+      const messages = checkContentSource(file, JSON.stringify(withField(data, path, 94)), schemas[schema])
+      expect(messages).toEqual([
+        expect.stringMatching(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} must be text in "quotes", not a number`)),
+      ])
+      expect(messages[0]).not.toMatch(ZOD_WORDING)
+    },
+  )
+
+  it.each(cases.filter(({ value, path }) => typeof value === "string" && path[0] !== "$schema"))(
+    "reports an empty $path in $file in one message",
+    ({ file, schema, data, path }) => {
+      const messages = checkContentSource(file, JSON.stringify(withField(data, path, "")), schemas[schema])
+      expect(messages).toHaveLength(1)
+      expect(messages[0]).toMatch(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} `))
+      expect(messages[0]).not.toMatch(ZOD_WORDING)
+    },
+  )
+
+  it.each(cases.filter(({ value }) => typeof value === "object" && value !== null))(
+    "reports $file's $path given as a number in one editor-worded message",
+    ({ file, schema, data, path }) => {
+      const messages = checkContentSource(file, JSON.stringify(withField(data, path, 94)), schemas[schema])
+      expect(messages).toHaveLength(1)
+      expect(messages[0]).toMatch(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} must be `))
+      expect(messages[0]).not.toMatch(ZOD_WORDING)
+    },
+  )
+})
+
+/** Escapes a literal for use inside a RegExp. */
+function escape(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+}
+
+describe("checkContentSource", () => {
+  const schemas = createContentSchemas({ imageExists: () => true })
+  const slides = schemas.slides
+
+  it("reports the missing comma of the fixture at the end of line 6, where it belongs", () => {
+    expect(checkContentSource("slides.json", readFixture("slides-missing-comma.json"), slides)).toEqual([
+      "content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("points at a missing comma between list items on one line", () => {
+    const source = '{\n  "paragraphs": ["One." "Two."]\n}'
+    expect(checkContentSource("x.json", source, slides)).toEqual([
+      "content/x.json is not valid JSON at line 2, column 24: Expected ',' or ']' after array element - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("points at a trailing comma after the last list item", () => {
+    const source = '{\n  "slides": [\n    "a",\n  ]\n}'
+    expect(checkContentSource("slides.json", source, slides)).toEqual([
+      "content/slides.json is not valid JSON at line 4, column 3: Unexpected token ']' - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("points at a trailing comma after the last field", () => {
+    const source = '{\n  "slides": [],\n}'
+    expect(checkContentSource("slides.json", source, slides)).toEqual([
+      "content/slides.json is not valid JSON at line 3, column 1: Expected double-quoted property name - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("points at text in 'single quotes'", () => {
+    const source = "{\n  \"slides\": [\n    { \"caption\": 'Hi' }\n  ]\n}"
+    expect(checkContentSource("slides.json", source, slides)).toEqual([
+      "content/slides.json is not valid JSON at line 3, column 18: Unexpected token ''' - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("points at the end of a file that stops early", () => {
+    const source = '{\n  "slides": [\n'
+    expect(checkContentSource("slides.json", source, slides)).toEqual([
+      "content/slides.json is not valid JSON at line 3, column 1: Unexpected end of JSON input - check for a missing or extra comma, quote or bracket near there",
+    ])
+  })
+
+  it("counts lines in files saved with Windows line endings", () => {
+    const source = readFixture("slides-missing-comma.json").replace(/\n/g, "\r\n")
+    expect(checkContentSource("slides.json", source, slides)[0]).toContain("at line 6, column 98:")
+  })
+
+  it("explains an empty file", () => {
+    expect(checkContentSource("values.json", " \n", schemas.values)).toEqual([
+      "content/values.json is empty - it must hold the value cards as JSON { ... }",
+    ])
+  })
+
+  it("explains an invisible byte order mark instead of pointing at an invisible character", () => {
+    const source = `\uFEFF${readFileSync(join(REAL_CONTENT_DIR, "values.json"), "utf8")}`
+    expect(checkContentSource("values.json", source, schemas.values)).toEqual([
+      'content/values.json starts with an invisible byte order mark (BOM) - save the file as "UTF-8" without BOM',
+    ])
+  })
+
+  it("reports a list where the whole file should be an object", () => {
+    expect(checkContentSource("slides.json", "[]", slides)).toEqual([
+      "content/slides.json: must be an object { ... }, not a list - the carousel slides",
+    ])
+  })
+
+  it("returns no messages for valid content", () => {
+    expect(checkContentSource("slides.json", readFileSync(join(REAL_CONTENT_DIR, "slides.json"), "utf8"), slides)).toEqual([])
+  })
+})
+
+describe("findJsonErrorOffset", () => {
+  it("finds nothing wrong in valid JSON", () => {
+    for (const { file } of CONTENT_FILES) expect(findJsonErrorOffset(readFileSync(join(REAL_CONTENT_DIR, file), "utf8"))).toBe(-1)
+    expect(findJsonErrorOffset(' {"a": [1, -2.5e+3, 0, "\\u00e9\\n", true, false, null, {}, []]} ')).toBe(-1)
+  })
+
+  it.each([
+    '{"a": 1 "b": 2}',
+    '{"a": 1,}',
+    '{a: 1}',
+    '{"a" 1}',
+    '{"a": 01}',
+    '{"a": 1}}',
+    '{"a": "b\nc"}',
+    '{"a": "\\x"}',
+    '{"a": -}',
+    '{"a": 1.}',
+    '{"a": [1 2]}',
+    '{"a": "b}',
+    '{"a": 1e}',
+  ])("agrees with JSON.parse on where %j breaks", (source) => {
+    let position = -2
+    try {
+      JSON.parse(source)
+    } catch (error) {
+      position = Number(/at position (\d+)/.exec((error as Error).message)?.[1])
+    }
+    expect(findJsonErrorOffset(source)).toBe(position)
+  })
+
+  it.each([
+    ['{"a": x}', 6],
+    ["{\"a\": 'b'}", 6],
+    ["[1,]", 3],
+    ['{"a": tru}', 9],
+    ["", 0],
+  ])("finds where %j breaks when JSON.parse does not say", (source, offset) => {
+    expect(findJsonErrorOffset(source)).toBe(offset)
+  })
+})
+
+describe("formatFieldPath", () => {
+  it.each([
+    [[], ""],
+    [["siteUrl"], "siteUrl"],
+    [["slides", 1, "alt"], "slides[1].alt"],
+    [["emails", "general"], "emails.general"],
+    [["sections", 2, "paragraphs", 0], "sections[2].paragraphs[0]"],
+    [[0], "[0]"],
+    [["grid", 0, 1], "grid[0][1]"],
+  ])("writes %j as %j", (path, expected) => {
+    expect(formatFieldPath(path)).toBe(expected)
+  })
+})
+
+describe("lineAndColumn", () => {
+  const source = "ab\ncd\n\nef"
+
+  it.each([
+    [0, 1, 1],
+    [1, 1, 2],
+    [2, 1, 3],
+    [3, 2, 1],
+    [4, 2, 2],
+    [6, 3, 1],
+    [7, 4, 1],
+    [9, 4, 3],
+  ])("puts offset %i at line %i, column %i", (offset, line, column) => {
+    expect(lineAndColumn(source, offset)).toEqual({ line, column })
+  })
+
+  it("keeps offsets outside the text inside it", () => {
+    expect(lineAndColumn(source, -5)).toEqual({ line: 1, column: 1 })
+    expect(lineAndColumn(source, 999)).toEqual({ line: 4, column: 3 })
+  })
+
+  it("counts a Windows line break (\\r\\n) as one line break", () => {
+    expect(lineAndColumn("ab\r\ncd\r\nef", 9)).toEqual({ line: 3, column: 2 })
+  })
+})
+
+describe("formatContentReport", () => {
+  it("words a single problem in the singular", () => {
+    expect(formatContentReport(["content/site.json: brand is empty - the shop's name"])).toBe(
+      "Content check failed: 1 problem to fix in content/\n  - content/site.json: brand is empty - the shop's name",
+    )
+  })
+
+  it("lists several problems, one per line", () => {
+    expect(formatContentReport(["content/a.json is missing - x", "content/b.json is missing - y"])).toBe(
+      [
+        "Content check failed: 2 problems to fix in content/",
+        "  - content/a.json is missing - x",
+        "  - content/b.json is missing - y",
+      ].join("\n"),
+    )
+  })
+})
