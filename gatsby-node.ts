@@ -1,7 +1,8 @@
 import type { GatsbyNode } from "gatsby"
-import { writeFileSync } from "node:fs"
-import { resolve } from "node:path"
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, resolve } from "node:path"
 import { formatContentReport, validateContentDir } from "./src/lib/content-validation"
+import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./src/lib/security-headers"
 
 /** Broken content stops the build before anything else runs, with every problem listed for the editor. */
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
@@ -102,7 +103,25 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   `)
 }
 
-/** robots.txt names the sitemap at the address the site is built for (SITE_URL or site.json). */
+const htmlFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return htmlFiles(path)
+    return entry.name.endsWith(".html") ? [path] : []
+  })
+
+/** `_headers` for static hosts, with a CSP that allows exactly the inline scripts the build wrote. */
+const writeHeadersFile = (publicDir: string) => {
+  const hashes = htmlFiles(publicDir).flatMap((file) => inlineScripts(readFileSync(file, "utf8")).map(scriptHash))
+  const signupOrigin = originOf(process.env.GATSBY_SIGNUP_ENDPOINT ?? "")
+  const csp = contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : [])
+  writeFileSync(join(publicDir, "_headers"), headersFile(csp))
+}
+
+/**
+ * After the build: `_headers` for static hosts, and robots.txt naming the sitemap at the
+ * address the site is built for (SITE_URL or site.json).
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
   const result = await graphql<Queries.RobotsSiteUrlQuery>(`
     query RobotsSiteUrl {
@@ -114,5 +133,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
     }
   `)
   const siteUrl = result.data?.site?.siteMetadata?.siteUrl ?? ""
+  writeHeadersFile(resolve(__dirname, "public"))
   writeFileSync(resolve(__dirname, "public/robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`)
 }

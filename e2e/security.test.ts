@@ -1,0 +1,84 @@
+/**
+ * The site works under its own Content-Security-Policy: every page is loaded with the headers
+ * from the built `_headers` file applied, and must hydrate and run without a CSP violation.
+ */
+import { readFileSync } from "node:fs"
+import type { Browser, Page } from "playwright-core"
+import { launchBrowser, LAPTOP } from "./support/browser"
+import { openPage, waitForApp } from "./support/page-helpers"
+import { servedSite } from "./support/state"
+
+let browser: Browser
+const { baseUrl } = servedSite()
+
+/** The headers that `_headers` gives every path ("/*" block). */
+const headersForAllPaths = (): Record<string, string> => {
+  const text = readFileSync("public/_headers", "utf8")
+  const block = text.split(/\n\n/).find((part) => part.startsWith("/*\n")) ?? ""
+  return Object.fromEntries(
+    block
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/:\s(.+)/).slice(0, 2) as [string, string]),
+  )
+}
+
+const withHeaders = async (page: Page, headers: Record<string, string>) => {
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue()
+    const response = await route.fetch()
+    await route.fulfill({ response, headers: { ...response.headers(), ...headers } })
+  })
+  await page.addInitScript(() => {
+    const violations: string[] = []
+    ;(window as unknown as { cspViolations: string[] }).cspViolations = violations
+    document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+describe("security headers", () => {
+  const headers = headersForAllPaths()
+
+  it("declare a strict policy with no eval, no third-party origins and no framing", () => {
+    const csp = headers["Content-Security-Policy"]
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain("unsafe-eval")
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    expect(csp).not.toMatch(/https?:\/\//)
+    expect(headers["Strict-Transport-Security"]).toMatch(/max-age=\d{8}/)
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff")
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
+    expect(headers["Permissions-Policy"]).toContain("camera=()")
+  })
+
+  it("cache hashed assets for a year and HTML not at all", () => {
+    const text = readFileSync("public/_headers", "utf8")
+    expect(text).toMatch(/\/\*\.js\n {2}Cache-Control: public, max-age=31536000, immutable/)
+    expect(text).toMatch(/\/static\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/)
+    expect(headers["Cache-Control"]).toBe("public, max-age=0, must-revalidate")
+  })
+
+  it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])("%s runs under the policy without violations", async (path) => {
+    const { page, context, problems } = await openPage(browser, { viewport: LAPTOP })
+    await withHeaders(page, headers)
+    await page.goto(baseUrl + path)
+    await waitForApp(page)
+    // Client-side navigation loads page data and chunks after the first paint.
+    await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click()
+    await page.waitForURL(`${baseUrl}/privacy/`)
+    await waitForApp(page)
+    await expect(violations(page)).resolves.toEqual([])
+    expect(problems.filter((problem) => /Content Security Policy|Refused to/.test(problem))).toEqual([])
+    await context.close()
+  })
+})
