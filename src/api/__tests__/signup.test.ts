@@ -1,0 +1,413 @@
+/** @jest-environment node */
+import { promises as fs } from "fs"
+import http from "http"
+import type { AddressInfo } from "net"
+import os from "os"
+import path from "path"
+import { Readable } from "stream"
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { forgetSharedSignupStores, type SignupEntry } from "../../lib/signup-store"
+import handler from "../signup"
+
+// Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware
+// test below only needs its log calls.
+jest.mock("gatsby-cli/lib/reporter", () => ({ warn: jest.fn(), error: jest.fn(), verbose: jest.fn(), log: jest.fn() }))
+
+type Handler = typeof handler
+
+const validSignup = { email: "Fan@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
+
+interface FakeRequestOptions {
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+  ip?: string
+}
+
+/** A request as Gatsby hands it over: a readable stream of the body with method, headers and socket. */
+const fakeRequest = ({ method = "POST", headers, body, ip = "203.0.113.10" }: FakeRequestOptions = {}): GatsbyFunctionRequest => {
+  const stream = Readable.from(body === undefined ? [] : [Buffer.from(body, "utf8")])
+  return Object.assign(stream, {
+    method,
+    headers: headers ?? { "content-type": "application/json" },
+    socket: { remoteAddress: ip },
+    query: {},
+    params: {},
+    cookies: {},
+  }) as unknown as GatsbyFunctionRequest
+}
+
+class FakeResponse {
+  statusCode = 200
+  headers: Record<string, string> = {}
+  body: unknown = undefined
+  headersSent = false
+  status(code: number): this {
+    this.statusCode = code
+    return this
+  }
+  setHeader(name: string, value: string | number): this {
+    this.headers[name.toLowerCase()] = String(value)
+    return this
+  }
+  json(body: unknown): this {
+    this.body = body
+    this.headersSent = true
+    return this
+  }
+  send(body: unknown): this {
+    return this.json(body)
+  }
+}
+
+const post = async (
+  body: unknown,
+  options: Omit<FakeRequestOptions, "body"> = {},
+  run: Handler = handler,
+): Promise<FakeResponse> => {
+  const res = new FakeResponse()
+  const text = typeof body === "string" ? body : JSON.stringify(body)
+  await run(fakeRequest({ ...options, body: text }), res as unknown as GatsbyFunctionResponse)
+  return res
+}
+
+let dir: string
+let signupsFile: string
+const originalEnv = { ...process.env }
+
+const storedLines = async (file = signupsFile): Promise<string[]> => {
+  try {
+    return (await fs.readFile(file, "utf8")).split("\n").filter((line) => line !== "")
+  } catch {
+    return []
+  }
+}
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "signup-api-"))
+  signupsFile = path.join(dir, "data", "signups.jsonl")
+  process.env.SIGNUPS_FILE = signupsFile
+  // High enough for every test except the one about the limit.
+  process.env.SIGNUP_RATE_LIMIT = "100000"
+  delete process.env.SIGNUP_RATE_WINDOW_MS
+})
+
+afterEach(async () => {
+  process.env = { ...originalEnv }
+  forgetSharedSignupStores()
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+describe("POST /api/signup", () => {
+  it("stores a new signup as one JSON line and answers 201 subscribed", async () => {
+    const before = Date.now()
+    const res = await post({ ...validSignup, email: "  Fan@Example.com ", consent: true })
+    expect(res.statusCode).toBe(201)
+    expect(res.body).toEqual({ ok: true, status: "subscribed" })
+    expect(res.headers["cache-control"]).toBe("no-store")
+
+    const lines = await storedLines()
+    expect(lines).toHaveLength(1)
+    const stored = JSON.parse(lines[0]) as SignupEntry
+    expect(Object.keys(stored)).toEqual(["email", "source", "timestamp", "receivedAt"])
+    expect(stored).toMatchObject({ email: "fan@example.com", source: "website_signup", timestamp: validSignup.timestamp })
+    expect(new Date(stored.receivedAt).toISOString()).toBe(stored.receivedAt)
+    expect(Date.parse(stored.receivedAt)).toBeGreaterThanOrEqual(before - 1)
+    expect(Date.parse(stored.receivedAt)).toBeLessThanOrEqual(Date.now())
+  })
+
+  it("answers 200 already_subscribed for the same email in another case, storing it once", async () => {
+    expect((await post(validSignup)).statusCode).toBe(201)
+    const again = await post({ ...validSignup, email: "FAN@example.COM" })
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toEqual({ ok: true, status: "already_subscribed" })
+    expect(await storedLines()).toHaveLength(1)
+  })
+
+  it.each<[string, unknown, string]>([
+    ["a missing email", { source: "website_signup", timestamp: validSignup.timestamp }, '"email" is required'],
+    ["a non-string email", { ...validSignup, email: ["a@example.com"] }, '"email" must be a string'],
+    ["an email over 254 characters", { ...validSignup, email: `${"a".repeat(60)}@${"b".repeat(190)}.com` }, '"email" must be at most 254 characters'],
+    ["an invalid email", { ...validSignup, email: "fan@example" }, '"email" is not a valid email address'],
+    ["a wrong source", { ...validSignup, source: "mailto" }, '"source" must be "website_signup"'],
+    ["a missing timestamp", { email: validSignup.email, source: "website_signup" }, '"timestamp" is required'],
+    ["a timestamp that does not parse", { ...validSignup, timestamp: "2025-02-30T10:00:00Z" }, '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'],
+    ["a JSON array", [validSignup], "Request body must be a JSON object with email, source and timestamp"],
+    ["malformed JSON", '{"email": "fan@example.com", ', "Request body is not valid JSON"],
+    ["an empty body", "", "Request body is empty: send a JSON object with email, source and timestamp"],
+  ])("answers 400 for %s, saying what is wrong", async (_name, body, message) => {
+    const res = await post(body)
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toEqual({ error: message })
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("answers 405 with Allow: POST for other methods", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await post(validSignup, { method })
+      expect(res.statusCode).toBe(405)
+      expect(res.headers.allow).toBe("POST")
+      expect(res.body).toEqual({ error: `Method ${method} is not allowed: send the signup with POST` })
+    }
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("answers 415 for a body that is not declared as JSON", async () => {
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const res = await post(validSignup, { headers: { "content-type": contentType } })
+      expect(res.statusCode).toBe(415)
+      expect(res.body).toEqual({ error: `Content-Type must be application/json, got "${contentType}"` })
+    }
+    expect((await post(validSignup, { headers: {} })).statusCode).toBe(415)
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("accepts application/json with a charset", async () => {
+    const res = await post(validSignup, { headers: { "content-type": "application/json; charset=utf-8" } })
+    expect(res.statusCode).toBe(201)
+  })
+
+  it("answers 413 for a body over 4 KB, declared or not", async () => {
+    const big = { ...validSignup, padding: "x".repeat(5000) }
+    const declared = await post(big, {
+      headers: { "content-type": "application/json", "content-length": String(JSON.stringify(big).length) },
+    })
+    const streamed = await post(big)
+    for (const res of [declared, streamed]) {
+      expect(res.statusCode).toBe(413)
+      expect(res.body).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
+    }
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("answers 429 with Retry-After once a client exceeds the limit from the environment", async () => {
+    process.env.SIGNUP_RATE_LIMIT = "3"
+    process.env.SIGNUP_RATE_WINDOW_MS = "30000"
+    const ip = "198.51.100.77"
+    const answers = []
+    for (let i = 0; i < 4; i++) answers.push(await post({ ...validSignup, email: `fan${i}@example.com` }, { ip }))
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429])
+    expect(answers[3].headers["retry-after"]).toBe("30")
+    expect(answers[3].body).toEqual({ error: "Too many signup requests: try again in 30 seconds" })
+    expect(await storedLines()).toHaveLength(3)
+
+    // The first X-Forwarded-For entry is the client: one behind a proxy is limited on its own.
+    const viaProxy = await post(
+      { ...validSignup, email: "other@example.com" },
+      { ip, headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.5, 198.51.100.77" } },
+    )
+    expect(viaProxy.statusCode).toBe(201)
+  })
+
+  it("answers a filled honeypot with the normal success and stores nothing", async () => {
+    const res = await post({ ...validSignup, company: "Totally Real LLC" })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toEqual({ ok: true, status: "subscribed" })
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("answers 500 with a JSON error and stores nothing when the store cannot be written", async () => {
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    try {
+      const blocker = path.join(dir, "a-file")
+      await fs.writeFile(blocker, "")
+      process.env.SIGNUPS_FILE = path.join(blocker, "signups.jsonl")
+      const res = await post(validSignup)
+      expect(res.statusCode).toBe(500)
+      expect(res.body).toEqual({
+        error: "The signup could not be saved because of a problem on our side: please try again later",
+      })
+      expect(await fs.readFile(blocker, "utf8")).toBe("")
+    } finally {
+      consoleError.mockRestore()
+    }
+  })
+
+  it("reads SIGNUPS_FILE on each request, not once at load", async () => {
+    const otherFile = path.join(dir, "elsewhere", "list.jsonl")
+    await post(validSignup)
+    process.env.SIGNUPS_FILE = otherFile
+    await post({ ...validSignup, email: "second@example.com" })
+    expect((await storedLines()).map((line) => (JSON.parse(line) as SignupEntry).email)).toEqual(["fan@example.com"])
+    expect((await storedLines(otherFile)).map((line) => (JSON.parse(line) as SignupEntry).email)).toEqual([
+      "second@example.com",
+    ])
+  })
+
+  it("defaults the store to .data/signups.jsonl under the working directory", async () => {
+    delete process.env.SIGNUPS_FILE
+    const cwd = jest.spyOn(process, "cwd").mockReturnValue(dir)
+    try {
+      expect((await post(validSignup)).statusCode).toBe(201)
+    } finally {
+      cwd.mockRestore()
+    }
+    expect(await storedLines(path.join(dir, ".data", "signups.jsonl"))).toHaveLength(1)
+  })
+
+  it("keeps all of 200 concurrent signups with distinct emails, each exactly once", async () => {
+    const emails = Array.from({ length: 200 }, (_, i) => `fan${i}@example.com`)
+    const answers = await Promise.all(emails.map((email) => post({ ...validSignup, email })))
+    expect(answers.every((res) => res.statusCode === 201)).toBe(true)
+
+    const lines = await storedLines()
+    expect(lines).toHaveLength(200)
+    const stored = lines.map((line) => JSON.parse(line) as SignupEntry)
+    expect(stored.every((entry) => entry.source === "website_signup" && entry.timestamp === validSignup.timestamp)).toBe(true)
+    expect(new Set(stored.map((entry) => entry.email))).toEqual(new Set(emails))
+  })
+
+  it("stores 50 concurrent signups of the same email once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post({ ...validSignup, email: i % 2 ? "SAME@example.com" : "same@example.com" })),
+    )
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1)
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(49)
+    expect(await storedLines()).toHaveLength(1)
+  })
+
+  it("shares the store between fresh copies of the module, as Gatsby re-requires the bundle per request", async () => {
+    let reloaded: Handler = handler
+    jest.isolateModules(() => {
+      reloaded = (jest.requireActual("../signup") as { default: Handler }).default
+    })
+    expect(reloaded).not.toBe(handler)
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post({ ...validSignup, email: "shared@example.com" }, {}, i % 2 ? reloaded : handler)),
+    )
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1)
+    expect(await storedLines()).toHaveLength(1)
+  })
+
+  it("still knows stored emails after a restart", async () => {
+    expect((await post(validSignup)).statusCode).toBe(201)
+
+    // A restart: the in-memory stores and the modules are gone, the file stays.
+    forgetSharedSignupStores()
+    let restarted: Handler = handler
+    jest.isolateModules(() => {
+      restarted = (jest.requireActual("../signup") as { default: Handler }).default
+    })
+
+    const again = await post({ ...validSignup, email: "fan@EXAMPLE.com" }, {}, restarted)
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toEqual({ ok: true, status: "already_subscribed" })
+    expect(await storedLines()).toHaveLength(1)
+  })
+
+  it("loads a file whose last line is cut short, and keeps appending whole lines", async () => {
+    const first = JSON.stringify({ ...validSignup, email: "fan@example.com", receivedAt: "2025-01-31T12:00:01.000Z" })
+    await fs.mkdir(path.dirname(signupsFile), { recursive: true })
+    await fs.writeFile(signupsFile, `${first}\n{"email":"half@exa`)
+
+    expect((await post(validSignup)).statusCode).toBe(200) // fan@example.com is already there
+    expect((await post({ ...validSignup, email: "new@example.com" })).statusCode).toBe(201)
+
+    const lines = await storedLines()
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toBe('{"email":"half@exa')
+    expect(JSON.parse(lines[2])).toMatchObject({ email: "new@example.com" })
+  })
+})
+
+describe("under Gatsby's own Function middleware (as gatsby develop and serve run it)", () => {
+  // Express and Gatsby's middleware ship without type declarations; describe what we use.
+  interface ExpressApp {
+    use(path: string, ...handlers: unknown[]): void
+  }
+  type FunctionMiddlewares = (options: { getFunctions: () => unknown[] }) => unknown[]
+
+  let server: http.Server
+  let port: number
+
+  beforeEach(async () => {
+    const express = jest.requireActual("express") as () => ExpressApp
+    const { functionMiddlewares } = jest.requireActual("gatsby/dist/internal-plugins/functions/middleware") as {
+      functionMiddlewares: FunctionMiddlewares
+    }
+    const source = path.resolve(__dirname, "..", "signup.ts")
+    const app = express()
+    const signupFunction = {
+      functionRoute: "signup",
+      originalAbsoluteFilePath: source,
+      originalRelativeFilePath: "signup.ts",
+      relativeCompiledFilePath: "signup.js",
+      absoluteCompiledFilePath: source,
+      pluginName: "default-site-plugin",
+    }
+    app.use("/api/*", ...functionMiddlewares({ getFunctions: () => [signupFunction] }))
+    server = http.createServer(app as unknown as http.RequestListener)
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    port = (server.address() as AddressInfo).port
+  })
+
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  /** Sends raw bytes so we control Content-Length and chunking exactly. */
+  const send = (
+    body: string,
+    headers: Record<string, string>,
+    chunked = false,
+  ): Promise<{ status: number; contentType: string; json: unknown }> =>
+    new Promise((resolve, reject) => {
+      const request = http.request(
+        { host: "127.0.0.1", port, method: "POST", path: "/api/signup", headers: chunked ? headers : { ...headers, "content-length": Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on("data", (chunk: Buffer) => chunks.push(chunk))
+          response.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8")
+            let json: unknown
+            try {
+              json = JSON.parse(text)
+            } catch {
+              json = text
+            }
+            resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"]), json })
+          })
+        },
+      )
+      // The server may close early on an oversized body; the answer still arrives first.
+      request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)))
+      if (chunked) {
+        for (let i = 0; i < body.length; i += 1000) request.write(body.slice(i, i + 1000))
+      } else {
+        request.write(body)
+      }
+      request.end()
+    })
+
+  const json = { "content-type": "application/json" }
+
+  it("stores a signup sent over HTTP", async () => {
+    const answer = await send(JSON.stringify(validSignup), json)
+    expect(answer).toEqual({ status: 201, contentType: expect.stringContaining("application/json"), json: { ok: true, status: "subscribed" } })
+    expect(await storedLines()).toHaveLength(1)
+  })
+
+  it("answers malformed JSON with our JSON 400, not body-parser's HTML page", async () => {
+    const answer = await send('{"email": ', json)
+    expect(answer.status).toBe(400)
+    expect(answer.contentType).toContain("application/json")
+    expect(answer.json).toEqual({ error: "Request body is not valid JSON" })
+  })
+
+  it("answers bodies far over the limit with our JSON 413, with or without Content-Length", async () => {
+    const huge = JSON.stringify({ ...validSignup, padding: "x".repeat(500_000) })
+    for (const chunked of [false, true]) {
+      const answer = await send(huge, json, chunked)
+      expect(answer.status).toBe(413)
+      expect(answer.contentType).toContain("application/json")
+      expect(answer.json).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
+    }
+    expect(await storedLines()).toEqual([])
+  })
+
+  it("answers a form post with our JSON 415", async () => {
+    const answer = await send("email=fan%40example.com", { "content-type": "application/x-www-form-urlencoded" })
+    expect(answer.status).toBe(415)
+    expect(answer.contentType).toContain("application/json")
+  })
+})

@@ -1,0 +1,113 @@
+/** @jest-environment node */
+import { execFileSync } from "child_process"
+import { promises as fs } from "fs"
+import os from "os"
+import path from "path"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../runtime-settings"
+
+const originalEnv = { ...process.env }
+afterEach(() => {
+  process.env = { ...originalEnv }
+})
+
+describe("runtime settings", () => {
+  it("reads a variable as the process sees it now; empty counts as unset", () => {
+    process.env.BLOCK94_TEST_SETTING = "one"
+    expect(readSetting("BLOCK94_TEST_SETTING")).toBe("one")
+    process.env.BLOCK94_TEST_SETTING = "two"
+    expect(readSetting("BLOCK94_TEST_SETTING")).toBe("two")
+    process.env.BLOCK94_TEST_SETTING = " "
+    expect(readSetting("BLOCK94_TEST_SETTING")).toBeUndefined()
+    delete process.env.BLOCK94_TEST_SETTING
+    expect(readSetting("BLOCK94_TEST_SETTING")).toBeUndefined()
+  })
+
+  it("resolves the store path against the working directory and parses the limits", () => {
+    process.env.SIGNUPS_FILE = "var/list.jsonl"
+    process.env.SIGNUP_RATE_LIMIT = "25"
+    process.env.SIGNUP_RATE_WINDOW_MS = "1000"
+    expect(readSignupSettings()).toEqual({
+      signupsFile: path.resolve(process.cwd(), "var/list.jsonl"),
+      rateLimit: 25,
+      rateWindowMs: 1000,
+    })
+  })
+
+  it("falls back to the defaults for unset or unusable values", () => {
+    delete process.env.SIGNUPS_FILE
+    for (const bad of ["0", "-3", "2.5", "ten", ""]) {
+      process.env.SIGNUP_RATE_LIMIT = bad
+      process.env.SIGNUP_RATE_WINDOW_MS = bad
+      expect(readSignupSettings()).toEqual({
+        signupsFile: path.resolve(process.cwd(), ".data/signups.jsonl"),
+        rateLimit: DEFAULT_RATE_LIMIT,
+        rateWindowMs: DEFAULT_RATE_WINDOW_MS,
+      })
+    }
+  })
+})
+
+describe("runtime settings inside a Gatsby Functions bundle", () => {
+  // Builds runtime-settings.ts the way Gatsby 5 builds Functions (webpack, babel TypeScript,
+  // DefinePlugin with every build-time variable as `process.env.NAME` plus `process.env` -> `({})`,
+  // see node_modules/gatsby/dist/internal-plugins/functions/gatsby-node.js), then runs the bundle
+  // with different values, as `gatsby serve` on a server would.
+  let dir: string
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "runtime-settings-"))
+  })
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true })
+  })
+
+  const buildScript = (entries: Record<string, string>, outDir: string): string => `
+    const webpack = require(${JSON.stringify(require.resolve("webpack"))})
+    const buildEnv = { SIGNUPS_FILE: "/build-time/signups.jsonl", SIGNUP_RATE_LIMIT: "1", SIGNUP_RATE_WINDOW_MS: "5" }
+    const definitions = Object.keys(buildEnv).reduce((acc, key) => {
+      acc["process.env." + key] = JSON.stringify(buildEnv[key])
+      return acc
+    }, { "process.env": "({})" })
+    webpack({
+      mode: "production",
+      target: "node",
+      entry: ${JSON.stringify(entries)},
+      output: { path: ${JSON.stringify(outDir)}, filename: "[name].js", libraryTarget: "commonjs2" },
+      resolve: { extensions: [".ts", "..."] },
+      optimization: { minimize: false },
+      module: { rules: [{ test: /\\.ts$/, use: { loader: ${JSON.stringify(require.resolve("babel-loader"))},
+        options: { babelrc: false, configFile: false, presets: [${JSON.stringify(require.resolve("@babel/preset-typescript"))}] } } }] },
+      plugins: [new webpack.DefinePlugin(definitions)],
+    }, (error, stats) => {
+      if (error || stats.hasErrors()) { console.error(error || stats.toString()); process.exit(1) }
+    })
+  `
+
+  it("reads the values the server runs with, not the ones from the build", async () => {
+    const outDir = path.join(dir, "out")
+    // A plain `process.env.SIGNUPS_FILE` read, built the same way, shows the rewrite does happen.
+    const control = path.join(dir, "control.js")
+    await fs.writeFile(control, "module.exports = { signupsFile: () => process.env.SIGNUPS_FILE, dynamic: (name) => process.env[name] }\n")
+    const script = path.join(dir, "build.js")
+    await fs.writeFile(script, buildScript({ settings: path.resolve(__dirname, "..", "runtime-settings.ts"), control }, outDir))
+    execFileSync(process.execPath, [script], { stdio: "pipe" })
+
+    const runtimeEnv = {
+      ...process.env,
+      SIGNUPS_FILE: "/run-time/signups.jsonl",
+      SIGNUP_RATE_LIMIT: "7",
+      SIGNUP_RATE_WINDOW_MS: "9000",
+    }
+    const run = (code: string): unknown =>
+      JSON.parse(execFileSync(process.execPath, ["-e", code], { env: runtimeEnv, cwd: dir, encoding: "utf8" }))
+
+    expect(run(`const c = require(${JSON.stringify(path.join(outDir, "control.js"))}); console.log(JSON.stringify([c.signupsFile(), c.dynamic("SIGNUPS_FILE") ?? null]))`)).toEqual([
+      "/build-time/signups.jsonl",
+      null,
+    ])
+    expect(run(`console.log(JSON.stringify(require(${JSON.stringify(path.join(outDir, "settings.js"))}).readSignupSettings()))`)).toEqual({
+      signupsFile: "/run-time/signups.jsonl",
+      rateLimit: 7,
+      rateWindowMs: 9000,
+    })
+  }, 60_000)
+})
