@@ -1,8 +1,9 @@
 /** Metadata as search engines and link previews see it: the raw server HTML, before any JavaScript. */
+import site from "../content/site.json"
 import { servedSite } from "./support/state"
 
 const { baseUrl } = servedSite()
-const SITE = "https://block94.example"
+const SITE = (process.env.SITE_URL || site.siteUrl).replace(/\/+$/, "")
 
 const fetchHtml = async (path: string) => {
   const response = await fetch(baseUrl + path)
