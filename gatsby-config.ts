@@ -28,6 +28,8 @@ const config: GatsbyConfig = {
           `${node.name.replace(/(^|-)([a-z])/g, (_match: string, _dash: string, letter: string) => letter.toUpperCase())}Json`,
       },
     },
+    // Preact in place of React in the browser: the same components, about 30 KB less JavaScript.
+    "gatsby-plugin-preact",
     "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",

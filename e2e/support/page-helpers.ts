@@ -22,11 +22,14 @@ export const openPage = async (
   return { page, context, problems }
 }
 
-/** Waits until React has hydrated the page (Gatsby marks the root once the app has run). */
+/**
+ * Waits until the app has hydrated the page: Preact (the browser build) keeps its tree on the
+ * root element under `__k`; React, under `__reactContainer...`.
+ */
 export const waitForApp = async (page: Page): Promise<void> => {
   await page.waitForFunction(() => {
     const root = document.getElementById("___gatsby")
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith("__reactContainer")))
+    return Boolean(root && ("__k" in root || Object.keys(root).some((key) => key.startsWith("__reactContainer"))))
   })
   await page.waitForLoadState("networkidle")
 }
