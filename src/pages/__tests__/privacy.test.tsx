@@ -1,0 +1,62 @@
+import { render, screen, within } from "@testing-library/react"
+import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
+import { formatLongDate, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
+import PrivacyPage, { Head } from "../privacy"
+
+const renderPrivacy = () => render(<PrivacyPage {...pageProps(privacyData(), "/privacy/")} />)
+
+describe("Privacy page", () => {
+  it("opens with one h1", () => {
+    renderPrivacy()
+    const h1s = screen.getAllByRole("heading", { level: 1 })
+    expect(h1s).toHaveLength(1)
+    expect(h1s[0]).toHaveTextContent("Privacy Policy")
+  })
+
+  it("shows the Last updated date, readable and machine-readable", () => {
+    renderPrivacy()
+    expect(formatLongDate("2026-11-22")).toBe("22 November 2026")
+    const line = screen.getByText(/^Last updated:/)
+    expect(line).toHaveTextContent(`Last updated: ${formatLongDate(privacyContent.updated)}`)
+    const time = line.querySelector("time")
+    expect(time).not.toBeNull()
+    expect(time).toHaveAttribute("dateTime", privacyContent.updated)
+    expect(time).toHaveTextContent(formatLongDate(privacyContent.updated))
+  })
+
+  it("has a heading for every section of content/pages/privacy.json, in order", () => {
+    renderPrivacy()
+    const headings = screen.getAllByRole("heading", { level: 2 })
+    expect(privacyContent.sections.length).toBeGreaterThan(0)
+    expect(headings.map((heading) => heading.textContent)).toEqual(privacyContent.sections.map((section) => section.heading))
+    headings.forEach((heading, i) => {
+      const section = heading.closest("section")
+      expect(section).not.toBeNull()
+      expect(within(section as HTMLElement).getAllByText(/\S/, { selector: "p" })).toHaveLength(privacyContent.sections[i].paragraphs.length)
+    })
+  })
+
+  it("fills the {email} and {responseTime} placeholders", () => {
+    const { container } = renderPrivacy()
+    const text = container.textContent ?? ""
+    expect(text).toContain("hello@block94.example")
+    expect(text).toContain("3 business days")
+    expect(text).not.toContain("{email}")
+    expect(text).not.toMatch(/\{\w+\}/)
+    expect(screen.getByText(/Write to us at hello@block94\.example and we will reply within 3 business days\./)).toBeInTheDocument()
+  })
+})
+
+describe("Privacy page Head", () => {
+  const renderHead = () => render(<Head {...headProps(privacyData(), "/privacy/")} />).container
+
+  it("sets the title with the brand", () => {
+    expect(titleText(renderHead())).toBe("Privacy Policy | Block 94")
+  })
+
+  it("describes the page as a WebPage in JSON-LD", () => {
+    const data = readJsonLd(renderHead())
+    expect(jsonLdTypes(data)).toEqual(["WebPage"])
+    expect(data).toMatchObject({ "@graph": [{ url: "https://block94.example/privacy/" }] })
+  })
+})

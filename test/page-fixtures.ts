@@ -1,0 +1,131 @@
+/**
+ * Page-query results for page unit tests, built from the real content files, shaped like
+ * the generated `Queries.*PageQuery` types Gatsby would pass to each page.
+ */
+import type { HeadProps, PageProps } from "gatsby"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
+import about from "../content/pages/about.json"
+import contact from "../content/pages/contact.json"
+import home from "../content/pages/home.json"
+import notFound from "../content/pages/not-found.json"
+import privacy from "../content/pages/privacy.json"
+import categories from "../content/categories.json"
+import reassurances from "../content/reassurances.json"
+import slides from "../content/slides.json"
+import values from "../content/values.json"
+
+/** What gatsby-plugin-sharp would hand the Carousel for one picture; the src names the file. */
+export const fakeImage = (src: string): IGatsbyImageData => ({
+  layout: "constrained",
+  width: 1200,
+  height: 675,
+  images: { fallback: { src }, sources: [] },
+})
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const
+
+/** A "YYYY-MM-DD" content date the way the page query formats it: `formatString: "D MMMM YYYY"`. */
+export const formatLongDate = (iso: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
+  if (!match) throw new Error(`not an ISO date: ${iso}`)
+  const [, year, month, day] = match
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`
+}
+
+/** The same date with `formatString: "YYYY-MM-DD"`. */
+export const formatIsoDate = (iso: string): string => {
+  const match = /^\d{4}-\d{2}-\d{2}/.exec(iso)
+  if (!match) throw new Error(`not an ISO date: ${iso}`)
+  return match[0]
+}
+
+export const homeData = (): Queries.HomePageQuery => ({
+  homeJson: home,
+  slidesJson: {
+    slides: slides.slides.map(({ caption, alt, image }) => ({
+      caption,
+      alt,
+      image: { childImageSharp: { gatsbyImageData: fakeImage(`/${image}`) } },
+    })),
+  },
+  categoriesJson: categories,
+  reassurancesJson: reassurances,
+})
+
+export const aboutData = (): Queries.AboutPageQuery => ({
+  aboutJson: about,
+  valuesJson: values,
+})
+
+export const contactData = (): Queries.ContactPageQuery => ({ contactJson: contact })
+
+export const privacyData = (): Queries.PrivacyPageQuery => ({
+  privacyJson: {
+    seo: privacy.seo,
+    heading: privacy.heading,
+    intro: privacy.intro,
+    sections: privacy.sections,
+    updated: formatLongDate(privacy.updated),
+    updatedIso: formatIsoDate(privacy.updated),
+  },
+})
+
+export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
+
+/** The raw privacy content, for tests that walk every section. */
+export const privacyContent = privacy
+
+/** Props for a page component, as Gatsby would pass them, at `pathname` on the site. */
+export const pageProps = <T extends object>(data: T, pathname: string): PageProps<T> => {
+  const url = new URL(pathname, "https://block94.example")
+  const props = {
+    path: url.pathname,
+    uri: url.pathname,
+    location: {
+      href: url.href,
+      origin: url.origin,
+      protocol: url.protocol,
+      host: url.host,
+      hostname: url.hostname,
+      port: url.port,
+      pathname: url.pathname,
+      search: url.search,
+      hash: url.hash,
+      state: null,
+      key: "initial",
+    },
+    children: undefined,
+    params: {},
+    pageResources: {
+      json: { data, pageContext: {} },
+      page: { componentChunkName: "test", path: url.pathname, webpackCompilationHash: "test" },
+    },
+    data,
+    pageContext: {},
+    serverData: {},
+  }
+  // A fake router location lacks Location's methods (assign, reload...), which pages never call.
+  return props as unknown as PageProps<T>
+}
+
+/** Props for a page's Head export. */
+export const headProps = <T extends object>(data: T, pathname: string): HeadProps<T> => ({
+  location: { pathname },
+  params: {},
+  data,
+  pageContext: {},
+  serverData: {},
+})
