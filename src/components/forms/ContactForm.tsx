@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { buildContactMailto } from "../../lib/mailto"
 import { contactMessages } from "../../lib/messages"
 import { checkContact, type ContactFields } from "../../lib/validation"
-import { notifyError, notifySuccess } from "../layout/Toasts"
+import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 
 interface ContactFormProps {
   /** The team's general address. */
@@ -77,7 +77,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Send a message" sx={{ display: "grid", gap: 4 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label="Send a message" sx={{ display: "grid", gap: 4 }}>
       <div>
         <label htmlFor={`${id}-name`} sx={{ variant: "forms.label", display: "block" }}>
           Name

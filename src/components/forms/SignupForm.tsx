@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { signupMessages } from "../../lib/messages"
 import { sendSignup } from "../../lib/signup-client"
 import { checkSignup } from "../../lib/validation"
-import { notifyError, notifySuccess } from "../layout/Toasts"
+import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 import { Honeypot } from "./Honeypot"
 
 interface SignupFormProps {
@@ -67,7 +67,7 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Join the Drop" sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label="Join the Drop" sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           Email address

@@ -1,40 +1,48 @@
-/** @jsxImportSource theme-ui */
-import { Global } from "theme-ui"
-import { ToastContainer, toast } from "react-toastify"
+import { useEffect, useState, type ComponentType } from "react"
 import type { Notice } from "../../lib/notice"
 
+type ToastRuntime = typeof import("./toast-runtime")
 
-const ToastMessage = ({ title, description }: Notice) => (
-  <div>
-    <strong sx={{ display: "block", fontFamily: "heading", textTransform: "uppercase", letterSpacing: "0.02em", mb: 1 }}>{title}</strong>
-    <span>{description}</span>
-  </div>
-)
+let runtime: Promise<ToastRuntime> | null = null
+const waitingViewports = new Set<() => void>()
 
-/** A success toast, announced politely (`status`); focus stays where it is. */
-export const notifySuccess = (notice: Notice) => toast.success(<ToastMessage {...notice} />, { role: "status" })
+/**
+ * Starts loading the toast library (once). Forms call this when a visitor starts filling them
+ * in, so the library is there before the first toast, and never downloaded by visitors who
+ * only read.
+ */
+export const loadToasts = (): Promise<ToastRuntime> => {
+  if (!runtime) {
+    runtime = import("./toast-runtime")
+    waitingViewports.forEach((mount) => mount())
+  }
+  return runtime
+}
 
-/** A destructive toast, announced at once (`alert`); focus stays where it is. */
-export const notifyError = (notice: Notice) => toast.error(<ToastMessage {...notice} />, { role: "alert" })
+export const notifySuccess = (notice: Notice): void => {
+  void loadToasts().then(({ showToast }) => showToast("success", notice))
+}
 
-/** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
-export const Toasts = () => (
-  <>
-    <Global
-      styles={{
-        ":root": {
-          "--toastify-color-success": "#d4ff3a",
-          "--toastify-text-color-success": "#0d0d0d",
-          "--toastify-color-error": "#c62828",
-          "--toastify-text-color-error": "#ffffff",
-          "--toastify-font-family": "inherit",
-          "--toastify-toast-width": "360px",
-        },
-        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: "0 0 0 2px #0d0d0d" },
-        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: "#0d0d0d" },
-        ".Toastify__close-button": { opacity: 1, color: "inherit" },
-      }}
-    />
-    <ToastContainer position="top-right" limit={3} autoClose={4500} theme="colored" newestOnTop closeOnClick={false} />
-  </>
-)
+export const notifyError = (notice: Notice): void => {
+  void loadToasts().then(({ showToast }) => showToast("error", notice))
+}
+
+/** Renders the toast container once the library has been asked for; nothing before. */
+export const Toasts = () => {
+  const [Viewport, setViewport] = useState<ComponentType | null>(null)
+  useEffect(() => {
+    let active = true
+    const mount = () => {
+      void loadToasts().then(({ ToastViewport }) => {
+        if (active) setViewport(() => ToastViewport)
+      })
+    }
+    if (runtime) mount()
+    else waitingViewports.add(mount)
+    return () => {
+      active = false
+      waitingViewports.delete(mount)
+    }
+  }, [])
+  return Viewport ? <Viewport /> : null
+}

@@ -1,0 +1,48 @@
+/** @jsxImportSource theme-ui */
+/**
+ * react-toastify and its styles. Loaded only when a visitor starts using a form (see Toasts.tsx),
+ * so pages that never show a toast never download it.
+ */
+import { Global } from "theme-ui"
+import { ToastContainer, toast } from "react-toastify"
+import type { Notice } from "../../lib/notice"
+
+const ToastMessage = ({ title, description }: Notice) => (
+  <div>
+    <strong sx={{ display: "block", fontFamily: "heading", textTransform: "uppercase", letterSpacing: "0.02em", mb: 1 }}>{title}</strong>
+    <span>{description}</span>
+  </div>
+)
+
+export type ToastKind = "success" | "error"
+
+/**
+ * Success is announced politely (`status`), errors at once (`alert`, destructive colours).
+ * Focus stays where it is. Toasts shown before the container mounts wait for it.
+ */
+export const showToast = (kind: ToastKind, notice: Notice) =>
+  kind === "success"
+    ? toast.success(<ToastMessage {...notice} />, { role: "status" })
+    : toast.error(<ToastMessage {...notice} />, { role: "alert" })
+
+/** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
+export const ToastViewport = () => (
+  <>
+    <Global
+      styles={{
+        ":root": {
+          "--toastify-color-success": "#d4ff3a",
+          "--toastify-text-color-success": "#0d0d0d",
+          "--toastify-color-error": "#c62828",
+          "--toastify-text-color-error": "#ffffff",
+          "--toastify-font-family": "inherit",
+          "--toastify-toast-width": "360px",
+        },
+        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: "0 0 0 2px #0d0d0d" },
+        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: "#0d0d0d" },
+        ".Toastify__close-button": { opacity: 1, color: "inherit" },
+      }}
+    />
+    <ToastContainer position="top-right" limit={3} autoClose={4500} theme="colored" newestOnTop closeOnClick={false} />
+  </>
+)
