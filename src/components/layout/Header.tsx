@@ -13,16 +13,18 @@ export const Header = ({ brand }: { brand: string }) => {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
 
+  // Listens all the time (not only while open), so an Escape pressed right after opening counts.
+  const menuOpenRef = useRef(menuOpen)
+  menuOpenRef.current = menuOpen
   useEffect(() => {
-    if (!menuOpen) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return
+      if (event.key !== "Escape" || !menuOpenRef.current) return
       setMenuOpen(false)
       toggleRef.current?.focus()
     }
     document.addEventListener("keydown", onKeyDown)
     return () => document.removeEventListener("keydown", onKeyDown)
-  }, [menuOpen])
+  }, [])
 
   return (
     <header
