@@ -1,0 +1,44 @@
+/** @jest-environment node */
+import { createHash } from "node:crypto"
+import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "../security-headers"
+
+describe("inline scripts", () => {
+  it("finds executable inline scripts and skips external scripts and JSON data blocks", () => {
+    const html = `<script>a()</script><script src="/app.js"></script><script type="application/ld+json">{"x":1}</script><script type="module">b()</script><script>  </script>`
+    expect(inlineScripts(html)).toEqual(["a()", "b()"])
+  })
+
+  it("hashes a script the way browsers check it", () => {
+    const expected = createHash("sha256").update("a()").digest("base64")
+    expect(scriptHash("a()")).toBe(`'sha256-${expected}'`)
+  })
+})
+
+describe("content security policy", () => {
+  it("allows scripts from the site and the listed hashes only, never eval or framing", () => {
+    const csp = contentSecurityPolicy(["'sha256-b'", "'sha256-a'", "'sha256-a'"])
+    expect(csp).toContain("script-src 'self' 'sha256-a' 'sha256-b';")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain("unsafe-eval")
+    expect(csp).toContain("connect-src 'self';")
+  })
+
+  it("lets the signup form reach an external provider when one is configured", () => {
+    expect(originOf("https://api.example-provider.com/v1/subscribe?x=1")).toBe("https://api.example-provider.com")
+    expect(originOf("/api/signup")).toBeNull()
+    expect(contentSecurityPolicy([], ["https://api.example-provider.com"])).toContain(
+      "connect-src 'self' https://api.example-provider.com",
+    )
+  })
+})
+
+describe("_headers file", () => {
+  it("sends security headers everywhere, caches hashed assets for a year and HTML not at all", () => {
+    const text = headersFile("default-src 'self'")
+    expect(text).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'\n/)
+    expect(text).toContain("  X-Content-Type-Options: nosniff")
+    expect(text).toContain("  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload")
+    expect(text).toMatch(/\/\*\.js\n {2}Cache-Control: public, max-age=31536000, immutable/)
+    expect(text).toMatch(/\/page-data\/\*\n {2}Cache-Control: public, max-age=0, must-revalidate/)
+  })
+})
