@@ -1,0 +1,41 @@
+/**
+ * Byte budgets of the built site, from public/ alone: they do not depend on machine speed.
+ * `npm run bench` prints the same figures in full.
+ */
+import { allPagesJavaScript, homeWeight, largestStaticImage } from "../scripts/bench/bundle-weights"
+
+const KB = 1024
+const PUBLIC_DIR = "public"
+
+const BUDGETS = {
+  /** Compressed JavaScript a page loads before and right after it becomes interactive. */
+  pageJavaScriptGzip: 100 * KB,
+  /** Any single optimised image. */
+  largestImage: 150 * KB,
+  /** Everything Home needs on first load: HTML with inline CSS, JS, eager images, fonts, data. */
+  homeTotalGzip: 450 * KB,
+}
+
+describe("byte budgets", () => {
+  it("every page ships at most 100 KB of compressed JavaScript", () => {
+    const pages = allPagesJavaScript(PUBLIC_DIR)
+    expect(pages.map(({ path }) => path)).toEqual(expect.arrayContaining(["/", "/about/", "/contact/", "/privacy/"]))
+    const overBudget = pages
+      .filter(({ withOnMount }) => withOnMount.gzip > BUDGETS.pageJavaScriptGzip)
+      .map(({ path, withOnMount }) => `${path}: ${(withOnMount.gzip / KB).toFixed(1)} KB`)
+    expect(overBudget).toEqual([])
+  })
+
+  it("no image is larger than 150 KB", () => {
+    const image = largestStaticImage(PUBLIC_DIR)
+    expect(image).toBeDefined()
+    expect(image!.bytes).toBeLessThanOrEqual(BUDGETS.largestImage)
+  })
+
+  it("Home weighs at most 450 KB on first load", () => {
+    const weight = homeWeight(PUBLIC_DIR)
+    expect(weight.eagerImages.length).toBeGreaterThan(0)
+    expect(weight.fonts.length).toBeGreaterThan(0)
+    expect(weight.total.gzip).toBeLessThanOrEqual(BUDGETS.homeTotalGzip)
+  })
+})

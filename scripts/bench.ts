@@ -1,0 +1,338 @@
+// `npm run bench`: performance benchmark of the production site.
+//   1. builds (`gatsby build`) unless --no-build; with --build-speed, times builds and hot reload
+//   2. weighs the JavaScript, images and fonts in public/ (no browser)
+//   3. serves public/ with `gatsby serve` and runs Lighthouse, mobile and desktop, N runs per route
+// Prints tables and writes bench-results/lighthouse.json. Timings never fail the bench; it exits
+// non-zero only when something cannot run (build, server, Chromium, every Lighthouse run).
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { cpus } from "node:os"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { serveSite, stopSite } from "../e2e/support/server"
+import { measureBuildSpeed, type BuildSpeed } from "./bench/build-speed"
+import { allPagesJavaScript, homeWeight, largestStaticImage, type HomeWeight, type PageJavaScript } from "./bench/bundle-weights"
+import { decimal, heading, integer, kib, seconds, shorten, table } from "./bench/format"
+import { packageBytes, type PackageBytes } from "./bench/js-packages"
+import { CHROME_FLAGS, medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./bench/lighthouse"
+import { findFreePort, onInterrupt, runTimed } from "./bench/processes"
+
+const ROUTES = [
+  { path: "/", expectNotFound: false },
+  { path: "/about/", expectNotFound: false },
+  { path: "/contact/", expectNotFound: false },
+  { path: "/privacy/", expectNotFound: false },
+  { path: "/no-such-page/", expectNotFound: true },
+]
+const MODES: Mode[] = ["mobile", "desktop"]
+// A run takes 8-15 s on 2 cores; a run still going after this is stuck, not slow.
+const LIGHTHOUSE_TIMEOUT_MS = 90_000
+const BUILD_TIMEOUT_MS = 10 * 60_000
+
+const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--build-speed]
+  --no-build     use the existing public/ instead of running gatsby build first
+  --runs N       Lighthouse runs per route and mode (default 3); the median is reported
+  --build-speed  also time a clean build, a rebuild after a caption edit, and develop hot reload`
+
+interface Options {
+  build: boolean
+  runs: number
+  buildSpeed: boolean
+}
+
+const parseOptions = (): Options => {
+  const parse = () =>
+    parseArgs({
+      options: {
+        "no-build": { type: "boolean", default: false },
+        "build-speed": { type: "boolean", default: false },
+        runs: { type: "string", default: "3" },
+        help: { type: "boolean", default: false },
+      },
+    })
+  let values: ReturnType<typeof parse>["values"]
+  try {
+    values = parse().values
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+  }
+  if (values.help) {
+    console.log(USAGE)
+    process.exit(0)
+  }
+  const runs = Number(values.runs)
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number of at least 1, not "${values.runs}"\n${USAGE}`)
+  return { build: !values["no-build"], runs, buildSpeed: values["build-speed"] }
+}
+
+interface RouteResult {
+  route: string
+  mode: Mode
+  runs: number
+  failures: string[]
+  median: RunMetrics | null
+  samples: RunMetrics[]
+}
+
+const packageVersion = (root: string, name: string): string | null => {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8"))
+    return typeof manifest === "object" && manifest !== null && "version" in manifest ? String(manifest.version) : null
+  } catch {
+    return null
+  }
+}
+
+/** Read-only facts about what was measured, for comparing results later. */
+const describeEnvironment = (root: string, chromePath: string, runs: number) => {
+  const quiet = (command: string, args: string[]): string | null => {
+    try {
+      return execFileSync(command, args, { cwd: root, encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "ignore"] }).trim()
+    } catch {
+      return null
+    }
+  }
+  return {
+    date: new Date().toISOString(),
+    commit: quiet("git", ["rev-parse", "--short", "HEAD"]),
+    node: process.version,
+    cpus: cpus().length,
+    chromium: quiet(chromePath, ["--version"]),
+    lighthouse: packageVersion(root, "lighthouse"),
+    runs,
+  }
+}
+
+const printBuildSpeed = (speed: BuildSpeed) => {
+  console.log(heading("Build speed"))
+  const rows = [
+    ["clean gatsby build (after gatsby clean)", seconds(speed.cleanBuildMs)],
+    ["gatsby build after editing one caption", seconds(speed.editRebuildMs)],
+    ["gatsby develop, start until Home page data", seconds(speed.developReadyMs)],
+    ["gatsby develop, hot reload of the edit", speed.hotReloadMs === null ? "n/a" : `${integer(speed.hotReloadMs)} ms`],
+    ["gatsby build after restoring the caption", seconds(speed.restoreRebuildMs)],
+  ]
+  console.log(table([{ header: "step" }, { header: "time", align: "right" }], rows))
+  for (const note of speed.notes) console.log(`note: ${note}`)
+}
+
+const printPageJavaScript = (pages: PageJavaScript[]) => {
+  console.log(heading("JavaScript per page, from public/ (KiB; br = brotli 11, gz = gzip 9)"))
+  const rows = pages.map((page) => [
+    page.path,
+    kib(page.initial.brotli),
+    kib(page.initial.gzip),
+    kib(page.initial.raw),
+    kib(page.withOnMount.brotli),
+    kib(page.withOnMount.gzip),
+    String(page.htmlScripts.length + page.componentScripts.length),
+    page.onMountScripts.map((file) => file.file.replace(/^\//, "")).join(" ") || "-",
+  ])
+  console.log(
+    table(
+      [
+        { header: "page" },
+        { header: "initial br", align: "right" },
+        { header: "gz", align: "right" },
+        { header: "minified", align: "right" },
+        { header: "+on mount br", align: "right" },
+        { header: "gz", align: "right" },
+        { header: "files", align: "right" },
+        { header: "on-mount chunks" },
+      ],
+      rows,
+    ),
+  )
+  console.log("initial = <script> tags in the HTML + the page's chunk group (chunk-map.json); on mount = chunks it imports at once")
+}
+
+/** "archivo-black-400-normal-fc847a1f8d3d.woff2" -> "archivo-black-400-normal.woff2", for display. */
+const withoutHash = (name: string): string => name.replace(/-[0-9a-f]{16,}(?=\.)/, "")
+
+const printHome = (home: HomeWeight, packages: PackageBytes[]) => {
+  console.log(heading("Home first-load weight, from public/ (KiB)"))
+  const sum = (files: { bytes: number }[]) => files.reduce((total, file) => total + file.bytes, 0)
+  const dataBrotli = home.data.reduce((total, file) => total + file.brotli, 0)
+  const dataGzip = home.data.reduce((total, file) => total + file.gzip, 0)
+  const rows = [
+    ["HTML", `${kib(home.inlineCssRaw)} KiB of it inline CSS (raw)`, kib(home.html.brotli), kib(home.html.gzip)],
+    ["JavaScript", `${home.javascript.htmlScripts.length + home.javascript.componentScripts.length + home.javascript.onMountScripts.length} files, incl. on mount`, kib(home.javascript.withOnMount.brotli), kib(home.javascript.withOnMount.gzip)],
+    ["Eager images", home.eagerImages.map((image) => image.file.split("/").slice(-2).join("/")).join(" ") || "-", kib(sum(home.eagerImages)), kib(sum(home.eagerImages))],
+    ["Fonts", home.fonts.map((font) => withoutHash(font.file.split("/").pop() ?? "")).join(" ") || "-", kib(sum(home.fonts)), kib(sum(home.fonts))],
+    ["Page data JSON", `${home.data.length} files`, kib(dataBrotli), kib(dataGzip)],
+    ["Total", "", kib(home.total.brotli), kib(home.total.gzip)],
+  ].map((row) => [row[0], shorten(row[1], 60), row[2], row[3]])
+  console.log(table([{ header: "part" }, { header: "detail" }, { header: "br", align: "right" }, { header: "gz", align: "right" }], rows))
+  console.log("images and fonts as stored (already compressed); eager images: the 800w srcset candidate a phone takes")
+
+  console.log(heading("Home JavaScript by package (minified bytes, from source maps)"))
+  const total = packages.reduce((sumBytes, entry) => sumBytes + entry.bytes, 0)
+  console.log(
+    table(
+      [{ header: "package" }, { header: "KiB", align: "right" }, { header: "share", align: "right" }],
+      packages.slice(0, 10).map((entry) => [entry.name, kib(entry.bytes), `${((entry.bytes / total) * 100).toFixed(1)}%`]),
+    ),
+  )
+}
+
+const printLighthouse = (results: RouteResult[], runs: number) => {
+  console.log(heading(`Lighthouse medians of ${runs} run${runs === 1 ? "" : "s"} (scores 0-100, times ms, transfer KiB)`))
+  const columns = [
+    { header: "route" },
+    { header: "mode" },
+    { header: "perf", align: "right" as const },
+    { header: "a11y", align: "right" as const },
+    { header: "bp", align: "right" as const },
+    { header: "seo", align: "right" as const },
+    { header: "FCP", align: "right" as const },
+    { header: "LCP", align: "right" as const },
+    { header: "TBT", align: "right" as const },
+    { header: "CLS", align: "right" as const },
+    { header: "total", align: "right" as const },
+    { header: "JS", align: "right" as const },
+    { header: "img", align: "right" as const },
+    { header: "reqs", align: "right" as const },
+    { header: "ok", align: "right" as const },
+  ]
+  const rows = results.map(({ route, mode, median: m, samples }) => [
+    route,
+    mode,
+    integer(m?.performance ?? null),
+    integer(m?.accessibility ?? null),
+    integer(m?.bestPractices ?? null),
+    integer(m?.seo ?? null),
+    integer(m?.fcpMs ?? null),
+    integer(m?.lcpMs ?? null),
+    integer(m?.tbtMs ?? null),
+    decimal(m?.cls ?? null, 3),
+    kib(m?.totalBytes ?? null),
+    kib(m?.scriptBytes ?? null),
+    kib(m?.imageBytes ?? null),
+    integer(m?.requests ?? null),
+    `${samples.length}/${runs}`,
+  ])
+  console.log(table(columns, rows))
+
+  console.log(heading("LCP element (most frequent across runs)"))
+  console.log(
+    table(
+      [{ header: "route" }, { header: "mode" }, { header: "element" }],
+      results.map(({ route, mode, median: m }) => [route, mode, shorten(m?.lcpElement ?? null, 90)]),
+    ),
+  )
+  const failures = results.flatMap(({ route, mode, failures: errors }) => errors.map((error) => `${route} ${mode}: ${error}`))
+  if (failures.length > 0) console.log(`\nFailed runs (left out of the medians):\n${failures.map((line) => `  ${shorten(line, 200)}`).join("\n")}`)
+}
+
+const runAllLighthouse = async (baseUrl: string, runs: number, chromePath: string): Promise<RouteResult[]> => {
+  const jobs = MODES.flatMap((mode) =>
+    ROUTES.map((route) => {
+      const result: RouteResult = { route: route.path, mode, runs, failures: [], median: null, samples: [] }
+      return { expectNotFound: route.expectNotFound, result }
+    }),
+  )
+  const results = jobs.map((job) => job.result)
+  const total = runs * jobs.length
+  let done = 0
+  const started = performance.now()
+  // Round-robin over routes and modes, so a slow patch on the machine does not hit one route's runs.
+  for (let run = 1; run <= runs; run++) {
+    for (const { expectNotFound, result } of jobs) {
+      const runStarted = performance.now()
+      let summary: string
+      try {
+        const metrics = await runLighthouse(baseUrl + result.route, result.mode, {
+          chromePath,
+          chromeFlags: CHROME_FLAGS,
+          timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
+          ignoreStatusCode: expectNotFound,
+        })
+        result.samples.push(metrics)
+        summary = `perf ${integer(metrics.performance)}, LCP ${integer(metrics.lcpMs)} ms, TBT ${integer(metrics.tbtMs)} ms`
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        result.failures.push(message)
+        summary = `FAILED: ${shorten(message, 120)}`
+      }
+      done++
+      const elapsed = (performance.now() - started) / 1000
+      console.log(
+        `[${done}/${total}] ${result.mode.padEnd(7)} ${result.route.padEnd(14)} run ${run}: ${summary} (${seconds(performance.now() - runStarted)}, ${Math.round(elapsed)} s so far)`,
+      )
+    }
+  }
+  for (const result of results) result.median = result.samples.length > 0 ? medianMetrics(result.samples) : null
+  return results
+}
+
+const main = async (): Promise<void> => {
+  const options = parseOptions()
+  const root = resolve(__dirname, "..")
+  process.chdir(root) // serveSite and gatsby run in the current directory
+  const publicDir = join(root, "public")
+  const resultsDir = join(root, "bench-results")
+  mkdirSync(resultsDir, { recursive: true })
+  const buildLog = join(resultsDir, "build.log")
+  writeFileSync(buildLog, "")
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
+  if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}; set CHROME_PATH`)
+  const log = (line: string) => console.log(`bench: ${line} (output in ${buildLog})`)
+  const environment = describeEnvironment(root, chromePath, options.runs)
+  console.log(
+    `Block 94 bench: Lighthouse ${environment.lighthouse}, ${environment.chromium}, Node ${environment.node}, ` +
+      `${environment.cpus} CPUs, commit ${environment.commit}, ${options.runs} run(s) per route and mode`,
+  )
+
+  let buildSpeed: BuildSpeed | null = null
+  if (options.buildSpeed) {
+    buildSpeed = await measureBuildSpeed(root, buildLog, log)
+  } else if (options.build) {
+    log("gatsby build")
+    const ms = await runTimed("npx", ["gatsby", "build"], { cwd: root, logFile: buildLog, timeoutMs: BUILD_TIMEOUT_MS })
+    console.log(`bench: built in ${seconds(ms)}`)
+  }
+  if (!existsSync(join(publicDir, "index.html")) || !existsSync(join(publicDir, "chunk-map.json"))) {
+    throw new Error("public/ has no complete build: run without --no-build, or `npm run build` first")
+  }
+  if (buildSpeed) printBuildSpeed(buildSpeed)
+
+  const pages = allPagesJavaScript(publicDir)
+  const home = homeWeight(publicDir)
+  const homeFiles = [...home.javascript.htmlScripts, ...home.javascript.componentScripts, ...home.javascript.onMountScripts]
+  const packages = packageBytes(publicDir, homeFiles.map((file) => file.file))
+  const largestImage = largestStaticImage(publicDir) ?? null
+  printPageJavaScript(pages)
+  console.log(heading("Largest image in public/static"))
+  console.log(largestImage ? `${largestImage.file}  ${kib(largestImage.bytes)} KiB` : "none")
+  printHome(home, packages)
+
+  console.log(heading(`Lighthouse: ${options.runs} run(s) x ${MODES.length} modes x ${ROUTES.length} routes`))
+  const port = await findFreePort(9400)
+  const site = await serveSite(port)
+  const stopOnInterrupt = onInterrupt(() => stopSite(site.process))
+  let lighthouse: RouteResult[]
+  try {
+    console.log(`bench: serving public/ at ${site.baseUrl}`)
+    lighthouse = await runAllLighthouse(site.baseUrl, options.runs, chromePath)
+  } finally {
+    stopSite(site.process)
+    stopOnInterrupt()
+  }
+  printLighthouse(lighthouse, options.runs)
+
+  const output = join(resultsDir, "lighthouse.json")
+  const report = {
+    environment,
+    buildSpeed,
+    bundle: { pages, largestImage, home, homePackages: packages },
+    lighthouse,
+  }
+  writeFileSync(output, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`\nbench: results written to ${output}`)
+  if (lighthouse.every((result) => result.samples.length === 0)) throw new Error("every Lighthouse run failed")
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
