@@ -1,7 +1,6 @@
 import type { GatsbyBrowser } from "gatsby"
 // Root API files are compiled with the classic JSX runtime, so React must be in scope.
 import * as React from "react"
-import "@fontsource/archivo-black/latin-400.css"
 import { Layout } from "./src/components/layout/Layout"
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (

@@ -1,15 +1,20 @@
 import type { GatsbySSR } from "gatsby"
 // Root API files are compiled with the classic JSX runtime, so React must be in scope.
 import * as React from "react"
-import "@fontsource/archivo-black/latin-400.css"
-import headingFont from "@fontsource/archivo-black/files/archivo-black-latin-400-normal.woff2"
 import site from "./content/site.json"
 import { Layout } from "./src/components/layout/Layout"
+
+/** The heading face, cut to capitals by `npm run fonts` (static/fonts/). */
+const HEADING_FONT_URL = "/fonts/archivo-black-caps.woff2"
+const HEADING_FONT_FACE = `@font-face{font-family:"Archivo Black";font-style:normal;font-weight:400;font-display:swap;src:url(${HEADING_FONT_URL}) format("woff2")}`
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: site.language })
   // The heading face is in the first screen of every page: fetch it with the HTML, not after the CSS.
-  setHeadComponents([<link key="heading-font" rel="preload" href={headingFont} as="font" type="font/woff2" crossOrigin="anonymous" />])
+  setHeadComponents([
+    <link key="heading-font" rel="preload" href={HEADING_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />,
+    <style key="heading-font-face" dangerouslySetInnerHTML={{ __html: HEADING_FONT_FACE }} />,
+  ])
 }
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (

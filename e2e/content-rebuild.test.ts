@@ -3,7 +3,7 @@
  * Builds a copy of the project with edited content in a temporary folder (about a minute).
  */
 import { execFileSync, spawnSync } from "node:child_process"
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 
@@ -14,7 +14,10 @@ let workDir: string
 let html: string
 
 const copyProject = (target: string) => {
-  const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean)
+  // The working tree as it is, tracked or new, without what git ignores (node_modules, builds).
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file && existsSync(join(ROOT, file)))
   for (const file of files) cpSync(join(ROOT, file), join(target, file), { recursive: true })
   symlinkSync(join(ROOT, "node_modules"), join(target, "node_modules"), "dir")
 }
