@@ -45,6 +45,21 @@ const buttonBase: ThemeUIStyleObject = {
   "@media (prefers-reduced-motion: reduce)": { transition: "none", "&:hover:not(:disabled)": { transform: "none" } },
 }
 
+/** Text inputs and text areas: dark fields, lime border on focus, pink when invalid. */
+const fieldBase: ThemeUIStyleObject = {
+  px: 3,
+  fontSize: 2,
+  fontFamily: "body",
+  color: "text",
+  bg: "surface",
+  border: "2px solid",
+  borderColor: "border",
+  borderRadius: "default",
+  "&::placeholder": { color: "subtle", opacity: 1 },
+  "&:focus": { borderColor: "primary" },
+  '&[aria-invalid="true"]': { borderColor: "secondary" },
+}
+
 const theme: Theme = {
   config: {
     // The cookie-consent flag is the only thing the site stores in the browser.
@@ -138,35 +153,8 @@ const theme: Theme = {
   },
   forms: {
     label: { fontFamily: "heading", fontSize: 0, letterSpacing: "0.08em", textTransform: "uppercase", mb: 2 },
-    input: {
-      minHeight: 52,
-      px: 3,
-      fontSize: 2,
-      fontFamily: "body",
-      color: "text",
-      bg: "surface",
-      border: "2px solid",
-      borderColor: "border",
-      borderRadius: "default",
-      "&::placeholder": { color: "subtle", opacity: 1 },
-      "&:focus": { borderColor: "primary" },
-      '&[aria-invalid="true"]': { borderColor: "secondary" },
-    },
-    textarea: {
-      px: 3,
-      py: 3,
-      fontSize: 2,
-      fontFamily: "body",
-      color: "text",
-      bg: "surface",
-      border: "2px solid",
-      borderColor: "border",
-      borderRadius: "default",
-      resize: "vertical",
-      "&::placeholder": { color: "subtle", opacity: 1 },
-      "&:focus": { borderColor: "primary" },
-      '&[aria-invalid="true"]': { borderColor: "secondary" },
-    },
+    input: { ...fieldBase, minHeight: 52 },
+    textarea: { ...fieldBase, py: 3, resize: "vertical" },
   },
   layout: {
     container: { maxWidth: "container", mx: "auto", px: [3, 4, 5] },

@@ -1,14 +1,12 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
-import { Seo } from "../components/Seo"
+import { WebPageSeo } from "../components/Seo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { JoinDropButton } from "../components/shared/JoinDropButton"
 import { PageIntro } from "../components/shared/PageIntro"
 import { Section } from "../components/shared/Section"
 import { useSiteContent } from "../hooks/use-site-content"
-import { canonicalUrl } from "../lib/seo"
-import { graph, webPage } from "../lib/structured-data"
 
 const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
   const site = useSiteContent()
@@ -34,19 +32,9 @@ const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
 
 export default AboutPage
 
-export const Head = ({ data, location }: HeadProps<Queries.AboutPageQuery>) => {
-  const site = useSiteContent()
-  const { title, description } = data.aboutJson!.seo
-  const url = canonicalUrl(site.siteUrl, location.pathname)
-  return (
-    <Seo
-      title={title}
-      description={description}
-      pathname={location.pathname}
-      structuredData={graph(webPage("AboutPage", { title, description, url, siteUrl: site.siteUrl }))}
-    />
-  )
-}
+export const Head = ({ data, location }: HeadProps<Queries.AboutPageQuery>) => (
+  <WebPageSeo type="AboutPage" {...data.aboutJson!.seo} pathname={location.pathname} />
+)
 
 export const query = graphql`
   query AboutPage {

@@ -2,11 +2,9 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactDetails } from "../components/contact/ContactDetails"
 import { ContactForm } from "../components/forms/ContactForm"
-import { Seo } from "../components/Seo"
+import { WebPageSeo } from "../components/Seo"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
-import { canonicalUrl } from "../lib/seo"
-import { graph, webPage } from "../lib/structured-data"
 import { fillTemplate } from "../lib/template"
 
 const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
@@ -52,19 +50,9 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
 
 export default ContactPage
 
-export const Head = ({ data, location }: HeadProps<Queries.ContactPageQuery>) => {
-  const site = useSiteContent()
-  const { title, description } = data.contactJson!.seo
-  const url = canonicalUrl(site.siteUrl, location.pathname)
-  return (
-    <Seo
-      title={title}
-      description={description}
-      pathname={location.pathname}
-      structuredData={graph(webPage("ContactPage", { title, description, url, siteUrl: site.siteUrl }))}
-    />
-  )
-}
+export const Head = ({ data, location }: HeadProps<Queries.ContactPageQuery>) => (
+  <WebPageSeo type="ContactPage" {...data.contactJson!.seo} pathname={location.pathname} />
+)
 
 export const query = graphql`
   query ContactPage {

@@ -1,10 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { WebPageSeo } from "../components/Seo"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
-import { canonicalUrl } from "../lib/seo"
-import { graph, webPage } from "../lib/structured-data"
 import { fillTemplate } from "../lib/template"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
@@ -35,19 +33,9 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
 
 export default PrivacyPage
 
-export const Head = ({ data, location }: HeadProps<Queries.PrivacyPageQuery>) => {
-  const site = useSiteContent()
-  const { title, description } = data.privacyJson!.seo
-  const url = canonicalUrl(site.siteUrl, location.pathname)
-  return (
-    <Seo
-      title={title}
-      description={description}
-      pathname={location.pathname}
-      structuredData={graph(webPage("WebPage", { title, description, url, siteUrl: site.siteUrl }))}
-    />
-  )
-}
+export const Head = ({ data, location }: HeadProps<Queries.PrivacyPageQuery>) => (
+  <WebPageSeo type="WebPage" {...data.privacyJson!.seo} pathname={location.pathname} />
+)
 
 export const query = graphql`
   query PrivacyPage {
