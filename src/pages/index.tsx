@@ -1,6 +1,5 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import { SignupSection } from "../components/forms/SignupSection"
 import { Carousel, type CarouselSlide } from "../components/home/Carousel"
 import { Hero } from "../components/home/Hero"
@@ -14,7 +13,7 @@ import { graph, organization, website } from "../lib/structured-data"
 
 const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): CarouselSlide[] =>
   (slides?.slides ?? []).flatMap(({ image, caption, alt }) => {
-    const data = getImage(image.childImageSharp?.gatsbyImageData ?? null)
+    const data = image.childImageSharp?.gatsbyImageData
     return data ? [{ image: data, caption, alt }] : []
   })
 

@@ -1,9 +1,10 @@
 /** @jsxImportSource theme-ui */
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 import { nextIndex, previousIndex, shouldAutoAdvance, swipeDirection, wrapIndex } from "../../lib/carousel"
 import { Icon } from "../shared/Icon"
+import { Picture } from "../shared/Picture"
 
 export interface CarouselSlide {
   image: IGatsbyImageData
@@ -109,11 +110,11 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
                 transition: reducedMotion ? "none" : `opacity ${transitionMs}ms ease, visibility ${transitionMs}ms`,
               }}
             >
-              <GatsbyImage
+              <Picture
                 image={slide.image}
                 alt={slide.alt}
-                loading={slideIndex === 0 ? "eager" : "lazy"}
-                sx={{ width: "100%", aspectRatio: "16 / 9", borderRadius: "large", border: "2px solid", borderColor: "border", bg: "muted" }}
+                priority={slideIndex === 0}
+                sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
               />
               <p
                 sx={{
