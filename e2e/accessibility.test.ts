@@ -1,20 +1,14 @@
 /** axe-core (WCAG 2.1 A/AA) over every page at phone and laptop widths, in the states visitors meet. */
 import AxeBuilder from "@axe-core/playwright"
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, LAPTOP, PHONE } from "./support/browser"
+import type { Page } from "playwright-core"
+import { LAPTOP, PHONE } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl } = servedSite()
 const ROUTES = ["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"]
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 const axeViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
@@ -23,7 +17,7 @@ const axeViolations = async (page: Page) => {
 
 describe("axe finds no WCAG 2.1 A/AA violations", () => {
   it.each(ROUTES)("%s at 1280 px with the cookie notice shown", async (path) => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP, reducedMotion: "reduce" })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP, reducedMotion: "reduce" })
     await page.goto(baseUrl + path)
     await waitForApp(page)
     await page.locator("aside[aria-label='Cookie notice']").waitFor()
@@ -32,7 +26,7 @@ describe("axe finds no WCAG 2.1 A/AA violations", () => {
   })
 
   it.each(ROUTES)("%s at 390 px with the menu open and the cookie notice shown", async (path) => {
-    const { page, context } = await openPage(browser, { viewport: PHONE, reducedMotion: "reduce" })
+    const { page, context } = await openPage(browser(), { viewport: PHONE, reducedMotion: "reduce" })
     await page.goto(baseUrl + path)
     await waitForApp(page)
     await page.locator("aside[aria-label='Cookie notice']").waitFor()
@@ -42,7 +36,7 @@ describe("axe finds no WCAG 2.1 A/AA violations", () => {
   })
 
   it("on Home with an error toast showing", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP, reducedMotion: "reduce" })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP, reducedMotion: "reduce" })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await page.locator("#join-the-drop").getByRole("button", { name: "Join the Drop" }).click()

@@ -1,18 +1,12 @@
 import { readFileSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, LAPTOP, PHONE } from "./support/browser"
+import type { Page } from "playwright-core"
+import { LAPTOP, PHONE } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl, signupsFile } = servedSite()
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 const storedEmails = (): string[] => {
   try {
@@ -38,7 +32,7 @@ describe("Join the Drop", () => {
     ["Home", "/", "home-fan@example.com"],
     ["About", "/about/", "About-Fan@Example.com"],
   ])("a visitor on %s joins the list and lands in the store", async (_name, path, email) => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + path)
     await waitForApp(page)
     await fillSignup(page, email)
@@ -50,7 +44,7 @@ describe("Join the Drop", () => {
   })
 
   it("shows the failure toast and keeps the typed values when the endpoint is down", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.route("**/api/signup", (route) => route.abort("connectionrefused"))
     await page.goto(baseUrl + "/")
     await waitForApp(page)
@@ -65,7 +59,7 @@ describe("Join the Drop", () => {
   })
 
   it("treats a server error answer as a failure, not a success", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.route("**/api/signup", (route) => route.fulfill({ status: 503, body: "{}" }))
     await page.goto(baseUrl + "/")
     await waitForApp(page)
@@ -76,7 +70,7 @@ describe("Join the Drop", () => {
   })
 
   it("shows Joining... and blocks a second submit while the request is on its way", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     let requests = 0
     await page.route("**/api/signup", async (route) => {
       requests += 1
@@ -125,7 +119,7 @@ describe("the signup endpoint under gatsby serve", () => {
 
 describe("contact form", () => {
   it("opens the mail client with the message, then thanks the visitor", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     // Record mailto: links instead of handing them to a mail client.
     await page.addInitScript(() => {
       document.addEventListener(
@@ -160,7 +154,7 @@ describe("contact form", () => {
   })
 
   it("asks for every field with the Missing Information toast", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/contact/")
     await waitForApp(page)
     const form = page.getByRole("form", { name: "Send a message" })

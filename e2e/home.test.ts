@@ -1,17 +1,11 @@
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, LAPTOP, PHONE } from "./support/browser"
+import type { Page } from "playwright-core"
+import { LAPTOP, PHONE } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl } = servedSite()
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 const currentSlide = (page: Page) =>
   page.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute("aria-label")
@@ -24,7 +18,7 @@ const isNearTop = (page: Page, id: string) =>
 
 describe("hero", () => {
   it("Shop the Drop (Coming Soon) scrolls to the signup section", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await page.getByRole("link", { name: "Shop the Drop (Coming Soon)" }).click()
@@ -33,7 +27,7 @@ describe("hero", () => {
   })
 
   it("Learn Why 94 scrolls to the Why 94? snippet, which links to About", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await page.getByRole("link", { name: "Learn Why 94" }).click()
@@ -44,7 +38,7 @@ describe("hero", () => {
   })
 
   it("shows the three reassurance points and three Coming Soon category cards", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     for (const point of ["Curated picks", "Free shipping soon", "Verified quality"]) {
       await expect(page.getByText(point, { exact: true }).count()).resolves.toBe(1)
@@ -73,7 +67,7 @@ describe("carousel", () => {
   })
 
   it("moves on by itself after 6 seconds", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await expect(currentSlide(page)).resolves.toBe("1 of 3")
@@ -83,7 +77,7 @@ describe("carousel", () => {
   })
 
   it("does not move while the pointer hovers over it", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await page.locator('[aria-roledescription="carousel"]').hover()
@@ -93,7 +87,7 @@ describe("carousel", () => {
   })
 
   it("shows its arrows on hover, and they wrap around in both directions", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const previous = page.getByRole("button", { name: "Previous slide" })
@@ -111,7 +105,7 @@ describe("carousel", () => {
   })
 
   it("changes slide on a swipe", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE, hasTouch: true })
+    const { page, context } = await openPage(browser(), { viewport: PHONE, hasTouch: true })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const slides = page.locator("#carousel-slides")
@@ -129,7 +123,7 @@ describe("carousel", () => {
 
 describe("about", () => {
   it("shows the three values and the story, and its Join the Drop button scrolls to its own signup section", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/about/")
     await waitForApp(page)
     for (const value of ["Authentic Curation", "Youth-First", "Sustainable Steps", "The Story Behind 94"]) {
@@ -144,7 +138,7 @@ describe("about", () => {
 
 describe("404", () => {
   it("logs the attempted path as a warning and offers ways back", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context, problems } = await openPage(browser(), { viewport: LAPTOP })
     const response = await page.goto(baseUrl + "/no-such-drop/")
     expect(response?.status()).toBe(404)
     await waitForApp(page)

@@ -1,18 +1,12 @@
 /** A keyboard-only visitor can reach and use everything, and always sees where focus is. */
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, LAPTOP, PHONE } from "./support/browser"
+import type { Page } from "playwright-core"
+import { LAPTOP, PHONE } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl } = servedSite()
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 interface FocusStop {
   key: string
@@ -60,7 +54,7 @@ describe("keyboard only", () => {
   it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])(
     "%s: Tab reaches every control, starting with the skip link, each with a visible focus ring",
     async (path) => {
-      const { page, context } = await openPage(browser, { viewport: LAPTOP, reducedMotion: "reduce" })
+      const { page, context } = await openPage(browser(), { viewport: LAPTOP, reducedMotion: "reduce" })
       await page.goto(baseUrl + path)
       await waitForApp(page)
       const controls = await operableControls(page)
@@ -74,7 +68,7 @@ describe("keyboard only", () => {
   )
 
   it("the skip link moves focus to the main content", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/about/")
     await waitForApp(page)
     await page.keyboard.press("Tab")
@@ -84,7 +78,7 @@ describe("keyboard only", () => {
   })
 
   it("the phone menu opens, navigates and closes with the keyboard", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const toggle = page.getByRole("button", { name: "Menu" })
@@ -101,7 +95,7 @@ describe("keyboard only", () => {
   })
 
   it("the carousel arrows appear on focus and change the slide", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const next = page.getByRole("button", { name: "Next slide" })
@@ -116,7 +110,7 @@ describe("keyboard only", () => {
   })
 
   it("focus stays on the form, not lost, when a toast appears", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const email = page.locator("#join-the-drop").getByLabel("Email address")

@@ -1,5 +1,5 @@
-import type { Browser } from "playwright-core"
-import { launchBrowser, LAPTOP, PHONE } from "./support/browser"
+import { LAPTOP, PHONE } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
@@ -11,19 +11,12 @@ const ROUTES = [
 ]
 const LIME = "rgb(212, 255, 58)"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl } = servedSite()
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 describe("every page", () => {
   it.each(ROUTES)("$path renders its heading with no console errors or warnings", async ({ path, heading }) => {
-    const { page, context, problems } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context, problems } = await openPage(browser(), { viewport: LAPTOP })
     const response = await page.goto(baseUrl + path)
     expect(response?.status()).toBe(200)
     await waitForApp(page)
@@ -35,7 +28,7 @@ describe("every page", () => {
 
 describe("header", () => {
   it.each(ROUTES.filter((route) => route.nav))("marks $nav as the current page and highlights it", async ({ path, nav }) => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + path)
     const header = page.getByRole("navigation", { name: "Main" })
     const current = header.locator('a[aria-current="page"]')
@@ -46,7 +39,7 @@ describe("header", () => {
   })
 
   it("collapses the nav into a labelled toggle on phones that closes after a choice", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const toggle = page.getByRole("button", { name: "Menu" })
@@ -66,7 +59,7 @@ describe("header", () => {
   })
 
   it("closes the phone menu on Escape and returns focus to the toggle", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/contact/")
     await waitForApp(page)
     const toggle = page.getByRole("button", { name: "Menu" })
@@ -78,7 +71,7 @@ describe("header", () => {
   })
 
   it("Join the Drop in the phone menu closes it and scrolls to the signup section", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/about/")
     await waitForApp(page)
     const toggle = page.getByRole("button", { name: "Menu" })
@@ -94,7 +87,7 @@ describe("header", () => {
   })
 
   it("Join the Drop on a page without a signup section goes to the Home signup section", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/contact/")
     await waitForApp(page)
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Join the Drop" }).click()
@@ -109,7 +102,7 @@ describe("header", () => {
 
 describe("footer", () => {
   it("shows the tagline, quick links, safe social links and this year's copyright", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     const footer = page.locator("footer")
@@ -127,7 +120,7 @@ describe("footer", () => {
   })
 
   it("Privacy Policy leads to a real privacy page", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/")
     await waitForApp(page)
     await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click()
@@ -142,7 +135,7 @@ describe("cookie notice", () => {
   const notice = "aside[aria-label='Cookie notice']"
 
   it.each(["Dismiss", "Close cookie notice"])("%s hides it for this page view only, storing nothing", async (button) => {
-    const { page, context } = await openPage(browser, { viewport: PHONE })
+    const { page, context } = await openPage(browser(), { viewport: PHONE })
     await page.goto(baseUrl + "/")
     await page.locator(notice).waitFor()
     await page.locator(notice).getByRole("button", { name: button, exact: true }).click()
@@ -154,7 +147,7 @@ describe("cookie notice", () => {
   })
 
   it("Accept stores the flag and hides it for good, on every page", async () => {
-    const { page, context } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
     await page.goto(baseUrl + "/about/")
     await page.locator(notice).getByRole("button", { name: "Accept" }).click()
     await expect(page.locator(notice).count()).resolves.toBe(0)

@@ -3,12 +3,13 @@
  * from the built `_headers` file applied, and must hydrate and run without a CSP violation.
  */
 import { readFileSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, LAPTOP } from "./support/browser"
+import type { Page } from "playwright-core"
+import { LAPTOP } from "./support/browser"
+import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"
 
-let browser: Browser
+const browser = useBrowser()
 const { baseUrl } = servedSite()
 
 /** The headers that `_headers` gives every path ("/*" block). */
@@ -38,13 +39,6 @@ const withHeaders = async (page: Page, headers: Record<string, string>) => {
 
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe("security headers", () => {
   const headers = headersForAllPaths()
 
@@ -69,7 +63,7 @@ describe("security headers", () => {
   })
 
   it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])("%s runs under the policy without violations", async (path) => {
-    const { page, context, problems } = await openPage(browser, { viewport: LAPTOP })
+    const { page, context, problems } = await openPage(browser(), { viewport: LAPTOP })
     await withHeaders(page, headers)
     await page.goto(baseUrl + path)
     await waitForApp(page)

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
 import { ContactForm } from "../ContactForm"
+import { expectToast } from "../../../../test/toast-helpers"
 
 const TRICKY_MESSAGE = "Hi team,\nQ&A? Order #94 🎉 & more\nПривет 東京"
 
@@ -21,14 +22,6 @@ const renderForm = (openUrl: (url: string) => void = jest.fn()) => {
     message: screen.getByLabelText("Message") as HTMLTextAreaElement,
     submit: within(form).getByRole("button", { name: "Send Message" }),
   }
-}
-
-const expectToast = async (title: string, text: string, role: "alert" | "status") => {
-  const heading = await screen.findByText(title)
-  const toastElement = heading.closest(".Toastify__toast") as HTMLElement
-  expect(toastElement).not.toBeNull()
-  expect(within(toastElement).getByText(text)).toBeInTheDocument()
-  expect(toastElement).toHaveAttribute("role", role)
 }
 
 /** Splits a mailto: URL into its address and its decoded header fields. */

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
 import { SignupForm } from "../SignupForm"
+import { expectToast } from "../../../../test/toast-helpers"
 
 type FetchMock = jest.MockedFunction<typeof fetch>
 
@@ -28,16 +29,6 @@ const renderForm = () => {
     consent: screen.getByRole("checkbox") as HTMLInputElement,
     submit: within(form).getByRole("button", { name: "Join the Drop" }),
   }
-}
-
-/** The toast whose title is `title`, checked to carry `text` and the given role. */
-const expectToast = async (title: string, text: string, role: "alert" | "status") => {
-  const heading = await screen.findByText(title)
-  const toastElement = heading.closest(".Toastify__toast") as HTMLElement
-  expect(toastElement).not.toBeNull()
-  expect(within(toastElement).getByText(text)).toBeInTheDocument()
-  expect(toastElement).toHaveAttribute("role", role)
-  return toastElement
 }
 
 const deferred = () => {
