@@ -113,7 +113,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
               <Picture
                 image={slide.image}
                 alt={slide.alt}
-                priority={slideIndex === 0}
+                eager={slideIndex === 0}
                 sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
               />
               <p

@@ -5,8 +5,11 @@ interface PictureProps {
   /** Responsive image data from gatsby-transformer-sharp (AVIF, WebP and a JPEG fallback). */
   image: IGatsbyImageData
   alt: string
-  /** The first picture on screen: load at once, with high priority. */
-  priority?: boolean
+  /**
+   * Load with the page instead of when scrolled near (the first carousel slide). Not high
+   * priority: it sits below the hero, so the heading font and the HTML come first.
+   */
+  eager?: boolean
   className?: string
 }
 
@@ -15,12 +18,15 @@ interface PictureProps {
  * browser: nothing to hydrate, and the browser starts the download straight from the HTML.
  * Width and height reserve the space, so nothing shifts as it loads.
  */
-export const Picture = ({ image, alt, priority = false, className }: PictureProps) => {
+export const Picture = ({ image, alt, eager = false, className }: PictureProps) => {
   const { fallback, sources = [] } = image.images
-  // Lower-case attribute: React 18 does not know `fetchPriority` yet, browsers do.
-  const fetchPriority = priority ? { fetchpriority: "high" } : {}
+  // The image's styles sit on the <picture>: emotion writes each element's <style> just before it,
+  // and a <style> between the <source>s and the <img> makes browsers fetch the JPEG fallback too.
   return (
-    <picture className={className}>
+    <picture
+      className={className}
+      sx={{ display: "block", img: { display: "block", width: "100%", height: "auto", bg: image.backgroundColor ?? "muted" } }}
+    >
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}
@@ -31,10 +37,8 @@ export const Picture = ({ image, alt, priority = false, className }: PictureProp
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? "eager" : "lazy"}
+        loading={eager ? "eager" : "lazy"}
         decoding="async"
-        {...fetchPriority}
-        sx={{ display: "block", width: "100%", height: "auto", bg: image.backgroundColor ?? "muted" }}
       />
     </picture>
   )
