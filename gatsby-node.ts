@@ -2,6 +2,7 @@ import type { GatsbyNode } from "gatsby"
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { formatContentReport, validateContentDir } from "./src/lib/content-validation"
+import { runScriptsAfterFirstPaint } from "./src/lib/first-paint-scripts"
 import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./src/lib/security-headers"
 
 /** Broken content stops the build before anything else runs, with every problem listed for the editor. */
@@ -110,6 +111,14 @@ const htmlFiles = (dir: string): string[] =>
     return entry.name.endsWith(".html") ? [path] : []
   })
 
+/** Every page starts its JavaScript after the first paint (see first-paint-scripts.ts). */
+const deferPageScripts = (publicDir: string) => {
+  for (const file of htmlFiles(publicDir)) {
+    if (file.startsWith(join(publicDir, "_gatsby"))) continue
+    writeFileSync(file, runScriptsAfterFirstPaint(readFileSync(file, "utf8")))
+  }
+}
+
 /** `_headers` for static hosts, with a CSP that allows exactly the inline scripts the build wrote. */
 const writeHeadersFile = (publicDir: string) => {
   const hashes = htmlFiles(publicDir).flatMap((file) => inlineScripts(readFileSync(file, "utf8")).map(scriptHash))
@@ -119,8 +128,9 @@ const writeHeadersFile = (publicDir: string) => {
 }
 
 /**
- * After the build: `_headers` for static hosts, and robots.txt naming the sitemap at the
- * address the site is built for (SITE_URL or site.json).
+ * After the build: pages start their JavaScript after the first paint, `_headers` for static
+ * hosts (hashing the final inline scripts), and robots.txt naming the sitemap at the address
+ * the site is built for (SITE_URL or site.json).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
   const result = await graphql<Queries.RobotsSiteUrlQuery>(`
@@ -133,6 +143,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
     }
   `)
   const siteUrl = result.data?.site?.siteMetadata?.siteUrl ?? ""
+  deferPageScripts(resolve(__dirname, "public"))
   writeHeadersFile(resolve(__dirname, "public"))
   writeFileSync(resolve(__dirname, "public/robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`)
 }

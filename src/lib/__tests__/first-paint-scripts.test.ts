@@ -1,0 +1,77 @@
+import { firstPaintLoader, runScriptsAfterFirstPaint } from "../first-paint-scripts"
+
+const PAGE = `<html><head><title>Block 94</title></head><body><div id="___gatsby">Hi</div><script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>`
+
+describe("runScriptsAfterFirstPaint", () => {
+  const rewritten = runScriptsAfterFirstPaint(PAGE)
+
+  it("removes the async script tags and hands their files, in order, to the loader", () => {
+    expect(rewritten).not.toContain("async></script>")
+    expect(rewritten).toContain(`(["/webpack-runtime-1.js","/framework-2.js","/app-3.js"])`)
+    expect(rewritten).not.toContain(`rel="preload"`)
+  })
+
+  it("puts one loader where the scripts were and keeps the other inline scripts", () => {
+    expect(rewritten.match(/<script>\(function\(s\)/g)).toHaveLength(1)
+    expect(rewritten).toContain(`<script id="gatsby-script-loader">window.pagePath="/";</script><script>(function(s)`)
+    expect(rewritten).toMatch(/<\/script><\/body><\/html>$/)
+  })
+
+  it("leaves a page without async scripts as it is", () => {
+    const plain = "<html><head></head><body><p>Static</p></body></html>"
+    expect(runScriptsAfterFirstPaint(plain)).toBe(plain)
+  })
+})
+
+describe("the first-paint loader in a browser", () => {
+  type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void
+  let observers: PaintCallback[]
+  let disconnected: number
+
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ["paint", "largest-contentful-paint"]
+    constructor(callback: PaintCallback) {
+      observers.push(callback)
+    }
+    observe() {}
+  }
+
+  const paint = (name: string) =>
+    observers.forEach((callback) =>
+      callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect: () => (disconnected += 1) }),
+    )
+  const addedScripts = () => [...document.body.querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))
+  const runLoader = () => new Function(firstPaintLoader(["/framework-2.js", "/app-3.js"]))()
+
+  beforeEach(() => {
+    observers = []
+    disconnected = 0
+    document.body.innerHTML = ""
+    Object.defineProperty(window, "PerformanceObserver", { value: FakePerformanceObserver, configurable: true, writable: true })
+  })
+
+  it("adds nothing until the first contentful paint, then every script once, in order", () => {
+    runLoader()
+    expect(addedScripts()).toEqual([])
+    paint("first-paint")
+    expect(addedScripts()).toEqual([])
+    paint("first-contentful-paint")
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+    expect(disconnected).toBe(1)
+    paint("first-contentful-paint")
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+  })
+
+  it("starts the scripts at once where the browser has no paint timing", () => {
+    FakePerformanceObserver.supportedEntryTypes = ["resource"]
+    runLoader()
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+    FakePerformanceObserver.supportedEntryTypes = ["paint", "largest-contentful-paint"]
+  })
+
+  it("starts the scripts at once where the browser has no PerformanceObserver", () => {
+    Object.defineProperty(window, "PerformanceObserver", { value: undefined, configurable: true, writable: true })
+    runLoader()
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+  })
+})
