@@ -14,6 +14,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
+import { deferredScriptSources } from "../../src/lib/first-paint-scripts"
 
 export interface FileWeight {
   /** Path relative to the public dir, with a leading slash, as the browser requests it. */
@@ -134,6 +135,7 @@ export const htmlScriptUrls = (html: string): string[] =>
   unique(
     [...html.matchAll(/<script\b[^>]*>/gi)]
       .map((match) => attribute(match[0], "src"))
+      .concat(deferredScriptSources(html))
       .flatMap((src) => (src === undefined ? [] : (localPath(src) ?? []))),
   )
 

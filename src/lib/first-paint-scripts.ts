@@ -28,3 +28,11 @@ export const runScriptsAfterFirstPaint = (html: string): string => {
     return `<script>${firstPaintLoader(sources)}</script>`
   })
 }
+
+const LOADER_CALL = /<script>\(function\(s\)\{var started=[\s\S]*?\}\)\((\["[^\]]*"\])\)<\/script>/
+
+/** The script URLs a rewritten page starts after its first paint (for the size budgets). */
+export const deferredScriptSources = (html: string): string[] => {
+  const list = LOADER_CALL.exec(html)?.[1]
+  return list ? (JSON.parse(list) as string[]) : []
+}

@@ -1,4 +1,4 @@
-import { firstPaintLoader, runScriptsAfterFirstPaint } from "../first-paint-scripts"
+import { deferredScriptSources, firstPaintLoader, runScriptsAfterFirstPaint } from "../first-paint-scripts"
 
 const PAGE = `<html><head><title>Block 94</title></head><body><div id="___gatsby">Hi</div><script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>`
 
@@ -15,6 +15,11 @@ describe("runScriptsAfterFirstPaint", () => {
     expect(rewritten.match(/<script>\(function\(s\)/g)).toHaveLength(1)
     expect(rewritten).toContain(`<script id="gatsby-script-loader">window.pagePath="/";</script><script>(function(s)`)
     expect(rewritten).toMatch(/<\/script><\/body><\/html>$/)
+  })
+
+  it("reads the loader's script list back, for the size budgets", () => {
+    expect(deferredScriptSources(rewritten)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"])
+    expect(deferredScriptSources(PAGE)).toEqual([])
   })
 
   it("leaves a page without async scripts as it is", () => {
