@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
 import { useEffect } from "react"
+import { HydrateLater } from "../components/shared/Hydration"
 import { Seo } from "../components/Seo"
 
 const NotFoundPage = ({ data, location }: PageProps<Queries.NotFoundPageQuery>) => {
@@ -11,23 +12,25 @@ const NotFoundPage = ({ data, location }: PageProps<Queries.NotFoundPageQuery>) 
   }, [location.pathname])
 
   return (
-    <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [7, 9], textAlign: ["left", "center"] }}>
-      <p aria-hidden="true" sx={{ fontFamily: "heading", fontSize: ["6rem", "10rem"], lineHeight: 1, color: "transparent", WebkitTextStroke: "3px #ff3d7f" }}>
-        404
-      </p>
-      <h1 id="page-heading" sx={{ variant: "text.heading", fontSize: [5, 6], my: 4 }}>
-        {page.heading}
-      </h1>
-      <p sx={{ variant: "text.lead", maxWidth: 560, mx: [0, "auto"], mb: 5 }}>{page.text}</p>
-      <div sx={{ display: "flex", gap: 3, flexWrap: "wrap", justifyContent: ["flex-start", "center"] }}>
-        <Link to="/" sx={{ variant: "buttons.primary" }}>
-          {page.homeButton}
-        </Link>
-        <Link to="/contact/" sx={{ variant: "buttons.secondary" }}>
-          {page.contactButton}
-        </Link>
-      </div>
-    </section>
+    <HydrateLater>
+      <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [7, 9], textAlign: ["left", "center"] }}>
+        <p aria-hidden="true" sx={{ fontFamily: "heading", fontSize: ["6rem", "10rem"], lineHeight: 1, color: "transparent", WebkitTextStroke: "3px #ff3d7f" }}>
+          404
+        </p>
+        <h1 id="page-heading" sx={{ variant: "text.heading", fontSize: [5, 6], my: 4 }}>
+          {page.heading}
+        </h1>
+        <p sx={{ variant: "text.lead", maxWidth: 560, mx: [0, "auto"], mb: 5 }}>{page.text}</p>
+        <div sx={{ display: "flex", gap: 3, flexWrap: "wrap", justifyContent: ["flex-start", "center"] }}>
+          <Link to="/" sx={{ variant: "buttons.primary" }}>
+            {page.homeButton}
+          </Link>
+          <Link to="/contact/" sx={{ variant: "buttons.secondary" }}>
+            {page.contactButton}
+          </Link>
+        </div>
+      </section>
+    </HydrateLater>
   )
 }
 

@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
 import { WebPageSeo } from "../components/Seo"
 import { CardGrid } from "../components/shared/CardGrid"
+import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { JoinDropButton } from "../components/shared/JoinDropButton"
 import { PageIntro } from "../components/shared/PageIntro"
 import { Section } from "../components/shared/Section"
@@ -13,19 +14,25 @@ const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
   const page = data.aboutJson!
   return (
     <>
-      <PageIntro heading={page.intro.heading} paragraphs={page.intro.paragraphs} />
-      <Section heading={page.values.heading} tone="surface">
-        <CardGrid cards={data.valuesJson?.values ?? []} />
-      </Section>
-      <Section heading={page.story.heading}>
-        <div sx={{ maxWidth: 760, display: "grid", gap: 3, fontSize: [2, 3], mb: 5 }}>
-          {page.story.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-        <JoinDropButton label={page.story.buttonLabel} />
-      </Section>
-      <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+      <StaticMarkup>
+        <PageIntro heading={page.intro.heading} paragraphs={page.intro.paragraphs} />
+        <Section heading={page.values.heading} tone="surface">
+          <CardGrid cards={data.valuesJson?.values ?? []} />
+        </Section>
+      </StaticMarkup>
+      <HydrateLater>
+        <Section heading={page.story.heading}>
+          <div sx={{ maxWidth: 760, display: "grid", gap: 3, fontSize: [2, 3], mb: 5 }}>
+            {page.story.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <JoinDropButton label={page.story.buttonLabel} />
+        </Section>
+      </HydrateLater>
+      <HydrateLater>
+        <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+      </HydrateLater>
     </>
   )
 }

@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactDetails } from "../components/contact/ContactDetails"
 import { ContactForm } from "../components/forms/ContactForm"
 import { WebPageSeo } from "../components/Seo"
+import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
@@ -12,7 +13,9 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
   const page = data.contactJson!
   return (
     <>
-      <PageIntro heading={page.intro.heading} paragraphs={[page.intro.text]} />
+      <StaticMarkup>
+        <PageIntro heading={page.intro.heading} paragraphs={[page.intro.text]} />
+      </StaticMarkup>
       <div
         sx={{
           variant: "layout.container",
@@ -23,26 +26,30 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
           alignItems: "start",
         }}
       >
-        <ContactDetails
-          {...page.details}
-          generalEmail={site.emails.general}
-          businessEmail={site.emails.business}
-          responseText={fillTemplate(page.details.responseText, { responseTime: site.responseTime })}
-        />
-        <section aria-labelledby="contact-form-heading">
-          <h2 id="contact-form-heading" sx={{ variant: "text.heading", fontSize: [4, 5], mb: 2 }}>
-            {page.form.heading}
-          </h2>
-          <p sx={{ color: "subtle", mb: 4 }}>{page.form.text}</p>
-          <ContactForm to={site.emails.general} responseTime={site.responseTime} />
-          <p sx={{ mt: 4, color: "subtle" }}>
-            {page.form.fallbackText}{" "}
-            <a href={`mailto:${site.emails.general}`} sx={{ variant: "links.inline" }}>
-              {site.emails.general}
-            </a>
-            .
-          </p>
-        </section>
+        <StaticMarkup>
+          <ContactDetails
+            {...page.details}
+            generalEmail={site.emails.general}
+            businessEmail={site.emails.business}
+            responseText={fillTemplate(page.details.responseText, { responseTime: site.responseTime })}
+          />
+        </StaticMarkup>
+        <HydrateLater>
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" sx={{ variant: "text.heading", fontSize: [4, 5], mb: 2 }}>
+              {page.form.heading}
+            </h2>
+            <p sx={{ color: "subtle", mb: 4 }}>{page.form.text}</p>
+            <ContactForm to={site.emails.general} responseTime={site.responseTime} />
+            <p sx={{ mt: 4, color: "subtle" }}>
+              {page.form.fallbackText}{" "}
+              <a href={`mailto:${site.emails.general}`} sx={{ variant: "links.inline" }}>
+                {site.emails.general}
+              </a>
+              .
+            </p>
+          </section>
+        </HydrateLater>
       </div>
     </>
   )

@@ -5,6 +5,7 @@ import { Carousel, type CarouselSlide } from "../components/home/Carousel"
 import { Hero } from "../components/home/Hero"
 import { Reassurances } from "../components/home/Reassurances"
 import { WhySnippet } from "../components/home/WhySnippet"
+import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { Seo } from "../components/Seo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { Section } from "../components/shared/Section"
@@ -22,21 +23,33 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const page = data.homeJson!
   return (
     <>
-      <Hero {...page.hero} />
-      <Reassurances items={data.reassurancesJson?.reassurances ?? []} />
-      <Section heading={page.carousel.heading}>
-        <Carousel
-          label={page.carousel.label}
-          slides={toCarouselSlides(data.slidesJson)}
-          intervalMs={site.carousel.intervalMs}
-          transitionMs={site.carousel.transitionMs}
-        />
-      </Section>
-      <Section heading={page.explore.heading} intro={page.explore.intro} tone="surface">
-        <CardGrid cards={data.categoriesJson?.categories ?? []} badge={page.explore.badge} />
-      </Section>
-      <WhySnippet {...page.why} />
-      <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+      <HydrateLater>
+        <Hero {...page.hero} />
+      </HydrateLater>
+      <StaticMarkup>
+        <Reassurances items={data.reassurancesJson?.reassurances ?? []} />
+      </StaticMarkup>
+      <HydrateLater>
+        <Section heading={page.carousel.heading}>
+          <Carousel
+            label={page.carousel.label}
+            slides={toCarouselSlides(data.slidesJson)}
+            intervalMs={site.carousel.intervalMs}
+            transitionMs={site.carousel.transitionMs}
+          />
+        </Section>
+      </HydrateLater>
+      <StaticMarkup>
+        <Section heading={page.explore.heading} intro={page.explore.intro} tone="surface">
+          <CardGrid cards={data.categoriesJson?.categories ?? []} badge={page.explore.badge} />
+        </Section>
+      </StaticMarkup>
+      <HydrateLater>
+        <WhySnippet {...page.why} />
+      </HydrateLater>
+      <HydrateLater>
+        <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+      </HydrateLater>
     </>
   )
 }

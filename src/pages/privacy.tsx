@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { WebPageSeo } from "../components/Seo"
+import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
@@ -10,7 +11,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const page = data.privacyJson!
   const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand })
   return (
-    <>
+    <StaticMarkup>
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
       <div sx={{ variant: "layout.narrow", py: [6, 7] }}>
         <p sx={{ color: "subtle", mb: 5 }}>
@@ -27,7 +28,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
           </section>
         ))}
       </div>
-    </>
+    </StaticMarkup>
   )
 }
 

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react"
 import { useSiteContent } from "../../hooks/use-site-content"
 import { MAIN_CONTENT_ID } from "../../lib/routes"
+import { HydrateLater } from "../shared/Hydration"
 import { CookieNotice } from "./CookieNotice"
 import { ErrorBoundary } from "./ErrorBoundary"
 import { Footer } from "./Footer"
@@ -20,11 +21,15 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
   return (
     <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <SkipLink target={MAIN_CONTENT_ID} />
-      <Header brand={site.brand} />
+      <HydrateLater>
+        <Header brand={site.brand} />
+      </HydrateLater>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
         <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
       </main>
-      <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
+      <HydrateLater>
+        <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
+      </HydrateLater>
       {/* Keyed by page: Dismiss hides the notice for this page view only. */}
       <CookieNotice key={pathname} brand={site.brand} />
       <Toasts />

@@ -1,0 +1,42 @@
+/** @jsxImportSource theme-ui */
+import { lazy, Suspense, useState, type ReactNode } from "react"
+import { isHydrating, nextHydrationSlot } from "../../lib/hydration"
+
+interface HydrationProps {
+  children: ReactNode
+}
+
+/** A box-less wrapper: it must not change the layout (or a sticky header's containing block). */
+const Wrapper = ({ children }: HydrationProps) => <div sx={{ display: "contents" }}>{children}</div>
+
+const SERVER_HTML = { __html: "" }
+
+/**
+ * Content with no behaviour. On the first page load the browser keeps the server's HTML
+ * as it is instead of hydrating it; after a client-side navigation it renders as usual.
+ */
+export const StaticMarkup = ({ children }: HydrationProps) => {
+  const [keepServerHtml] = useState(isHydrating)
+  return keepServerHtml ? (
+    <div sx={{ display: "contents" }} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+  ) : (
+    <Wrapper>{children}</Wrapper>
+  )
+}
+
+/**
+ * An interactive part that hydrates in a task of its own, after the page around it. Until
+ * then the server HTML stays on screen as it is (links and forms in it already work as
+ * plain HTML).
+ */
+export const HydrateLater = ({ children }: HydrationProps) => {
+  const [Deferred] = useState(() =>
+    isHydrating() ? lazy(() => nextHydrationSlot().then(() => ({ default: Wrapper }))) : null,
+  )
+  if (!Deferred) return <Wrapper>{children}</Wrapper>
+  return (
+    <Suspense fallback={null}>
+      <Deferred>{children}</Deferred>
+    </Suspense>
+  )
+}
