@@ -2,6 +2,7 @@ import type { GatsbyNode } from "gatsby"
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { formatContentReport, validateContentDir } from "./src/lib/content-validation"
+import { hoistComponentStyles } from "./src/lib/critical-styles"
 import { runScriptsAfterFirstPaint } from "./src/lib/first-paint-scripts"
 import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./src/lib/security-headers"
 
@@ -111,11 +112,14 @@ const htmlFiles = (dir: string): string[] =>
     return entry.name.endsWith(".html") ? [path] : []
   })
 
-/** Every page starts its JavaScript after the first paint (see first-paint-scripts.ts). */
-const deferPageScripts = (publicDir: string) => {
+/**
+ * Final touches to every built page: component styles in one head tag (critical-styles.ts),
+ * JavaScript started after the first paint (first-paint-scripts.ts).
+ */
+const finishPages = (publicDir: string) => {
   for (const file of htmlFiles(publicDir)) {
     if (file.startsWith(join(publicDir, "_gatsby"))) continue
-    writeFileSync(file, runScriptsAfterFirstPaint(readFileSync(file, "utf8")))
+    writeFileSync(file, runScriptsAfterFirstPaint(hoistComponentStyles(readFileSync(file, "utf8"))))
   }
 }
 
@@ -128,9 +132,9 @@ const writeHeadersFile = (publicDir: string) => {
 }
 
 /**
- * After the build: pages start their JavaScript after the first paint, `_headers` for static
- * hosts (hashing the final inline scripts), and robots.txt naming the sitemap at the address
- * the site is built for (SITE_URL or site.json).
+ * After the build: pages get their final touches (styles in the head, scripts after the first
+ * paint), `_headers` for static hosts (hashing the final inline scripts), and robots.txt naming
+ * the sitemap at the address the site is built for (SITE_URL or site.json).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
   const result = await graphql<Queries.RobotsSiteUrlQuery>(`
@@ -143,7 +147,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql }) => {
     }
   `)
   const siteUrl = result.data?.site?.siteMetadata?.siteUrl ?? ""
-  deferPageScripts(resolve(__dirname, "public"))
+  finishPages(resolve(__dirname, "public"))
   writeHeadersFile(resolve(__dirname, "public"))
   writeFileSync(resolve(__dirname, "public/robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`)
 }
