@@ -38,8 +38,6 @@ const config: GatsbyConfig = {
       },
     },
     "gatsby-transformer-sharp",
-    // No colour modes, so no script that reads a stored colour mode before paint.
-    { resolve: "gatsby-plugin-theme-ui", options: { injectColorFlashScript: false } },
     {
       resolve: "gatsby-plugin-sitemap",
       options: { excludes: ["/404/", "/404.html", "/dev-404-page/"] },

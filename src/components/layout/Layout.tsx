@@ -1,7 +1,9 @@
 /** @jsxImportSource theme-ui */
 import type { ReactNode } from "react"
+import { ThemeUIProvider } from "theme-ui"
 import { useSiteContent } from "../../hooks/use-site-content"
 import { MAIN_CONTENT_ID } from "../../lib/routes"
+import theme from "../../theme"
 import { HydrateLater } from "../shared/Hydration"
 import { CookieNotice } from "./CookieNotice"
 import { ErrorBoundary } from "./ErrorBoundary"
@@ -15,24 +17,31 @@ interface LayoutProps {
   children: ReactNode
 }
 
-/** The frame around every page: header, main content, footer, cookie notice and toasts. */
+/**
+ * The frame around every page: the theme, header, main content, footer, cookie notice and
+ * toasts. The theme is provided here rather than around Gatsby's root (as
+ * gatsby-plugin-theme-ui does), because Gatsby also wraps each page's <Head> in the root
+ * wrapper and would compute and insert the global styles a second time in the browser.
+ */
 export const Layout = ({ pathname, children }: LayoutProps) => {
   const site = useSiteContent()
   return (
-    <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
-      <SkipLink target={MAIN_CONTENT_ID} />
-      <HydrateLater>
-        <Header brand={site.brand} />
-      </HydrateLater>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
-        <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
-      </main>
-      <HydrateLater>
-        <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
-      </HydrateLater>
-      {/* Keyed by page: Dismiss hides the notice for this page view only. */}
-      <CookieNotice key={pathname} brand={site.brand} />
-      <Toasts />
-    </div>
+    <ThemeUIProvider theme={theme}>
+      <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+        <SkipLink target={MAIN_CONTENT_ID} />
+        <HydrateLater>
+          <Header brand={site.brand} />
+        </HydrateLater>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
+          <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
+        </main>
+        <HydrateLater>
+          <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
+        </HydrateLater>
+        {/* Keyed by page: Dismiss hides the notice for this page view only. */}
+        <CookieNotice key={pathname} brand={site.brand} />
+        <Toasts />
+      </div>
+    </ThemeUIProvider>
   )
 }
