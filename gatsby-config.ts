@@ -30,7 +30,6 @@ const config: GatsbyConfig = {
     },
     // Preact in place of React in the browser: the same components, about 30 KB less JavaScript.
     "gatsby-plugin-preact",
-    "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
       options: {

@@ -27,7 +27,7 @@ export const contentSecurityPolicy = (scriptHashes: string[], connectOrigins: st
   [
     "default-src 'self'",
     `script-src 'self' ${[...new Set(scriptHashes)].sort().join(" ")}`.trim(),
-    // theme-ui (emotion) and gatsby-plugin-image write <style> elements and style attributes.
+    // emotion (theme-ui) writes <style> elements; react-toastify sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
