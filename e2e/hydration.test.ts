@@ -75,13 +75,14 @@ describe("client-side navigation", () => {
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click()
     await page.waitForURL(`${baseUrl}/about/`)
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/built on the block/i)
+    // Gatsby updates the address first and renders the page right after: wait for the content.
+    await page.getByRole("heading", { level: 1, name: /built on the block/i }).waitFor()
     await expect(page.getByRole("heading", { level: 3 }).count()).resolves.toBeGreaterThanOrEqual(3)
     await expect(page.getByRole("heading", { name: "Join the Drop" }).isVisible()).resolves.toBe(true)
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click()
     await page.waitForURL(`${baseUrl}/`)
-    await expect(page.getByRole("heading", { name: "Explore the Vibe" }).isVisible()).resolves.toBe(true)
+    await page.getByRole("heading", { name: "Explore the Vibe" }).waitFor()
     await expect(page.getByRole("heading", { name: "Apparel & Streetwear" }).isVisible()).resolves.toBe(true)
 
     await expect(page.evaluate(() => window.sameDocument)).resolves.toBe(true)

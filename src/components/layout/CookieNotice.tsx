@@ -2,6 +2,7 @@
 import { Link } from "gatsby"
 import { useEffect, useState } from "react"
 import { consentStorageKey, hasConsent, storeConsent } from "../../lib/cookie-consent"
+import { whenIdle } from "../../lib/idle"
 import { Icon } from "../shared/Icon"
 
 const safeLocalStorage = (): Storage | undefined => {
@@ -15,13 +16,15 @@ const safeLocalStorage = (): Storage | undefined => {
 /**
  * Shown until the visitor accepts. Accept remembers the choice for good; Dismiss and the
  * close icon hide the notice for this page view only. Rendered after mount, so the server
- * HTML and the first client render agree.
+ * HTML and the first client render agree, and once the browser is idle: the notice is not
+ * needed for the first paint or the first tap, and drawing it is the largest piece of work
+ * after hydration.
  */
 export const CookieNotice = ({ brand }: { brand: string }) => {
   const storageKey = consentStorageKey(brand)
   const [visible, setVisible] = useState(false)
 
-  useEffect(() => setVisible(!hasConsent(safeLocalStorage(), storageKey)), [storageKey])
+  useEffect(() => whenIdle(() => setVisible(!hasConsent(safeLocalStorage(), storageKey))), [storageKey])
 
   if (!visible) return null
 

@@ -1,15 +1,35 @@
-import { fireEvent, render, screen } from "@testing-library/react"
+import { act, fireEvent, render, screen } from "@testing-library/react"
 import { CookieNotice } from "../CookieNotice"
 
 const KEY = "block94-cookie-consent"
 const notice = () => screen.queryByRole("complementary", { name: "Cookie notice" })
 
+/** Renders the notice and lets the browser go idle, which is when it decides to show. */
+const renderNotice = () => {
+  const result = render(<CookieNotice brand="Block 94" />)
+  act(() => jest.runOnlyPendingTimers())
+  return result
+}
+
 describe("CookieNotice", () => {
-  beforeEach(() => window.localStorage.clear())
-  afterEach(() => jest.restoreAllMocks())
+  beforeEach(() => {
+    jest.useFakeTimers()
+    window.localStorage.clear()
+  })
+  afterEach(() => {
+    jest.useRealTimers()
+    jest.restoreAllMocks()
+  })
+
+  it("waits until the browser is idle before it shows", () => {
+    render(<CookieNotice brand="Block 94" />)
+    expect(notice()).not.toBeInTheDocument()
+    act(() => jest.runOnlyPendingTimers())
+    expect(notice()).toBeInTheDocument()
+  })
 
   it("is shown when no choice is stored", () => {
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     expect(notice()).toBeInTheDocument()
     expect(screen.getByRole("button", { name: "Accept" })).toBeVisible()
     expect(screen.getByRole("button", { name: "Dismiss" })).toBeVisible()
@@ -17,17 +37,17 @@ describe("CookieNotice", () => {
   })
 
   it("Accept stores the flag and hides the notice, also after a reload", () => {
-    const { unmount } = render(<CookieNotice brand="Block 94" />)
+    const { unmount } = renderNotice()
     fireEvent.click(screen.getByRole("button", { name: "Accept" }))
     expect(window.localStorage.getItem(KEY)).toBe("true")
     expect(notice()).not.toBeInTheDocument()
     unmount()
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     expect(notice()).not.toBeInTheDocument()
   })
 
   it.each(["Dismiss", "Close cookie notice"])("%s hides the notice but stores nothing", (name) => {
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     fireEvent.click(screen.getByRole("button", { name }))
     expect(notice()).not.toBeInTheDocument()
     expect(window.localStorage.getItem(KEY)).toBeNull()
@@ -36,16 +56,16 @@ describe("CookieNotice", () => {
 
   it("is not shown when the flag is already stored", () => {
     window.localStorage.setItem(KEY, "true")
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     expect(notice()).not.toBeInTheDocument()
   })
 
   it("comes back on the next page view after Dismiss", () => {
-    const { unmount } = render(<CookieNotice brand="Block 94" />)
+    const { unmount } = renderNotice()
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }))
     expect(notice()).not.toBeInTheDocument()
     unmount()
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     expect(notice()).toBeInTheDocument()
   })
 
@@ -56,7 +76,7 @@ describe("CookieNotice", () => {
     jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
       throw new Error("QuotaExceededError")
     })
-    render(<CookieNotice brand="Block 94" />)
+    renderNotice()
     expect(notice()).toBeInTheDocument()
     fireEvent.click(screen.getByRole("button", { name: "Accept" }))
     expect(notice()).not.toBeInTheDocument()
