@@ -46,6 +46,10 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
   const [focused, setFocused] = useState(false)
   const reducedMotion = useReducedMotion()
   const touchStart = useRef<{ x: number; y: number } | null>(null)
+  // The hidden slides get their pictures once the carousel runs in the browser, so on a slow
+  // connection they do not compete with the first screen (the server HTML has the first only).
+  const [running, setRunning] = useState(false)
+  useEffect(() => setRunning(true), [])
   const autoAdvancing = shouldAutoAdvance({ paused, hovered, focused, reducedMotion })
 
   useEffect(() => {
@@ -110,12 +114,14 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
                 transition: reducedMotion ? "none" : `opacity ${transitionMs}ms ease, visibility ${transitionMs}ms`,
               }}
             >
-              <Picture
-                image={slide.image}
-                alt={slide.alt}
-                eager={slideIndex === 0}
-                sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
-              />
+              {(slideIndex === 0 || running) && (
+                <Picture
+                  image={slide.image}
+                  alt={slide.alt}
+                  eager={slideIndex === 0}
+                  sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
+                />
+              )}
               <p
                 sx={{
                   position: ["static", "absolute"],

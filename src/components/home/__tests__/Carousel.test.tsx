@@ -3,6 +3,9 @@ import userEvent from "@testing-library/user-event"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Carousel, type CarouselSlide } from "../Carousel"
 
+// The server renderer's Node build: its browser build needs a TextEncoder that jsdom lacks.
+const { renderToString } = jest.requireActual<typeof import("react-dom/server")>("react-dom/server.node")
+
 const image = (src: string): IGatsbyImageData => ({
   layout: "constrained",
   width: 1200,
@@ -85,6 +88,17 @@ describe("Carousel", () => {
     })
     expect(within(slide(1)).getByText("Fresh fits for the block")).toBeVisible()
     expect(within(slide(2)).getByText("Gear that goes everywhere")).not.toBeVisible()
+  })
+
+  it("sends only the first picture in the page HTML, loaded at once; the rest come when it runs", () => {
+    const html = renderToString(<Carousel label="Featured looks" slides={SLIDES} intervalMs={INTERVAL} transitionMs={700} />)
+    expect(html.match(/<img /g)).toHaveLength(1)
+    expect(html).toContain('src="/a.jpg"')
+    expect(html).toContain('loading="eager"')
+
+    renderCarousel()
+    expect(screen.getAllByRole("img", { hidden: true }).map((img) => img.getAttribute("src"))).toEqual(["/a.jpg", "/b.jpg", "/c.jpg"])
+    expect(screen.getByAltText("Backpack on a bench")).toHaveAttribute("loading", "lazy")
   })
 
   it("moves on every 6 seconds and wraps from the last slide to the first", () => {
