@@ -157,13 +157,13 @@ const printHome = (home: HomeWeight, packages: PackageBytes[]) => {
   const rows = [
     ["HTML", `${kib(home.inlineCssRaw)} KiB of it inline CSS (raw)`, kib(home.html.brotli), kib(home.html.gzip)],
     ["JavaScript", `${home.javascript.htmlScripts.length + home.javascript.componentScripts.length + home.javascript.onMountScripts.length} files, incl. on mount`, kib(home.javascript.withOnMount.brotli), kib(home.javascript.withOnMount.gzip)],
-    ["Eager images", home.eagerImages.map((image) => image.file.split("/").slice(-2).join("/")).join(" ") || "-", kib(sum(home.eagerImages)), kib(sum(home.eagerImages))],
+    ["Images", home.images.map((image) => image.file.split("/").slice(-2).join("/")).join(" ") || "-", kib(sum(home.images)), kib(sum(home.images))],
     ["Fonts", home.fonts.map((font) => withoutHash(font.file.split("/").pop() ?? "")).join(" ") || "-", kib(sum(home.fonts)), kib(sum(home.fonts))],
     ["Page data JSON", `${home.data.length} files`, kib(dataBrotli), kib(dataGzip)],
     ["Total", "", kib(home.total.brotli), kib(home.total.gzip)],
   ].map((row) => [row[0], shorten(row[1], 60), row[2], row[3]])
   console.log(table([{ header: "part" }, { header: "detail" }, { header: "br", align: "right" }, { header: "gz", align: "right" }], rows))
-  console.log("images and fonts as stored (already compressed); eager images: the 800w srcset candidate a phone takes")
+  console.log("images and fonts as stored (already compressed); images: the 800w srcset candidate a phone takes")
 
   console.log(heading("Home JavaScript by package (minified bytes, from source maps)"))
   const total = packages.reduce((sumBytes, entry) => sumBytes + entry.bytes, 0)

@@ -59,7 +59,7 @@ export interface HomeWeight {
   inlineCssRaw: number
   javascript: PageJavaScript
   /** Images the browser fetches at once: <img> not marked loading="lazy", outside <noscript>. */
-  eagerImages: FileSize[]
+  images: FileSize[]
   /** Fonts named first in each inline @font-face (woff2), and preloaded fonts. */
   fonts: FileSize[]
   /** page-data.json, app-data.json and static query results the runtime fetches on load. */
@@ -324,23 +324,23 @@ const imgUrl = (img: string, imageWidth: number): string | undefined => {
 const withoutNoscript = (html: string): string => html.replace(/<noscript\b[\s\S]*?<\/noscript>/gi, "")
 
 /**
- * Eager images of a document: each <img> not marked loading="lazy". Inside a <picture> the
- * first <source> wins (gatsby-plugin-image lists AVIF first, which current browsers take).
+ * Images a document loads: each <img>, lazy ones included (the site's pictures sit within the
+ * browser's lazy-loading distance of the first screen, so a phone fetches them at once).
+ * Inside a <picture> the first <source> wins (AVIF, listed first, is what current browsers take).
  */
-export const eagerImageUrls = (html: string, imageWidth: number): string[] => {
+export const imageUrls = (html: string, imageWidth: number): string[] => {
   const visible = withoutNoscript(html)
   const urls: string[] = []
   // Walk <picture> blocks first, then <img> outside them.
   const outsidePictures = visible.replace(/<picture\b[\s\S]*?<\/picture>/gi, (picture) => {
     const img = /<img\b[^>]*>/i.exec(picture)?.[0]
-    if (!img || attribute(img, "loading")?.toLowerCase() === "lazy") return ""
+    if (!img) return ""
     const source = [...picture.matchAll(/<source\b[^>]*>/gi)].map((match) => attribute(match[0], "srcset")).find(Boolean)
     const chosen = source ? pickSrcsetCandidate(source, imageWidth) : imgUrl(img, imageWidth)
     if (chosen) urls.push(chosen)
     return ""
   })
   for (const match of outsidePictures.matchAll(/<img\b[^>]*>/gi)) {
-    if (attribute(match[0], "loading")?.toLowerCase() === "lazy") continue
     const url = imgUrl(match[0], imageWidth)
     if (url) urls.push(url)
   }
@@ -382,7 +382,7 @@ export const homeWeight = (publicDir: string, options: WeightOptions = {}): Home
   const htmlText = readFileSync(htmlFileOf(publicDir, "/"), "utf8")
   const html = fileWeight(publicDir, "/index.html")
   const javascript = pageJavaScript(publicDir, "/")
-  const eagerImages = existing(publicDir, eagerImageUrls(htmlText, imageWidth)).map((file) => fileSize(publicDir, file))
+  const images = existing(publicDir, imageUrls(htmlText, imageWidth)).map((file) => fileSize(publicDir, file))
   const fonts = existing(publicDir, fontUrls(htmlText)).map((file) => fileSize(publicDir, file))
   const dataFiles = existing(publicDir, [
     page.pageDataFile,
@@ -390,13 +390,13 @@ export const homeWeight = (publicDir: string, options: WeightOptions = {}): Home
     ...page.staticQueryHashes.map((hash) => `/page-data/sq/d/${hash}.json`),
   ])
   const data = dataFiles.map((file) => fileWeight(publicDir, file))
-  const stored = [...eagerImages, ...fonts].reduce((sum, file) => sum + file.bytes, 0)
+  const stored = [...images, ...fonts].reduce((sum, file) => sum + file.bytes, 0)
   const text = sumWeights([html, ...data])
   return {
     html,
     inlineCssRaw: Buffer.byteLength(inlineCss(htmlText)),
     javascript,
-    eagerImages,
+    images,
     fonts,
     data,
     total: {

@@ -7,7 +7,7 @@ import { firstCaption, withFirstCaption } from "../build-speed"
 import {
   allPagesJavaScript,
   chunkFilesFromRuntime,
-  eagerImageUrls,
+  imageUrls,
   fontUrls,
   homeWeight,
   htmlScriptUrls,
@@ -24,6 +24,7 @@ const HOME_HTML = `<!DOCTYPE html><html><head>
 <picture><source type="image/avif" srcSet="/static/a/400.avif 400w,/static/a/800.avif 800w,/static/a/1200.avif 1200w"/>
 <img loading="eager" src="/static/a/1200.jpg" srcSet="/static/a/400.jpg 400w,/static/a/1200.jpg 1200w" alt=""/></picture>
 <picture><source type="image/avif" data-srcset="/static/b/800.avif 800w"/><img loading="lazy" data-src="/static/b/800.jpg" alt=""/></picture>
+<picture><source type="image/avif" srcSet="/static/c/800.avif 800w"/><img loading="lazy" src="/static/c/800.jpg" alt=""/></picture>
 <noscript><picture><source type="image/avif" srcSet="/static/b/800.avif 800w"/><img loading="lazy" src="/static/b/800.jpg" alt=""/></picture></noscript>
 <img src="/static/logo.png" alt="logo"/>
 <img src="data:image/svg+xml;charset=utf-8,%3Csvg%3E" alt=""/>
@@ -116,8 +117,8 @@ describe("bundle weights", () => {
     expect(pickSrcsetCandidate("/a.jpg", 800)).toBe("/a.jpg")
   })
 
-  it("finds eager images, skipping lazy ones, <noscript> copies and data: URLs", () => {
-    expect(eagerImageUrls(HOME_HTML, 800)).toEqual(["/static/a/800.avif", "/static/logo.png"])
+  it("finds the images a page loads, lazy ones too, skipping <noscript> copies and data: URLs", () => {
+    expect(imageUrls(HOME_HTML, 800)).toEqual(["/static/a/800.avif", "/static/c/800.avif", "/static/logo.png"])
   })
 
   it("finds the first font of each @font-face", () => {
@@ -126,7 +127,7 @@ describe("bundle weights", () => {
 
   it("adds up the Home page's first load", () => {
     const home = homeWeight(publicDir)
-    expect(home.eagerImages).toEqual([
+    expect(home.images).toEqual([
       { file: "/static/a/800.avif", bytes: 800 },
       { file: "/static/logo.png", bytes: 300 },
     ])

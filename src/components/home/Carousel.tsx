@@ -118,7 +118,6 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
                 <Picture
                   image={slide.image}
                   alt={slide.alt}
-                  eager={slideIndex === 0}
                   sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
                 />
               )}

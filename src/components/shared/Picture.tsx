@@ -5,20 +5,16 @@ interface PictureProps {
   /** Responsive image data from gatsby-transformer-sharp (AVIF, WebP and a JPEG fallback). */
   image: IGatsbyImageData
   alt: string
-  /**
-   * Load with the page instead of when scrolled near (the first carousel slide). Not high
-   * priority: it sits below the hero, so the heading font and the HTML come first.
-   */
-  eager?: boolean
   className?: string
 }
 
 /**
  * A plain <picture> from Gatsby's image data. Unlike GatsbyImage it needs no JavaScript in the
- * browser: nothing to hydrate, and the browser starts the download straight from the HTML.
- * Width and height reserve the space, so nothing shifts as it loads.
+ * browser: nothing to hydrate. Loaded lazily, as every picture on the site sits below the first
+ * screen: the browser fetches it as it nears the viewport, after the first paint. Width and
+ * height reserve the space, so nothing shifts as it loads.
  */
-export const Picture = ({ image, alt, eager = false, className }: PictureProps) => {
+export const Picture = ({ image, alt, className }: PictureProps) => {
   const { fallback, sources = [] } = image.images
   // The image's styles sit on the <picture>: emotion writes each element's <style> just before it,
   // and a <style> between the <source>s and the <img> makes browsers fetch the JPEG fallback too.
@@ -37,7 +33,7 @@ export const Picture = ({ image, alt, eager = false, className }: PictureProps) 
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={eager ? "eager" : "lazy"}
+        loading="lazy"
         decoding="async"
       />
     </picture>
