@@ -6,8 +6,10 @@ interface HydrationProps {
   children: ReactNode
 }
 
-/** A box-less wrapper: it must not change the layout (or a sticky header's containing block). */
-const Wrapper = ({ children }: HydrationProps) => <div sx={{ display: "contents" }}>{children}</div>
+/** Box-less wrappers: they must not change the layout (or a sticky header's containing block). */
+const NO_BOX = { display: "contents" } as const
+
+const Wrapper = ({ children }: HydrationProps) => <div sx={NO_BOX}>{children}</div>
 
 const SERVER_HTML = { __html: "" }
 
@@ -18,7 +20,7 @@ const SERVER_HTML = { __html: "" }
 export const StaticMarkup = ({ children }: HydrationProps) => {
   const [keepServerHtml] = useState(isHydrating)
   return keepServerHtml ? (
-    <div sx={{ display: "contents" }} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+    <div sx={NO_BOX} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
   ) : (
     <Wrapper>{children}</Wrapper>
   )
