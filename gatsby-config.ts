@@ -16,6 +16,10 @@ const config: GatsbyConfig = {
   jsxImportSource: "theme-ui",
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
+    // Local plugins (plugins/): the content model, checked before anything else runs, and the
+    // final touches to the built pages.
+    "content-model",
+    "post-build",
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "content", path: `${__dirname}/content`, ignore: ["**/schemas/**"] },

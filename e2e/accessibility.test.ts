@@ -1,7 +1,7 @@
 /** axe-core (WCAG 2.1 A/AA) over every page at phone and laptop widths, in the states visitors meet. */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "./support/browser"
+import { LAPTOP, PHONE } from "../tools/chromium"
 import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"

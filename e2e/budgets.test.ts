@@ -2,7 +2,7 @@
  * Byte budgets of the built site, from public/ alone: they do not depend on machine speed.
  * `npm run bench` prints the same figures in full.
  */
-import { allPagesJavaScript, homeWeight, largestStaticImage } from "../scripts/bench/bundle-weights"
+import { allPagesJavaScript, homeWeight, largestStaticImage } from "../tools/bench/bundle-weights"
 
 const KB = 1024
 const PUBLIC_DIR = "public"

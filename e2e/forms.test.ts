@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "./support/browser"
+import { LAPTOP, PHONE } from "../tools/chromium"
 import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "./support/browser"
+import { LAPTOP, PHONE } from "../tools/chromium"
 import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"

@@ -1,6 +1,6 @@
 /** A keyboard-only visitor can reach and use everything, and always sees where focus is. */
 import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "./support/browser"
+import { LAPTOP, PHONE } from "../tools/chromium"
 import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"

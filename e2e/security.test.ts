@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs"
 import type { Page } from "playwright-core"
-import { LAPTOP } from "./support/browser"
+import { LAPTOP } from "../tools/chromium"
 import { useBrowser } from "./support/browser-suite"
 import { openPage, waitForApp } from "./support/page-helpers"
 import { servedSite } from "./support/state"

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core"
-import { launchBrowser } from "./browser"
+import { launchBrowser } from "../../tools/chromium"
 
 /** One Chromium for the whole test file: launched before its tests, closed after them. */
 export const useBrowser = (): (() => Browser) => {

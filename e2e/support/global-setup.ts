@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from "node:fs"
-import { serveSite } from "./server"
+import { serveSite } from "../../tools/serve"
 import { E2E_STATE_FILE, E2E_PORT } from "./state"
 
 export default async function globalSetup(): Promise<void> {

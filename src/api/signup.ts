@@ -3,10 +3,10 @@
  * src/lib/signup-request.ts, the storage in src/lib/signup-store.ts.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { sharedRateLimiter } from "../lib/rate-limit"
-import { clientAddress, handleSignupRequest, MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE } from "../lib/signup-request"
-import { sharedSignupStore } from "../lib/signup-store"
-import { readSignupSettings } from "../lib/runtime-settings"
+import { sharedRateLimiter } from "../server/signup/rate-limit"
+import { clientAddress, handleSignupRequest, MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE } from "../server/signup/handler"
+import { sharedSignupStore } from "../server/signup/store"
+import { readSignupSettings } from "../server/signup/settings"
 
 // Gatsby runs body-parser's raw, text, urlencoded and json parsers before a Function. When one
 // fails (malformed JSON: 400, body over its limit: 413) it hands the error to Express, which

@@ -6,7 +6,7 @@ import os from "os"
 import path from "path"
 import { Readable } from "stream"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { forgetSharedSignupStores, type SignupEntry } from "../../lib/signup-store"
+import { forgetSharedSignupStores, type SignupEntry } from "../../server/signup/store"
 import handler from "../signup"
 
 // Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware

@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import type { IconName } from "../../content-schema"
+import type { IconName } from "../../../plugins/content-model/model"
 import { Icon } from "../shared/Icon"
 
 export interface Reassurance {

@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import type { IconName } from "../../content-schema"
+import type { IconName } from "../../../plugins/content-model/model"
 
 /** Line icons on a 24px grid, drawn inline so no icon pack ships. */
 const PATHS: Record<IconName | "menu" | "close" | "arrowLeft" | "arrowRight" | "pause" | "play" | "mail" | "clock", string> = {

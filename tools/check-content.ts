@@ -1,6 +1,6 @@
 // `npm run check:content`: validates everything under content/ in seconds, without a build.
 import { resolve } from "node:path"
-import { formatContentReport, validateContentDir } from "../src/lib/content-validation"
+import { formatContentReport, validateContentDir } from "../plugins/content-model/validation"
 
 const contentDir = resolve(process.argv[2] ?? "content")
 const messages = validateContentDir(contentDir)

@@ -22,9 +22,11 @@ describe("runScriptsAfterFirstPaint", () => {
     expect(deferredScriptSources(PAGE)).toEqual([])
   })
 
-  it("leaves a page without async scripts as it is", () => {
+  it("refuses a page whose scripts it cannot find, so a change in Gatsby's markup stops the build", () => {
     const plain = "<html><head></head><body><p>Static</p></body></html>"
-    expect(runScriptsAfterFirstPaint(plain)).toBe(plain)
+    expect(() => runScriptsAfterFirstPaint(plain)).toThrow(/no scripts found/)
+    const deferInsteadOfAsync = PAGE.replace(/ async>/g, " defer>")
+    expect(() => runScriptsAfterFirstPaint(deferInsteadOfAsync)).toThrow(/did Gatsby's script markup change/)
   })
 })
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { CONTENT_FILES, createContentSchemas } from "../../content-schema"
+import { CONTENT_FILES, createContentSchemas } from "../model"
 import {
   checkContentSource,
   findJsonErrorOffset,
@@ -9,7 +9,7 @@ import {
   formatFieldPath,
   lineAndColumn,
   validateContentDir,
-} from "../content-validation"
+} from "../validation"
 import {
   REAL_CONTENT_DIR,
   copyContent,

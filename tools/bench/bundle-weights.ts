@@ -14,7 +14,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
-import { deferredScriptSources } from "../../src/lib/first-paint-scripts"
+import { deferredScriptSources } from "../../plugins/post-build/first-paint-scripts"
 
 export interface FileWeight {
   /** Path relative to the public dir, with a leading slash, as the browser requests it. */

@@ -9,8 +9,14 @@
  * names from its `data-emotion` attribute, so it does not insert those rules again.
  */
 
+/** emotion's server markup for component styles: `<style data-emotion="css <names>">`. */
 const COMPONENT_STYLE = /<style data-emotion="css ([^"]+)">([\s\S]*?)<\/style>/g
 
+/**
+ * The page with its component styles in one head tag. Throws when the page has none: every
+ * page is styled, so none found means emotion's markup changed and the rewrite would
+ * silently do nothing.
+ */
 export const hoistComponentStyles = (html: string): string => {
   const names: string[] = []
   const rules: string[] = []
@@ -19,6 +25,14 @@ export const hoistComponentStyles = (html: string): string => {
     rules.push(css)
     return ""
   })
-  if (names.length === 0) return html
+  if (names.length === 0) throw new Error('no component styles found (<style data-emotion="css ...">): did emotion\'s server markup change?')
+  if (!withoutStyles.includes("</head>")) throw new Error("no </head> to put the component styles in")
   return withoutStyles.replace("</head>", `<style data-emotion="css ${names.join(" ")}" data-s="">${rules.join("")}</style></head>`)
+}
+
+/** Whether a built page carries its component styles in one head tag (for tests on public/). */
+export const hasHoistedStyles = (html: string): boolean => {
+  const head = html.slice(0, html.indexOf("</head>"))
+  const body = html.slice(html.indexOf("</head>"))
+  return /<style data-emotion="css [^"]+" data-s="">/.test(head) && !new RegExp(COMPONENT_STYLE.source).test(body)
 }

@@ -6,9 +6,9 @@
 import type { IncomingHttpHeaders } from "http"
 import type { Readable } from "stream"
 import type { RateLimiter } from "./rate-limit"
-import { SIGNUP_SOURCE } from "./signup-client"
-import type { SignupEntry, SignupStore } from "./signup-store"
-import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "./validation"
+import { SIGNUP_SOURCE } from "../../lib/signup-client"
+import type { SignupEntry, SignupStore } from "./store"
+import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../lib/validation"
 
 /** Our client sends about 100 bytes; anything near this is not a real signup. */
 export const MAX_BODY_BYTES = 4096

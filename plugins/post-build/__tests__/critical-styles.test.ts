@@ -1,4 +1,4 @@
-import { hoistComponentStyles } from "../critical-styles"
+import { hasHoistedStyles, hoistComponentStyles } from "../critical-styles"
 
 const PAGE =
   `<html><head><style data-emotion="css-global 1a">body{margin:0}</style></head><body><div id="___gatsby">` +
@@ -24,8 +24,15 @@ describe("hoistComponentStyles", () => {
     expect(hoisted).toContain(`<head><style data-emotion="css-global 1a">body{margin:0}</style>`)
   })
 
-  it("leaves a page without component styles as it is", () => {
+  it("refuses a page whose styles it cannot find, so a change in emotion's markup stops the build", () => {
     const plain = "<html><head></head><body><p>Plain</p></body></html>"
-    expect(hoistComponentStyles(plain)).toBe(plain)
+    expect(() => hoistComponentStyles(plain)).toThrow(/no component styles found/)
+    const renamedMarker = PAGE.replace(/data-emotion="css /g, 'data-emotion-css="')
+    expect(() => hoistComponentStyles(renamedMarker)).toThrow(/did emotion's server markup change/)
+  })
+
+  it("tells a finished page from one that still has styles in its body", () => {
+    expect(hasHoistedStyles(hoisted)).toBe(true)
+    expect(hasHoistedStyles(PAGE)).toBe(false)
   })
 })

@@ -3,7 +3,7 @@
 import { writeFileSync, mkdirSync } from "node:fs"
 import { basename } from "node:path"
 import { z } from "zod"
-import { CONTENT_FILES, createContentSchemas } from "../src/content-schema"
+import { CONTENT_FILES, createContentSchemas } from "../plugins/content-model/model"
 
 const schemas = createContentSchemas({ imageExists: () => true })
 mkdirSync("content/schemas", { recursive: true })

@@ -8,7 +8,7 @@ import {
   parseSignupLines,
   sharedSignupStore,
   type SignupEntry,
-} from "../signup-store"
+} from "../store"
 
 const entry = (email: string, receivedAt = "2025-02-01T10:00:00.000Z"): SignupEntry => ({
   email,

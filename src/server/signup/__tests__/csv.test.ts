@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import type { SignupEntry } from "../signup-store"
-import { csvCell, signupsToCsv } from "../signups-csv"
+import type { SignupEntry } from "../store"
+import { csvCell, signupsToCsv } from "../csv"
 
 const entry = (email: string): SignupEntry => ({
   email,

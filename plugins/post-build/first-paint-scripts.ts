@@ -18,9 +18,14 @@ export const firstPaintLoader = (sources: readonly string[]): string =>
   `new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true})` +
   `})(${JSON.stringify(sources)})`
 
-/** The page with its async scripts replaced by the first-paint loader, where the first one was. */
+/**
+ * The page with its async scripts replaced by the first-paint loader, where the first one was.
+ * Throws when the page has none: every page runs Gatsby's runtime, so none found means
+ * Gatsby's script markup changed and the rewrite would silently do nothing.
+ */
 export const runScriptsAfterFirstPaint = (html: string): string => {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map((match) => match[1])
+  if (sources.length === 0) throw new Error('no scripts found to start after the first paint (<script src="..." async>): did Gatsby\'s script markup change?')
   let loaderPlaced = false
   return html.replace(ASYNC_SCRIPT, () => {
     if (loaderPlaced) return ""

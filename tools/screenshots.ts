@@ -1,7 +1,7 @@
 // `npm run screenshots [base-url]`: full-page PNGs of every route at phone and laptop widths,
 // into screenshots/ (git-ignored), for a look at what visitors see. Needs `npm run serve`.
 import { mkdirSync } from "node:fs"
-import { launchBrowser, LAPTOP, PHONE } from "../e2e/support/browser"
+import { launchBrowser, LAPTOP, PHONE } from "./chromium"
 
 const base = process.argv[2] ?? "http://localhost:9000"
 const routes = { home: "/", about: "/about/", contact: "/contact/", privacy: "/privacy/", "not-found": "/no-such-page/" }

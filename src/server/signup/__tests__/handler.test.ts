@@ -16,8 +16,8 @@ import {
   type SignupCheck,
   type SignupDependencies,
   type SignupRequest,
-} from "../signup-request"
-import type { AddResult, SignupEntry } from "../signup-store"
+} from "../handler"
+import type { AddResult, SignupEntry } from "../store"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
 const bytesOf = (text: string): BodyRead => ({ kind: "bytes", bytes: Buffer.from(text, "utf8") })

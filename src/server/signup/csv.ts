@@ -1,5 +1,5 @@
 /** Turns stored signups into CSV (RFC 4180) that is safe to open in a spreadsheet. */
-import type { SignupEntry } from "./signup-store"
+import type { SignupEntry } from "./store"
 
 export const SIGNUPS_CSV_HEADER = ["email", "source", "signed_up_at", "received_at"] as const
 

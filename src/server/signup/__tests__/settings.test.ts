@@ -3,7 +3,7 @@ import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../runtime-settings"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../settings"
 
 const originalEnv = { ...process.env }
 afterEach(() => {
@@ -88,7 +88,7 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
     const control = path.join(dir, "control.js")
     await fs.writeFile(control, "module.exports = { signupsFile: () => process.env.SIGNUPS_FILE, dynamic: (name) => process.env[name] }\n")
     const script = path.join(dir, "build.js")
-    await fs.writeFile(script, buildScript({ settings: path.resolve(__dirname, "..", "runtime-settings.ts"), control }, outDir))
+    await fs.writeFile(script, buildScript({ settings: path.resolve(__dirname, "..", "settings.ts"), control }, outDir))
     execFileSync(process.execPath, [script], { stdio: "pipe" })
 
     const runtimeEnv = {

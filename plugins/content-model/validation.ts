@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { z } from "zod"
-import { CONTENT_FILES, createContentSchemas } from "../content-schema"
+import { CONTENT_FILES, createContentSchemas } from "./model"
 
 /** `["slides", 1, "alt"]` -> `slides[1].alt`. */
 export const formatFieldPath = (path: ReadonlyArray<PropertyKey>): string =>

@@ -6,7 +6,7 @@
  */
 import { promises as fs } from "fs"
 import path from "path"
-import { normalizeEmail } from "./validation"
+import { normalizeEmail } from "../../lib/validation"
 
 export interface SignupEntry {
   /** Trimmed and lower-cased. */

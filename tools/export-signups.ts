@@ -3,9 +3,9 @@
 import { existsSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
 import { resolve } from "node:path"
-import { readSignupSettings } from "../src/lib/runtime-settings"
-import { createSignupStore } from "../src/lib/signup-store"
-import { signupsToCsv } from "../src/lib/signups-csv"
+import { readSignupSettings } from "../src/server/signup/settings"
+import { createSignupStore } from "../src/server/signup/store"
+import { signupsToCsv } from "../src/server/signup/csv"
 
 const main = async (): Promise<void> => {
   const { signupsFile } = readSignupSettings()

@@ -4,12 +4,12 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs"
 import { basename, dirname, join, posix } from "node:path"
 import { z } from "zod"
-import { CONTENT_FILES, createContentSchemas } from "../../content-schema"
+import { CONTENT_FILES, createContentSchemas } from "../model"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
 
 const SCHEMAS_DIR = join(REAL_CONTENT_DIR, "schemas")
 
-/** Exactly what `npm run schemas` (scripts/write-schemas.ts) writes for one content file. */
+/** Exactly what `npm run schemas` (tools/write-schemas.ts) writes for one content file. */
 const generatedSchemaText = (file: string, schema: (typeof CONTENT_FILES)[number]["schema"]): string => {
   const schemas = createContentSchemas({ imageExists: () => true })
   const jsonSchema = { title: `Block 94 content: ${file}`, ...z.toJSONSchema(schemas[schema], { io: "input", unrepresentable: "any" }) }
@@ -20,7 +20,7 @@ const schemaFileName = (file: string) => `${basename(file, ".json")}.schema.json
 
 describe("content/schemas/", () => {
   it.each(CONTENT_FILES.map(({ file, schema }) => [file, schema] as const))(
-    "has an up-to-date JSON Schema for %s (run `npm run schemas` after changing src/content-schema.ts)",
+    "has an up-to-date JSON Schema for %s (run `npm run schemas` after changing plugins/content-model/model.ts)",
     (file, schema) => {
       const path = join(SCHEMAS_DIR, schemaFileName(file))
       expect(existsSync(path)).toBe(true)

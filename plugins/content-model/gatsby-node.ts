@@ -1,0 +1,99 @@
+import type { GatsbyNode } from "gatsby"
+import { resolve } from "node:path"
+import { formatContentReport, validateContentDir } from "./validation"
+
+/** Broken content stops the build before anything else runs, with every problem listed for the editor. */
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
+  const messages = validateContentDir(resolve(store.getState().program.directory, "content"))
+  if (messages.length > 0) reporter.panic(formatContentReport(messages))
+}
+
+/**
+ * Every content type is declared, not inferred, so the GraphQL schema (and the generated
+ * TypeScript types) stay the same whatever an editor writes.
+ */
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(`
+    type SiteJson implements Node @dontInfer {
+      brand: String!
+      tagline: String!
+      description: String!
+      siteUrl: String!
+      language: String!
+      emails: SiteEmails!
+      social: [SocialLink!]!
+      responseTime: String!
+      socialProof: String!
+      carousel: CarouselTiming!
+    }
+    type SiteEmails { general: String!  business: String! }
+    type SocialLink { network: String!  url: String! }
+    type CarouselTiming { intervalMs: Int!  transitionMs: Int! }
+
+    type SlidesJson implements Node @dontInfer { slides: [Slide!]! }
+    type Slide {
+      image: File! @fileByRelativePath
+      caption: String!
+      alt: String!
+    }
+
+    type Card { icon: String!  title: String!  description: String! }
+    type CategoriesJson implements Node @dontInfer { categories: [Card!]! }
+    type ValuesJson implements Node @dontInfer { values: [Card!]! }
+    type ReassurancesJson implements Node @dontInfer { reassurances: [Card!]! }
+
+    type PageSeo { title: String!  description: String! }
+    type SignupCopy { heading: String!  text: String!  socialProof: String! }
+
+    type HomeJson implements Node @dontInfer {
+      seo: PageSeo!
+      hero: HomeHero!
+      carousel: HomeCarousel!
+      explore: HomeExplore!
+      why: HomeWhy!
+      signup: SignupCopy!
+    }
+    type HomeHero { eyebrow: String!  headline: String!  subtext: String!  primaryButton: String!  secondaryButton: String! }
+    type HomeCarousel { heading: String!  label: String! }
+    type HomeExplore { heading: String!  intro: String!  badge: String! }
+    type HomeWhy { heading: String!  text: String!  linkLabel: String! }
+
+    type AboutJson implements Node @dontInfer {
+      seo: PageSeo!
+      intro: AboutIntro!
+      values: AboutValues!
+      story: AboutStory!
+      signup: SignupCopy!
+    }
+    type AboutIntro { heading: String!  paragraphs: [String!]! }
+    type AboutValues { heading: String! }
+    type AboutStory { heading: String!  paragraphs: [String!]!  buttonLabel: String! }
+
+    type ContactJson implements Node @dontInfer {
+      seo: PageSeo!
+      intro: ContactIntro!
+      details: ContactDetails!
+      form: ContactFormCopy!
+    }
+    type ContactIntro { heading: String!  text: String! }
+    type ContactDetails { heading: String!  generalLabel: String!  businessLabel: String!  responseLabel: String!  responseText: String! }
+    type ContactFormCopy { heading: String!  text: String!  fallbackText: String! }
+
+    type PrivacyJson implements Node @dontInfer {
+      seo: PageSeo!
+      heading: String!
+      updated: Date! @dateformat
+      intro: String!
+      sections: [PrivacySection!]!
+    }
+    type PrivacySection { heading: String!  paragraphs: [String!]! }
+
+    type NotFoundJson implements Node @dontInfer {
+      seo: PageSeo!
+      heading: String!
+      text: String!
+      homeButton: String!
+      contactButton: String!
+    }
+  `)
+}

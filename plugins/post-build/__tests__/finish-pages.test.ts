@@ -1,0 +1,40 @@
+/** @jest-environment node */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { hasHoistedStyles } from "../critical-styles"
+import { deferredScriptSources } from "../first-paint-scripts"
+import { builtPages, finishPages } from "../finish-pages"
+
+const PAGE =
+  `<html><head></head><body><div id="___gatsby"><style data-emotion="css 2b">.css-2b{color:red}</style><h1 class="css-2b">Hi</h1></div>` +
+  `<script src="/app-3.js" async></script></body></html>`
+
+let publicDir: string
+beforeEach(() => {
+  publicDir = mkdtempSync(join(tmpdir(), "block94-public-"))
+  mkdirSync(join(publicDir, "about"))
+  mkdirSync(join(publicDir, "_gatsby", "slices"), { recursive: true })
+  writeFileSync(join(publicDir, "index.html"), PAGE)
+  writeFileSync(join(publicDir, "about", "index.html"), PAGE)
+  writeFileSync(join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), '<script src="/app-3.js" async></script>')
+})
+afterEach(() => rmSync(publicDir, { recursive: true, force: true }))
+
+describe("finishPages", () => {
+  it("finishes every page and leaves Gatsby's slice fragments alone", () => {
+    expect(builtPages(publicDir).map((file) => file.slice(publicDir.length))).toEqual(["/about/index.html", "/index.html"])
+    expect(finishPages(publicDir)).toEqual([])
+    const home = readFileSync(join(publicDir, "index.html"), "utf8")
+    expect(hasHoistedStyles(home)).toBe(true)
+    expect(deferredScriptSources(home)).toEqual(["/app-3.js"])
+    expect(readFileSync(join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toContain(" async>")
+  })
+
+  it("names each page it could not finish, so the build stops", () => {
+    writeFileSync(join(publicDir, "about", "index.html"), PAGE.replace('data-emotion="css ', 'data-emotion-renamed="'))
+    expect(finishPages(publicDir)).toEqual([
+      expect.stringMatching(/^about\/index\.html: no component styles found/),
+    ])
+  })
+})

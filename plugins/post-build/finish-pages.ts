@@ -1,0 +1,46 @@
+/** The final touches to every built page, and the files written next to them. */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import { hoistComponentStyles } from "./critical-styles"
+import { runScriptsAfterFirstPaint } from "./first-paint-scripts"
+import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./security-headers"
+
+/** Every page of the site in `publicDir`; Gatsby's slice fragments in `_gatsby/` are not pages. */
+export const builtPages = (publicDir: string): string[] => {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return path === join(publicDir, "_gatsby") ? [] : walk(path)
+      return entry.name.endsWith(".html") ? [path] : []
+    })
+  return walk(publicDir)
+}
+
+/** One page's final form: component styles in one head tag, scripts started after the first paint. */
+export const finishPage = (html: string): string => runScriptsAfterFirstPaint(hoistComponentStyles(html))
+
+/**
+ * Finishes every page in place. Returns one message per page that could not be finished, so
+ * the build can stop naming them all instead of shipping pages without their final touches.
+ */
+export const finishPages = (publicDir: string): string[] =>
+  builtPages(publicDir).flatMap((file) => {
+    try {
+      writeFileSync(file, finishPage(readFileSync(file, "utf8")))
+      return []
+    } catch (error) {
+      return [`${relative(publicDir, file)}: ${error instanceof Error ? error.message : String(error)}`]
+    }
+  })
+
+/** `_headers` for static hosts, with a CSP that allows exactly the inline scripts the pages carry. */
+export const writeHeadersFile = (publicDir: string, signupEndpoint: string): void => {
+  const hashes = builtPages(publicDir).flatMap((file) => inlineScripts(readFileSync(file, "utf8")).map(scriptHash))
+  const signupOrigin = originOf(signupEndpoint)
+  writeFileSync(join(publicDir, "_headers"), headersFile(contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : [])))
+}
+
+/** robots.txt naming the sitemap at the address the site is built for. */
+export const writeRobotsFile = (publicDir: string, siteUrl: string): void => {
+  writeFileSync(join(publicDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap-index.xml\n`)
+}

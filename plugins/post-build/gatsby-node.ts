@@ -1,0 +1,49 @@
+import type { GatsbyNode } from "gatsby"
+import { join } from "node:path"
+import { Compilation } from "webpack"
+import { COMPILE_HINT } from "./compile-hint"
+import { finishPages, writeHeadersFile, writeRobotsFile } from "./finish-pages"
+
+/**
+ * The start-up chunks (`entryOnly`: runtime, framework, app) begin with V8's compile hint.
+ * Added right after minifying, which would strip the comment, and before source maps are
+ * written, so the maps and content hashes stay right.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
+  if (stage !== "build-javascript") return
+  actions.setWebpackConfig({
+    plugins: [
+      plugins.banner({
+        banner: COMPILE_HINT,
+        raw: true,
+        entryOnly: true,
+        test: /\.js$/,
+        stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+      }),
+    ],
+  })
+}
+
+/**
+ * After the build: every page gets its final touches (styles in the head, scripts after the
+ * first paint), then `_headers` (hashing the final inline scripts) and robots.txt. A page that
+ * cannot be finished stops the build: it would ship slower than the site is measured at.
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
+  const result = await graphql<Queries.RobotsSiteUrlQuery>(`
+    query RobotsSiteUrl {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+    }
+  `)
+  const publicDir = join(store.getState().program.directory, "public")
+  const problems = finishPages(publicDir)
+  if (problems.length > 0) {
+    reporter.panic(`post-build: ${problems.length} built page(s) could not be finished:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
+  }
+  writeHeadersFile(publicDir, process.env.GATSBY_SIGNUP_ENDPOINT ?? "")
+  writeRobotsFile(publicDir, result.data?.site?.siteMetadata?.siteUrl ?? "")
+}
