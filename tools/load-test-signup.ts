@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { createServer } from "node:net"
 import { serveSite, stopSite, type ServedSite } from "./serve"
-import { SIGNUP_SOURCE } from "../src/lib/signup-client"
+import { SIGNUP_SOURCE } from "../src/signup/rules"
 import { checkStore } from "./load/store-check"
 import { SignupTraffic, type RequestKind, type SentRequest } from "./load/signup-traffic"
 

@@ -1,20 +1,5 @@
-/** Form rules shared by the forms and the signup endpoint. */
-
-/** RFC 5321 limit on a whole address. */
-export const MAX_EMAIL_LENGTH = 254
-
-// One @, a local part without spaces, a domain of dot-separated labels ending in 2+ letters.
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
-
-export const isValidEmail = (email: string): boolean => {
-  const trimmed = email.trim()
-  if (trimmed.length === 0 || trimmed.length > MAX_EMAIL_LENGTH) return false
-  const [local] = trimmed.split("@")
-  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false
-  return EMAIL_PATTERN.test(trimmed)
-}
+/** The forms' rules: what a visitor must fill in before anything is sent. */
+import { isValidEmail } from "../signup/rules"
 
 export type SignupProblem = { kind: "missing"; field: "email" | "consent" } | { kind: "invalidEmail"; field: "email" }
 

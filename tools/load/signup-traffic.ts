@@ -4,8 +4,7 @@
  * answered 201; some are malformed. Each kind has exactly one right answer, so every answer can
  * be judged, and the emails answered 201 are known exactly for the store check afterwards.
  */
-import { SIGNUP_SOURCE } from "../../src/lib/signup-client"
-import { normalizeEmail } from "../../src/lib/validation"
+import { normalizeEmail, SIGNUP_SOURCE } from "../../src/signup/rules"
 
 export type RequestKind = "new" | "repeat" | "malformed"
 

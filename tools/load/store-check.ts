@@ -2,7 +2,7 @@
  * Checks the JSON Lines store after a load run against what the endpoint answered: the store
  * must hold exactly the emails that were answered 201, each once, on well-formed lines.
  */
-import { normalizeEmail } from "../../src/lib/validation"
+import { normalizeEmail } from "../../src/signup/rules"
 
 export interface StoreCheckInput {
   /** The store file's text ("" when it was never created). */

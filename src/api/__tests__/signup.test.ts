@@ -6,7 +6,7 @@ import os from "os"
 import path from "path"
 import { Readable } from "stream"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { forgetSharedSignupStores, type SignupEntry } from "../../server/signup/store"
+import { forgetSharedSignupStores, type SignupRecord } from "../../server/signup/store"
 import handler from "../signup"
 
 // Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware
@@ -108,7 +108,7 @@ describe("POST /api/signup", () => {
 
     const lines = await storedLines()
     expect(lines).toHaveLength(1)
-    const stored = JSON.parse(lines[0]) as SignupEntry
+    const stored = JSON.parse(lines[0]) as SignupRecord
     expect(Object.keys(stored)).toEqual(["email", "source", "timestamp", "receivedAt"])
     expect(stored).toMatchObject({ email: "fan@example.com", source: "website_signup", timestamp: validSignup.timestamp })
     expect(new Date(stored.receivedAt).toISOString()).toBe(stored.receivedAt)
@@ -228,8 +228,8 @@ describe("POST /api/signup", () => {
     await post(validSignup)
     process.env.SIGNUPS_FILE = otherFile
     await post({ ...validSignup, email: "second@example.com" })
-    expect((await storedLines()).map((line) => (JSON.parse(line) as SignupEntry).email)).toEqual(["fan@example.com"])
-    expect((await storedLines(otherFile)).map((line) => (JSON.parse(line) as SignupEntry).email)).toEqual([
+    expect((await storedLines()).map((line) => (JSON.parse(line) as SignupRecord).email)).toEqual(["fan@example.com"])
+    expect((await storedLines(otherFile)).map((line) => (JSON.parse(line) as SignupRecord).email)).toEqual([
       "second@example.com",
     ])
   })
@@ -252,7 +252,7 @@ describe("POST /api/signup", () => {
 
     const lines = await storedLines()
     expect(lines).toHaveLength(200)
-    const stored = lines.map((line) => JSON.parse(line) as SignupEntry)
+    const stored = lines.map((line) => JSON.parse(line) as SignupRecord)
     expect(stored.every((entry) => entry.source === "website_signup" && entry.timestamp === validSignup.timestamp)).toBe(true)
     expect(new Set(stored.map((entry) => entry.email))).toEqual(new Set(emails))
   })

@@ -37,13 +37,6 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
     event.preventDefault()
     if (submittingRef.current) return
 
-    // Bots fill every field; people never see this one. Pretend it worked and send nothing.
-    if (honeypotRef.current?.value) {
-      notifySuccess(signupMessages.success(brand))
-      clear()
-      return
-    }
-
     const problem = checkSignup({ email, consent })
     if (problem) {
       setInvalidField(problem.field)
@@ -55,7 +48,8 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
     setInvalidField(null)
     submittingRef.current = true
     setSubmitting(true)
-    const delivered = await sendSignup(email)
+    // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
+    const delivered = await sendSignup(email, { honeypot: honeypotRef.current?.value })
     submittingRef.current = false
     setSubmitting(false)
     if (delivered) {

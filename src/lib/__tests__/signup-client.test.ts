@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { SIGNUP_SOURCE, SIGNUP_TIMEOUT_MS, buildSignupPayload, sendSignup, signupEndpoint } from "../signup-client"
+import { SIGNUP_SOURCE } from "../../signup/rules"
+import { SIGNUP_TIMEOUT_MS, buildSignupPayload, sendSignup, signupEndpoint } from "../signup-client"
 
 type FetchArgs = Parameters<typeof fetch>
 

@@ -1,5 +1,5 @@
 /** Turns stored signups into CSV (RFC 4180) that is safe to open in a spreadsheet. */
-import type { SignupEntry } from "./store"
+import type { SignupRecord } from "./store"
 
 export const SIGNUPS_CSV_HEADER = ["email", "source", "signed_up_at", "received_at"] as const
 
@@ -16,7 +16,7 @@ export const csvCell = (value: string): string => {
 const csvRow = (cells: readonly string[]): string => cells.map(csvCell).join(",")
 
 /** The whole file: header, one row per signup, CRLF line ends as RFC 4180 says. */
-export const signupsToCsv = (entries: readonly SignupEntry[]): string =>
+export const signupsToCsv = (entries: readonly SignupRecord[]): string =>
   [SIGNUPS_CSV_HEADER, ...entries.map((entry) => [entry.email, entry.source, entry.timestamp, entry.receivedAt])]
     .map(csvRow)
     .join("\r\n") + "\r\n"

@@ -6,32 +6,21 @@
 import type { IncomingHttpHeaders } from "http"
 import type { Readable } from "stream"
 import type { RateLimiter } from "./rate-limit"
-import { SIGNUP_SOURCE } from "../../lib/signup-client"
-import type { SignupEntry, SignupStore } from "./store"
-import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../lib/validation"
+import { normalizeEmail } from "../../signup/rules"
+import { isHoneypotFilled, signupRequestSchema, type SignupAnswerBody, type SignupFields, type SignupStatus } from "../../signup/schema"
+import type { SignupRecord, SignupStore } from "./store"
 
 /** Our client sends about 100 bytes; anything near this is not a real signup. */
 export const MAX_BODY_BYTES = 4096
-/** Hidden form field that people leave empty and form-filling bots do not. */
-export const HONEYPOT_FIELD = "company"
 
 export const SERVER_ERROR_MESSAGE =
   "The signup could not be saved because of a problem on our side: please try again later"
 
-export type SignupStatus = "subscribed" | "already_subscribed"
-export type AnswerBody = { error: string } | { ok: true; status: SignupStatus }
 
 export interface SignupAnswer {
   status: number
   headers: Record<string, string>
-  body: AnswerBody
-}
-
-/** A valid signup as the visitor's browser sent it, email normalised. */
-export interface ValidSignup {
-  email: string
-  source: typeof SIGNUP_SOURCE
-  timestamp: string
+  body: SignupAnswerBody
 }
 
 /** What reading the request body gave. */
@@ -41,7 +30,7 @@ export type BodyRead =
   | { kind: "parsed"; value: unknown }
   | { kind: "tooLarge" }
 
-const answer = (status: number, body: AnswerBody, headers: Record<string, string> = {}): SignupAnswer => ({
+const answer = (status: number, body: SignupAnswerBody, headers: Record<string, string> = {}): SignupAnswer => ({
   status,
   // Answers depend on what is stored; no cache may keep one.
   headers: { "Cache-Control": "no-store", ...headers },
@@ -75,63 +64,25 @@ export const checkDeclaredLength = (contentLength: string | undefined): SignupAn
   return contentLength !== undefined && Number.isFinite(length) && length > MAX_BODY_BYTES ? TOO_LARGE : null
 }
 
-// Calendar date, time, optional seconds and fraction, and a required zone (Z or +hh:mm).
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
-
-/** True for an ISO 8601 date-time with a time zone that names a real moment (no 31 February). */
-export const isIsoDateTime = (text: string): boolean => {
-  const match = ISO_DATE_TIME.exec(text)
-  if (!match || Number.isNaN(Date.parse(text))) return false
-  const [, year, month, day, hour, minute, second = "0", zoneHour = "0", zoneMinute = "0"] = match
-  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
-  return (
-    Number(month) >= 1 &&
-    Number(month) <= 12 &&
-    Number(day) >= 1 &&
-    Number(day) <= daysInMonth &&
-    Number(hour) <= 23 &&
-    Number(minute) <= 59 &&
-    Number(second) <= 59 &&
-    Number(zoneHour) <= 23 &&
-    Number(zoneMinute) <= 59
-  )
-}
-
-const isFilled = (value: unknown): boolean =>
-  typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null && value !== false
-
 export type SignupCheck =
   | { kind: "rejected"; answer: SignupAnswer }
   /** The honeypot was filled: answer as if subscribed, store nothing. */
   | { kind: "honeypot" }
-  | { kind: "signup"; signup: ValidSignup }
+  | { kind: "signup"; signup: SignupFields }
 
 const rejected = (error: string): SignupCheck => ({ kind: "rejected", answer: reject(400, error) })
 
-/** Checks the parsed JSON body. Unknown extra fields are ignored. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Checks the parsed JSON body against the signup schema. Unknown extra fields are ignored. */
 export const checkSignupFields = (value: unknown): SignupCheck => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return rejected("Request body must be a JSON object with email, source and timestamp")
-  }
-  const fields = value as Record<string, unknown>
-  if (isFilled(fields[HONEYPOT_FIELD])) return { kind: "honeypot" }
-
-  const { email, source, timestamp } = fields
-  if (email === undefined || email === null) return rejected('"email" is required')
-  if (typeof email !== "string") return rejected('"email" must be a string')
-  const trimmedEmail = email.trim()
-  if (trimmedEmail === "") return rejected('"email" is required')
-  if (trimmedEmail.length > MAX_EMAIL_LENGTH) return rejected(`"email" must be at most ${MAX_EMAIL_LENGTH} characters`)
-  if (!isValidEmail(trimmedEmail)) return rejected('"email" is not a valid email address')
-
-  if (source !== SIGNUP_SOURCE) return rejected(`"source" must be "${SIGNUP_SOURCE}"`)
-
-  if (timestamp === undefined || timestamp === null) return rejected('"timestamp" is required')
-  if (typeof timestamp !== "string" || !isIsoDateTime(timestamp)) {
-    return rejected('"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z')
-  }
-
-  return { kind: "signup", signup: { email: normalizeEmail(trimmedEmail), source: SIGNUP_SOURCE, timestamp } }
+  if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
+  const result = signupRequestSchema.safeParse(value)
+  // The first problem, in field order, is the one the sender fixes first.
+  if (!result.success) return rejected(result.error.issues[0].message)
+  const { email, source, timestamp } = result.data
+  return { kind: "signup", signup: { email: normalizeEmail(email), source, timestamp } }
 }
 
 /** Checks the body as read: size, text encoding, JSON, then the fields. */
@@ -266,8 +217,8 @@ export const handleSignupRequest = async (request: SignupRequest, deps: SignupDe
     if (check.kind === "rejected") return check.answer
     if (check.kind === "honeypot") return subscribed(200, "subscribed")
 
-    const entry: SignupEntry = { ...check.signup, receivedAt: deps.now().toISOString() }
-    const result = await deps.store.add(entry)
+    const record: SignupRecord = { ...check.signup, receivedAt: deps.now().toISOString() }
+    const result = await deps.store.add(record)
     return result === "added" ? subscribed(201, "subscribed") : subscribed(200, "already_subscribed")
   } catch (error) {
     console.error("signup: could not handle the request", error)

@@ -6,15 +6,11 @@
  */
 import { promises as fs } from "fs"
 import path from "path"
-import { normalizeEmail } from "../../lib/validation"
+import { normalizeEmail } from "../../signup/rules"
+import type { SignupFields } from "../../signup/schema"
 
-export interface SignupEntry {
-  /** Trimmed and lower-cased. */
-  email: string
-  source: string
-  /** When the visitor signed up, as their browser reported it (ISO 8601). */
-  timestamp: string
-  /** When the server stored it (ISO 8601). */
+/** One stored signup: the checked request (email normalised) and when the server stored it (ISO 8601). */
+export interface SignupRecord extends SignupFields {
   receivedAt: string
 }
 
@@ -22,25 +18,25 @@ export type AddResult = "added" | "duplicate"
 
 export interface SignupStore {
   readonly filePath: string
-  add(entry: SignupEntry): Promise<AddResult>
+  add(entry: SignupRecord): Promise<AddResult>
   /** Every readable entry in file order; damaged lines are skipped. */
-  list(): Promise<SignupEntry[]>
+  list(): Promise<SignupRecord[]>
 }
 
-const isSignupEntry = (value: unknown): value is SignupEntry => {
+const isSignupRecord = (value: unknown): value is SignupRecord => {
   if (typeof value !== "object" || value === null) return false
   const record = value as Record<string, unknown>
   return ["email", "source", "timestamp", "receivedAt"].every((field) => typeof record[field] === "string")
 }
 
 /** The entries in JSON Lines text; blank, partial or otherwise unreadable lines are skipped. */
-export const parseSignupLines = (text: string): SignupEntry[] => {
-  const entries: SignupEntry[] = []
+export const parseSignupLines = (text: string): SignupRecord[] => {
+  const entries: SignupRecord[] = []
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue
     try {
       const value: unknown = JSON.parse(line)
-      if (isSignupEntry(value)) entries.push(value)
+      if (isSignupRecord(value)) entries.push(value)
     } catch {
       // A line cut short by a crash or edited by hand: skip it rather than refuse every signup.
     }
@@ -49,7 +45,7 @@ export const parseSignupLines = (text: string): SignupEntry[] => {
 }
 
 // Fixed field order keeps the file easy to read and diff.
-const toLine = ({ email, source, timestamp, receivedAt }: SignupEntry): string =>
+const toLine = ({ email, source, timestamp, receivedAt }: SignupRecord): string =>
   JSON.stringify({ email, source, timestamp, receivedAt })
 
 const isMissingFile = (error: unknown): boolean =>
@@ -110,7 +106,7 @@ export const createSignupStore = (filePath: string): SignupStore => {
     return state
   }
 
-  const add = (entry: SignupEntry): Promise<AddResult> =>
+  const add = (entry: SignupRecord): Promise<AddResult> =>
     oneAtATime(async () => {
       const loaded = await load()
       const key = normalizeEmail(entry.email)
@@ -128,7 +124,7 @@ export const createSignupStore = (filePath: string): SignupStore => {
       return "added"
     })
 
-  const list = (): Promise<SignupEntry[]> => oneAtATime(async () => parseSignupLines(await readStoreText(filePath)))
+  const list = (): Promise<SignupRecord[]> => oneAtATime(async () => parseSignupLines(await readStoreText(filePath)))
 
   return { filePath, add, list }
 }

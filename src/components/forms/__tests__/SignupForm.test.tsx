@@ -149,7 +149,9 @@ describe("SignupForm", () => {
     expect(screen.queryByText("Welcome to Block 94! 🎉")).not.toBeInTheDocument()
   })
 
-  it("a filled honeypot pretends success and sends nothing", async () => {
+  it("sends a filled honeypot along, so the endpoint can tell a bot", async () => {
+    // The endpoint answers a bot as if it had joined (and stores nothing).
+    fetchMock.mockResolvedValue(response(200))
     const user = userEvent.setup()
     const { container, email, consent, submit } = renderForm()
     const trap = container.querySelector<HTMLInputElement>('input[name="company"]')
@@ -159,6 +161,7 @@ describe("SignupForm", () => {
     await user.click(consent)
     await user.click(submit)
     await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toMatchObject({ email: "bot@example.com", company: "Spam Corp" })
   })
 })

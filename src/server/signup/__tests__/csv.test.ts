@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import type { SignupEntry } from "../store"
+import type { SignupRecord } from "../store"
 import { csvCell, signupsToCsv } from "../csv"
 
-const entry = (email: string): SignupEntry => ({
+const entry = (email: string): SignupRecord => ({
   email,
   source: "website_signup",
   timestamp: "2025-01-31T12:00:00.000Z",

@@ -9,7 +9,6 @@ import {
   checkSignupFields,
   clientAddress,
   handleSignupRequest,
-  isIsoDateTime,
   MAX_BODY_BYTES,
   readRequestBody,
   type BodyRead,
@@ -17,7 +16,7 @@ import {
   type SignupDependencies,
   type SignupRequest,
 } from "../handler"
-import type { AddResult, SignupEntry } from "../store"
+import type { AddResult, SignupRecord } from "../store"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
 const bytesOf = (text: string): BodyRead => ({ kind: "bytes", bytes: Buffer.from(text, "utf8") })
@@ -58,9 +57,11 @@ describe("request head checks", () => {
 })
 
 describe("timestamp check", () => {
-  it.each(["2025-01-31T12:00:00.000Z", "2025-01-31T12:00Z", "2025-01-31T12:00:00+01:00", "2024-02-29T23:59:59.123456Z"])(
+  const timestampProblem = (timestamp: string) => errorOf(checkSignupFields({ ...validFields, timestamp }))
+
+  it.each(["2025-01-31T12:00:00.000Z", "2025-01-31T12:00:00Z", "2025-01-31T12:00:00+01:00", "2024-02-29T23:59:59.123456Z"])(
     "accepts %s",
-    (text) => expect(isIsoDateTime(text)).toBe(true),
+    (timestamp) => expect(checkSignupFields({ ...validFields, timestamp }).kind).toBe("signup"),
   )
   it.each([
     "2025-01-31",
@@ -72,7 +73,9 @@ describe("timestamp check", () => {
     "yesterday",
     "",
     " 2025-01-31T12:00:00Z",
-  ])("refuses %j", (text) => expect(isIsoDateTime(text)).toBe(false))
+  ])("refuses %j", (timestamp) =>
+    expect(timestampProblem(timestamp)).toBe('"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'),
+  )
 })
 
 describe("signup fields", () => {
@@ -190,7 +193,7 @@ describe("reading the body", () => {
 
 describe("handling a signup request", () => {
   const fakeDeps = (addResult: AddResult | Error = "added", decision: RateDecision = { allowed: true }) => {
-    const added: SignupEntry[] = []
+    const added: SignupRecord[] = []
     const deps: SignupDependencies = {
       store: {
         add: async (entry) => {

@@ -7,10 +7,10 @@ import {
   forgetSharedSignupStores,
   parseSignupLines,
   sharedSignupStore,
-  type SignupEntry,
+  type SignupRecord,
 } from "../store"
 
-const entry = (email: string, receivedAt = "2025-02-01T10:00:00.000Z"): SignupEntry => ({
+const entry = (email: string, receivedAt = "2025-02-01T10:00:00.000Z"): SignupRecord => ({
   email,
   source: "website_signup",
   timestamp: "2025-02-01T09:59:59.000Z",
@@ -89,7 +89,7 @@ describe("signup store", () => {
     const emails = Array.from({ length: 200 }, (_, i) => `person${i}@example.com`)
     const results = await Promise.all(emails.map((email) => store.add(entry(email))))
     expect(results.every((result) => result === "added")).toBe(true)
-    const stored = (await readLines(file)).map((line) => (JSON.parse(line) as SignupEntry).email)
+    const stored = (await readLines(file)).map((line) => (JSON.parse(line) as SignupRecord).email)
     expect(stored).toHaveLength(200)
     expect(new Set(stored)).toEqual(new Set(emails))
   })
