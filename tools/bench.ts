@@ -54,7 +54,7 @@ const parseOptions = (): Options => {
   try {
     values = parse().values
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, { cause: error })
   }
   if (values.help) {
     console.log(USAGE)

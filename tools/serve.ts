@@ -42,7 +42,7 @@ export const serveSite = async (port: number, env: Record<string, string> = {}):
     await waitForHttp(`${baseUrl}/`, 60000)
   } catch (error) {
     stopSite(child)
-    throw new Error(`${(error as Error).message}\n${output}`)
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error })
   }
   return { baseUrl, signupsFile, process: child }
 }

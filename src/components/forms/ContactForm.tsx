@@ -35,11 +35,9 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   const [fields, setFields] = useState<ContactFields>(EMPTY)
   const [invalidField, setInvalidField] = useState<keyof ContactFields | null>(null)
   const [submitting, setSubmitting] = useState(false)
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    message: useRef<HTMLTextAreaElement>(null),
-  }
+  const nameRef = useRef<HTMLInputElement>(null)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const messageRef = useRef<HTMLTextAreaElement>(null)
 
   const update = (field: keyof ContactFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
@@ -51,7 +49,8 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
     if (problem) {
       setInvalidField(problem.field)
       notifyError(problem.kind === "missing" ? contactMessages.missing : contactMessages.invalidEmail)
-      refs[problem.field].current?.focus()
+      const inputs = { name: nameRef, email: emailRef, message: messageRef }
+      inputs[problem.field].current?.focus()
       return
     }
     setInvalidField(null)
@@ -82,14 +81,14 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
         <label htmlFor={`${id}-name`} sx={{ variant: "forms.label", display: "block" }}>
           Name
         </label>
-        <input ref={refs.name} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
+        <input ref={nameRef} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
       </div>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           Email
         </label>
         <input
-          ref={refs.email}
+          ref={emailRef}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -101,7 +100,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
         <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>
           Message
         </label>
-        <textarea ref={refs.message} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%" }} />
+        <textarea ref={messageRef} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%" }} />
       </div>
       <div>
         <button type="submit" disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>

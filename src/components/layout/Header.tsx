@@ -13,14 +13,13 @@ export const Header = ({ brand }: { brand: string }) => {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
 
-  // Listens all the time (not only while open), so an Escape pressed right after opening counts.
-  const menuOpenRef = useRef(menuOpen)
-  menuOpenRef.current = menuOpen
+  // Listens all the time and reads the open state from the page at key time, so an Escape
+  // pressed right after opening counts (an effect that starts listening on open runs too late).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !menuOpenRef.current) return
+      if (event.key !== "Escape" || toggleRef.current?.getAttribute("aria-expanded") !== "true") return
       setMenuOpen(false)
-      toggleRef.current?.focus()
+      toggleRef.current.focus()
     }
     document.addEventListener("keydown", onKeyDown)
     return () => document.removeEventListener("keydown", onKeyDown)

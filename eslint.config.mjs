@@ -1,0 +1,95 @@
+// Lint for the whole project. Besides the usual TypeScript and React hooks rules, it keeps each
+// folder to what may run where: browser code never imports Node, the server, the build plugins
+// or the tools (see "How the site is built" in the README).
+import js from "@eslint/js"
+import reactHooks from "eslint-plugin-react-hooks"
+import globals from "globals"
+import { builtinModules } from "node:module"
+import tseslint from "typescript-eslint"
+
+/** Code that runs in the visitor's browser (and in server rendering of the same components). */
+const BROWSER_CODE = ["src/components/**", "src/pages/**", "src/hooks/**", "src/lib/**", "src/signup/**", "src/theme.ts", "gatsby-browser.tsx"]
+const TESTS = ["**/__tests__/**", "test/**", "__mocks__/**", "e2e/**"]
+
+const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
+
+export default tseslint.config(
+  { ignores: ["public/**", ".cache/**", "node_modules/**", "src/gatsby-types.d.ts", "static/**", "test-results/**", "playwright-report/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ["**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    files: ["**/*.tsx", "src/hooks/**"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Browser-only state (the year, reduced motion, pictures of hidden slides) is set after
+      // mount on purpose, so the server HTML and the first client render agree. Preact's
+      // useSyncExternalStore ignores server snapshots, so it is no alternative here.
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    files: BROWSER_CODE,
+    // The request schema is shared by name; the rule below lets the browser take its types only.
+    ignores: [...TESTS, "src/signup/schema.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            ...nodeModules.map((name) => ({ name, message: "Browser code cannot use Node modules." })),
+            { name: "zod", message: "zod stays out of the browser bundle: use src/signup/rules.ts, and types from src/signup/schema.ts." },
+          ],
+          patterns: [
+            { group: ["**/server/**", "**/api/**"], message: "Browser code cannot import the signup server." },
+            { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Browser code cannot import tools or tests." },
+            { group: ["**/plugins/**"], allowTypeImports: true, message: "Build-time plugin code does not run in the browser (types only)." },
+            { group: ["**/signup/schema"], allowTypeImports: true, message: "The zod schema runs on the server; the browser takes its types only." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**", "src/api/**"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/components/**", "**/pages/**", "**/hooks/**", "**/lib/**"],
+              message: "The server shares only src/signup/ with the browser.",
+            },
+            { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Server code cannot import tools or tests." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["tools/**", "plugins/**"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/e2e/**", "**/test/**"], message: "Tools and build plugins cannot import tests." }] },
+      ],
+    },
+  },
+)

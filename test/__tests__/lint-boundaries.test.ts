@@ -1,0 +1,49 @@
+/** @jest-environment node */
+// The lint rules that keep each folder to what may run where, tried on code a newcomer might write.
+import { spawnSync } from "node:child_process"
+import { resolve } from "node:path"
+
+const PROJECT_DIR = resolve(__dirname, "../..")
+
+/** Lints `code` as if it were the file at `filePath`; returns the rule ids it broke. */
+const brokenRules = (filePath: string, code: string): string[] => {
+  const run = spawnSync("npx", ["eslint", "--format", "json", "--stdin", "--stdin-filename", filePath], {
+    cwd: PROJECT_DIR,
+    input: code,
+    encoding: "utf8",
+    timeout: 60_000,
+  })
+  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>
+  return result.messages.map((message) => message.ruleId ?? message.message)
+}
+
+const RESTRICTED = "@typescript-eslint/no-restricted-imports"
+
+describe("what browser code may import", () => {
+  it.each([
+    ["a Node module", "src/components/home/Fake.tsx", 'import { readFileSync } from "node:fs"\nexport const read = readFileSync'],
+    ["the signup server", "src/lib/fake.ts", 'import { handleSignupRequest } from "../server/signup/handler"\nexport const handle = handleSignupRequest'],
+    ["zod", "src/components/forms/Fake.tsx", 'import { z } from "zod"\nexport const email = z.email()'],
+    ["the content plugin's code", "src/pages/fake.tsx", 'import { CONTENT_FILES } from "../../plugins/content-model/model"\nexport const files = CONTENT_FILES'],
+  ])("refuses %s", (_what, filePath, code) => {
+    expect(brokenRules(filePath, code)).toContain(RESTRICTED)
+  })
+
+  it("allows types from the request schema and the content model", () => {
+    const code = [
+      'import type { SignupRequest } from "../../signup/schema"',
+      'import type { IconName } from "../../../plugins/content-model/model"',
+      "export type Request = SignupRequest",
+      "export type Icon = IconName",
+      "",
+    ].join("\n")
+    expect(brokenRules("src/components/forms/Fake.tsx", code)).toEqual([])
+  })
+})
+
+describe("what server code may import", () => {
+  it("refuses browser components", () => {
+    const code = 'import { SignupForm } from "../../components/forms/SignupForm"\nexport const form = SignupForm'
+    expect(brokenRules("src/server/signup/fake.ts", code)).toContain(RESTRICTED)
+  })
+})
