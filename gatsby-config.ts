@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
 import site from "./content/site.json"
+import theme from "./src/theme"
 
 /** `SITE_URL` at build time overrides the address in content/site.json (e.g. for a preview host). */
 const siteUrl = (process.env.SITE_URL || site.siteUrl).replace(/\/+$/, "")
@@ -54,8 +55,8 @@ const config: GatsbyConfig = {
         lang: site.language,
         start_url: "/",
         display: "standalone",
-        background_color: "#0d0d0d",
-        theme_color: "#0d0d0d",
+        background_color: String(theme.colors?.background),
+        theme_color: String(theme.colors?.background),
         icon: "content/images/icon.png",
         // Icons are listed in the manifest; no cache-busting query strings on static hosts.
         cache_busting_mode: "none",

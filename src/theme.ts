@@ -18,6 +18,13 @@ const colors = {
   destructive: "#c62828", // white text on it: 5.6:1
   onDestructive: "#ffffff",
   focus: "#d4ff3a",
+  /** The sticky header over the page scrolling under it. */
+  backdrop: "rgba(13,13,13,0.94)",
+  /** Captions and controls over pictures. */
+  overlay: "rgba(13,13,13,0.88)",
+  controlOverlay: "rgba(13,13,13,0.8)",
+  /** The outlined "94" behind the hero text: pink, faded so the text on it stays readable. */
+  secondaryOutline: "rgba(255,61,127,0.45)",
 }
 
 const buttonBase: ThemeUIStyleObject = {
@@ -125,7 +132,7 @@ const theme: Theme = {
       border: "2px solid",
       borderColor: "text",
       borderRadius: "pill",
-      bg: "rgba(13,13,13,0.8)",
+      bg: "controlOverlay",
       color: "text",
       cursor: "pointer",
       "&:hover": { bg: "text", color: "background" },

@@ -96,7 +96,7 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
             height: 24,
             mt: "2px",
             flexShrink: 0,
-            accentColor: "#d4ff3a",
+            accentColor: "primary",
             cursor: "pointer",
             '&[aria-invalid="true"]': { outline: "3px solid", outlineColor: "secondary", outlineOffset: "2px" },
           }}

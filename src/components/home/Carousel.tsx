@@ -131,7 +131,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
                   maxWidth: 640,
                   px: [3, 4],
                   py: [2, 3],
-                  bg: "rgba(13,13,13,0.88)",
+                  bg: "overlay",
                   borderLeft: "6px solid",
                   borderColor: "primary",
                   borderRadius: "small",

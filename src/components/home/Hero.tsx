@@ -37,7 +37,7 @@ export const Hero = ({ eyebrow, headline, subtext, primaryButton, secondaryButto
         fontSize: ["16rem", "26rem", "34rem"],
         lineHeight: 0.8,
         color: "transparent",
-        WebkitTextStroke: "3px rgba(255,61,127,0.45)",
+        WebkitTextStroke: (theme) => `3px ${theme.colors?.secondaryOutline}`,
         userSelect: "none",
         pointerEvents: "none",
       }}

@@ -31,7 +31,7 @@ export const Header = ({ brand }: { brand: string }) => {
         position: "sticky",
         top: 0,
         zIndex: 20,
-        bg: "rgba(13,13,13,0.94)",
+        bg: "backdrop",
         borderBottom: "2px solid",
         borderColor: "border",
       }}

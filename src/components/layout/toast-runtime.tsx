@@ -29,19 +29,19 @@ export const showToast = (kind: ToastKind, notice: Notice) =>
 export const ToastViewport = () => (
   <>
     <Global
-      styles={{
+      styles={({ colors = {} }) => ({
         ":root": {
-          "--toastify-color-success": "#d4ff3a",
-          "--toastify-text-color-success": "#0d0d0d",
-          "--toastify-color-error": "#c62828",
-          "--toastify-text-color-error": "#ffffff",
+          "--toastify-color-success": String(colors.primary),
+          "--toastify-text-color-success": String(colors.onPrimary),
+          "--toastify-color-error": String(colors.destructive),
+          "--toastify-text-color-error": String(colors.onDestructive),
           "--toastify-font-family": "inherit",
           "--toastify-toast-width": "360px",
         },
-        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: "0 0 0 2px #0d0d0d" },
-        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: "#0d0d0d" },
+        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: `0 0 0 2px ${String(colors.background)}` },
+        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: String(colors.onPrimary) },
         ".Toastify__close-button": { opacity: 1, color: "inherit" },
-      }}
+      })}
     />
     <ToastContainer position="top-right" limit={3} autoClose={4500} theme="colored" newestOnTop closeOnClick={false} />
   </>
