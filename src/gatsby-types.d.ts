@@ -978,6 +978,8 @@ type File = Node & {
   readonly childSiteJson: Maybe<SiteJson>;
   /** Returns the first child node of type SlidesJson or null if there are no children of given type on this node */
   readonly childSlidesJson: Maybe<SlidesJson>;
+  /** Returns the first child node of type UiJson or null if there are no children of given type on this node */
+  readonly childUiJson: Maybe<UiJson>;
   /** Returns the first child node of type ValuesJson or null if there are no children of given type on this node */
   readonly childValuesJson: Maybe<ValuesJson>;
   readonly children: ReadonlyArray<Node>;
@@ -1001,6 +1003,8 @@ type File = Node & {
   readonly childrenSiteJson: Maybe<ReadonlyArray<Maybe<SiteJson>>>;
   /** Returns all children nodes filtered by type SlidesJson */
   readonly childrenSlidesJson: Maybe<ReadonlyArray<Maybe<SlidesJson>>>;
+  /** Returns all children nodes filtered by type UiJson */
+  readonly childrenUiJson: Maybe<ReadonlyArray<Maybe<UiJson>>>;
   /** Returns all children nodes filtered by type ValuesJson */
   readonly childrenValuesJson: Maybe<ReadonlyArray<Maybe<ValuesJson>>>;
   readonly ctime: Scalars['Date'];
@@ -1155,6 +1159,7 @@ type FileFieldSelector = {
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
+  readonly childUiJson: InputMaybe<UiJsonFieldSelector>;
   readonly childValuesJson: InputMaybe<ValuesJsonFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenAboutJson: InputMaybe<AboutJsonFieldSelector>;
@@ -1167,6 +1172,7 @@ type FileFieldSelector = {
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
+  readonly childrenUiJson: InputMaybe<UiJsonFieldSelector>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
@@ -1218,6 +1224,7 @@ type FileFilterInput = {
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
+  readonly childUiJson: InputMaybe<UiJsonFilterInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenAboutJson: InputMaybe<AboutJsonFilterListInput>;
@@ -1230,6 +1237,7 @@ type FileFilterInput = {
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
+  readonly childrenUiJson: InputMaybe<UiJsonFilterListInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -1322,6 +1330,7 @@ type FileSortInput = {
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonSortInput>;
+  readonly childUiJson: InputMaybe<UiJsonSortInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenAboutJson: InputMaybe<AboutJsonSortInput>;
@@ -1334,6 +1343,7 @@ type FileSortInput = {
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonSortInput>;
+  readonly childrenUiJson: InputMaybe<UiJsonSortInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
@@ -2309,6 +2319,26 @@ type NotFoundJsonSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type Notice = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type NoticeFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type NoticeFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NoticeSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type PNGOptions = {
   readonly compressionSpeed: InputMaybe<Scalars['Int']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -2553,6 +2583,7 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allSlidesJson: SlidesJsonConnection;
+  readonly allUiJson: UiJsonConnection;
   readonly allValuesJson: ValuesJsonConnection;
   readonly categoriesJson: Maybe<CategoriesJson>;
   readonly contactJson: Maybe<ContactJson>;
@@ -2570,6 +2601,7 @@ type Query = {
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly slidesJson: Maybe<SlidesJson>;
+  readonly uiJson: Maybe<UiJson>;
   readonly valuesJson: Maybe<ValuesJson>;
 };
 
@@ -2723,6 +2755,14 @@ type Query_allSlidesJsonArgs = {
 };
 
 
+type Query_allUiJsonArgs = {
+  filter: InputMaybe<UiJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<UiJsonSortInput>>>;
+};
+
+
 type Query_allValuesJsonArgs = {
   filter: InputMaybe<ValuesJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2813,6 +2853,7 @@ type Query_fileArgs = {
   childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
+  childUiJson: InputMaybe<UiJsonFilterInput>;
   childValuesJson: InputMaybe<ValuesJsonFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenAboutJson: InputMaybe<AboutJsonFilterListInput>;
@@ -2825,6 +2866,7 @@ type Query_fileArgs = {
   childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
+  childrenUiJson: InputMaybe<UiJsonFilterListInput>;
   childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -3015,6 +3057,26 @@ type Query_slidesJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   slides: InputMaybe<SlideFilterListInput>;
+};
+
+
+type Query_uiJsonArgs = {
+  carousel: InputMaybe<UiCarouselFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  contactForm: InputMaybe<UiContactFormFilterInput>;
+  cookieNotice: InputMaybe<UiCookieNoticeFilterInput>;
+  errorPage: InputMaybe<UiErrorPageFilterInput>;
+  footer: InputMaybe<UiFooterFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  joinButton: InputMaybe<StringQueryOperatorInput>;
+  logoLabel: InputMaybe<StringQueryOperatorInput>;
+  navigation: InputMaybe<UiNavigationFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  privacyUpdated: InputMaybe<StringQueryOperatorInput>;
+  reassurancesLabel: InputMaybe<StringQueryOperatorInput>;
+  signupForm: InputMaybe<UiSignupFormFilterInput>;
+  skipLink: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4316,6 +4378,460 @@ type TransformOptions = {
   readonly trim: InputMaybe<Scalars['Float']>;
 };
 
+type UiCarousel = {
+  readonly carouselRole: Scalars['String'];
+  readonly chooseSlide: Scalars['String'];
+  readonly next: Scalars['String'];
+  readonly pause: Scalars['String'];
+  readonly play: Scalars['String'];
+  readonly previous: Scalars['String'];
+  readonly slideButton: Scalars['String'];
+  readonly slidePosition: Scalars['String'];
+  readonly slideRole: Scalars['String'];
+};
+
+type UiCarouselFieldSelector = {
+  readonly carouselRole: InputMaybe<FieldSelectorEnum>;
+  readonly chooseSlide: InputMaybe<FieldSelectorEnum>;
+  readonly next: InputMaybe<FieldSelectorEnum>;
+  readonly pause: InputMaybe<FieldSelectorEnum>;
+  readonly play: InputMaybe<FieldSelectorEnum>;
+  readonly previous: InputMaybe<FieldSelectorEnum>;
+  readonly slideButton: InputMaybe<FieldSelectorEnum>;
+  readonly slidePosition: InputMaybe<FieldSelectorEnum>;
+  readonly slideRole: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiCarouselFilterInput = {
+  readonly carouselRole: InputMaybe<StringQueryOperatorInput>;
+  readonly chooseSlide: InputMaybe<StringQueryOperatorInput>;
+  readonly next: InputMaybe<StringQueryOperatorInput>;
+  readonly pause: InputMaybe<StringQueryOperatorInput>;
+  readonly play: InputMaybe<StringQueryOperatorInput>;
+  readonly previous: InputMaybe<StringQueryOperatorInput>;
+  readonly slideButton: InputMaybe<StringQueryOperatorInput>;
+  readonly slidePosition: InputMaybe<StringQueryOperatorInput>;
+  readonly slideRole: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiCarouselSortInput = {
+  readonly carouselRole: InputMaybe<SortOrderEnum>;
+  readonly chooseSlide: InputMaybe<SortOrderEnum>;
+  readonly next: InputMaybe<SortOrderEnum>;
+  readonly pause: InputMaybe<SortOrderEnum>;
+  readonly play: InputMaybe<SortOrderEnum>;
+  readonly previous: InputMaybe<SortOrderEnum>;
+  readonly slideButton: InputMaybe<SortOrderEnum>;
+  readonly slidePosition: InputMaybe<SortOrderEnum>;
+  readonly slideRole: InputMaybe<SortOrderEnum>;
+};
+
+type UiContactForm = {
+  readonly emailLabel: Scalars['String'];
+  readonly failure: Notice;
+  readonly invalidEmail: Notice;
+  readonly label: Scalars['String'];
+  readonly messageLabel: Scalars['String'];
+  readonly missing: Notice;
+  readonly nameLabel: Scalars['String'];
+  readonly submit: Scalars['String'];
+  readonly submitting: Scalars['String'];
+  readonly success: Notice;
+};
+
+type UiContactFormFieldSelector = {
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<NoticeFieldSelector>;
+  readonly invalidEmail: InputMaybe<NoticeFieldSelector>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly messageLabel: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<NoticeFieldSelector>;
+  readonly nameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+  readonly submitting: InputMaybe<FieldSelectorEnum>;
+  readonly success: InputMaybe<NoticeFieldSelector>;
+};
+
+type UiContactFormFilterInput = {
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<NoticeFilterInput>;
+  readonly invalidEmail: InputMaybe<NoticeFilterInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly messageLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<NoticeFilterInput>;
+  readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+  readonly submitting: InputMaybe<StringQueryOperatorInput>;
+  readonly success: InputMaybe<NoticeFilterInput>;
+};
+
+type UiContactFormSortInput = {
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<NoticeSortInput>;
+  readonly invalidEmail: InputMaybe<NoticeSortInput>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly messageLabel: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<NoticeSortInput>;
+  readonly nameLabel: InputMaybe<SortOrderEnum>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+  readonly submitting: InputMaybe<SortOrderEnum>;
+  readonly success: InputMaybe<NoticeSortInput>;
+};
+
+type UiCookieNotice = {
+  readonly accept: Scalars['String'];
+  readonly close: Scalars['String'];
+  readonly dismiss: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly privacyLink: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type UiCookieNoticeFieldSelector = {
+  readonly accept: InputMaybe<FieldSelectorEnum>;
+  readonly close: InputMaybe<FieldSelectorEnum>;
+  readonly dismiss: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly privacyLink: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiCookieNoticeFilterInput = {
+  readonly accept: InputMaybe<StringQueryOperatorInput>;
+  readonly close: InputMaybe<StringQueryOperatorInput>;
+  readonly dismiss: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly privacyLink: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiCookieNoticeSortInput = {
+  readonly accept: InputMaybe<SortOrderEnum>;
+  readonly close: InputMaybe<SortOrderEnum>;
+  readonly dismiss: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly privacyLink: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type UiErrorPage = {
+  readonly heading: Scalars['String'];
+  readonly homeLink: Scalars['String'];
+};
+
+type UiErrorPageFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly homeLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiErrorPageFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly homeLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiErrorPageSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly homeLink: InputMaybe<SortOrderEnum>;
+};
+
+type UiFooter = {
+  readonly copyright: Scalars['String'];
+  readonly earlyAccess: Scalars['String'];
+  readonly follow: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly quickLinks: Scalars['String'];
+  readonly socialLink: Scalars['String'];
+};
+
+type UiFooterFieldSelector = {
+  readonly copyright: InputMaybe<FieldSelectorEnum>;
+  readonly earlyAccess: InputMaybe<FieldSelectorEnum>;
+  readonly follow: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly quickLinks: InputMaybe<FieldSelectorEnum>;
+  readonly socialLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiFooterFilterInput = {
+  readonly copyright: InputMaybe<StringQueryOperatorInput>;
+  readonly earlyAccess: InputMaybe<StringQueryOperatorInput>;
+  readonly follow: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly quickLinks: InputMaybe<StringQueryOperatorInput>;
+  readonly socialLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiFooterSortInput = {
+  readonly copyright: InputMaybe<SortOrderEnum>;
+  readonly earlyAccess: InputMaybe<SortOrderEnum>;
+  readonly follow: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly quickLinks: InputMaybe<SortOrderEnum>;
+  readonly socialLink: InputMaybe<SortOrderEnum>;
+};
+
+type UiJson = Node & {
+  readonly carousel: UiCarousel;
+  readonly children: ReadonlyArray<Node>;
+  readonly contactForm: UiContactForm;
+  readonly cookieNotice: UiCookieNotice;
+  readonly errorPage: UiErrorPage;
+  readonly footer: UiFooter;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly joinButton: Scalars['String'];
+  readonly logoLabel: Scalars['String'];
+  readonly navigation: UiNavigation;
+  readonly parent: Maybe<Node>;
+  readonly privacyUpdated: Scalars['String'];
+  readonly reassurancesLabel: Scalars['String'];
+  readonly signupForm: UiSignupForm;
+  readonly skipLink: Scalars['String'];
+};
+
+type UiJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UiJsonEdge>;
+  readonly group: ReadonlyArray<UiJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UiJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UiJsonConnection_distinctArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonConnection_groupArgs = {
+  field: UiJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UiJsonConnection_maxArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonConnection_minArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonConnection_sumArgs = {
+  field: UiJsonFieldSelector;
+};
+
+type UiJsonEdge = {
+  readonly next: Maybe<UiJson>;
+  readonly node: UiJson;
+  readonly previous: Maybe<UiJson>;
+};
+
+type UiJsonFieldSelector = {
+  readonly carousel: InputMaybe<UiCarouselFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly contactForm: InputMaybe<UiContactFormFieldSelector>;
+  readonly cookieNotice: InputMaybe<UiCookieNoticeFieldSelector>;
+  readonly errorPage: InputMaybe<UiErrorPageFieldSelector>;
+  readonly footer: InputMaybe<UiFooterFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly joinButton: InputMaybe<FieldSelectorEnum>;
+  readonly logoLabel: InputMaybe<FieldSelectorEnum>;
+  readonly navigation: InputMaybe<UiNavigationFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly privacyUpdated: InputMaybe<FieldSelectorEnum>;
+  readonly reassurancesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly signupForm: InputMaybe<UiSignupFormFieldSelector>;
+  readonly skipLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiJsonFilterInput = {
+  readonly carousel: InputMaybe<UiCarouselFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly contactForm: InputMaybe<UiContactFormFilterInput>;
+  readonly cookieNotice: InputMaybe<UiCookieNoticeFilterInput>;
+  readonly errorPage: InputMaybe<UiErrorPageFilterInput>;
+  readonly footer: InputMaybe<UiFooterFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly joinButton: InputMaybe<StringQueryOperatorInput>;
+  readonly logoLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly navigation: InputMaybe<UiNavigationFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly privacyUpdated: InputMaybe<StringQueryOperatorInput>;
+  readonly reassurancesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly signupForm: InputMaybe<UiSignupFormFilterInput>;
+  readonly skipLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<UiJsonFilterInput>;
+};
+
+type UiJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UiJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<UiJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UiJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UiJsonGroupConnection_distinctArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonGroupConnection_groupArgs = {
+  field: UiJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UiJsonGroupConnection_maxArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonGroupConnection_minArgs = {
+  field: UiJsonFieldSelector;
+};
+
+
+type UiJsonGroupConnection_sumArgs = {
+  field: UiJsonFieldSelector;
+};
+
+type UiJsonSortInput = {
+  readonly carousel: InputMaybe<UiCarouselSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly contactForm: InputMaybe<UiContactFormSortInput>;
+  readonly cookieNotice: InputMaybe<UiCookieNoticeSortInput>;
+  readonly errorPage: InputMaybe<UiErrorPageSortInput>;
+  readonly footer: InputMaybe<UiFooterSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly joinButton: InputMaybe<SortOrderEnum>;
+  readonly logoLabel: InputMaybe<SortOrderEnum>;
+  readonly navigation: InputMaybe<UiNavigationSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly privacyUpdated: InputMaybe<SortOrderEnum>;
+  readonly reassurancesLabel: InputMaybe<SortOrderEnum>;
+  readonly signupForm: InputMaybe<UiSignupFormSortInput>;
+  readonly skipLink: InputMaybe<SortOrderEnum>;
+};
+
+type UiNavigation = {
+  readonly about: Scalars['String'];
+  readonly contact: Scalars['String'];
+  readonly home: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly menuButton: Scalars['String'];
+  readonly privacy: Scalars['String'];
+};
+
+type UiNavigationFieldSelector = {
+  readonly about: InputMaybe<FieldSelectorEnum>;
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly home: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly menuButton: InputMaybe<FieldSelectorEnum>;
+  readonly privacy: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiNavigationFilterInput = {
+  readonly about: InputMaybe<StringQueryOperatorInput>;
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly home: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly menuButton: InputMaybe<StringQueryOperatorInput>;
+  readonly privacy: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiNavigationSortInput = {
+  readonly about: InputMaybe<SortOrderEnum>;
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly home: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly menuButton: InputMaybe<SortOrderEnum>;
+  readonly privacy: InputMaybe<SortOrderEnum>;
+};
+
+type UiSignupForm = {
+  readonly consent: Scalars['String'];
+  readonly emailLabel: Scalars['String'];
+  readonly emailPlaceholder: Scalars['String'];
+  readonly failure: Notice;
+  readonly invalidEmail: Notice;
+  readonly label: Scalars['String'];
+  readonly missing: Notice;
+  readonly privacyLink: Scalars['String'];
+  readonly submit: Scalars['String'];
+  readonly submitting: Scalars['String'];
+  readonly success: Notice;
+};
+
+type UiSignupFormFieldSelector = {
+  readonly consent: InputMaybe<FieldSelectorEnum>;
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly emailPlaceholder: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<NoticeFieldSelector>;
+  readonly invalidEmail: InputMaybe<NoticeFieldSelector>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<NoticeFieldSelector>;
+  readonly privacyLink: InputMaybe<FieldSelectorEnum>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+  readonly submitting: InputMaybe<FieldSelectorEnum>;
+  readonly success: InputMaybe<NoticeFieldSelector>;
+};
+
+type UiSignupFormFilterInput = {
+  readonly consent: InputMaybe<StringQueryOperatorInput>;
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly emailPlaceholder: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<NoticeFilterInput>;
+  readonly invalidEmail: InputMaybe<NoticeFilterInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<NoticeFilterInput>;
+  readonly privacyLink: InputMaybe<StringQueryOperatorInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+  readonly submitting: InputMaybe<StringQueryOperatorInput>;
+  readonly success: InputMaybe<NoticeFilterInput>;
+};
+
+type UiSignupFormSortInput = {
+  readonly consent: InputMaybe<SortOrderEnum>;
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly emailPlaceholder: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<NoticeSortInput>;
+  readonly invalidEmail: InputMaybe<NoticeSortInput>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<NoticeSortInput>;
+  readonly privacyLink: InputMaybe<SortOrderEnum>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+  readonly submitting: InputMaybe<SortOrderEnum>;
+  readonly success: InputMaybe<NoticeSortInput>;
+};
+
 type ValuesJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
@@ -4496,7 +5012,7 @@ type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, read
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string } } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,5 +1,6 @@
 /** What `useSiteContent` returns in unit tests: the real content/site.json. */
 import site from "../content/site.json"
+import ui from "../content/ui.json"
 
 export const siteFixture = {
   ...site,
@@ -11,4 +12,5 @@ export const siteFixture = {
 export const siteQueryResult = {
   site: { buildYear: "2026", siteMetadata: { siteUrl: site.siteUrl } },
   siteJson: site,
+  uiJson: ui,
 }

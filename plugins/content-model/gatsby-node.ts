@@ -30,6 +30,35 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type SocialLink { network: String!  url: String! }
     type CarouselTiming { intervalMs: Int!  transitionMs: Int! }
 
+    type Notice { title: String!  description: String! }
+    type UiJson implements Node @dontInfer {
+      skipLink: String!
+      navigation: UiNavigation!
+      joinButton: String!
+      logoLabel: String!
+      footer: UiFooter!
+      cookieNotice: UiCookieNotice!
+      reassurancesLabel: String!
+      carousel: UiCarousel!
+      signupForm: UiSignupForm!
+      contactForm: UiContactForm!
+      errorPage: UiErrorPage!
+      privacyUpdated: String!
+    }
+    type UiNavigation { label: String!  menuButton: String!  home: String!  about: String!  contact: String!  privacy: String! }
+    type UiFooter { label: String!  quickLinks: String!  follow: String!  socialLink: String!  earlyAccess: String!  copyright: String! }
+    type UiCookieNotice { label: String!  heading: String!  text: String!  privacyLink: String!  accept: String!  dismiss: String!  close: String! }
+    type UiCarousel { carouselRole: String!  slideRole: String!  previous: String!  next: String!  pause: String!  play: String!  chooseSlide: String!  slideButton: String!  slidePosition: String! }
+    type UiSignupForm {
+      label: String!  emailLabel: String!  emailPlaceholder: String!  consent: String!  privacyLink: String!  submit: String!  submitting: String!
+      missing: Notice!  invalidEmail: Notice!  success: Notice!  failure: Notice!
+    }
+    type UiContactForm {
+      label: String!  nameLabel: String!  emailLabel: String!  messageLabel: String!  submit: String!  submitting: String!
+      missing: Notice!  invalidEmail: Notice!  success: Notice!  failure: Notice!
+    }
+    type UiErrorPage { heading: String!  homeLink: String! }
+
     type SlidesJson implements Node @dontInfer { slides: [Slide!]! }
     type Slide {
       image: File! @fileByRelativePath

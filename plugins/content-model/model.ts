@@ -162,6 +162,126 @@ const seo = record(
   "the page's search and sharing texts",
 )
 
+/** Text with "{name}" placeholders that must stay in it, or the page loses what they stand for. */
+const template = (what: string, placeholders: Record<string, string>) =>
+  text(what).superRefine((value, context) => {
+    for (const [name, meaning] of Object.entries(placeholders)) {
+      if (!value.includes(`{${name}}`)) context.addIssue({ code: "custom", message: `must contain {${name}} - ${meaning}`, input: value })
+    }
+  })
+
+/** A toast: a bold first line and one line of detail. */
+const toast = (when: string) =>
+  record(
+    { title: text(`the bold first line of the message shown ${when}`), description: text(`the second line of the message shown ${when}`) },
+    `the message shown ${when}`,
+  )
+
+const ui = contentFile(
+  {
+    skipLink: text("the first link for keyboard users, which jumps to the page content"),
+    navigation: record(
+      {
+        label: text("the name of the main navigation for screen readers"),
+        menuButton: text("the name of the button that opens the menu on phones"),
+        home: text("the navigation label of the Home page"),
+        about: text("the navigation label of the About page"),
+        contact: text("the navigation label of the Contact page"),
+        privacy: text("the footer label of the Privacy page"),
+      },
+      "the navigation labels",
+    ),
+    joinButton: text('the label of the "Join the Drop" buttons in the header and footer'),
+    logoLabel: text('the logo link\'s name for screen readers; "{brand}" is replaced by the shop\'s name'),
+    footer: record(
+      {
+        label: text("the name of the footer navigation for screen readers"),
+        quickLinks: text("the heading above the footer links"),
+        follow: text("the heading above the social links"),
+        socialLink: text('each social link\'s name for screen readers; "{brand}" and "{network}" are filled in'),
+        earlyAccess: text('the heading above the footer\'s "Join the Drop" button'),
+        copyright: text('the copyright line; "{year}" and "{brand}" are filled in'),
+      },
+      "the footer's texts",
+    ),
+    cookieNotice: record(
+      {
+        label: text("the cookie notice's name for screen readers"),
+        heading: text("the cookie notice's heading"),
+        text: text("what the cookie notice says"),
+        privacyLink: text("the label of the link to the Privacy page"),
+        accept: text("the label of the button that remembers the answer"),
+        dismiss: text("the label of the button that hides the notice for this page"),
+        close: text("the close icon's name for screen readers"),
+      },
+      "the cookie notice's texts",
+    ),
+    reassurancesLabel: text("the name of the reassurance points under the Home hero, for screen readers"),
+    carousel: record(
+      {
+        carouselRole: text('what screen readers call the carousel, like "carousel"'),
+        slideRole: text('what screen readers call each slide, like "slide"'),
+        previous: text("the previous-slide arrow's name for screen readers"),
+        next: text("the next-slide arrow's name for screen readers"),
+        pause: text("the name of the button that stops the slide show"),
+        play: text("the name of the button that starts the slide show again"),
+        chooseSlide: text("the name of the row of slide dots for screen readers"),
+        slideButton: template("each slide dot's name for screen readers", { number: "the slide's number goes there" }),
+        slidePosition: template("each slide's position for screen readers", {
+          number: "the slide's number goes there",
+          count: "the number of slides goes there",
+        }),
+      },
+      "the carousel's control labels",
+    ),
+    signupForm: record(
+      {
+        label: text("the signup form's name for screen readers"),
+        emailLabel: text("the label of the email field"),
+        emailPlaceholder: text("the example shown in the empty email field"),
+        consent: template("the consent checkbox's label", { privacyLink: "the link to the Privacy page goes there" }),
+        privacyLink: text("the label of the link to the Privacy page in the consent text"),
+        submit: text("the label of the signup button"),
+        submitting: text("the label of the signup button while the signup is sent"),
+        missing: toast("when the email or the consent is missing"),
+        invalidEmail: toast("when the email address is malformed"),
+        success: toast('after a signup; "{brand}" is filled in'),
+        failure: record(
+          {
+            title: text("the bold first line of the message shown when a signup fails"),
+            description: template("the second line of the message shown when a signup fails", {
+              email: "the general email address from site.json goes there",
+            }),
+          },
+          "the message shown when a signup fails",
+        ),
+      },
+      "the signup form's texts",
+    ),
+    contactForm: record(
+      {
+        label: text("the contact form's name for screen readers"),
+        nameLabel: text("the label of the name field"),
+        emailLabel: text("the label of the email field"),
+        messageLabel: text("the label of the message field"),
+        submit: text("the label of the send button"),
+        submitting: text("the label of the send button while the mail client opens"),
+        missing: toast("when a field is empty"),
+        invalidEmail: toast("when the email address is malformed"),
+        success: toast('after the message is handed to the mail client; "{responseTime}" is filled in'),
+        failure: toast("when the mail client cannot be opened"),
+      },
+      "the contact form's texts",
+    ),
+    errorPage: record(
+      { heading: text("the heading shown when a page fails to render"), homeLink: text("the label of the link back to Home") },
+      "the texts shown when a page fails to render",
+    ),
+    privacyUpdated: text('the words before the date on the Privacy page, like "Last updated:"'),
+  },
+  "the interface texts: labels, buttons and messages",
+)
+
 const signupCopy = record(
   {
     heading: text("the heading of the signup section"),
@@ -370,7 +490,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
+  return { site, ui, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -378,6 +498,7 @@ export type ContentSchemas = ReturnType<typeof createContentSchemas>
 /** Every content file, relative to `content/`, with its schema and JSON Schema file name. */
 export const CONTENT_FILES = [
   { file: "site.json", schema: "site" },
+  { file: "ui.json", schema: "ui" },
   { file: "slides.json", schema: "slides" },
   { file: "categories.json", schema: "categories" },
   { file: "values.json", schema: "values" },
@@ -390,3 +511,4 @@ export const CONTENT_FILES = [
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 
 export type SiteContent = z.infer<ContentSchemas["site"]>
+export type UiCopy = z.infer<ContentSchemas["ui"]>

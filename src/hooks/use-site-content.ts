@@ -1,8 +1,11 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-/** Site-wide settings from content/site.json, for the pieces on every page (header, footer, SEO). */
-export const useSiteContent = () => {
-  const data = useStaticQuery<Queries.SiteContentQuery>(graphql`
+/**
+ * Site-wide content: settings from content/site.json and interface texts from content/ui.json.
+ * One static query, so every page loads them in one request.
+ */
+const useSiteQuery = () =>
+  useStaticQuery<Queries.SiteContentQuery>(graphql`
     query SiteContent {
       site {
         buildYear: buildTime(formatString: "YYYY")
@@ -30,8 +33,108 @@ export const useSiteContent = () => {
           transitionMs
         }
       }
+      uiJson {
+        skipLink
+        navigation {
+          label
+          menuButton
+          home
+          about
+          contact
+          privacy
+        }
+        joinButton
+        logoLabel
+        footer {
+          label
+          quickLinks
+          follow
+          socialLink
+          earlyAccess
+          copyright
+        }
+        cookieNotice {
+          label
+          heading
+          text
+          privacyLink
+          accept
+          dismiss
+          close
+        }
+        reassurancesLabel
+        carousel {
+          carouselRole
+          slideRole
+          previous
+          next
+          pause
+          play
+          chooseSlide
+          slideButton
+          slidePosition
+        }
+        signupForm {
+          label
+          emailLabel
+          emailPlaceholder
+          consent
+          privacyLink
+          submit
+          submitting
+          missing {
+            title
+            description
+          }
+          invalidEmail {
+            title
+            description
+          }
+          success {
+            title
+            description
+          }
+          failure {
+            title
+            description
+          }
+        }
+        contactForm {
+          label
+          nameLabel
+          emailLabel
+          messageLabel
+          submit
+          submitting
+          missing {
+            title
+            description
+          }
+          invalidEmail {
+            title
+            description
+          }
+          success {
+            title
+            description
+          }
+          failure {
+            title
+            description
+          }
+        }
+        errorPage {
+          heading
+          homeLink
+        }
+        privacyUpdated
+      }
     }
   `)
+
+/** Site-wide settings from content/site.json, for the pieces on every page (header, footer, SEO). */
+export const useSiteContent = () => {
+  const data = useSiteQuery()
   if (!data.siteJson) throw new Error("content/site.json is missing")
   return {
     ...data.siteJson,
@@ -41,3 +144,12 @@ export const useSiteContent = () => {
 }
 
 export type SiteContent = ReturnType<typeof useSiteContent>
+
+/** The interface texts from content/ui.json: labels, buttons and messages. */
+export const useUiCopy = () => {
+  const { uiJson } = useSiteQuery()
+  if (!uiJson) throw new Error("content/ui.json is missing")
+  return uiJson
+}
+
+export type UiCopy = ReturnType<typeof useUiCopy>

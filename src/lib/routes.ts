@@ -3,18 +3,19 @@ export const SIGNUP_SECTION_ID = "join-the-drop"
 export const WHY_SECTION_ID = "why-94"
 export const MAIN_CONTENT_ID = "main"
 
+/** A site page in the navigation; its label is the text of the same name in content/ui.json `navigation`. */
 export interface NavLink {
-  label: string
+  page: "home" | "about" | "contact" | "privacy"
   to: string
 }
 
 export const MAIN_NAV: NavLink[] = [
-  { label: "Home", to: "/" },
-  { label: "About", to: "/about/" },
-  { label: "Contact", to: "/contact/" },
+  { page: "home", to: "/" },
+  { page: "about", to: "/about/" },
+  { page: "contact", to: "/contact/" },
 ]
 
-export const FOOTER_LINKS: NavLink[] = [...MAIN_NAV, { label: "Privacy Policy", to: "/privacy/" }]
+export const FOOTER_LINKS: NavLink[] = [...MAIN_NAV, { page: "privacy", to: "/privacy/" }]
 
 /** Where the "Join the Drop" buttons lead on pages without their own signup section. */
 export const HOME_SIGNUP_PATH = `/#${SIGNUP_SECTION_ID}`

@@ -9,7 +9,7 @@ import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { Seo } from "../components/Seo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { Section } from "../components/shared/Section"
-import { useSiteContent } from "../hooks/use-site-content"
+import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { graph, organization, website } from "../lib/structured-data"
 
 const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): CarouselSlide[] =>
@@ -20,6 +20,7 @@ const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): Carousel
 
 const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const site = useSiteContent()
+  const ui = useUiCopy()
   const page = data.homeJson!
   return (
     <>
@@ -27,7 +28,7 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
         <Hero {...page.hero} />
       </HydrateLater>
       <StaticMarkup>
-        <Reassurances items={data.reassurancesJson?.reassurances ?? []} />
+        <Reassurances items={data.reassurancesJson?.reassurances ?? []} label={ui.reassurancesLabel} />
       </StaticMarkup>
       <HydrateLater>
         <Section heading={page.carousel.heading}>

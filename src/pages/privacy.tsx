@@ -3,11 +3,12 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { WebPageSeo } from "../components/Seo"
 import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
-import { useSiteContent } from "../hooks/use-site-content"
+import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
+  const ui = useUiCopy()
   const page = data.privacyJson!
   const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand })
   return (
@@ -15,7 +16,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
       <div sx={{ variant: "layout.narrow", py: [6, 7] }}>
         <p sx={{ color: "subtle", mb: 5 }}>
-          Last updated: <time dateTime={page.updatedIso ?? undefined}>{page.updated}</time>
+          {ui.privacyUpdated} <time dateTime={page.updatedIso ?? undefined}>{page.updated}</time>
         </p>
         {page.sections.map((section) => (
           <section key={section.heading} sx={{ mb: 5 }}>

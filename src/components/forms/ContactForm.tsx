@@ -1,7 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { useId, useRef, useState, type FormEvent } from "react"
 import { buildContactMailto } from "../../lib/mailto"
-import { contactMessages } from "../../lib/messages"
+import { useUiCopy } from "../../hooks/use-site-content"
+import { fillNotice } from "../../lib/notice"
 import { checkContact, type ContactFields } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 
@@ -31,6 +32,7 @@ const openInBrowser = (url: string) => {
 
 /** Writes the message into the visitor's own mail client, addressed to the team. */
 export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: ContactFormProps) => {
+  const { contactForm: copy } = useUiCopy()
   const id = useId()
   const [fields, setFields] = useState<ContactFields>(EMPTY)
   const [invalidField, setInvalidField] = useState<keyof ContactFields | null>(null)
@@ -48,7 +50,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
     const problem = checkContact(fields)
     if (problem) {
       setInvalidField(problem.field)
-      notifyError(problem.kind === "missing" ? contactMessages.missing : contactMessages.invalidEmail)
+      notifyError(problem.kind === "missing" ? copy.missing : copy.invalidEmail)
       const inputs = { name: nameRef, email: emailRef, message: messageRef }
       inputs[problem.field].current?.focus()
       return
@@ -57,10 +59,10 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
     setSubmitting(true)
     try {
       openUrl(buildContactMailto(to, fields))
-      notifySuccess(contactMessages.success(responseTime))
+      notifySuccess(fillNotice(copy.success, { responseTime }))
       setFields(EMPTY)
     } catch {
-      notifyError(contactMessages.failure)
+      notifyError(copy.failure)
     } finally {
       setSubmitting(false)
     }
@@ -76,16 +78,16 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label="Send a message" sx={{ display: "grid", gap: 4 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4 }}>
       <div>
         <label htmlFor={`${id}-name`} sx={{ variant: "forms.label", display: "block" }}>
-          Name
+          {copy.nameLabel}
         </label>
         <input ref={nameRef} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
       </div>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
-          Email
+          {copy.emailLabel}
         </label>
         <input
           ref={emailRef}
@@ -98,13 +100,13 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
       </div>
       <div>
         <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>
-          Message
+          {copy.messageLabel}
         </label>
         <textarea ref={messageRef} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%" }} />
       </div>
       <div>
         <button type="submit" disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
-          {submitting ? "Sending..." : "Send Message"}
+          {submitting ? copy.submitting : copy.submit}
         </button>
       </div>
     </form>

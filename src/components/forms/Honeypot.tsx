@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import type { RefObject } from "react"
+import { HONEYPOT_FIELD } from "../../signup/rules"
 
 /**
  * A trap field for bots: off-screen, hidden from screen readers and skipped by Tab,
@@ -8,8 +9,8 @@ import type { RefObject } from "react"
 export const Honeypot = ({ inputRef }: { inputRef: RefObject<HTMLInputElement> }) => (
   <div aria-hidden="true" sx={{ position: "absolute", left: "-10000px", top: "auto", width: 1, height: 1, overflow: "hidden" }}>
     <label>
-      Company
-      <input ref={inputRef} type="text" name="company" tabIndex={-1} autoComplete="off" defaultValue="" />
+      {HONEYPOT_FIELD}
+      <input ref={inputRef} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </label>
   </div>
 )

@@ -1,7 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FormEvent } from "react"
-import { signupMessages } from "../../lib/messages"
+import { useUiCopy } from "../../hooks/use-site-content"
+import { fillNotice } from "../../lib/notice"
 import { sendSignup } from "../../lib/signup-client"
 import { checkSignup } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
@@ -17,6 +18,7 @@ type Field = "email" | "consent"
 
 /** "Join the Drop": email + consent, validated here, sent to the signup endpoint. */
 export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
+  const { signupForm: copy } = useUiCopy()
   const id = useId()
   const [email, setEmail] = useState("")
   const [consent, setConsent] = useState(false)
@@ -40,7 +42,7 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
     const problem = checkSignup({ email, consent })
     if (problem) {
       setInvalidField(problem.field)
-      notifyError(problem.kind === "missing" ? signupMessages.missing : signupMessages.invalidEmail)
+      notifyError(problem.kind === "missing" ? copy.missing : copy.invalidEmail)
       ;(problem.field === "email" ? emailRef : consentRef).current?.focus()
       return
     }
@@ -53,18 +55,20 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
     submittingRef.current = false
     setSubmitting(false)
     if (delivered) {
-      notifySuccess(signupMessages.success(brand))
+      notifySuccess(fillNotice(copy.success, { brand }))
       clear()
     } else {
-      notifyError(signupMessages.failure(contactEmail))
+      notifyError(fillNotice(copy.failure, { email: contactEmail }))
     }
   }
 
+  const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
+
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label="Join the Drop" sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
-          Email address
+          {copy.emailLabel}
         </label>
         <input
           ref={emailRef}
@@ -75,7 +79,7 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
           autoComplete="email"
           required
           aria-invalid={invalidField === "email" ? true : undefined}
-          placeholder="you@example.com"
+          placeholder={copy.emailPlaceholder}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           sx={{ variant: "forms.input", width: "100%" }}
@@ -102,17 +106,17 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
           }}
         />
         <label htmlFor={`${id}-consent`} sx={{ fontSize: 0, color: "subtle", cursor: "pointer" }}>
-          Yes, email me about the launch and exclusive drops. I can unsubscribe at any time. Read our{" "}
+          {consentBefore}
           <Link to="/privacy/" sx={{ variant: "links.inline" }}>
-            Privacy Policy
+            {copy.privacyLink}
           </Link>
-          .
+          {consentAfter}
         </label>
       </div>
       <Honeypot inputRef={honeypotRef} />
       <div>
         <button type="submit" disabled={submitting} aria-disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
-          {submitting ? "Joining..." : "Join the Drop"}
+          {submitting ? copy.submitting : copy.submit}
         </button>
       </div>
     </form>

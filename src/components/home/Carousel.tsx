@@ -2,9 +2,11 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { useEffect, useRef, useState, type FocusEvent, type TouchEvent } from "react"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
+import { useUiCopy } from "../../hooks/use-site-content"
 import { nextIndex, previousIndex, shouldAutoAdvance, swipeDirection, wrapIndex } from "../../lib/carousel"
 import { Icon } from "../shared/Icon"
 import { Picture } from "../shared/Picture"
+import { fillTemplate } from "../../lib/template"
 
 export interface CarouselSlide {
   image: IGatsbyImageData
@@ -39,6 +41,7 @@ const controlStyle = {
  * itself only while it is not hovered or focused and the visitor welcomes motion.
  */
 export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselProps) => {
+  const { carousel: copy } = useUiCopy()
   const count = slides.length
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
@@ -78,7 +81,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={copy.carouselRole}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -102,8 +105,8 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
             <div
               key={slideIndex}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${slideIndex + 1} of ${count}`}
+              aria-roledescription={copy.slideRole}
+              aria-label={fillTemplate(copy.slidePosition, { number: String(slideIndex + 1), count: String(count) })}
               aria-hidden={!current}
               data-current={current}
               sx={{
@@ -147,7 +150,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
         <button
           type="button"
           className="carousel-arrow"
-          aria-label="Previous slide"
+          aria-label={copy.previous}
           aria-controls={SLIDES_ID}
           onClick={() => setIndex((current) => previousIndex(current, count))}
           sx={{ ...controlStyle, left: [2, 3] }}
@@ -157,7 +160,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
         <button
           type="button"
           className="carousel-arrow"
-          aria-label="Next slide"
+          aria-label={copy.next}
           aria-controls={SLIDES_ID}
           onClick={() => setIndex((current) => nextIndex(current, count))}
           sx={{ ...controlStyle, right: [2, 3] }}
@@ -169,19 +172,19 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
         <button
           type="button"
           onClick={() => setPaused((value) => !value)}
-          aria-label={paused ? "Start automatic slide show" : "Stop automatic slide show"}
+          aria-label={paused ? copy.play : copy.pause}
           sx={{ variant: "buttons.icon", width: 40, height: 40, borderColor: "border" }}
         >
           <Icon name={paused ? "play" : "pause"} size={18} />
         </button>
-        <div role="group" aria-label="Choose a slide" sx={{ display: "flex", gap: 1 }}>
+        <div role="group" aria-label={copy.chooseSlide} sx={{ display: "flex", gap: 1 }}>
           {slides.map((_, dotIndex) => {
             const current = dotIndex === index
             return (
               <button
                 key={dotIndex}
                 type="button"
-                aria-label={`Slide ${dotIndex + 1}`}
+                aria-label={fillTemplate(copy.slideButton, { number: String(dotIndex + 1) })}
                 aria-current={current ? "true" : undefined}
                 aria-controls={SLIDES_ID}
                 onClick={() => goTo(dotIndex)}

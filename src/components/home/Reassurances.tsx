@@ -9,9 +9,9 @@ export interface Reassurance {
 }
 
 /** Three short promises in a strip under the hero. */
-export const Reassurances = ({ items }: { items: ReadonlyArray<Reassurance> }) => (
+export const Reassurances = ({ items, label }: { items: ReadonlyArray<Reassurance>; label: string }) => (
   <ul
-    aria-label="Why shop with us"
+    aria-label={label}
     sx={{
       variant: "layout.container",
       listStyle: "none",

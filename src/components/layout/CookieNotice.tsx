@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useEffect, useState } from "react"
+import { useUiCopy } from "../../hooks/use-site-content"
 import { consentStorageKey, hasConsent, storeConsent } from "../../lib/cookie-consent"
 import { whenIdle } from "../../lib/idle"
 import { Icon } from "../shared/Icon"
@@ -21,6 +22,7 @@ const safeLocalStorage = (): Storage | undefined => {
  * after hydration.
  */
 export const CookieNotice = ({ brand }: { brand: string }) => {
+  const { cookieNotice: copy } = useUiCopy()
   const storageKey = consentStorageKey(brand)
   const [visible, setVisible] = useState(false)
 
@@ -36,7 +38,7 @@ export const CookieNotice = ({ brand }: { brand: string }) => {
 
   return (
     <aside
-      aria-label="Cookie notice"
+      aria-label={copy.label}
       sx={{
         position: "fixed",
         zIndex: 30,
@@ -54,25 +56,25 @@ export const CookieNotice = ({ brand }: { brand: string }) => {
         boxShadow: "pop",
       }}
     >
-      <h2 sx={{ variant: "text.heading", fontSize: 2, mb: 2 }}>Cookies? Barely.</h2>
+      <h2 sx={{ variant: "text.heading", fontSize: 2, mb: 2 }}>{copy.heading}</h2>
       <p sx={{ fontSize: 0, color: "subtle", mb: 3 }}>
-        We only keep your answer to this notice in your browser. No tracking, no ads.{" "}
+        {copy.text}{" "}
         <Link to="/privacy/" sx={{ variant: "links.inline" }}>
-          Privacy Policy
+          {copy.privacyLink}
         </Link>
       </p>
       <div sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
         <button type="button" onClick={accept} sx={{ variant: "buttons.small" }}>
-          Accept
+          {copy.accept}
         </button>
         <button type="button" onClick={dismiss} sx={{ variant: "buttons.ghost" }}>
-          Dismiss
+          {copy.dismiss}
         </button>
       </div>
       <button
         type="button"
         onClick={dismiss}
-        aria-label="Close cookie notice"
+        aria-label={copy.close}
         sx={{ variant: "buttons.icon", position: "absolute", top: 2, right: 2, width: 40, height: 40, borderColor: "border" }}
       >
         <Icon name="close" size={18} />

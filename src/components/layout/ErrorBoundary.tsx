@@ -2,6 +2,8 @@
 import { Component, type ErrorInfo, type ReactNode } from "react"
 
 interface ErrorBoundaryProps {
+  /** The texts of the error screen, from content/ui.json. */
+  copy: { heading: string; homeLink: string }
   children: ReactNode
 }
 
@@ -26,12 +28,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!error) return this.props.children
     return (
       <section role="alert" sx={{ variant: "layout.narrow", py: 8 }}>
-        <h1 sx={{ variant: "text.heading", fontSize: [5, 6], mb: 4 }}>Unexpected Application Error!</h1>
+        <h1 sx={{ variant: "text.heading", fontSize: [5, 6], mb: 4 }}>{this.props.copy.heading}</h1>
         <pre sx={{ fontFamily: "monospace", whiteSpace: "pre-wrap", bg: "muted", p: 3, borderRadius: "default", mb: 4 }}>
           {error.message}
         </pre>
         <a href="/" sx={{ variant: "buttons.primary" }}>
-          Back to Home
+          {this.props.copy.homeLink}
         </a>
       </section>
     )

@@ -1,7 +1,9 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useEffect, useState } from "react"
+import { useUiCopy } from "../../hooks/use-site-content"
 import { FOOTER_LINKS } from "../../lib/routes"
+import { fillTemplate } from "../../lib/template"
 import { JoinDropButton } from "../shared/JoinDropButton"
 import { SocialIcon } from "../shared/SocialIcon"
 import { Logo } from "./Logo"
@@ -17,6 +19,7 @@ interface FooterProps {
 const headingStyle = { variant: "text.eyebrow", fontSize: 0, mb: 3, color: "subtle" } as const
 
 export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
+  const { navigation, footer, joinButton } = useUiCopy()
   const [year, setYear] = useState(buildYear)
   useEffect(() => setYear(new Date().getFullYear()), [])
 
@@ -35,20 +38,20 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
           <Logo brand={brand} />
           <p sx={{ mt: 3, fontFamily: "heading", fontSize: 3, textTransform: "uppercase", color: "primary" }}>{tagline}</p>
         </div>
-        <nav aria-label="Footer">
-          <h2 sx={headingStyle}>Quick links</h2>
+        <nav aria-label={footer.label}>
+          <h2 sx={headingStyle}>{footer.quickLinks}</h2>
           <ul sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2 }}>
-            {FOOTER_LINKS.map(({ label, to }) => (
+            {FOOTER_LINKS.map(({ page, to }) => (
               <li key={to}>
                 <Link to={to} sx={{ variant: "links.inline", color: "text", textDecoration: "none", "&:hover": { color: "primary" } }}>
-                  {label}
+                  {navigation[page]}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 sx={headingStyle}>Follow</h2>
+          <h2 sx={headingStyle}>{footer.follow}</h2>
           <ul sx={{ listStyle: "none", p: 0, m: 0, display: "flex", gap: 2 }}>
             {social.map(({ network, url }) => (
               <li key={network}>
@@ -56,7 +59,7 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
                   href={url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${brand} on ${network} (opens in a new tab)`}
+                  aria-label={fillTemplate(footer.socialLink, { brand, network })}
                   sx={{ variant: "buttons.icon", borderColor: "border" }}
                 >
                   <SocialIcon network={network} />
@@ -66,13 +69,13 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
           </ul>
         </div>
         <div>
-          <h2 sx={headingStyle}>Early access</h2>
-          <JoinDropButton />
+          <h2 sx={headingStyle}>{footer.earlyAccess}</h2>
+          <JoinDropButton label={joinButton} />
         </div>
       </div>
       <div sx={{ borderTop: "1px solid", borderColor: "border" }}>
         <p sx={{ variant: "layout.container", py: 3, fontSize: 0, color: "subtle" }}>
-          © {year} {brand}. All rights reserved.
+          {fillTemplate(footer.copyright, { year: String(year), brand })}
         </p>
       </div>
     </footer>

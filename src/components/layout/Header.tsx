@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useEffect, useRef, useState } from "react"
+import { useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_NAV } from "../../lib/routes"
 import { Icon } from "../shared/Icon"
 import { JoinDropButton } from "../shared/JoinDropButton"
@@ -9,6 +10,7 @@ import { Logo } from "./Logo"
 const MENU_ID = "main-menu"
 
 export const Header = ({ brand }: { brand: string }) => {
+  const { navigation, joinButton } = useUiCopy()
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
@@ -38,13 +40,13 @@ export const Header = ({ brand }: { brand: string }) => {
     >
       <div sx={{ variant: "layout.container", display: "flex", alignItems: "center", justifyContent: "space-between", minHeight: 72, gap: 3 }}>
         <Logo brand={brand} />
-        <nav aria-label="Main">
+        <nav aria-label={navigation.label}>
           <button
             ref={toggleRef}
             type="button"
             aria-expanded={menuOpen}
             aria-controls={MENU_ID}
-            aria-label="Menu"
+            aria-label={navigation.menuButton}
             onClick={() => setMenuOpen((open) => !open)}
             sx={{ variant: "buttons.icon", display: ["inline-flex", "none"] }}
           >
@@ -71,15 +73,15 @@ export const Header = ({ brand }: { brand: string }) => {
               py: [4, 0],
             }}
           >
-            {MAIN_NAV.map(({ label, to }) => (
+            {MAIN_NAV.map(({ page, to }) => (
               <li key={to}>
                 <Link to={to} onClick={closeMenu} sx={{ variant: "links.nav" }}>
-                  {label}
+                  {navigation[page]}
                 </Link>
               </li>
             ))}
             <li>
-              <JoinDropButton variant="small" onActivate={closeMenu} />
+              <JoinDropButton label={joinButton} variant="small" onActivate={closeMenu} />
             </li>
           </ul>
         </nav>

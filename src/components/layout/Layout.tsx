@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import type { ReactNode } from "react"
 import { ThemeUIProvider } from "theme-ui"
-import { useSiteContent } from "../../hooks/use-site-content"
+import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_CONTENT_ID } from "../../lib/routes"
 import theme from "../../theme"
 import { HydrateLater } from "../shared/Hydration"
@@ -25,15 +25,16 @@ interface LayoutProps {
  */
 export const Layout = ({ pathname, children }: LayoutProps) => {
   const site = useSiteContent()
+  const ui = useUiCopy()
   return (
     <ThemeUIProvider theme={theme}>
       <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
-        <SkipLink target={MAIN_CONTENT_ID} />
+        <SkipLink target={MAIN_CONTENT_ID} label={ui.skipLink} />
         <HydrateLater>
           <Header brand={site.brand} />
         </HydrateLater>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
-          <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
+          <ErrorBoundary key={pathname} copy={ui.errorPage}>{children}</ErrorBoundary>
         </main>
         <HydrateLater>
           <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />

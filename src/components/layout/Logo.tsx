@@ -1,13 +1,16 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
+import { useUiCopy } from "../../hooks/use-site-content"
+import { fillTemplate } from "../../lib/template"
 
 /** The wordmark: brand name in the heading face with the number boxed in lime. */
 export const Logo = ({ brand }: { brand: string }) => {
+  const { logoLabel } = useUiCopy()
   const [word, ...rest] = brand.split(" ")
   return (
     <Link
       to="/"
-      aria-label={`${brand} home`}
+      aria-label={fillTemplate(logoLabel, { brand })}
       sx={{
         display: "inline-flex",
         alignItems: "center",

@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 
 /** First stop for keyboard users: jumps past the header to the page content. */
-export const SkipLink = ({ target }: { target: string }) => (
+export const SkipLink = ({ target, label }: { target: string; label: string }) => (
   <a
     href={`#${target}`}
     sx={{
@@ -14,6 +14,6 @@ export const SkipLink = ({ target }: { target: string }) => (
       "&:focus": { transform: "translateY(0)" },
     }}
   >
-    Skip to content
+    {label}
   </a>
 )

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react"
+import ui from "../../../../content/ui.json"
 import { ErrorBoundary } from "../ErrorBoundary"
 
 const Boom = (): JSX.Element => {
@@ -8,7 +9,7 @@ const Boom = (): JSX.Element => {
 describe("ErrorBoundary", () => {
   it("renders its children when nothing throws", () => {
     render(
-      <ErrorBoundary>
+      <ErrorBoundary copy={ui.errorPage}>
         <p>All good</p>
       </ErrorBoundary>,
     )
@@ -20,7 +21,7 @@ describe("ErrorBoundary", () => {
     const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)
     try {
       render(
-        <ErrorBoundary>
+        <ErrorBoundary copy={ui.errorPage}>
           <Boom />
         </ErrorBoundary>,
       )
