@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { buildContactMailto } from "../../lib/mailto"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillNotice } from "../../lib/notice"
+import { afterNextPaint, wait } from "../../lib/paint"
 import { checkContact, type ContactFields } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 
@@ -16,6 +17,9 @@ interface ContactFormProps {
 }
 
 const EMPTY: ContactFields = { name: "", email: "", message: "" }
+
+/** How long "Sending..." stays on screen while the visitor's mail client takes the message. */
+export const HANDOFF_MS = 400
 
 /** Follows a mailto: link, as if the visitor had clicked it; the browser hands it to the mail client. */
 const openInBrowser = (url: string) => {
@@ -37,6 +41,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   const [fields, setFields] = useState<ContactFields>(EMPTY)
   const [invalidField, setInvalidField] = useState<keyof ContactFields | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const submittingRef = useRef(false)
   const nameRef = useRef<HTMLInputElement>(null)
   const emailRef = useRef<HTMLInputElement>(null)
   const messageRef = useRef<HTMLTextAreaElement>(null)
@@ -44,9 +49,9 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   const update = (field: keyof ContactFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (submitting) return
+    if (submittingRef.current) return
     const problem = checkContact(fields)
     if (problem) {
       setInvalidField(problem.field)
@@ -56,14 +61,19 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
       return
     }
     setInvalidField(null)
+    submittingRef.current = true
     setSubmitting(true)
+    // "Sending..." is painted before the browser turns to the mail client, and stays a moment.
+    await afterNextPaint()
     try {
       openUrl(buildContactMailto(to, fields))
+      await wait(HANDOFF_MS)
       notifySuccess(fillNotice(copy.success, { responseTime }))
       setFields(EMPTY)
     } catch {
       notifyError(copy.failure)
     } finally {
+      submittingRef.current = false
       setSubmitting(false)
     }
   }

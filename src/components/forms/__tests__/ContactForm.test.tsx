@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react"
+import { act, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
@@ -98,7 +98,7 @@ describe("ContactForm", () => {
     await user.type(message, TRICKY_MESSAGE)
     await user.click(submit)
 
-    expect(openUrl).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(openUrl).toHaveBeenCalledTimes(1))
     const url = String(openUrl.mock.calls[0][0])
     const { address, fields, query } = parseMailto(url)
     expect(address).toBe("hello@block94.example")
@@ -116,6 +116,22 @@ describe("ContactForm", () => {
     expect(email).toHaveValue("")
     expect(message).toHaveValue("")
     expect(submit).toBeEnabled()
+  })
+
+  it("reads Sending... on a disabled button while the mail client takes the message, and sends once", async () => {
+    const user = userEvent.setup()
+    const openUrl = jest.fn()
+    const { name, email, message, submit } = renderForm(openUrl)
+    await user.type(name, "Ana")
+    await user.type(email, "ana@example.com")
+    await user.type(message, "Hello there")
+    await user.click(submit)
+    const sending = await screen.findByRole("button", { name: "Sending..." })
+    expect(sending).toBeDisabled()
+    await user.keyboard("{Enter}")
+    await expectToast("Message Sent! 📧", "We'll reply within 3 business days. Thanks for reaching out!", "status")
+    expect(openUrl).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled()
   })
 
   it("when the mail client cannot be opened, it says so and keeps what was typed", async () => {
