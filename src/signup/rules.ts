@@ -12,16 +12,41 @@ export const HONEYPOT_FIELD = "company"
 /** RFC 5321 limit on a whole address. */
 export const MAX_EMAIL_LENGTH = 254
 
-// One @, a local part without spaces, a domain of dot-separated labels ending in 2+ letters.
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
+// A local part without spaces or specials (letters of any script allowed), one @, and a domain
+// of dot-separated ASCII labels ending in a top-level domain of 2+ letters or punycode.
+const LOCAL_PART = /^[^\s@<>()[\]\\,;:"]+$/
+const ASCII_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/
+// Characters a URL parser would treat as syntax or decode, never part of a domain name.
+const NOT_IN_DOMAIN = /[\s%/?#:@[\]\\]/
+
+/**
+ * The domain in its ASCII form ("exämple.com" -> "xn--exmple-cua.com"), lower-cased, or null
+ * when it is no domain name. Internationalised domains are converted by the URL parser, which
+ * browsers and Node share.
+ */
+export const asciiDomain = (domain: string): string | null => {
+  if (domain === "" || NOT_IN_DOMAIN.test(domain)) return null
+  // Punycode would hide a hyphen at the edge of a label ("-münchen" -> "xn---mnchen-o2a").
+  if (domain.split(".").some((label) => label.startsWith("-") || label.endsWith("-"))) return null
+  let hostname: string
+  try {
+    hostname = new URL(`http://${domain}`).hostname
+  } catch {
+    return null
+  }
+  return ASCII_DOMAIN.test(hostname) ? hostname : null
+}
 
 /** The one email rule: what the forms accept is what the endpoint accepts. */
 export const isValidEmail = (email: string): boolean => {
   const trimmed = email.trim()
   if (trimmed.length === 0 || trimmed.length > MAX_EMAIL_LENGTH) return false
-  const [local] = trimmed.split("@")
-  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false
-  return EMAIL_PATTERN.test(trimmed)
+  const at = trimmed.lastIndexOf("@")
+  const local = trimmed.slice(0, at)
+  const domain = trimmed.slice(at + 1)
+  if (at <= 0 || local.length > 64 || !LOCAL_PART.test(local)) return false
+  if (local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false
+  return asciiDomain(domain) !== null
 }
 
 /** The form of an address that the list stores and deduplicates on. */

@@ -1,4 +1,4 @@
-import { MAX_EMAIL_LENGTH, isValidEmail, normalizeEmail } from "../rules"
+import { MAX_EMAIL_LENGTH, asciiDomain, isValidEmail, normalizeEmail } from "../rules"
 
 /** An address of exactly `length` characters: a 64-character local part and a long domain. */
 const addressOfLength = (length: number): string => {
@@ -65,7 +65,18 @@ describe("normalizeEmail", () => {
 })
 
 describe("internationalised domains", () => {
-  it("accepts an address whose top-level domain is in punycode", () => {
-    expect(isValidEmail("fan@example.xn--p1ai")).toBe(true)
+  it.each(["fan@example.xn--p1ai", "josé@exämple.com", "Jürgen@münchen.de", "fan@例え.テスト", "fan@xn--exmple-cua.com"])("accepts %s", (email) => {
+    expect(isValidEmail(email)).toBe(true)
+  })
+
+  it.each(["fan@exämple", "fan@-münchen.de", "fan@exa%41mple.com", "fan@exam/ple.com", "fan@ex:ample.com"])("rejects %s", (email) => {
+    expect(isValidEmail(email)).toBe(false)
+  })
+
+  it("turns a domain into its ASCII form", () => {
+    expect(asciiDomain("Exämple.COM")).toBe("xn--exmple-cua.com")
+    expect(asciiDomain("example.com")).toBe("example.com")
+    expect(asciiDomain("exa%41mple.com")).toBeNull()
+    expect(asciiDomain("")).toBeNull()
   })
 })
