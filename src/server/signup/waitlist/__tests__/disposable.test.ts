@@ -1,0 +1,12 @@
+/** @jest-environment node */
+import { isDisposableAddress } from "../disposable"
+
+describe("isDisposableAddress", () => {
+  it.each(["bot@mailinator.com", "BOT@Mailinator.COM", "x@10minutemail.com", "x@inbox.mailinator.com"])("refuses %s", (email) => {
+    expect(isDisposableAddress(email)).toBe(true)
+  })
+
+  it.each(["sam@gmail.com", "sam@block94.example", "josé@exämple.com", "not-an-address"])("lets %s through", (email) => {
+    expect(isDisposableAddress(email)).toBe(false)
+  })
+})
