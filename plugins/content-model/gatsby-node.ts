@@ -59,6 +59,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     }
     type UiErrorPage { heading: String!  homeLink: String! }
 
+    type Email { subject: String!  heading: String!  text: String!  button: String!  ignore: String! }
+    type EmailsJson implements Node @dontInfer { confirmation: Email!  statusLink: Email!  footer: String! }
+
     type SlidesJson implements Node @dontInfer { slides: [Slide!]! }
     type Slide {
       image: File! @fileByRelativePath

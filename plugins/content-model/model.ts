@@ -282,6 +282,28 @@ const ui = contentFile(
   "the interface texts: labels, buttons and messages",
 )
 
+/** One email: subject, heading, text, the button to the link, and what to do if it was not you. */
+const emailCopy = (what: string) =>
+  record(
+    {
+      subject: text(`the subject of ${what}; "{brand}" is filled in`),
+      heading: text(`the heading of ${what}`),
+      text: text(`the text of ${what}`),
+      button: text(`the label of the button in ${what}`),
+      ignore: text(`the last line of ${what}, for people who did not ask for it`),
+    },
+    what,
+  )
+
+const emails = contentFile(
+  {
+    confirmation: emailCopy("the email that asks a new signup to confirm their address"),
+    statusLink: emailCopy("the email that sends someone already on the list their status link"),
+    footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
+  },
+  "the emails the signup service sends",
+)
+
 const signupCopy = record(
   {
     heading: text("the heading of the signup section"),
@@ -490,7 +512,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
+  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -499,6 +521,7 @@ export type ContentSchemas = ReturnType<typeof createContentSchemas>
 export const CONTENT_FILES = [
   { file: "site.json", schema: "site" },
   { file: "ui.json", schema: "ui" },
+  { file: "emails.json", schema: "emails" },
   { file: "slides.json", schema: "slides" },
   { file: "categories.json", schema: "categories" },
   { file: "values.json", schema: "values" },
@@ -512,3 +535,4 @@ export const CONTENT_FILES = [
 
 export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>
+export type EmailCopy = z.infer<ContentSchemas["emails"]>

@@ -1,0 +1,58 @@
+/**
+ * The emails the signup service sends, as plain text and HTML. Copy comes from
+ * content/emails.json, the brand from content/site.json, colours from the theme; every value
+ * put into the HTML is escaped.
+ */
+import type { EmailCopy } from "../../../plugins/content-model/model"
+import theme from "../../theme"
+
+export interface OutgoingEmail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface EmailFacts {
+  brand: string
+  siteUrl: string
+}
+
+type OneEmail = EmailCopy["confirmation"]
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char)
+
+const fill = (text: string, facts: EmailFacts): string => text.replace(/\{(brand|siteUrl)\}/g, (_match, name: keyof EmailFacts) => facts[name])
+
+const color = (name: string): string => String(theme.colors?.[name] ?? "")
+
+/** One email with its call to action: the same words in the text and the HTML part. */
+const render = (to: string, copy: OneEmail, link: string, footer: string, facts: EmailFacts): OutgoingEmail => {
+  const subject = fill(copy.subject, facts)
+  const footerText = fill(footer, facts)
+  const text = [copy.heading, "", copy.text, "", `${copy.button}: ${link}`, "", copy.ignore, "", "--", footerText, ""].join("\n")
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:${color("background")};color:${color("text")};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.6">
+<div style="max-width:560px;margin:0 auto">
+<p style="margin:0 0 24px;font-weight:700;letter-spacing:0.04em;text-transform:uppercase">${escapeHtml(facts.brand)}</p>
+<h1 style="margin:0 0 16px;font-size:28px;line-height:1.1;text-transform:uppercase">${escapeHtml(copy.heading)}</h1>
+<p style="margin:0 0 24px">${escapeHtml(copy.text)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:14px 24px;border-radius:999px;background:${color("primary")};color:${color("onPrimary")};font-weight:700;text-decoration:none;text-transform:uppercase">${escapeHtml(copy.button)}</a></p>
+<p style="margin:0 0 24px;font-size:14px;color:${color("subtle")}">${escapeHtml(link)}</p>
+<p style="margin:0 0 24px;font-size:14px;color:${color("subtle")}">${escapeHtml(copy.ignore)}</p>
+<p style="margin:0;font-size:12px;color:${color("subtle")}">${escapeHtml(footerText)}</p>
+</div>
+</body></html>
+`
+  return { to, subject, text, html }
+}
+
+/** Asks a new signup to confirm: the link opens the site's confirmation page. */
+export const confirmationEmail = (to: string, confirmUrl: string, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
+  render(to, copy.confirmation, confirmUrl, copy.footer, facts)
+
+/** Sends someone already on the list the link to their status page. */
+export const statusLinkEmail = (to: string, statusUrl: string, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
+  render(to, copy.statusLink, statusUrl, copy.footer, facts)

@@ -1,0 +1,60 @@
+/**
+ * A real SMTP server on 127.0.0.1 for tests (smtp-server), keeping every message it receives,
+ * parsed (mailparser): what a mailbox would show.
+ */
+import { simpleParser, type ParsedMail } from "mailparser"
+import type { AddressInfo } from "node:net"
+import { SMTPServer } from "smtp-server"
+
+export interface Inbox {
+  /** `smtp://127.0.0.1:<port>`, for `SMTP_URL`. */
+  url: string
+  messages: ParsedMail[]
+  /** Resolves with the first message to `address` (now or once it arrives). */
+  waitFor(address: string, timeoutMs?: number): Promise<ParsedMail>
+  close(): Promise<void>
+}
+
+const isTo = (message: ParsedMail, address: string): boolean => {
+  const to = Array.isArray(message.to) ? message.to : message.to ? [message.to] : []
+  return to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address.toLowerCase()))
+}
+
+export const startInbox = async (): Promise<Inbox> => {
+  const messages: ParsedMail[] = []
+  const waiting: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((message) => {
+          messages.push(message)
+          waiting.splice(0).forEach((wake) => wake())
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(address, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no email to ${address} within ${timeoutMs} ms`)), timeoutMs)
+        const check = () => {
+          const found = messages.find((message) => isTo(message, address))
+          if (found) {
+            clearTimeout(timer)
+            resolve(found)
+          } else waiting.push(check)
+        }
+        check()
+      })
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
