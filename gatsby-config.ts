@@ -44,7 +44,8 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-plugin-sitemap",
-      options: { excludes: ["/404/", "/404.html", "/dev-404-page/"] },
+      // Pages opened from email links are private to their token and marked noindex.
+      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/"] },
     },
     {
       resolve: "gatsby-plugin-manifest",

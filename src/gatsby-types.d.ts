@@ -418,6 +418,164 @@ type CategoriesJsonSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type ConfirmJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly confirmed: Scalars['String'];
+  readonly confirming: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly joinLink: Scalars['String'];
+  readonly noToken: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly retry: Scalars['String'];
+  readonly seo: PageSeo;
+};
+
+type ConfirmJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ConfirmJsonEdge>;
+  readonly group: ReadonlyArray<ConfirmJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ConfirmJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ConfirmJsonConnection_distinctArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonConnection_groupArgs = {
+  field: ConfirmJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ConfirmJsonConnection_maxArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonConnection_minArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonConnection_sumArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+type ConfirmJsonEdge = {
+  readonly next: Maybe<ConfirmJson>;
+  readonly node: ConfirmJson;
+  readonly previous: Maybe<ConfirmJson>;
+};
+
+type ConfirmJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly confirming: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly noToken: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+};
+
+type ConfirmJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly confirming: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly noToken: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+};
+
+type ConfirmJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<ConfirmJsonFilterInput>;
+};
+
+type ConfirmJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ConfirmJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ConfirmJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ConfirmJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ConfirmJsonGroupConnection_distinctArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonGroupConnection_groupArgs = {
+  field: ConfirmJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ConfirmJsonGroupConnection_maxArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonGroupConnection_minArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+
+type ConfirmJsonGroupConnection_sumArgs = {
+  field: ConfirmJsonFieldSelector;
+};
+
+type ConfirmJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly confirming: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly noToken: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
 type ContactDetails = {
   readonly businessLabel: Scalars['String'];
   readonly generalLabel: Scalars['String'];
@@ -941,6 +1099,168 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+type Email = {
+  readonly button: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly ignore: Scalars['String'];
+  readonly subject: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type EmailFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly ignore: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type EmailFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly ignore: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EmailSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly ignore: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type EmailsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly confirmation: Email;
+  readonly footer: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly statusLink: Email;
+};
+
+type EmailsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EmailsJsonEdge>;
+  readonly group: ReadonlyArray<EmailsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EmailsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EmailsJsonConnection_distinctArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonConnection_groupArgs = {
+  field: EmailsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EmailsJsonConnection_maxArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonConnection_minArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonConnection_sumArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+type EmailsJsonEdge = {
+  readonly next: Maybe<EmailsJson>;
+  readonly node: EmailsJson;
+  readonly previous: Maybe<EmailsJson>;
+};
+
+type EmailsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly confirmation: InputMaybe<EmailFieldSelector>;
+  readonly footer: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly statusLink: InputMaybe<EmailFieldSelector>;
+};
+
+type EmailsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly confirmation: InputMaybe<EmailFilterInput>;
+  readonly footer: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly statusLink: InputMaybe<EmailFilterInput>;
+};
+
+type EmailsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<EmailsJsonFilterInput>;
+};
+
+type EmailsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EmailsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EmailsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EmailsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EmailsJsonGroupConnection_distinctArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonGroupConnection_groupArgs = {
+  field: EmailsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EmailsJsonGroupConnection_maxArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonGroupConnection_minArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+
+type EmailsJsonGroupConnection_sumArgs = {
+  field: EmailsJsonFieldSelector;
+};
+
+type EmailsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly confirmation: InputMaybe<EmailSortInput>;
+  readonly footer: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly statusLink: InputMaybe<EmailSortInput>;
+};
+
 type FieldSelectorEnum =
   | 'SELECT';
 
@@ -962,8 +1282,12 @@ type File = Node & {
   readonly childAboutJson: Maybe<AboutJson>;
   /** Returns the first child node of type CategoriesJson or null if there are no children of given type on this node */
   readonly childCategoriesJson: Maybe<CategoriesJson>;
+  /** Returns the first child node of type ConfirmJson or null if there are no children of given type on this node */
+  readonly childConfirmJson: Maybe<ConfirmJson>;
   /** Returns the first child node of type ContactJson or null if there are no children of given type on this node */
   readonly childContactJson: Maybe<ContactJson>;
+  /** Returns the first child node of type EmailsJson or null if there are no children of given type on this node */
+  readonly childEmailsJson: Maybe<EmailsJson>;
   /** Returns the first child node of type HomeJson or null if there are no children of given type on this node */
   readonly childHomeJson: Maybe<HomeJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -982,13 +1306,19 @@ type File = Node & {
   readonly childUiJson: Maybe<UiJson>;
   /** Returns the first child node of type ValuesJson or null if there are no children of given type on this node */
   readonly childValuesJson: Maybe<ValuesJson>;
+  /** Returns the first child node of type WaitlistJson or null if there are no children of given type on this node */
+  readonly childWaitlistJson: Maybe<WaitlistJson>;
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type AboutJson */
   readonly childrenAboutJson: Maybe<ReadonlyArray<Maybe<AboutJson>>>;
   /** Returns all children nodes filtered by type CategoriesJson */
   readonly childrenCategoriesJson: Maybe<ReadonlyArray<Maybe<CategoriesJson>>>;
+  /** Returns all children nodes filtered by type ConfirmJson */
+  readonly childrenConfirmJson: Maybe<ReadonlyArray<Maybe<ConfirmJson>>>;
   /** Returns all children nodes filtered by type ContactJson */
   readonly childrenContactJson: Maybe<ReadonlyArray<Maybe<ContactJson>>>;
+  /** Returns all children nodes filtered by type EmailsJson */
+  readonly childrenEmailsJson: Maybe<ReadonlyArray<Maybe<EmailsJson>>>;
   /** Returns all children nodes filtered by type HomeJson */
   readonly childrenHomeJson: Maybe<ReadonlyArray<Maybe<HomeJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -1007,6 +1337,8 @@ type File = Node & {
   readonly childrenUiJson: Maybe<ReadonlyArray<Maybe<UiJson>>>;
   /** Returns all children nodes filtered by type ValuesJson */
   readonly childrenValuesJson: Maybe<ReadonlyArray<Maybe<ValuesJson>>>;
+  /** Returns all children nodes filtered by type WaitlistJson */
+  readonly childrenWaitlistJson: Maybe<ReadonlyArray<Maybe<WaitlistJson>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -1151,7 +1483,9 @@ type FileFieldSelector = {
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
   readonly childAboutJson: InputMaybe<AboutJsonFieldSelector>;
   readonly childCategoriesJson: InputMaybe<CategoriesJsonFieldSelector>;
+  readonly childConfirmJson: InputMaybe<ConfirmJsonFieldSelector>;
   readonly childContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
@@ -1161,10 +1495,13 @@ type FileFieldSelector = {
   readonly childSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childUiJson: InputMaybe<UiJsonFieldSelector>;
   readonly childValuesJson: InputMaybe<ValuesJsonFieldSelector>;
+  readonly childWaitlistJson: InputMaybe<WaitlistJsonFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenAboutJson: InputMaybe<AboutJsonFieldSelector>;
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonFieldSelector>;
+  readonly childrenConfirmJson: InputMaybe<ConfirmJsonFieldSelector>;
   readonly childrenContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childrenEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
@@ -1174,6 +1511,7 @@ type FileFieldSelector = {
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childrenUiJson: InputMaybe<UiJsonFieldSelector>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFieldSelector>;
+  readonly childrenWaitlistJson: InputMaybe<WaitlistJsonFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -1216,7 +1554,9 @@ type FileFilterInput = {
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
   readonly childAboutJson: InputMaybe<AboutJsonFilterInput>;
   readonly childCategoriesJson: InputMaybe<CategoriesJsonFilterInput>;
+  readonly childConfirmJson: InputMaybe<ConfirmJsonFilterInput>;
   readonly childContactJson: InputMaybe<ContactJsonFilterInput>;
+  readonly childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
@@ -1226,10 +1566,13 @@ type FileFilterInput = {
   readonly childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   readonly childUiJson: InputMaybe<UiJsonFilterInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonFilterInput>;
+  readonly childWaitlistJson: InputMaybe<WaitlistJsonFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenAboutJson: InputMaybe<AboutJsonFilterListInput>;
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonFilterListInput>;
+  readonly childrenConfirmJson: InputMaybe<ConfirmJsonFilterListInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  readonly childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
@@ -1239,6 +1582,7 @@ type FileFilterInput = {
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   readonly childrenUiJson: InputMaybe<UiJsonFilterListInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
+  readonly childrenWaitlistJson: InputMaybe<WaitlistJsonFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1322,7 +1666,9 @@ type FileSortInput = {
   readonly changeTime: InputMaybe<SortOrderEnum>;
   readonly childAboutJson: InputMaybe<AboutJsonSortInput>;
   readonly childCategoriesJson: InputMaybe<CategoriesJsonSortInput>;
+  readonly childConfirmJson: InputMaybe<ConfirmJsonSortInput>;
   readonly childContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
@@ -1332,10 +1678,13 @@ type FileSortInput = {
   readonly childSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childUiJson: InputMaybe<UiJsonSortInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonSortInput>;
+  readonly childWaitlistJson: InputMaybe<WaitlistJsonSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenAboutJson: InputMaybe<AboutJsonSortInput>;
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonSortInput>;
+  readonly childrenConfirmJson: InputMaybe<ConfirmJsonSortInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childrenEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
@@ -1345,6 +1694,7 @@ type FileSortInput = {
   readonly childrenSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childrenUiJson: InputMaybe<UiJsonSortInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonSortInput>;
+  readonly childrenWaitlistJson: InputMaybe<WaitlistJsonSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -2568,8 +2918,10 @@ type Query = {
   readonly aboutJson: Maybe<AboutJson>;
   readonly allAboutJson: AboutJsonConnection;
   readonly allCategoriesJson: CategoriesJsonConnection;
+  readonly allConfirmJson: ConfirmJsonConnection;
   readonly allContactJson: ContactJsonConnection;
   readonly allDirectory: DirectoryConnection;
+  readonly allEmailsJson: EmailsJsonConnection;
   readonly allFile: FileConnection;
   readonly allHomeJson: HomeJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
@@ -2585,9 +2937,12 @@ type Query = {
   readonly allSlidesJson: SlidesJsonConnection;
   readonly allUiJson: UiJsonConnection;
   readonly allValuesJson: ValuesJsonConnection;
+  readonly allWaitlistJson: WaitlistJsonConnection;
   readonly categoriesJson: Maybe<CategoriesJson>;
+  readonly confirmJson: Maybe<ConfirmJson>;
   readonly contactJson: Maybe<ContactJson>;
   readonly directory: Maybe<Directory>;
+  readonly emailsJson: Maybe<EmailsJson>;
   readonly file: Maybe<File>;
   readonly homeJson: Maybe<HomeJson>;
   readonly imageSharp: Maybe<ImageSharp>;
@@ -2603,6 +2958,7 @@ type Query = {
   readonly slidesJson: Maybe<SlidesJson>;
   readonly uiJson: Maybe<UiJson>;
   readonly valuesJson: Maybe<ValuesJson>;
+  readonly waitlistJson: Maybe<WaitlistJson>;
 };
 
 
@@ -2635,6 +2991,14 @@ type Query_allCategoriesJsonArgs = {
 };
 
 
+type Query_allConfirmJsonArgs = {
+  filter: InputMaybe<ConfirmJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ConfirmJsonSortInput>>>;
+};
+
+
 type Query_allContactJsonArgs = {
   filter: InputMaybe<ContactJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2648,6 +3012,14 @@ type Query_allDirectoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<DirectorySortInput>>>;
+};
+
+
+type Query_allEmailsJsonArgs = {
+  filter: InputMaybe<EmailsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EmailsJsonSortInput>>>;
 };
 
 
@@ -2771,12 +3143,38 @@ type Query_allValuesJsonArgs = {
 };
 
 
+type Query_allWaitlistJsonArgs = {
+  filter: InputMaybe<WaitlistJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<WaitlistJsonSortInput>>>;
+};
+
+
 type Query_categoriesJsonArgs = {
   categories: InputMaybe<CardFilterListInput>;
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+};
+
+
+type Query_confirmJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  confirmed: InputMaybe<StringQueryOperatorInput>;
+  confirming: InputMaybe<StringQueryOperatorInput>;
+  expired: InputMaybe<StringQueryOperatorInput>;
+  failed: InputMaybe<StringQueryOperatorInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  joinLink: InputMaybe<StringQueryOperatorInput>;
+  noToken: InputMaybe<StringQueryOperatorInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  retry: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
 };
 
 
@@ -2831,6 +3229,17 @@ type Query_directoryArgs = {
 };
 
 
+type Query_emailsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  confirmation: InputMaybe<EmailFilterInput>;
+  footer: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  statusLink: InputMaybe<EmailFilterInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -2845,7 +3254,9 @@ type Query_fileArgs = {
   changeTime: InputMaybe<DateQueryOperatorInput>;
   childAboutJson: InputMaybe<AboutJsonFilterInput>;
   childCategoriesJson: InputMaybe<CategoriesJsonFilterInput>;
+  childConfirmJson: InputMaybe<ConfirmJsonFilterInput>;
   childContactJson: InputMaybe<ContactJsonFilterInput>;
+  childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
@@ -2855,10 +3266,13 @@ type Query_fileArgs = {
   childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   childUiJson: InputMaybe<UiJsonFilterInput>;
   childValuesJson: InputMaybe<ValuesJsonFilterInput>;
+  childWaitlistJson: InputMaybe<WaitlistJsonFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenAboutJson: InputMaybe<AboutJsonFilterListInput>;
   childrenCategoriesJson: InputMaybe<CategoriesJsonFilterListInput>;
+  childrenConfirmJson: InputMaybe<ConfirmJsonFilterListInput>;
   childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
@@ -2868,6 +3282,7 @@ type Query_fileArgs = {
   childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   childrenUiJson: InputMaybe<UiJsonFilterListInput>;
   childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
+  childrenWaitlistJson: InputMaybe<WaitlistJsonFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -3077,6 +3492,7 @@ type Query_uiJsonArgs = {
   reassurancesLabel: InputMaybe<StringQueryOperatorInput>;
   signupForm: InputMaybe<UiSignupFormFilterInput>;
   skipLink: InputMaybe<StringQueryOperatorInput>;
+  waitlist: InputMaybe<UiWaitlistFilterInput>;
 };
 
 
@@ -3086,6 +3502,23 @@ type Query_valuesJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   values: InputMaybe<CardFilterListInput>;
+};
+
+
+type Query_waitlistJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  failed: InputMaybe<StringQueryOperatorInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  joinLink: InputMaybe<StringQueryOperatorInput>;
+  loading: InputMaybe<StringQueryOperatorInput>;
+  noToken: InputMaybe<StringQueryOperatorInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  pending: InputMaybe<StringQueryOperatorInput>;
+  retry: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
 };
 
 type ReassurancesJson = Node & {
@@ -4591,6 +5024,7 @@ type UiJson = Node & {
   readonly reassurancesLabel: Scalars['String'];
   readonly signupForm: UiSignupForm;
   readonly skipLink: Scalars['String'];
+  readonly waitlist: UiWaitlist;
 };
 
 type UiJsonConnection = {
@@ -4655,6 +5089,7 @@ type UiJsonFieldSelector = {
   readonly reassurancesLabel: InputMaybe<FieldSelectorEnum>;
   readonly signupForm: InputMaybe<UiSignupFormFieldSelector>;
   readonly skipLink: InputMaybe<FieldSelectorEnum>;
+  readonly waitlist: InputMaybe<UiWaitlistFieldSelector>;
 };
 
 type UiJsonFilterInput = {
@@ -4674,6 +5109,7 @@ type UiJsonFilterInput = {
   readonly reassurancesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly signupForm: InputMaybe<UiSignupFormFilterInput>;
   readonly skipLink: InputMaybe<StringQueryOperatorInput>;
+  readonly waitlist: InputMaybe<UiWaitlistFilterInput>;
 };
 
 type UiJsonFilterListInput = {
@@ -4738,6 +5174,7 @@ type UiJsonSortInput = {
   readonly reassurancesLabel: InputMaybe<SortOrderEnum>;
   readonly signupForm: InputMaybe<UiSignupFormSortInput>;
   readonly skipLink: InputMaybe<SortOrderEnum>;
+  readonly waitlist: InputMaybe<UiWaitlistSortInput>;
 };
 
 type UiNavigation = {
@@ -4830,6 +5267,82 @@ type UiSignupFormSortInput = {
   readonly submit: InputMaybe<SortOrderEnum>;
   readonly submitting: InputMaybe<SortOrderEnum>;
   readonly success: InputMaybe<NoticeSortInput>;
+};
+
+type UiWaitlist = {
+  readonly copied: Scalars['String'];
+  readonly copy: Scalars['String'];
+  readonly pending: Scalars['String'];
+  readonly pendingHeading: Scalars['String'];
+  readonly position: Scalars['String'];
+  readonly referralLink: Scalars['String'];
+  readonly referrals: Scalars['String'];
+  readonly share: Scalars['String'];
+  readonly shareByEmail: Scalars['String'];
+  readonly shareIntro: Scalars['String'];
+  readonly shareMessage: Scalars['String'];
+  readonly shareOnWhatsApp: Scalars['String'];
+  readonly shareOnX: Scalars['String'];
+  readonly shareSubject: Scalars['String'];
+  readonly statusHint: Scalars['String'];
+  readonly statusLink: Scalars['String'];
+};
+
+type UiWaitlistFieldSelector = {
+  readonly copied: InputMaybe<FieldSelectorEnum>;
+  readonly copy: InputMaybe<FieldSelectorEnum>;
+  readonly pending: InputMaybe<FieldSelectorEnum>;
+  readonly pendingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly referralLink: InputMaybe<FieldSelectorEnum>;
+  readonly referrals: InputMaybe<FieldSelectorEnum>;
+  readonly share: InputMaybe<FieldSelectorEnum>;
+  readonly shareByEmail: InputMaybe<FieldSelectorEnum>;
+  readonly shareIntro: InputMaybe<FieldSelectorEnum>;
+  readonly shareMessage: InputMaybe<FieldSelectorEnum>;
+  readonly shareOnWhatsApp: InputMaybe<FieldSelectorEnum>;
+  readonly shareOnX: InputMaybe<FieldSelectorEnum>;
+  readonly shareSubject: InputMaybe<FieldSelectorEnum>;
+  readonly statusHint: InputMaybe<FieldSelectorEnum>;
+  readonly statusLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiWaitlistFilterInput = {
+  readonly copied: InputMaybe<StringQueryOperatorInput>;
+  readonly copy: InputMaybe<StringQueryOperatorInput>;
+  readonly pending: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly position: InputMaybe<StringQueryOperatorInput>;
+  readonly referralLink: InputMaybe<StringQueryOperatorInput>;
+  readonly referrals: InputMaybe<StringQueryOperatorInput>;
+  readonly share: InputMaybe<StringQueryOperatorInput>;
+  readonly shareByEmail: InputMaybe<StringQueryOperatorInput>;
+  readonly shareIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly shareMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly shareOnWhatsApp: InputMaybe<StringQueryOperatorInput>;
+  readonly shareOnX: InputMaybe<StringQueryOperatorInput>;
+  readonly shareSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly statusHint: InputMaybe<StringQueryOperatorInput>;
+  readonly statusLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiWaitlistSortInput = {
+  readonly copied: InputMaybe<SortOrderEnum>;
+  readonly copy: InputMaybe<SortOrderEnum>;
+  readonly pending: InputMaybe<SortOrderEnum>;
+  readonly pendingHeading: InputMaybe<SortOrderEnum>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly referralLink: InputMaybe<SortOrderEnum>;
+  readonly referrals: InputMaybe<SortOrderEnum>;
+  readonly share: InputMaybe<SortOrderEnum>;
+  readonly shareByEmail: InputMaybe<SortOrderEnum>;
+  readonly shareIntro: InputMaybe<SortOrderEnum>;
+  readonly shareMessage: InputMaybe<SortOrderEnum>;
+  readonly shareOnWhatsApp: InputMaybe<SortOrderEnum>;
+  readonly shareOnX: InputMaybe<SortOrderEnum>;
+  readonly shareSubject: InputMaybe<SortOrderEnum>;
+  readonly statusHint: InputMaybe<SortOrderEnum>;
+  readonly statusLink: InputMaybe<SortOrderEnum>;
 };
 
 type ValuesJson = Node & {
@@ -4954,6 +5467,160 @@ type ValuesJsonSortInput = {
   readonly values: InputMaybe<CardSortInput>;
 };
 
+type WaitlistJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly joinLink: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noToken: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly pending: Scalars['String'];
+  readonly retry: Scalars['String'];
+  readonly seo: PageSeo;
+};
+
+type WaitlistJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WaitlistJsonEdge>;
+  readonly group: ReadonlyArray<WaitlistJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<WaitlistJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WaitlistJsonConnection_distinctArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonConnection_groupArgs = {
+  field: WaitlistJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WaitlistJsonConnection_maxArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonConnection_minArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonConnection_sumArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+type WaitlistJsonEdge = {
+  readonly next: Maybe<WaitlistJson>;
+  readonly node: WaitlistJson;
+  readonly previous: Maybe<WaitlistJson>;
+};
+
+type WaitlistJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noToken: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly pending: InputMaybe<FieldSelectorEnum>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+};
+
+type WaitlistJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noToken: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly pending: InputMaybe<StringQueryOperatorInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+};
+
+type WaitlistJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<WaitlistJsonFilterInput>;
+};
+
+type WaitlistJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<WaitlistJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<WaitlistJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<WaitlistJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type WaitlistJsonGroupConnection_distinctArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonGroupConnection_groupArgs = {
+  field: WaitlistJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type WaitlistJsonGroupConnection_maxArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonGroupConnection_minArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+
+type WaitlistJsonGroupConnection_sumArgs = {
+  field: WaitlistJsonFieldSelector;
+};
+
+type WaitlistJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noToken: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly pending: InputMaybe<SortOrderEnum>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
@@ -4962,6 +5629,11 @@ type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type AboutPageQuery = { readonly aboutJson: { readonly seo: { readonly title: string, readonly description: string }, readonly intro: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly values: { readonly heading: string }, readonly story: { readonly heading: string, readonly paragraphs: ReadonlyArray<string>, readonly buttonLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly valuesJson: { readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly description: string }> } | null };
+
+type ConfirmPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ConfirmPageQuery = { readonly confirmJson: { readonly heading: string, readonly confirming: string, readonly confirmed: string, readonly expired: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5012,7 +5684,12 @@ type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, read
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string } } | null };
+
+type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

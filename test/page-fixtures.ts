@@ -5,6 +5,8 @@
 import type { HeadProps, PageProps } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import about from "../content/pages/about.json"
+import confirm from "../content/pages/confirm.json"
+import waitlist from "../content/pages/waitlist.json"
 import contact from "../content/pages/contact.json"
 import home from "../content/pages/home.json"
 import notFound from "../content/pages/not-found.json"
@@ -84,6 +86,10 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
 })
 
 export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
+
+export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist })
+
+export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
 
 /** The raw privacy content, for tests that walk every section. */
 export const privacyContent = privacy

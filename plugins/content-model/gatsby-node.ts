@@ -43,6 +43,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       signupForm: UiSignupForm!
       contactForm: UiContactForm!
       errorPage: UiErrorPage!
+      waitlist: UiWaitlist!
       privacyUpdated: String!
     }
     type UiNavigation { label: String!  menuButton: String!  home: String!  about: String!  contact: String!  privacy: String! }
@@ -58,6 +59,19 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       missing: Notice!  invalidEmail: Notice!  success: Notice!  failure: Notice!
     }
     type UiErrorPage { heading: String!  homeLink: String! }
+    type UiWaitlist {
+      position: String!  shareIntro: String!  referralLink: String!  copy: String!  copied: String!  share: String!
+      shareOnX: String!  shareOnWhatsApp: String!  shareByEmail: String!  shareMessage: String!  shareSubject: String!
+      statusLink: String!  statusHint: String!  referrals: String!  pendingHeading: String!  pending: String!
+    }
+    type WaitlistJson implements Node @dontInfer {
+      seo: PageSeo!  heading: String!  loading: String!  pending: String!
+      noToken: String!  notFound: String!  failed: String!  retry: String!  joinLink: String!
+    }
+    type ConfirmJson implements Node @dontInfer {
+      seo: PageSeo!  heading: String!  confirming: String!  confirmed: String!  expired: String!
+      noToken: String!  notFound: String!  failed: String!  retry: String!  joinLink: String!
+    }
 
     type Email { subject: String!  heading: String!  text: String!  button: String!  ignore: String! }
     type EmailsJson implements Node @dontInfer { confirmation: Email!  statusLink: Email!  footer: String! }

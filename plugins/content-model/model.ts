@@ -277,6 +277,30 @@ const ui = contentFile(
       { heading: text("the heading shown when a page fails to render"), homeLink: text("the label of the link back to Home") },
       "the texts shown when a page fails to render",
     ),
+    waitlist: record(
+      {
+        position: template("the place in line shown after a confirmed signup", {
+          position: "the signup's place goes there",
+          total: "the number of people on the list goes there",
+        }),
+        shareIntro: text("the line that invites people to share their referral link"),
+        referralLink: text("the label of the referral link"),
+        copy: text("the label of the button that copies the referral link"),
+        copied: text("what the page says once the link is copied"),
+        share: text("the label of the button that opens the phone's share sheet"),
+        shareOnX: text("the label of the link that shares on X"),
+        shareOnWhatsApp: text("the label of the link that shares on WhatsApp"),
+        shareByEmail: text("the label of the link that shares by email"),
+        shareMessage: text('the text shared with the referral link; "{brand}" is filled in'),
+        shareSubject: text('the subject of the email share; "{brand}" is filled in'),
+        statusLink: text("the label of the link to the signup's own status page"),
+        statusHint: template("the line about the signup's own status page", { statusLink: "the link to the status page goes there" }),
+        referrals: template("how many friends joined through the link", { count: "the number of friends goes there" }),
+        pendingHeading: text("the heading shown when a signup must be confirmed by email"),
+        pending: template("the text shown when a signup must be confirmed by email", { email: "the address the visitor typed goes there" }),
+      },
+      "the place-in-line and sharing texts",
+    ),
     privacyUpdated: text('the words before the date on the Privacy page, like "Last updated:"'),
   },
   "the interface texts: labels, buttons and messages",
@@ -501,6 +525,38 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the Privacy page",
   )
 
+  /** The messages of a page that looks something up by the token in its link. */
+  const tokenPageMessages = {
+    noToken: text("what the page says when it is opened without the link from the email"),
+    notFound: text("what the page says when the link is unknown"),
+    failed: text("what the page says when the site cannot be reached"),
+    retry: text("the label of the button that tries again"),
+    joinLink: text("the label of the link to the signup section"),
+  }
+
+  const waitlist = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      loading: text("what the page says while it looks up the place"),
+      pending: text("what the page says when the address is not confirmed yet"),
+      ...tokenPageMessages,
+    },
+    "the status page",
+  )
+
+  const confirm = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      confirming: text("what the page says while it confirms"),
+      confirmed: text("what the page says once the address is confirmed"),
+      expired: text("what the page says when the link has expired or was used"),
+      ...tokenPageMessages,
+    },
+    "the confirmation page",
+  )
+
   const notFound = contentFile(
     {
       seo,
@@ -512,7 +568,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, notFound }
+  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -530,6 +586,8 @@ export const CONTENT_FILES = [
   { file: "pages/about.json", schema: "about" },
   { file: "pages/contact.json", schema: "contact" },
   { file: "pages/privacy.json", schema: "privacy" },
+  { file: "pages/waitlist.json", schema: "waitlist" },
+  { file: "pages/confirm.json", schema: "confirm" },
   { file: "pages/not-found.json", schema: "notFound" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 

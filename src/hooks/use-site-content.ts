@@ -127,6 +127,24 @@ const useSiteQuery = () =>
           heading
           homeLink
         }
+        waitlist {
+          position
+          shareIntro
+          referralLink
+          copy
+          copied
+          share
+          shareOnX
+          shareOnWhatsApp
+          shareByEmail
+          shareMessage
+          shareSubject
+          statusLink
+          statusHint
+          referrals
+          pendingHeading
+          pending
+        }
         privacyUpdated
       }
     }

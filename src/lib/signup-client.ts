@@ -1,48 +1,68 @@
 /** Sends a signup to the endpoint. Anything but a 2xx answer is a failure: a lost signup is lost data. */
 import { HONEYPOT_FIELD, SIGNUP_SOURCE } from "../signup/rules"
-import type { SignupRequest } from "../signup/schema"
-
-export const SIGNUP_TIMEOUT_MS = 10_000
+import type { SignupRequest, WaitlistPlace } from "../signup/schema"
+import type { Attribution } from "./attribution"
+import { isSuccess, requestJson, type RequestOptions } from "./http"
 
 /** Set at build time; a static host without Functions points it at an email-list provider. */
 export const signupEndpoint = (): string => process.env.GATSBY_SIGNUP_ENDPOINT || "/api/signup"
 
 /**
- * The request body: the spec's email, source and timestamp. The trap field goes along only
- * when something filled it, so the endpoint can tell a bot (and store nothing).
+ * The request body: the spec's email, source and timestamp, and where the visitor came from.
+ * The trap field goes along only when something filled it, so the endpoint can tell a bot.
  */
-export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = ""): SignupRequest => ({
+export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}): SignupRequest => ({
   email: email.trim(),
   source: SIGNUP_SOURCE,
   timestamp: now.toISOString(),
+  ...attribution,
   ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
 })
 
-interface SendOptions {
+/** What the page shows after the success toast, when the endpoint says more than "ok". */
+export type SignupFollowUp = { kind: "place"; place: WaitlistPlace } | { kind: "confirmEmail" }
+
+export type SignupResult =
+  | { delivered: true; followUp: SignupFollowUp | null }
+  /** `refusal`: why the endpoint refused the address (a 400 with a message), for the visitor to fix. */
+  | { delivered: false; refusal?: string }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+
+/** A confirmed signup's place, when the answer carries all of it. */
+export const readPlace = (body: unknown): WaitlistPlace | null => {
+  if (!isRecord(body)) return null
+  const { position, total, referralCode, referralUrl, statusUrl } = body
+  const whole = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0
+  const text = (value: unknown): value is string => typeof value === "string" && value !== ""
+  return whole(position) && whole(total) && text(referralCode) && text(referralUrl) && text(statusUrl)
+    ? { position, total, referralCode, referralUrl, statusUrl }
+    : null
+}
+
+/**
+ * The follow-up in an endpoint's answer: a place in line, or a request to confirm by email.
+ * Anything else (a repeat signup, an email-list provider's answer) has none.
+ */
+export const readFollowUp = (body: unknown): SignupFollowUp | null => {
+  if (!isRecord(body)) return null
+  if (body.status === "pending") return { kind: "confirmEmail" }
+  const place = body.status === "confirmed" ? readPlace(body) : null
+  return place ? { kind: "place", place } : null
+}
+
+interface SendOptions extends RequestOptions {
   endpoint?: string
-  timeoutMs?: number
-  fetchImpl?: typeof fetch
   now?: Date
   /** What the hidden trap field holds (empty for people). */
   honeypot?: string
+  attribution?: Attribution
 }
 
-/** Resolves true on a 2xx answer; false on a network error, a timeout or any other status. */
-export const sendSignup = async (email: string, options: SendOptions = {}): Promise<boolean> => {
-  const { endpoint = signupEndpoint(), timeoutMs = SIGNUP_TIMEOUT_MS, fetchImpl = fetch, now, honeypot } = options
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  try {
-    const response = await fetchImpl(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(buildSignupPayload(email, now, honeypot)),
-      signal: controller.signal,
-    })
-    return response.ok
-  } catch {
-    return false
-  } finally {
-    clearTimeout(timer)
-  }
+export const sendSignup = async (email: string, options: SendOptions = {}): Promise<SignupResult> => {
+  const { endpoint = signupEndpoint(), now, honeypot, attribution, ...request } = options
+  const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution), request)
+  if (isSuccess(answer.status)) return { delivered: true, followUp: readFollowUp(answer.body) }
+  const refusal = answer.status === 400 && isRecord(answer.body) && typeof answer.body.error === "string" ? answer.body.error : undefined
+  return refusal ? { delivered: false, refusal } : { delivered: false }
 }

@@ -8,6 +8,20 @@ import { HONEYPOT_FIELD, isValidEmail, MAX_EMAIL_LENGTH, SIGNUP_SOURCE } from ".
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null
 
+/** Optional attribution text: anything unusable is dropped, never a reason to refuse a signup. */
+const optionalText = (maxLength: number) => z.string().trim().min(1).max(maxLength).optional().catch(undefined)
+
+/** Where a signup came from: the landing page's UTM parameters and the referring site's host. */
+export const attributionSchema = z
+  .object({
+    source: optionalText(100),
+    medium: optionalText(100),
+    campaign: optionalText(100),
+    referrer: optionalText(253),
+  })
+  .optional()
+  .catch(undefined)
+
 export const signupRequestSchema = z.object(
   {
     email: z
@@ -22,6 +36,9 @@ export const signupRequestSchema = z.object(
       error: (issue) =>
         isMissing(issue.input) ? '"timestamp" is required' : '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z',
     }),
+    /** The referral code of the link the visitor came through; unknown codes are ignored. */
+    referralCode: optionalText(32),
+    utm: attributionSchema,
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */
     [HONEYPOT_FIELD]: z.unknown().optional(),
   },
@@ -44,3 +61,25 @@ export type SignupStatus = "subscribed" | "already_subscribed"
 
 /** The endpoint's JSON answer. */
 export type SignupAnswerBody = { error: string } | { ok: true; status: SignupStatus }
+
+/** Where a confirmed signup stands, as the signup, confirm and status answers report it. */
+export interface WaitlistPlace {
+  /** 1-based place in line among confirmed signups. */
+  position: number
+  /** Confirmed signups on the list. */
+  total: number
+  referralCode: string
+  /** SITE_URL/?ref=CODE: the link to share. */
+  referralUrl: string
+  /** SITE_URL/waitlist/?token=...: the signup's own status page (a secret). */
+  statusUrl: string
+}
+
+/** The status page's answer: where a signup stands and how many friends it brought. */
+export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "position"> {
+  status: "confirmed" | "pending"
+  /** Null while the address is not confirmed: pending signups have no place yet. */
+  position: number | null
+  /** Confirmed signups that came through this signup's referral link. */
+  referrals: number
+}

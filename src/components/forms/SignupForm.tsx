@@ -2,8 +2,9 @@
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
+import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
-import { sendSignup } from "../../lib/signup-client"
+import { sendSignup, type SignupFollowUp } from "../../lib/signup-client"
 import { checkSignup } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 import { Honeypot } from "./Honeypot"
@@ -12,12 +13,14 @@ interface SignupFormProps {
   brand: string
   /** The team's address, offered when a signup fails. */
   contactEmail: string
+  /** Called after a signup the endpoint accepted, with what to show next and the address as typed. */
+  onJoined?: (followUp: SignupFollowUp | null, email: string) => void
 }
 
 type Field = "email" | "consent"
 
 /** "Join the Drop": email + consent, validated here, sent to the signup endpoint. */
-export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
+export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) => {
   const { signupForm: copy } = useUiCopy()
   const id = useId()
   const [email, setEmail] = useState("")
@@ -51,12 +54,21 @@ export const SignupForm = ({ brand, contactEmail }: SignupFormProps) => {
     submittingRef.current = true
     setSubmitting(true)
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
-    const delivered = await sendSignup(email, { honeypot: honeypotRef.current?.value })
+    const result = await sendSignup(email, {
+      honeypot: honeypotRef.current?.value,
+      attribution: recallAttribution(sessionStore(), attributionStorageKey(brand)),
+    })
     submittingRef.current = false
     setSubmitting(false)
-    if (delivered) {
+    if (result.delivered) {
       notifySuccess(fillNotice(copy.success, { brand }))
+      onJoined?.(result.followUp, email.trim())
       clear()
+    } else if (result.refusal) {
+      // The endpoint refused this address (a throwaway mailbox, say): say why, keep it for fixing.
+      setInvalidField("email")
+      notifyError({ title: copy.invalidEmail.title, description: result.refusal })
+      emailRef.current?.focus()
     } else {
       notifyError(fillNotice(copy.failure, { email: contactEmail }))
     }

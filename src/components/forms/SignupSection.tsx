@@ -1,6 +1,12 @@
 /** @jsxImportSource theme-ui */
+import { lazy, Suspense, useState } from "react"
 import { SIGNUP_SECTION_ID } from "../../lib/routes"
+import type { SignupFollowUp } from "../../lib/signup-client"
 import { SignupForm } from "./SignupForm"
+
+// What follows a signup ships only to visitors who start signing up (fetched when the form gets focus).
+const loadFollowUp = () => import("../waitlist/FollowUp")
+const FollowUp = lazy(loadFollowUp)
 
 interface SignupSectionProps {
   heading: string
@@ -15,6 +21,7 @@ interface SignupSectionProps {
 /** The "Join the Drop" section: the target of every Join the Drop button. */
 export const SignupSection = ({ heading, text, socialProof, count, brand, contactEmail }: SignupSectionProps) => {
   const [before, after = ""] = socialProof.split("{count}")
+  const [joined, setJoined] = useState<{ followUp: SignupFollowUp; email: string } | null>(null)
   return (
     <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-heading" sx={{ py: [6, 7], outline: "none" }}>
       <div
@@ -46,7 +53,21 @@ export const SignupSection = ({ heading, text, socialProof, count, brand, contac
               {after}
             </p>
           </div>
-          <SignupForm brand={brand} contactEmail={contactEmail} />
+          <div onFocus={() => void loadFollowUp()} sx={{ display: "grid", gap: 5, alignContent: "start" }}>
+            <SignupForm
+              brand={brand}
+              contactEmail={contactEmail}
+              onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)}
+            />
+            {/* Present from the start, so screen readers announce what appears in it. */}
+            <div aria-live="polite">
+              {joined && (
+                <Suspense fallback={null}>
+                  <FollowUp {...joined} />
+                </Suspense>
+              )}
+            </div>
+          </div>
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import type { ReactNode } from "react"
 import { ThemeUIProvider } from "theme-ui"
+import { useRememberLanding } from "../../hooks/use-remember-landing"
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_CONTENT_ID } from "../../lib/routes"
 import theme from "../../theme"
@@ -26,6 +27,7 @@ interface LayoutProps {
 export const Layout = ({ pathname, children }: LayoutProps) => {
   const site = useSiteContent()
   const ui = useUiCopy()
+  useRememberLanding(site.brand)
   return (
     <ThemeUIProvider theme={theme}>
       <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { SIGNUP_SOURCE } from "../../signup/rules"
-import { SIGNUP_TIMEOUT_MS, buildSignupPayload, sendSignup, signupEndpoint } from "../signup-client"
+import { REQUEST_TIMEOUT_MS as SIGNUP_TIMEOUT_MS } from "../http"
+import { buildSignupPayload, readFollowUp, sendSignup, signupEndpoint } from "../signup-client"
 
 type FetchArgs = Parameters<typeof fetch>
 
@@ -81,18 +82,18 @@ describe("sendSignup", () => {
   })
 
   it.each([200, 201, 202, 204])("is a success on %i", async (status) => {
-    await expect(sendSignup("sam@example.com", { fetchImpl: answering(status) })).resolves.toBe(true)
+    await expect(sendSignup("sam@example.com", { fetchImpl: answering(status) })).resolves.toMatchObject({ delivered: true })
   })
 
   it.each([301, 400, 404, 409, 422, 429, 500, 502, 503])("is a failure on %i, so the visitor can try again", async (status) => {
-    await expect(sendSignup("sam@example.com", { fetchImpl: answering(status) })).resolves.toBe(false)
+    await expect(sendSignup("sam@example.com", { fetchImpl: answering(status) })).resolves.toEqual({ delivered: false })
   })
 
   it("is a failure, not an exception, when the network is down", async () => {
     const fetchImpl = jest.fn<Promise<Response>, FetchArgs>(async () => {
       throw new TypeError("Failed to fetch")
     })
-    await expect(sendSignup("sam@example.com", { fetchImpl })).resolves.toBe(false)
+    await expect(sendSignup("sam@example.com", { fetchImpl })).resolves.toEqual({ delivered: false })
   })
 
   it("gives up with a failure when the endpoint does not answer within the timeout", async () => {
@@ -109,7 +110,7 @@ describe("sendSignup", () => {
     expect(sentInit(fetchImpl).signal?.aborted).toBe(false)
 
     await jest.advanceTimersByTimeAsync(1)
-    await expect(result).resolves.toBe(false)
+    await expect(result).resolves.toEqual({ delivered: false })
     expect(sentInit(fetchImpl).signal?.aborted).toBe(true)
   })
 
@@ -125,12 +126,60 @@ describe("sendSignup", () => {
     await jest.advanceTimersByTimeAsync(SIGNUP_TIMEOUT_MS - 1)
     expect(settled).toBe(false)
     await jest.advanceTimersByTimeAsync(1)
-    await expect(result).resolves.toBe(false)
+    await expect(result).resolves.toEqual({ delivered: false })
   })
 
   it("leaves no timer running after an answer", async () => {
     jest.useFakeTimers()
-    await expect(sendSignup("sam@example.com", { fetchImpl: answering(200) })).resolves.toBe(true)
+    await expect(sendSignup("sam@example.com", { fetchImpl: answering(200) })).resolves.toMatchObject({ delivered: true })
     expect(jest.getTimerCount()).toBe(0)
+  })
+})
+
+describe("the answer's follow-up", () => {
+  const place = {
+    position: 3,
+    total: 120,
+    referralCode: "ABCD1234EF",
+    referralUrl: "https://block94.example/?ref=ABCD1234EF",
+    statusUrl: "https://block94.example/waitlist/?token=x",
+  }
+
+  it("is the place in line for a confirmed signup", () => {
+    expect(readFollowUp({ ok: true, status: "confirmed", ...place })).toEqual({ kind: "place", place })
+  })
+
+  it("asks to confirm by email for a pending signup", () => {
+    expect(readFollowUp({ ok: true, status: "pending" })).toEqual({ kind: "confirmEmail" })
+  })
+
+  it.each([
+    ["a repeat signup", { ok: true, status: "already_subscribed" }],
+    ["an email-list provider's answer", { result: "success", id: 42 }],
+    ["a confirmed answer missing its link", { ok: true, status: "confirmed", ...place, referralUrl: undefined }],
+    ["no body", null],
+  ])("is nothing for %s", (_case, body) => {
+    expect(readFollowUp(body)).toBeNull()
+  })
+
+  it("comes back from sendSignup with the delivery", async () => {
+    const fetchImpl = jest.fn<Promise<Response>, FetchArgs>(async () => new Response(JSON.stringify({ ok: true, status: "confirmed", ...place }), { status: 201 }))
+    await expect(sendSignup("sam@example.com", { fetchImpl })).resolves.toEqual({ delivered: true, followUp: { kind: "place", place } })
+  })
+})
+
+describe("attribution in the payload", () => {
+  it("carries the referral code and UTM parameters the visit brought", () => {
+    const payload = buildSignupPayload("sam@example.com", new Date("2026-11-22T10:30:00.000Z"), "", {
+      referralCode: "ABCD1234EF",
+      utm: { source: "tiktok", campaign: "launch" },
+    })
+    expect(payload).toEqual({
+      email: "sam@example.com",
+      source: "website_signup",
+      timestamp: "2026-11-22T10:30:00.000Z",
+      referralCode: "ABCD1234EF",
+      utm: { source: "tiktok", campaign: "launch" },
+    })
   })
 })

@@ -1,0 +1,47 @@
+/** The confirmation and status-page calls of the signup service, as their pages need them. */
+import type { WaitlistPlace, WaitlistStatus } from "../signup/schema"
+import { isSuccess, requestJson, type RequestOptions } from "./http"
+import { readPlace, signupEndpoint } from "./signup-client"
+
+/** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
+export const siblingEndpoint = (name: "confirm" | "waitlist"): string => signupEndpoint().replace(/signup\/?$/, name)
+
+/** The secret token a page was opened with (`?token=...`), or null. */
+export const tokenFromSearch = (search: string): string | null => new URLSearchParams(search).get("token")?.trim() || null
+
+export type ConfirmOutcome = { kind: "confirmed"; place: WaitlistPlace } | { kind: "expired" } | { kind: "notFound" } | { kind: "failed" }
+
+/** Confirms the address behind a confirmation token (a POST: a mail scanner's GET confirms nothing). */
+export const confirmSignup = async (token: string, options?: RequestOptions): Promise<ConfirmOutcome> => {
+  const answer = await requestJson(siblingEndpoint("confirm"), "POST", { token }, options)
+  if (isSuccess(answer.status)) {
+    const place = readPlace(answer.body)
+    return place ? { kind: "confirmed", place } : { kind: "failed" }
+  }
+  if (answer.status === 410) return { kind: "expired" }
+  if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
+  return { kind: "failed" }
+}
+
+export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: "notFound" } | { kind: "failed" }
+
+const readStatus = (body: unknown): WaitlistStatus | null => {
+  if (typeof body !== "object" || body === null) return null
+  const { status, position, total, referrals, referralCode, referralUrl } = body as Record<string, unknown>
+  const count = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0
+  if (status !== "confirmed" && status !== "pending") return null
+  if (!(position === null || count(position)) || !count(total) || !count(referrals)) return null
+  if (typeof referralCode !== "string" || typeof referralUrl !== "string") return null
+  return { status, position, total, referrals, referralCode, referralUrl }
+}
+
+/** Where the signup behind a status token stands. */
+export const fetchWaitlistStatus = async (token: string, options?: RequestOptions): Promise<StatusOutcome> => {
+  const answer = await requestJson(`${siblingEndpoint("waitlist")}?${new URLSearchParams({ token }).toString()}`, "GET", null, options)
+  if (isSuccess(answer.status)) {
+    const status = readStatus(answer.body)
+    return status ? { kind: "found", status } : { kind: "failed" }
+  }
+  if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
+  return { kind: "failed" }
+}

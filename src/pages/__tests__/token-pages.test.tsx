@@ -1,0 +1,29 @@
+import { render, screen } from "@testing-library/react"
+import confirm from "../../../content/pages/confirm.json"
+import waitlist from "../../../content/pages/waitlist.json"
+import { titleText } from "../../../test/head-helpers"
+import { confirmData, headProps, pageProps, waitlistData } from "../../../test/page-fixtures"
+import ConfirmPage, { Head as ConfirmHead } from "../confirm"
+import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
+
+const PAGES = [
+  { name: "status", path: "/waitlist/", content: waitlist, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />, head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} /> },
+  { name: "confirmation", path: "/confirm/", content: confirm, page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />, head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} /> },
+]
+
+describe.each(PAGES)("the $name page", ({ content, page, head }) => {
+  it("has its heading as the one h1, and explains itself without a link token", async () => {
+    render(page())
+    const h1s = screen.getAllByRole("heading", { level: 1 })
+    expect(h1s).toHaveLength(1)
+    expect(h1s[0]).toHaveTextContent(content.heading)
+    expect(await screen.findByText(content.noToken)).toBeVisible()
+  })
+
+  it("stays out of search results: noindex, no canonical link", () => {
+    const { container } = render(head())
+    expect(titleText(container)).toBe(`${content.seo.title} | Block 94`)
+    expect(container.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow")
+    expect(container.querySelector('link[rel="canonical"]')).toBeNull()
+  })
+})

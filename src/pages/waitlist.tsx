@@ -1,0 +1,43 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Seo } from "../components/Seo"
+import { HydrateLater } from "../components/shared/Hydration"
+import { TokenPage } from "../components/waitlist/TokenPage"
+import { StatusLookup } from "../components/waitlist/StatusLookup"
+
+/** /waitlist/?token=...: a signup's own place in line, by the secret link only (no lookup by email). */
+const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
+  const page = data.waitlistJson!
+  return (
+    <HydrateLater>
+      <TokenPage heading={page.heading}>
+        <StatusLookup copy={page} />
+      </TokenPage>
+    </HydrateLater>
+  )
+}
+
+export default WaitlistPage
+
+export const Head = ({ data, location }: HeadProps<Queries.WaitlistPageQuery>) => (
+  <Seo title={data.waitlistJson!.seo.title} description={data.waitlistJson!.seo.description} pathname={location.pathname} noindex />
+)
+
+export const query = graphql`
+  query WaitlistPage {
+    waitlistJson {
+      seo {
+        title
+        description
+      }
+      heading
+      loading
+      pending
+      noToken
+      notFound
+      failed
+      retry
+      joinLink
+    }
+  }
+`
