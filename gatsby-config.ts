@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby"
 import site from "./content/site.json"
 import theme from "./src/theme"
+import { contentFileAt, nodeTypeName } from "./plugins/content-model/model"
 
 /** `SITE_URL` at build time overrides the address in content/site.json (e.g. for a preview host). */
 const siteUrl = (process.env.SITE_URL || site.siteUrl).replace(/\/+$/, "")
@@ -27,10 +28,13 @@ const config: GatsbyConfig = {
     },
     {
       resolve: "gatsby-transformer-json",
-      // site.json -> SiteJson, pages/home.json -> HomeJson, not-found.json -> NotFoundJson
+      // Each content file's node type comes from the content model (pages/not-found.json -> NotFoundJson).
       options: {
-        typeName: ({ node }: { node: { name: string } }) =>
-          `${node.name.replace(/(^|-)([a-z])/g, (_match: string, _dash: string, letter: string) => letter.toUpperCase())}Json`,
+        typeName: ({ node }: { node: { relativePath: string } }) => {
+          const entry = contentFileAt(node.relativePath)
+          if (!entry) throw new Error(`content/${node.relativePath} is not declared in the content model (plugins/content-model/model.ts)`)
+          return nodeTypeName(entry.schema)
+        },
       },
     },
     // Preact in place of React in the browser: the same components, about 30 KB less JavaScript.

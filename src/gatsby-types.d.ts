@@ -250,7 +250,7 @@ type BooleanQueryOperatorInput = {
 
 type Card = {
   readonly description: Scalars['String'];
-  readonly icon: Scalars['String'];
+  readonly icon: IconName;
   readonly title: Scalars['String'];
 };
 
@@ -262,7 +262,7 @@ type CardFieldSelector = {
 
 type CardFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly icon: InputMaybe<IconNameQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -274,26 +274,6 @@ type CardSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
   readonly icon: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type CarouselTiming = {
-  readonly intervalMs: Scalars['Int'];
-  readonly transitionMs: Scalars['Int'];
-};
-
-type CarouselTimingFieldSelector = {
-  readonly intervalMs: InputMaybe<FieldSelectorEnum>;
-  readonly transitionMs: InputMaybe<FieldSelectorEnum>;
-};
-
-type CarouselTimingFilterInput = {
-  readonly intervalMs: InputMaybe<IntQueryOperatorInput>;
-  readonly transitionMs: InputMaybe<IntQueryOperatorInput>;
-};
-
-type CarouselTimingSortInput = {
-  readonly intervalMs: InputMaybe<SortOrderEnum>;
-  readonly transitionMs: InputMaybe<SortOrderEnum>;
 };
 
 type CategoriesJson = Node & {
@@ -608,25 +588,25 @@ type ContactDetailsSortInput = {
   readonly responseText: InputMaybe<SortOrderEnum>;
 };
 
-type ContactFormCopy = {
+type ContactForm = {
   readonly fallbackText: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly text: Scalars['String'];
 };
 
-type ContactFormCopyFieldSelector = {
+type ContactFormFieldSelector = {
   readonly fallbackText: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
 };
 
-type ContactFormCopyFilterInput = {
+type ContactFormFilterInput = {
   readonly fallbackText: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
 };
 
-type ContactFormCopySortInput = {
+type ContactFormSortInput = {
   readonly fallbackText: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
@@ -655,7 +635,7 @@ type ContactIntroSortInput = {
 type ContactJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly details: ContactDetails;
-  readonly form: ContactFormCopy;
+  readonly form: ContactForm;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly intro: ContactIntro;
@@ -711,7 +691,7 @@ type ContactJsonEdge = {
 type ContactJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly details: InputMaybe<ContactDetailsFieldSelector>;
-  readonly form: InputMaybe<ContactFormCopyFieldSelector>;
+  readonly form: InputMaybe<ContactFormFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<ContactIntroFieldSelector>;
@@ -722,7 +702,7 @@ type ContactJsonFieldSelector = {
 type ContactJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly details: InputMaybe<ContactDetailsFilterInput>;
-  readonly form: InputMaybe<ContactFormCopyFilterInput>;
+  readonly form: InputMaybe<ContactFormFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<ContactIntroFilterInput>;
@@ -778,7 +758,7 @@ type ContactJsonGroupConnection_sumArgs = {
 type ContactJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly details: InputMaybe<ContactDetailsSortInput>;
-  readonly form: InputMaybe<ContactFormCopySortInput>;
+  readonly form: InputMaybe<ContactFormSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<ContactIntroSortInput>;
@@ -1983,6 +1963,24 @@ type HomeWhySortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type IconName =
+  | 'badge'
+  | 'bolt'
+  | 'cap'
+  | 'check'
+  | 'home'
+  | 'leaf'
+  | 'star'
+  | 'tee'
+  | 'truck';
+
+type IconNameQueryOperatorInput = {
+  readonly eq: InputMaybe<IconName>;
+  readonly in: InputMaybe<ReadonlyArray<InputMaybe<IconName>>>;
+  readonly ne: InputMaybe<IconName>;
+  readonly nin: InputMaybe<ReadonlyArray<InputMaybe<IconName>>>;
+};
+
 type ImageCropFocus =
   | 17
   | 0
@@ -3181,7 +3179,7 @@ type Query_confirmJsonArgs = {
 type Query_contactJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   details: InputMaybe<ContactDetailsFilterInput>;
-  form: InputMaybe<ContactFormCopyFilterInput>;
+  form: InputMaybe<ContactFormFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<ContactIntroFilterInput>;
@@ -3418,7 +3416,7 @@ type Query_siteFunctionArgs = {
 
 type Query_siteJsonArgs = {
   brand: InputMaybe<StringQueryOperatorInput>;
-  carousel: InputMaybe<CarouselTimingFilterInput>;
+  carousel: InputMaybe<SiteCarouselFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   emails: InputMaybe<SiteEmailsFilterInput>;
@@ -3818,6 +3816,26 @@ type SiteBuildMetadataSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type SiteCarousel = {
+  readonly intervalMs: Scalars['Int'];
+  readonly transitionMs: Scalars['Int'];
+};
+
+type SiteCarouselFieldSelector = {
+  readonly intervalMs: InputMaybe<FieldSelectorEnum>;
+  readonly transitionMs: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteCarouselFilterInput = {
+  readonly intervalMs: InputMaybe<IntQueryOperatorInput>;
+  readonly transitionMs: InputMaybe<IntQueryOperatorInput>;
+};
+
+type SiteCarouselSortInput = {
+  readonly intervalMs: InputMaybe<SortOrderEnum>;
+  readonly transitionMs: InputMaybe<SortOrderEnum>;
+};
+
 type SiteConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<SiteEdge>;
@@ -4126,7 +4144,7 @@ type SiteGroupConnection_sumArgs = {
 
 type SiteJson = Node & {
   readonly brand: Scalars['String'];
-  readonly carousel: CarouselTiming;
+  readonly carousel: SiteCarousel;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
   readonly emails: SiteEmails;
@@ -4188,7 +4206,7 @@ type SiteJsonEdge = {
 
 type SiteJsonFieldSelector = {
   readonly brand: InputMaybe<FieldSelectorEnum>;
-  readonly carousel: InputMaybe<CarouselTimingFieldSelector>;
+  readonly carousel: InputMaybe<SiteCarouselFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly emails: InputMaybe<SiteEmailsFieldSelector>;
@@ -4205,7 +4223,7 @@ type SiteJsonFieldSelector = {
 
 type SiteJsonFilterInput = {
   readonly brand: InputMaybe<StringQueryOperatorInput>;
-  readonly carousel: InputMaybe<CarouselTimingFilterInput>;
+  readonly carousel: InputMaybe<SiteCarouselFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly emails: InputMaybe<SiteEmailsFilterInput>;
@@ -4267,7 +4285,7 @@ type SiteJsonGroupConnection_sumArgs = {
 
 type SiteJsonSortInput = {
   readonly brand: InputMaybe<SortOrderEnum>;
-  readonly carousel: InputMaybe<CarouselTimingSortInput>;
+  readonly carousel: InputMaybe<SiteCarouselSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly emails: InputMaybe<SiteEmailsSortInput>;
@@ -4766,7 +4784,7 @@ type SlidesJsonSortInput = {
 };
 
 type SocialLink = {
-  readonly network: Scalars['String'];
+  readonly network: SocialNetwork;
   readonly url: Scalars['String'];
 };
 
@@ -4776,7 +4794,7 @@ type SocialLinkFieldSelector = {
 };
 
 type SocialLinkFilterInput = {
-  readonly network: InputMaybe<StringQueryOperatorInput>;
+  readonly network: InputMaybe<SocialNetworkQueryOperatorInput>;
   readonly url: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4787,6 +4805,18 @@ type SocialLinkFilterListInput = {
 type SocialLinkSortInput = {
   readonly network: InputMaybe<SortOrderEnum>;
   readonly url: InputMaybe<SortOrderEnum>;
+};
+
+type SocialNetwork =
+  | 'Instagram'
+  | 'TikTok'
+  | 'Twitter';
+
+type SocialNetworkQueryOperatorInput = {
+  readonly eq: InputMaybe<SocialNetwork>;
+  readonly in: InputMaybe<ReadonlyArray<InputMaybe<SocialNetwork>>>;
+  readonly ne: InputMaybe<SocialNetwork>;
+  readonly nin: InputMaybe<ReadonlyArray<InputMaybe<SocialNetwork>>>;
 };
 
 type SortOrderEnum =
@@ -5628,7 +5658,7 @@ type WebPOptions = {
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type AboutPageQuery = { readonly aboutJson: { readonly seo: { readonly title: string, readonly description: string }, readonly intro: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly values: { readonly heading: string }, readonly story: { readonly heading: string, readonly paragraphs: ReadonlyArray<string>, readonly buttonLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly valuesJson: { readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly description: string }> } | null };
+type AboutPageQuery = { readonly aboutJson: { readonly seo: { readonly title: string, readonly description: string }, readonly intro: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly values: { readonly heading: string }, readonly story: { readonly heading: string, readonly paragraphs: ReadonlyArray<string>, readonly buttonLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly valuesJson: { readonly values: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
 
 type ConfirmPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5669,7 +5699,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly description: string }> } | null };
+type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5684,7 +5714,7 @@ type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, read
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string } } | null };
 
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -4,6 +4,7 @@
  */
 import type { HeadProps, PageProps } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
+import { createContentSchemas } from "../plugins/content-model/model"
 import about from "../content/pages/about.json"
 import confirm from "../content/pages/confirm.json"
 import waitlist from "../content/pages/waitlist.json"
@@ -54,6 +55,9 @@ export const formatIsoDate = (iso: string): string => {
   return match[0]
 }
 
+// Card files read through the content model, so their icon names have the model's type.
+const model = createContentSchemas({ imageExists: () => true })
+
 export const homeData = (): Queries.HomePageQuery => ({
   homeJson: home,
   slidesJson: {
@@ -63,13 +67,13 @@ export const homeData = (): Queries.HomePageQuery => ({
       image: { childImageSharp: { gatsbyImageData: fakeImage(`/${image}`) } },
     })),
   },
-  categoriesJson: categories,
-  reassurancesJson: reassurances,
+  categoriesJson: model.categories.parse(categories),
+  reassurancesJson: model.reassurances.parse(reassurances),
 })
 
 export const aboutData = (): Queries.AboutPageQuery => ({
   aboutJson: about,
-  valuesJson: values,
+  valuesJson: model.values.parse(values),
 })
 
 export const contactData = (): Queries.ContactPageQuery => ({ contactJson: contact })

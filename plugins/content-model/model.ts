@@ -1,180 +1,74 @@
 /**
- * The content model: one schema per file under `content/`.
- * Used to validate content at build start and in `npm run check:content`,
- * and to generate the JSON Schemas in `content/schemas/` for editors' IDEs.
- * Messages are written for editors: they follow "<file>: <field> ".
+ * The content model: one schema per file under `content/`, the only declaration of what the
+ * site's content looks like. Validation (build start, `npm run check:content`), the GraphQL
+ * types, the JSON Schemas for editors' IDEs and the editors' web UI are all generated from it.
+ * Messages are written for editors: they follow "<file>: <field> <what is wrong> - <what to do>".
+ *
+ * Adding a field: declare it here, query it on the page, use it in the component.
+ * Adding a file: declare it below and add one entry to CONTENT_FILES.
  */
 import { z } from "zod"
+import {
+  atLeastOne,
+  calendarDate,
+  choice,
+  contentFile,
+  email,
+  exactlyThree,
+  image,
+  longText,
+  paragraphs,
+  positiveMs,
+  record,
+  template,
+  text,
+  textProblem,
+  webUrl,
+} from "./fields"
 
 /** Icons an editor may name; each has a drawing in src/components/shared/Icon.tsx. */
-export const ICON_NAMES = [
-  "tee",
-  "cap",
-  "home",
-  "star",
-  "truck",
-  "check",
-  "badge",
-  "bolt",
-  "leaf",
-] as const
+export const ICON_NAMES = ["tee", "cap", "home", "star", "truck", "check", "badge", "bolt", "leaf"] as const
 export type IconName = (typeof ICON_NAMES)[number]
 
-export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"]
+export const SOCIAL_NETWORKS = ["Instagram", "Twitter", "TikTok"] as const
 
 export interface SchemaOptions {
   /** Whether a path relative to `content/` names an existing file. */
   imageExists: (relativePath: string) => boolean
 }
 
-const describeInput = (input: unknown): string => {
-  if (Array.isArray(input)) return "a list"
-  if (input === null) return "null"
-  switch (typeof input) {
-    case "object":
-      return "an object"
-    case "number":
-      return "a number"
-    case "boolean":
-      return "true/false"
-    case "string":
-      return "text"
-    default:
-      return typeof input
-  }
-}
-
-/**
- * The message for a value that is missing, not text, or only spaces; undefined for real text.
- * Shared by every text-like field, so `94` (a number) is never reported as the text "94".
- */
-const textProblem = (input: unknown, what: string): string | undefined => {
-  if (input === undefined) return `is missing - ${what}`
-  if (typeof input !== "string") return `must be text in "quotes", not ${describeInput(input)} - ${what}`
-  if (input.trim() === "") return `is empty - ${what}`
-  return undefined
-}
-
-const text = (what: string) =>
-  z
-    .string({ error: (issue) => textProblem(issue.input, what) })
-    .trim()
-    .min(1, `is empty - ${what}`)
-    .describe(what)
-
-const paragraphs = (what: string) =>
-  z
-    .array(text(what), { error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a list ["...", "..."] - ${what}`) })
-    .min(1, `is an empty list - ${what}`)
-    .describe(what)
-
-const email = (what: string) =>
-  z
-    .email({
-      error: (issue) =>
-        textProblem(issue.input, what) ??
-        `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
-    })
-    .describe(what)
-
-const webUrl = (what: string) =>
-  z
-    .url({
-      protocol: /^https?$/,
-      hostname: z.regexes.domain,
-      error: (issue) =>
-        textProblem(issue.input, what) ??
-        `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
-    })
-    .describe(what)
-
-const positiveMs = (what: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a number without quotes - ${what}`) })
-    .int(`must be a whole number of milliseconds - ${what}`)
-    .min(100, `is too short - ${what} (at least 100 ms)`)
-    .max(60000, `is too long - ${what} (at most 60000 ms)`)
-    .describe(what)
-
-/** An object that rejects unknown fields, which are most often typos of known ones. */
-const record = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
-  z
-    .strictObject(
-      shape,
-      {
-        error: (issue) => {
-          if (issue.code === "unrecognized_keys") {
-            const keys = issue.keys.map((key) => `"${key}"`).join(", ")
-            const allowed = Object.keys(shape).filter((key) => key !== "$schema")
-            return `has an unknown field ${keys} - check the spelling or remove it (allowed fields: ${allowed.join(", ")})`
-          }
-          return issue.input === undefined ? `is missing - ${what}` : `must be an object { ... }, not ${describeInput(issue.input)} - ${what}`
-        },
-      },
-    )
-    .describe(what)
-
-const SCHEMA_PATH_HINT = 'the path to this file\'s JSON Schema, like "./schemas/site.schema.json"'
-
-/** A whole content file: a record that may also name its JSON Schema for the editor's IDE. */
-const contentFile = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
-  record(
-    {
-      $schema: z
-        .string({ error: (issue) => textProblem(issue.input, SCHEMA_PATH_HINT) })
-        .optional()
-        .describe("Path to this file's JSON Schema, for editors' IDEs"),
-      ...shape,
-    },
-    what,
-  )
-
-const exactlyThree = <Item extends z.ZodType>(item: Item, noun: string) =>
-  z
-    .array(item, { error: (issue) => (issue.input === undefined ? `is missing - list the ${noun}` : `must be a list [ ... ] of ${noun}`) })
-    .length(3, {
-      error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} ${noun} - there must be exactly 3 ${noun}`,
-    })
-
-const icon = z
-  .enum(ICON_NAMES, {
-    error: (issue) =>
-      textProblem(issue.input, `name one of the known icons: ${ICON_NAMES.join(", ")}`) ??
-      `"${String(issue.input)}" is not a known icon - use one of: ${ICON_NAMES.join(", ")}`,
-  })
-  .describe(`Icon name: one of ${ICON_NAMES.join(", ")}`)
+const icon = choice(ICON_NAMES, "IconName", {
+  missing: `name one of the known icons: ${ICON_NAMES.join(", ")}`,
+  unknown: (input) => `"${input}" is not a known icon - use one of: ${ICON_NAMES.join(", ")}`,
+  hint: `Icon name: one of ${ICON_NAMES.join(", ")}`,
+})
 
 const card = (noun: string) =>
   record(
     {
       icon,
       title: text(`every ${noun} needs a title`),
-      description: text(`every ${noun} needs a short description`),
+      description: longText(`every ${noun} needs a short description`),
     },
     `a ${noun}`,
+    { typeName: "Card" },
   )
 
 const seo = record(
   {
     title: text("the page title shown in browser tabs and search results"),
-    description: text("the page summary shown in search results and link previews"),
+    description: longText("the page summary shown in search results and link previews"),
   },
   "the page's search and sharing texts",
+  { typeName: "PageSeo", label: "Search and sharing" },
 )
-
-/** Text with "{name}" placeholders that must stay in it, or the page loses what they stand for. */
-const template = (what: string, placeholders: Record<string, string>) =>
-  text(what).superRefine((value, context) => {
-    for (const [name, meaning] of Object.entries(placeholders)) {
-      if (!value.includes(`{${name}}`)) context.addIssue({ code: "custom", message: `must contain {${name}} - ${meaning}`, input: value })
-    }
-  })
 
 /** A toast: a bold first line and one line of detail. */
 const toast = (when: string) =>
   record(
     { title: text(`the bold first line of the message shown ${when}`), description: text(`the second line of the message shown ${when}`) },
     `the message shown ${when}`,
+    { typeName: "Notice" },
   )
 
 const ui = contentFile(
@@ -208,7 +102,7 @@ const ui = contentFile(
       {
         label: text("the cookie notice's name for screen readers"),
         heading: text("the cookie notice's heading"),
-        text: text("what the cookie notice says"),
+        text: longText("what the cookie notice says"),
         privacyLink: text("the label of the link to the Privacy page"),
         accept: text("the label of the button that remembers the answer"),
         dismiss: text("the label of the button that hides the notice for this page"),
@@ -254,6 +148,7 @@ const ui = contentFile(
             }),
           },
           "the message shown when a signup fails",
+          { typeName: "Notice" },
         ),
       },
       "the signup form's texts",
@@ -283,7 +178,7 @@ const ui = contentFile(
           position: "the signup's place goes there",
           total: "the number of people on the list goes there",
         }),
-        shareIntro: text("the line that invites people to share their referral link"),
+        shareIntro: longText("the line that invites people to share their referral link"),
         referralLink: text("the label of the referral link"),
         copy: text("the label of the button that copies the referral link"),
         copied: text("what the page says once the link is copied"),
@@ -312,11 +207,12 @@ const emailCopy = (what: string) =>
     {
       subject: text(`the subject of ${what}; "{brand}" is filled in`),
       heading: text(`the heading of ${what}`),
-      text: text(`the text of ${what}`),
+      text: longText(`the text of ${what}`),
       button: text(`the label of the button in ${what}`),
       ignore: text(`the last line of ${what}, for people who did not ask for it`),
     },
     what,
+    { typeName: "Email" },
   )
 
 const emails = contentFile(
@@ -331,28 +227,19 @@ const emails = contentFile(
 const signupCopy = record(
   {
     heading: text("the heading of the signup section"),
-    text: text("the text under the signup heading"),
+    text: longText("the text under the signup heading"),
     socialProof: text('the social-proof line; "{count}" is replaced by the number in site.json'),
   },
   "the signup section's texts",
+  { typeName: "SignupCopy" },
 )
 
 export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
-  const image = text("every slide needs an image path like images/slide.jpg")
-    .refine((path) => IMAGE_EXTENSIONS.some((extension) => path.toLowerCase().endsWith(extension)), {
-      error: (issue) =>
-        `"${String(issue.input)}" is not a picture - use a ${IMAGE_EXTENSIONS.slice(0, -1).join(", ")} or ${IMAGE_EXTENSIONS[IMAGE_EXTENSIONS.length - 1]} file`,
-    })
-    .refine((path) => imageExists(path), {
-      error: (issue) =>
-        `"${String(issue.input)}" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"`,
-    })
-
   const site = contentFile(
     {
       brand: text("the shop's name"),
       tagline: text("the short slogan shown in the footer"),
-      description: text("the default summary for search engines and link previews"),
+      description: longText("the default summary for search engines and link previews"),
       siteUrl: webUrl("the address the site is published at"),
       language: z
         .string({ error: (issue) => textProblem(issue.input, 'the language of the site\'s text, like "en"') })
@@ -365,23 +252,22 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "the team's email addresses",
       ),
-      social: z
-        .array(
-          record(
-            {
-              network: z.enum(["Instagram", "Twitter", "TikTok"], {
-                error: (issue) =>
-                  textProblem(issue.input, "use Instagram, Twitter or TikTok") ??
-                  `"${String(issue.input)}" is not a supported network - use Instagram, Twitter or TikTok`,
-              }),
-              url: webUrl("the profile's address"),
-            },
-            "a social link",
-          ),
-          { error: (issue) => (issue.input === undefined ? "is missing - list the social links" : "must be a list [ ... ] of social links") },
-        )
-        .min(1, "is an empty list - add at least one social link")
-        .describe("social media profiles"),
+      social: atLeastOne(
+        record(
+          {
+            network: choice(SOCIAL_NETWORKS, "SocialNetwork", {
+              missing: "use Instagram, Twitter or TikTok",
+              unknown: (input) => `"${input}" is not a supported network - use Instagram, Twitter or TikTok`,
+              hint: "the social network: Instagram, Twitter or TikTok",
+            }),
+            url: webUrl("the profile's address"),
+          },
+          "a social link",
+          { typeName: "SocialLink" },
+        ),
+        "social links",
+        "add at least one social link",
+      ),
       responseTime: text('how soon the team replies, like "3 business days"'),
       socialProof: text('how many people are on the list, like "5,000+"'),
       carousel: record(
@@ -400,11 +286,12 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       slides: exactlyThree(
         record(
           {
-            image,
+            image: image("every slide needs an image path like images/slide.jpg", imageExists),
             caption: text("every slide needs a caption"),
             alt: text("every slide needs alt text for screen readers"),
           },
           "a slide",
+          { typeName: "Slide" },
         ),
         "slides",
       ),
@@ -426,7 +313,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         {
           eyebrow: text("the small line above the headline"),
           headline: text("the big headline"),
-          subtext: text("the text under the headline"),
+          subtext: longText("the text under the headline"),
           primaryButton: text("the label of the button that scrolls to the signup"),
           secondaryButton: text('the label of the button that scrolls to "Why 94?"'),
         },
@@ -442,7 +329,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       explore: record(
         {
           heading: text("the heading of the category section"),
-          intro: text("the text under the category heading"),
+          intro: longText("the text under the category heading"),
           badge: text('the badge on each category card, like "Coming Soon"'),
         },
         "the category section",
@@ -450,7 +337,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       why: record(
         {
           heading: text('the heading of the "Why 94?" snippet'),
-          text: text('the text of the "Why 94?" snippet'),
+          text: longText('the text of the "Why 94?" snippet'),
           linkLabel: text("the label of the link to the About page"),
         },
         'the "Why 94?" snippet',
@@ -481,7 +368,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
   const contact = contentFile(
     {
       seo,
-      intro: record({ heading: text("the page heading"), text: text("the intro text") }, "the intro"),
+      intro: record({ heading: text("the page heading"), text: longText("the intro text") }, "the intro"),
       details: record(
         {
           heading: text("the heading of the contact details"),
@@ -495,7 +382,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       form: record(
         {
           heading: text("the heading of the message form"),
-          text: text("the text above the message form"),
+          text: longText("the text above the message form"),
           fallbackText: text("the line before the plain email link under the form"),
         },
         "the message form section",
@@ -508,19 +395,20 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
-      updated: z.iso
-        .date({
-          error: (issue) =>
-            textProblem(issue.input, 'when the notice last changed, like "2026-11-22"') ?? 'must be a date like "2026-11-22"',
-        })
-        .describe("when the notice last changed"),
-      intro: text("the opening paragraph"),
+      updated: calendarDate("when the notice last changed", "2026-11-22"),
+      intro: longText("the opening paragraph"),
       sections: z
-        .array(record({ heading: text("every section needs a heading"), paragraphs: paragraphs("the section text") }, "a section"), {
+        .array(
+          record({ heading: text("every section needs a heading"), paragraphs: paragraphs("the section text") }, "a section", {
+            typeName: "PrivacySection",
+          }),
+          {
           error: (issue) =>
             issue.input === undefined ? "is missing - list the sections of the notice" : "must be a list [ ... ] of sections",
-        })
-        .min(1, "is an empty list - the notice needs at least one section"),
+          },
+        )
+        .min(1, "is an empty list - the notice needs at least one section")
+        .describe("the sections of the notice"),
     },
     "the Privacy page",
   )
@@ -561,7 +449,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
-      text: text("the explanation under the heading"),
+      text: longText("the explanation under the heading"),
       homeButton: text("the label of the button back to Home"),
       contactButton: text("the label of the button to Contact"),
     },
@@ -573,7 +461,10 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
 
-/** Every content file, relative to `content/`, with its schema and JSON Schema file name. */
+/**
+ * Every content file, relative to `content/`, with its schema. Its GraphQL node type is named
+ * after the schema ("notFound" -> NotFoundJson), its JSON Schema after the file.
+ */
 export const CONTENT_FILES = [
   { file: "site.json", schema: "site" },
   { file: "ui.json", schema: "ui" },
@@ -590,6 +481,15 @@ export const CONTENT_FILES = [
   { file: "pages/confirm.json", schema: "confirm" },
   { file: "pages/not-found.json", schema: "notFound" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
+
+export type ContentFile = (typeof CONTENT_FILES)[number]
+
+/** The GraphQL node type of a content file: "notFound" -> "NotFoundJson". */
+export const nodeTypeName = (schema: ContentFile["schema"]): string => `${schema[0].toUpperCase()}${schema.slice(1)}Json`
+
+/** The content file at a path relative to `content/`, if the model declares one. */
+export const contentFileAt = (relativePath: string): ContentFile | undefined =>
+  CONTENT_FILES.find(({ file }) => file === relativePath.split("\\").join("/"))
 
 export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>

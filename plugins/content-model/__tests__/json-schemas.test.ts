@@ -1,46 +1,33 @@
 /** @jest-environment node */
-// The JSON Schemas in content/schemas/ give editors autocomplete and red underlines in their IDE.
-// They must say what the zod content model says, or the IDE and the build disagree.
+// The files generated from the content model are committed: the JSON Schemas in content/schemas/
+// (editors' IDEs: autocomplete and red underlines) and the pinned GraphQL types (what reviewers
+// read). Builds and `npm run check:content` rewrite them; these tests catch a stale copy.
 import { existsSync, readFileSync, readdirSync } from "node:fs"
-import { basename, dirname, join, posix } from "node:path"
-import { z } from "zod"
-import { CONTENT_FILES, createContentSchemas } from "../model"
+import { dirname, join, posix } from "node:path"
+import { generatedFiles, jsonSchemaFileName } from "../generate"
+import { CONTENT_FILES } from "../model"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
 
+const SITE_ROOT = join(REAL_CONTENT_DIR, "..")
 const SCHEMAS_DIR = join(REAL_CONTENT_DIR, "schemas")
 
-/** Exactly what `npm run schemas` (tools/write-schemas.ts) writes for one content file. */
-const generatedSchemaText = (file: string, schema: (typeof CONTENT_FILES)[number]["schema"]): string => {
-  const schemas = createContentSchemas({ imageExists: () => true })
-  const jsonSchema = { title: `Block 94 content: ${file}`, ...z.toJSONSchema(schemas[schema], { io: "input", unrepresentable: "any" }) }
-  return `${JSON.stringify(jsonSchema, null, 2)}\n`
-}
+describe("generated files", () => {
+  it.each(generatedFiles().map(({ path, text }) => [path, text] as const))("%s is up to date (npm run schemas)", (path, text) => {
+    expect(existsSync(join(SITE_ROOT, path))).toBe(true)
+    expect(readFileSync(join(SITE_ROOT, path), "utf8")).toBe(text)
+  })
 
-const schemaFileName = (file: string) => `${basename(file, ".json")}.schema.json`
-
-describe("content/schemas/", () => {
-  it.each(CONTENT_FILES.map(({ file, schema }) => [file, schema] as const))(
-    "has an up-to-date JSON Schema for %s (run `npm run schemas` after changing plugins/content-model/model.ts)",
-    (file, schema) => {
-      const path = join(SCHEMAS_DIR, schemaFileName(file))
-      expect(existsSync(path)).toBe(true)
-      expect(readFileSync(path, "utf8")).toBe(generatedSchemaText(file, schema))
-    },
-  )
-
-  it("holds no schema for a content file that no longer exists", () => {
-    const expected = CONTENT_FILES.map(({ file }) => schemaFileName(file)).sort()
-    const present = readdirSync(SCHEMAS_DIR)
-    expect(present.filter((name) => name.endsWith(".schema.json")).sort()).toEqual(expected)
+  it("include no JSON Schema for a content file that no longer exists", () => {
+    const expected = CONTENT_FILES.map(jsonSchemaFileName).sort()
+    expect(readdirSync(SCHEMAS_DIR).filter((name) => name.endsWith(".schema.json")).sort()).toEqual(expected)
   })
 })
 
 describe("every content file", () => {
-  it.each(CONTENT_FILES.map(({ file }) => file))("%s names its own JSON Schema in \"$schema\"", (file) => {
+  it.each(CONTENT_FILES.map((entry) => [entry.file, entry] as const))('%s names its own JSON Schema in "$schema"', (file, entry) => {
     const data = JSON.parse(readFileSync(join(REAL_CONTENT_DIR, file), "utf8")) as { $schema?: unknown }
-    const expected = posix.relative(posix.dirname(file), `schemas/${schemaFileName(file)}`)
+    const expected = posix.relative(posix.dirname(file), `schemas/${jsonSchemaFileName(entry)}`)
     const withDot = expected.startsWith(".") ? expected : `./${expected}`
-
     expect(data.$schema).toBe(withDot)
     expect(existsSync(join(REAL_CONTENT_DIR, dirname(file), String(data.$schema)))).toBe(true)
   })

@@ -1,9 +1,8 @@
 /** @jsxImportSource theme-ui */
-import type { IconName } from "../../../plugins/content-model/model"
 import { Icon } from "../shared/Icon"
 
 export interface Reassurance {
-  icon: string
+  icon: Queries.IconName
   title: string
   description: string
 }
@@ -25,7 +24,7 @@ export const Reassurances = ({ items, label }: { items: ReadonlyArray<Reassuranc
     {items.map((item) => (
       <li key={item.title} sx={{ display: "flex", alignItems: "center", gap: 3 }}>
         <span sx={{ display: "inline-flex", p: 2, borderRadius: "pill", bg: "primary", color: "onPrimary" }}>
-          <Icon name={item.icon as IconName} />
+          <Icon name={item.icon} />
         </span>
         <span>
           <strong sx={{ display: "block", fontFamily: "heading", textTransform: "uppercase", fontWeight: "heading" }}>{item.title}</strong>

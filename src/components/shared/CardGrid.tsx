@@ -1,9 +1,8 @@
 /** @jsxImportSource theme-ui */
-import type { IconName } from "../../../plugins/content-model/model"
 import { Icon } from "./Icon"
 
 export interface CardContent {
-  icon: string
+  icon: Queries.IconName
   title: string
   description: string
 }
@@ -44,7 +43,7 @@ export const CardGrid = ({ cards, badge }: CardGridProps) => (
             color: "onPrimary",
           }}
         >
-          <Icon name={card.icon as IconName} size={32} />
+          <Icon name={card.icon} size={32} />
         </span>
         {badge && (
           <span

@@ -1,8 +1,8 @@
 /** @jsxImportSource theme-ui */
-import type { IconName } from "../../../plugins/content-model/model"
 
 /** Line icons on a 24px grid, drawn inline so no icon pack ships. */
-const PATHS: Record<IconName | "menu" | "close" | "arrowLeft" | "arrowRight" | "pause" | "play" | "mail" | "clock", string> = {
+/** Content icons (`Queries.IconName`, generated from the content model) and the site's own glyphs. */
+const PATHS: Record<Queries.IconName | "menu" | "close" | "arrowLeft" | "arrowRight" | "pause" | "play" | "mail" | "clock", string> = {
   tee: "M8 3 3 6l2 4 2-1v12h10V9l2 1 2-4-5-3c-.5 1.5-2 2.5-4 2.5S8.5 4.5 8 3Z",
   cap: "M3 15c0-5 3.5-9 8-9s8 4 8 9H3Zm16 0 3 1c0 1-1 2-3 2H3v-3M11 6V4.5",
   home: "M3 11 12 4l9 7M5 9.5V20h14V9.5M10 20v-6h4v6",

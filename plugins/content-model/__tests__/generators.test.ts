@@ -1,0 +1,124 @@
+/** @jest-environment node */
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
+import { contentFields, labelFromKey } from "../field-tree"
+import { calendarDate, choice, contentFile, email, exactlyThree, image, longText, paragraphs, positiveMs, record, template, text, webUrl } from "../fields"
+import { graphqlTypeDefs } from "../graphql"
+import { contentFileAt, nodeTypeName } from "../model"
+
+// A small model with one field of every kind, as a content file would declare it.
+const shop = contentFile(
+  {
+    name: text("the shop's name"),
+    story: longText("the shop's story"),
+    contact: email("where to write"),
+    website: webUrl("where the shop lives"),
+    opened: calendarDate("when the shop opened", "2026-11-22"),
+    delayMs: positiveMs("how long to wait"),
+    greeting: template("the greeting", { name: "the visitor's name goes there" }),
+    tags: paragraphs("a few words"),
+    mood: choice(["calm", "loud"], "Mood", { missing: "a mood", unknown: (input) => `${input}?`, hint: "calm or loud" }),
+    pictures: exactlyThree(
+      record({ image: image("a picture", () => true), caption: text("a caption") }, "a picture", { typeName: "Picture" }),
+      "pictures",
+    ),
+    owner: record({ firstName: text("a first name") }, "the owner"),
+  },
+  "a shop",
+)
+
+const fields = contentFields(shop, "ShopJson")
+const field = (key: string) => {
+  const found = fields.find((candidate) => candidate.key === key)
+  if (!found) throw new Error(`no field ${key}`)
+  return found
+}
+
+describe("the field tree", () => {
+  it("leaves out the $schema line and keeps the model's order", () => {
+    expect(fields.map(({ key }) => key)).toEqual(["name", "story", "contact", "website", "opened", "delayMs", "greeting", "tags", "mood", "pictures", "owner"])
+  })
+
+  it("labels fields from their keys and hints from their descriptions", () => {
+    expect(labelFromKey("primaryButton")).toBe("Primary button")
+    expect(field("delayMs")).toMatchObject({ label: "Delay ms", hint: "how long to wait", required: true })
+  })
+
+  it.each([
+    ["name", "plain"],
+    ["story", "multiline"],
+    ["contact", "email"],
+    ["website", "url"],
+    ["opened", "date"],
+  ])("knows %s is %s text", (key, format) => {
+    expect(field(key).node).toMatchObject({ kind: "text", format })
+  })
+
+  it("carries the placeholders a text must keep, list lengths, number bounds and choices", () => {
+    expect(field("greeting").node).toEqual({ kind: "text", format: "plain", patterns: ["\\{name\\}"] })
+    expect(field("pictures").node).toMatchObject({ kind: "list", minItems: 3, maxItems: 3, item: { kind: "object", typeName: "Picture" } })
+    expect(field("delayMs").node).toEqual({ kind: "integer", minimum: 100, maximum: 60000 })
+    expect(field("mood").node).toEqual({ kind: "choice", typeName: "Mood", options: ["calm", "loud"] })
+    expect(field("pictures").node).toMatchObject({ item: { fields: [{ key: "image", node: { format: "image" } }, { key: "caption" }] } })
+  })
+})
+
+describe("GraphQL type definitions", () => {
+  it("map every kind of field to its GraphQL type, naming parts after their file", () => {
+    expect(graphqlTypeDefs([{ typeName: "ShopJson", fields }])).toBe(`type ShopJson implements Node @dontInfer {
+  name: String!
+  story: String!
+  contact: String!
+  website: String!
+  opened: Date! @dateformat
+  delayMs: Int!
+  greeting: String!
+  tags: [String!]!
+  mood: Mood!
+  pictures: [Picture!]!
+  owner: ShopOwner!
+}
+
+enum Mood {
+  calm
+  loud
+}
+
+type Picture {
+  image: File! @fileByRelativePath
+  caption: String!
+}
+
+type ShopOwner {
+  firstName: String!
+}
+`)
+  })
+
+  it("refuse one name for two shapes", () => {
+    const a = record({ title: text("a title") }, "a", { typeName: "Card" })
+    const b = record({ heading: text("a heading") }, "b", { typeName: "Card" })
+    const file = contentFile({ first: a, second: b }, "two cards")
+    expect(() => graphqlTypeDefs([{ typeName: "TwoJson", fields: contentFields(file, "TwoJson") }])).toThrow(/two different shapes the GraphQL name Card/)
+  })
+
+  it("refuse choices GraphQL cannot name", () => {
+    const file = contentFile({ size: choice(["x-large", "small"], "Size", { missing: "", unknown: () => "", hint: "" }) }, "sizes")
+    expect(() => graphqlTypeDefs([{ typeName: "SizesJson", fields: contentFields(file, "SizesJson") }])).toThrow(/x-large cannot be GraphQL enum values/)
+  })
+})
+
+describe("the real model", () => {
+  const jsonFiles = (dir: string, prefix = ""): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.isDirectory()) return entry.name === "schemas" ? [] : jsonFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+      return entry.name.endsWith(".json") ? [`${prefix}${entry.name}`] : []
+    })
+
+  it("declares every JSON file in content/, so each gets its node type", () => {
+    const undeclared = jsonFiles(REAL_CONTENT_DIR).filter((file) => !contentFileAt(file))
+    expect(undeclared).toEqual([])
+    expect(nodeTypeName("notFound")).toBe("NotFoundJson")
+  })
+})
