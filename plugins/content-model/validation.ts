@@ -2,6 +2,7 @@
  * Checks content files against the content schema and words every mistake for an editor:
  * "<file>: <field> <what is wrong> - <what is expected>".
  */
+import { parse as parseJson, type ParseError } from "jsonc-parser"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { z } from "zod"
@@ -21,120 +22,13 @@ export const lineAndColumn = (source: string, offset: number): { line: number; c
 /**
  * Where a JSON text first breaks the JSON grammar (a character offset), or -1 when it is valid.
  * Used when JSON.parse names no position, as for "Unexpected token" errors (single quotes,
- * a comma before "]", a bare word), which are the commonest editor mistakes.
+ * a comma before "]", a bare word), which are the commonest editor mistakes. jsonc-parser, in
+ * strict JSON mode, reports the offset of the token that breaks it.
  */
 export const findJsonErrorOffset = (source: string): number => {
-  class Stop {
-    constructor(readonly offset: number) {}
-  }
-  let at = 0
-  const fail = (): never => {
-    throw new Stop(at)
-  }
-  const skipSpace = () => {
-    while (at < source.length && " \t\n\r".includes(source[at])) at++
-  }
-  const expect = (char: string) => {
-    if (source[at] !== char) fail()
-    at++
-  }
-  const digits = (required: boolean) => {
-    const start = at
-    while (at < source.length && source[at] >= "0" && source[at] <= "9") at++
-    if (required && at === start) fail()
-  }
-  const string = () => {
-    expect('"')
-    for (;;) {
-      if (at >= source.length) fail()
-      const char = source[at]
-      if (char === '"') break
-      if (char < " ") fail()
-      if (char === "\\") {
-        at++
-        if (source[at] === "u") {
-          for (let hex = 1; hex <= 4; hex++) if (!/[0-9a-fA-F]/.test(source[at + hex] ?? "")) fail()
-          at += 4
-        } else if (at >= source.length || !'"\\/bfnrt'.includes(source[at])) fail()
-      }
-      at++
-    }
-    at++
-  }
-  const number = () => {
-    if (source[at] === "-") at++
-    if (source[at] === "0") at++
-    else digits(true)
-    if (source[at] === ".") {
-      at++
-      digits(true)
-    }
-    if (source[at] === "e" || source[at] === "E") {
-      at++
-      if (source[at] === "+" || source[at] === "-") at++
-      digits(true)
-    }
-  }
-  const word = (literal: string) => {
-    for (const char of literal) expect(char)
-  }
-  const value = (): void => {
-    skipSpace()
-    const char = source[at]
-    if (char === "{") {
-      at++
-      skipSpace()
-      if (source[at] === "}") {
-        at++
-        return
-      }
-      for (;;) {
-        skipSpace()
-        string()
-        skipSpace()
-        expect(":")
-        value()
-        skipSpace()
-        if (source[at] === "}") {
-          at++
-          return
-        }
-        expect(",")
-      }
-    }
-    if (char === "[") {
-      at++
-      skipSpace()
-      if (source[at] === "]") {
-        at++
-        return
-      }
-      for (;;) {
-        value()
-        skipSpace()
-        if (source[at] === "]") {
-          at++
-          return
-        }
-        expect(",")
-      }
-    }
-    if (char === '"') return string()
-    if (char === "-" || (char >= "0" && char <= "9")) return number()
-    if (char === "t") return word("true")
-    if (char === "f") return word("false")
-    if (char === "n") return word("null")
-    fail()
-  }
-  try {
-    value()
-    skipSpace()
-    if (at < source.length) fail()
-    return -1
-  } catch (stop) {
-    // Anything else (a file nested deeper than the stack) gets no position rather than a crash.
-    return stop instanceof Stop ? stop.offset : -1
-  }
+  const errors: ParseError[] = []
+  parseJson(source, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false })
+  return errors.length > 0 ? errors[0].offset : -1
 }
 
 /** Just after the last non-space character before `offset`: where a forgotten comma belongs. */
