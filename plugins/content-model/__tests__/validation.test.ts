@@ -46,273 +46,115 @@ describe("the real content folder", () => {
 })
 
 describe("validateContentDir: one broken thing in a copy of content/", () => {
-  const slide = (dir: string, index: number) => fieldAt(readJson(dir, "slides.json"), ["slides", index])
-  const card = (dir: string, file: string, list: string) => fieldAt(readJson(dir, file), [list, 0])
+  /** A change an editor might make to a copy of content/. */
+  type Edit = (dir: string) => void
+  const set =
+    (file: string, path: FieldPath, value: unknown): Edit =>
+    (dir) =>
+      setField(dir, file, path, value)
+  const remove =
+    (file: string, path: FieldPath): Edit =>
+    (dir) =>
+      removeField(dir, file, path)
+  /** Appends a copy of the list's first item, making it one longer. */
+  const addCopyOfFirst =
+    (file: string, list: string): Edit =>
+    (dir) =>
+      setField(dir, file, [list, 3], fieldAt(readJson(dir, file), [list, 0]))
+  const rename =
+    (file: string, path: FieldPath, newKey: string): Edit =>
+    (dir) => {
+      const data = readJson(dir, file)
+      const moved = withField(withoutField(data, path), [...path.slice(0, -1), newKey], fieldAt(data, path))
+      writeFileSync(join(dir, file), JSON.stringify(moved, null, 2))
+    }
 
-  describe("list lengths", () => {
-    it("reports 2 slides", () => {
-      const dir = copyContent()
-      removeField(dir, "slides.json", ["slides", 2])
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides has 2 slides - there must be exactly 3 slides",
-      ])
-    })
-
-    it("reports 4 slides", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 3], slide(dir, 0))
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides has 4 slides - there must be exactly 3 slides",
-      ])
-    })
-
-    it.each([
+  const MISTAKES: Array<[mistake: string, edit: Edit, messages: string[]]> = [
+    // List lengths
+    ["2 slides", remove("slides.json", ["slides", 2]), ["content/slides.json: slides has 2 slides - there must be exactly 3 slides"]],
+    ["4 slides", addCopyOfFirst("slides.json", "slides"), ["content/slides.json: slides has 4 slides - there must be exactly 3 slides"]],
+    ...[
       ["categories.json", "categories", "category cards"],
       ["values.json", "values", "value cards"],
       ["reassurances.json", "reassurances", "reassurance points"],
-    ])("reports 2 and 4 items in %s", (file, list, noun) => {
-      const two = copyContent()
-      removeField(two, file, [list, 2])
-      expectEditorMessages(validateContentDir(two), [
-        `content/${file}: ${list} has 2 ${noun} - there must be exactly 3 ${noun}`,
-      ])
-
-      const four = copyContent()
-      setField(four, file, [list, 3], card(four, file, list))
-      expectEditorMessages(validateContentDir(four), [
-        `content/${file}: ${list} has 4 ${noun} - there must be exactly 3 ${noun}`,
-      ])
-    })
-
-    it("reports an empty list of slides once, without a second message", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides"], [])
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides has 0 slides - there must be exactly 3 slides",
-      ])
-    })
-
-    it("reports text where the list of slides belongs as one message, not also as a count", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides"], "images/slide-home.jpg")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides must be a list [ ... ] of slides",
-      ])
-    })
-  })
-
-  describe("missing and empty texts", () => {
-    it("reports an empty alt text", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 1, "alt"], "")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers",
-      ])
-    })
-
-    it("treats an alt text of only spaces as empty", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 2, "alt"], "   \n ")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers",
-      ])
-    })
-
-    it("reports a missing alt text", () => {
-      const dir = copyContent()
-      removeField(dir, "slides.json", ["slides", 1, "alt"])
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers",
-      ])
-    })
-
-    it("reports an empty caption", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 0, "caption"], "")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides[0].caption is empty - every slide needs a caption",
-      ])
-    })
-
-    it("reports an empty card title", () => {
-      const dir = copyContent()
-      setField(dir, "categories.json", ["categories", 2, "title"], "")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/categories.json: categories[2].title is empty - every category card needs a title",
-      ])
-    })
-
-    it("reports an empty page title with the page's file and nested field", () => {
-      const dir = copyContent()
-      setField(dir, "pages/about.json", ["seo", "title"], "")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/pages/about.json: seo.title is empty - the page title shown in browser tabs and search results",
-      ])
-    })
-  })
-
-  describe("slide images", () => {
-    it("reports an image file that does not exist", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 0, "image"], "images/slide-shoes.jpg")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/slides.json: slides[0].image "images/slide-shoes.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"',
-      ])
-    })
-
-    it("reports an image that is not a picture, even when the file exists", () => {
-      const dir = copyContent()
-      writeFileSync(join(dir, "images/notes.txt"), "not a picture")
-      setField(dir, "slides.json", ["slides", 1, "image"], "images/notes.txt")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file',
-      ])
-    })
-
-    it("reports a missing .txt only as not a picture (one message per mistake)", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 1, "image"], "images/notes.txt")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file',
-      ])
-    })
-
-    it("reports an empty image path only as empty", () => {
-      const dir = copyContent()
-      setField(dir, "slides.json", ["slides", 2, "image"], "")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json: slides[2].image is empty - every slide needs an image path like images/slide.jpg",
-      ])
-    })
-
-    it("accepts a new picture that the editor added to content/images/", () => {
-      const dir = copyContent()
-      copyFileSync(join(dir, "images/slide-home.jpg"), join(dir, "images/new-drop.jpg"))
-      setField(dir, "slides.json", ["slides", 2, "image"], "images/new-drop.jpg")
-      expect(validateContentDir(dir)).toEqual([])
-    })
-  })
-
-  describe("names, addresses and links", () => {
-    it("reports an unknown icon name with the known ones", () => {
-      const dir = copyContent()
-      setField(dir, "values.json", ["values", 0, "icon"], "rocket")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/values.json: values[0].icon "rocket" is not a known icon - use one of: tee, cap, home, star, truck, check, badge, bolt, leaf',
-      ])
-    })
-
-    it("reports a malformed general email", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["emails", "general"], "hello@block94")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com',
-      ])
-    })
-
-    it("reports a site address without https://", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["siteUrl"], "block94.com")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://',
-      ])
-    })
-
-    it("reports a social link with a broken scheme", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["social", 1, "url"], "http//x")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://',
-      ])
-    })
-
-    it("reports an unsupported social network", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["social", 0, "network"], "instagram")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok',
-      ])
-    })
-
-    it("reports a missing social network as missing, not as \"undefined\"", () => {
-      const dir = copyContent()
-      removeField(dir, "site.json", ["social", 0, "network"])
-      expectEditorMessages(validateContentDir(dir), [
-        "content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok",
-      ])
-    })
-  })
-
-  describe("JSON and field mistakes", () => {
-    it("reports broken JSON at the line and column where the comma is missing", () => {
-      const dir = copyContent()
-      writeFileSync(join(dir, "slides.json"), readFixture("slides-missing-comma.json"))
-      expectEditorMessages(validateContentDir(dir), [
-        "content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there",
-      ])
-    })
-
-    it("reports a misspelt field, naming the allowed fields", () => {
-      const dir = copyContent()
-      const first = readJson(dir, "slides.json")
-      const caption = fieldAt(first, ["slides", 0, "caption"])
-      const misspelt = withField(withoutField(first, ["slides", 0, "caption"]), ["slides", 0, "captoin"], caption)
-      writeFileSync(join(dir, "slides.json"), JSON.stringify(misspelt, null, 2))
-      expectEditorMessages(validateContentDir(dir), [
+    ].flatMap(([file, list, noun]): Array<[string, Edit, string[]]> => [
+      [`2 items in ${file}`, remove(file, [list, 2]), [`content/${file}: ${list} has 2 ${noun} - there must be exactly 3 ${noun}`]],
+      [`4 items in ${file}`, addCopyOfFirst(file, list), [`content/${file}: ${list} has 4 ${noun} - there must be exactly 3 ${noun}`]],
+    ]),
+    ["an empty list of slides once", set("slides.json", ["slides"], []), ["content/slides.json: slides has 0 slides - there must be exactly 3 slides"]],
+    ["text where the list of slides belongs, not also as a count", set("slides.json", ["slides"], "images/slide-home.jpg"), ["content/slides.json: slides must be a list [ ... ] of slides"]],
+    // Missing and empty texts
+    ["an empty alt text", set("slides.json", ["slides", 1, "alt"], ""), ["content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers"]],
+    ["an alt text of only spaces as empty", set("slides.json", ["slides", 2, "alt"], "   \n "), ["content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers"]],
+    ["a missing alt text", remove("slides.json", ["slides", 1, "alt"]), ["content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers"]],
+    ["an empty caption", set("slides.json", ["slides", 0, "caption"], ""), ["content/slides.json: slides[0].caption is empty - every slide needs a caption"]],
+    ["an empty card title", set("categories.json", ["categories", 2, "title"], ""), ["content/categories.json: categories[2].title is empty - every category card needs a title"]],
+    ["an empty page title with the page's file and nested field", set("pages/about.json", ["seo", "title"], ""), ["content/pages/about.json: seo.title is empty - the page title shown in browser tabs and search results"]],
+    ["a lost placeholder", set("ui.json", ["carousel", "slideButton"], "Slide"), ["content/ui.json: carousel.slideButton must contain {number} - the slide's number goes there"]],
+    // Slide images
+    ["an image file that does not exist", set("slides.json", ["slides", 0, "image"], "images/slide-shoes.jpg"), ['content/slides.json: slides[0].image "images/slide-shoes.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"']],
+    [
+      "an image that is not a picture, even when the file exists",
+      (dir) => {
+        writeFileSync(join(dir, "images/notes.txt"), "not a picture")
+        setField(dir, "slides.json", ["slides", 1, "image"], "images/notes.txt")
+      },
+      ['content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file'],
+    ],
+    ["a missing .txt only as not a picture (one message per mistake)", set("slides.json", ["slides", 1, "image"], "images/notes.txt"), ['content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file']],
+    ["an empty image path only as empty", set("slides.json", ["slides", 2, "image"], ""), ["content/slides.json: slides[2].image is empty - every slide needs an image path like images/slide.jpg"]],
+    // Names, addresses and links
+    ["an unknown icon name with the known ones", set("values.json", ["values", 0, "icon"], "rocket"), ['content/values.json: values[0].icon "rocket" is not a known icon - use one of: tee, cap, home, star, truck, check, badge, bolt, leaf']],
+    ["a malformed general email", set("site.json", ["emails", "general"], "hello@block94"), ['content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com']],
+    ["a site address without https://", set("site.json", ["siteUrl"], "block94.com"), ['content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://']],
+    ["a social link with a broken scheme", set("site.json", ["social", 1, "url"], "http//x"), ['content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://']],
+    ["an unsupported social network", set("site.json", ["social", 0, "network"], "instagram"), ['content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok']],
+    ['a missing social network as missing, not as "undefined"', remove("site.json", ["social", 0, "network"]), ["content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok"]],
+    // JSON and field mistakes
+    [
+      "broken JSON at the line and column where the comma is missing",
+      (dir) => writeFileSync(join(dir, "slides.json"), readFixture("slides-missing-comma.json")),
+      ["content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there"],
+    ],
+    [
+      "a misspelt field, naming the allowed fields",
+      rename("slides.json", ["slides", 0, "caption"], "captoin"),
+      [
         "content/slides.json: slides[0].caption is missing - every slide needs a caption",
         'content/slides.json: slides[0] has an unknown field "captoin" - check the spelling or remove it (allowed fields: image, caption, alt)',
-      ])
-    })
-
-    it("reports an extra field at the top of a file without listing $schema as a field to fill", () => {
-      const dir = copyContent()
-      setField(dir, "pages/not-found.json", ["buttn"], "Home")
-      expectEditorMessages(validateContentDir(dir), [
-        'content/pages/not-found.json: has an unknown field "buttn" - check the spelling or remove it (allowed fields: seo, heading, text, homeButton, contactButton)',
-      ])
-    })
-
-    it("reports a number where text is expected", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["brand"], 94)
-      expectEditorMessages(validateContentDir(dir), [
-        `content/site.json: brand must be text in "quotes", not a number - the shop's name`,
-      ])
-    })
-
-    it("reports a number where an email is expected as a type mistake, not as the email \"94\"", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["emails", "business"], 94)
-      expectEditorMessages(validateContentDir(dir), [
-        'content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries',
-      ])
-    })
-
-    it("reports text where a number of milliseconds is expected", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["carousel", "intervalMs"], "6000")
-      expectEditorMessages(validateContentDir(dir), [
-        "content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds",
-      ])
-    })
-
-    it("reports a missing file", () => {
-      const dir = copyContent()
-      rmSync(join(dir, "pages/about.json"))
-      expectEditorMessages(validateContentDir(dir), ["content/pages/about.json is missing - the site needs this file"])
-    })
-
-    it("reports every problem in every file at once, in file order", () => {
-      const dir = copyContent()
-      setField(dir, "site.json", ["siteUrl"], "block94.com")
-      setField(dir, "slides.json", ["slides", 1, "alt"], "")
-      rmSync(join(dir, "pages/privacy.json"))
-      expectEditorMessages(validateContentDir(dir), [
+      ],
+    ],
+    ["an extra field at the top of a file without listing $schema as a field to fill", set("pages/not-found.json", ["buttn"], "Home"), ['content/pages/not-found.json: has an unknown field "buttn" - check the spelling or remove it (allowed fields: seo, heading, text, homeButton, contactButton)']],
+    ["a number where text is expected", set("site.json", ["brand"], 94), ['content/site.json: brand must be text in "quotes", not a number - the shop\'s name']],
+    ['a number where an email is expected as a type mistake, not as the email "94"', set("site.json", ["emails", "business"], 94), ['content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries']],
+    ["text where a number of milliseconds is expected", set("site.json", ["carousel", "intervalMs"], "6000"), ["content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds"]],
+    ["a missing file", (dir) => rmSync(join(dir, "pages/about.json")), ["content/pages/about.json is missing - the site needs this file"]],
+    [
+      "every problem in every file at once, in file order",
+      (dir) => {
+        setField(dir, "site.json", ["siteUrl"], "block94.com")
+        setField(dir, "slides.json", ["slides", 1, "alt"], "")
+        rmSync(join(dir, "pages/privacy.json"))
+      },
+      [
         'content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://',
         "content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers",
         "content/pages/privacy.json is missing - the site needs this file",
-      ])
-    })
+      ],
+    ],
+  ]
+
+  it.each(MISTAKES)("reports %s", (_mistake, edit, messages) => {
+    const dir = copyContent()
+    edit(dir)
+    expectEditorMessages(validateContentDir(dir), messages)
+  })
+
+  it("accepts a new picture that the editor added to content/images/", () => {
+    const dir = copyContent()
+    copyFileSync(join(dir, "images/slide-home.jpg"), join(dir, "images/new-drop.jpg"))
+    setField(dir, "slides.json", ["slides", 2, "image"], "images/new-drop.jpg")
+    expect(validateContentDir(dir)).toEqual([])
   })
 })
 
