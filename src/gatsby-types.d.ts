@@ -5706,6 +5706,8 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly notFoundJson: { readonly heading: string, readonly text: string, readonly homeButton: string, readonly contactButton: string, readonly seo: { readonly title: string, readonly description: string } } | null };
 
+type NoticeTextFragment = { readonly title: string, readonly description: string };
+
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -83,20 +83,16 @@ const useSiteQuery = () =>
           submit
           submitting
           missing {
-            title
-            description
+            ...NoticeText
           }
           invalidEmail {
-            title
-            description
+            ...NoticeText
           }
           success {
-            title
-            description
+            ...NoticeText
           }
           failure {
-            title
-            description
+            ...NoticeText
           }
         }
         contactForm {
@@ -107,20 +103,16 @@ const useSiteQuery = () =>
           submit
           submitting
           missing {
-            title
-            description
+            ...NoticeText
           }
           invalidEmail {
-            title
-            description
+            ...NoticeText
           }
           success {
-            title
-            description
+            ...NoticeText
           }
           failure {
-            title
-            description
+            ...NoticeText
           }
         }
         errorPage {
@@ -149,6 +141,14 @@ const useSiteQuery = () =>
       }
     }
   `)
+
+/** A toast's two lines, wherever ui.json has one. */
+export const noticeText = graphql`
+  fragment NoticeText on Notice {
+    title
+    description
+  }
+`
 
 /** Site-wide settings from content/site.json, for the pieces on every page (header, footer, SEO). */
 export const useSiteContent = () => {
