@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures that need no other fixture take an empty pattern: `async ({}, use) =>`.
+    files: ["e2e/**"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -3,6 +3,8 @@
  * `npm run bench` prints the same figures in full.
  */
 import { allPagesJavaScript, homeWeight, largestStaticImage } from "../tools/bench/bundle-weights"
+import { expect, test } from "./fixtures"
+import { NO_BROWSER } from "./site"
 
 const KB = 1024
 const PUBLIC_DIR = "public"
@@ -16,8 +18,8 @@ const BUDGETS = {
   homeTotalGzip: 450 * KB,
 }
 
-describe("byte budgets", () => {
-  it("every page ships at most 100 KB of compressed JavaScript", () => {
+test.describe("byte budgets", NO_BROWSER, () => {
+  test("every page ships at most 100 KB of compressed JavaScript", () => {
     const pages = allPagesJavaScript(PUBLIC_DIR)
     expect(pages.map(({ path }) => path)).toEqual(expect.arrayContaining(["/", "/about/", "/contact/", "/privacy/"]))
     const overBudget = pages
@@ -26,13 +28,13 @@ describe("byte budgets", () => {
     expect(overBudget).toEqual([])
   })
 
-  it("no image is larger than 150 KB", () => {
+  test("no image is larger than 150 KB", () => {
     const image = largestStaticImage(PUBLIC_DIR)
     expect(image).toBeDefined()
     expect(image!.bytes).toBeLessThanOrEqual(BUDGETS.largestImage)
   })
 
-  it("Home weighs at most 450 KB on first load", () => {
+  test("Home weighs at most 450 KB on first load", () => {
     const weight = homeWeight(PUBLIC_DIR)
     expect(weight.images.length).toBeGreaterThan(0)
     expect(weight.fonts.length).toBeGreaterThan(0)

@@ -10,6 +10,8 @@ import { hasHoistedStyles } from "../plugins/post-build/critical-styles"
 import { builtPages } from "../plugins/post-build/finish-pages"
 import { deferredScriptSources } from "../plugins/post-build/first-paint-scripts"
 import { chunkFilesFromRuntime } from "../tools/bench/bundle-weights"
+import { expect, test } from "./fixtures"
+import { NO_BROWSER } from "./site"
 
 const PUBLIC_DIR = "public"
 const pages = builtPages(PUBLIC_DIR)
@@ -25,31 +27,33 @@ const currentScripts = (): string[] => {
 }
 const scripts = currentScripts()
 
-describe("built pages", () => {
-  it("include every route", () => {
+test.describe("built pages", NO_BROWSER, () => {
+  test("include every route", () => {
     expect(pages.map((file) => file.slice(PUBLIC_DIR.length))).toEqual(
       expect.arrayContaining(["/index.html", "/about/index.html", "/contact/index.html", "/privacy/index.html", "/404.html"]),
     )
   })
 
-  it.each(pages)("%s carries its styles in the head and starts its scripts after the first paint", (file) => {
-    const html = readFileSync(file, "utf8")
-    expect(hasHoistedStyles(html)).toBe(true)
-    expect(deferredScriptSources(html)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^\/webpack-runtime-/), expect.stringMatching(/^\/framework-/), expect.stringMatching(/^\/app-/)]),
-    )
-    expect(html).not.toMatch(/<script src="[^"]+" async/)
-  })
+  for (const file of pages) {
+    test(`${file} carries its styles in the head and starts its scripts after the first paint`, () => {
+      const html = readFileSync(file, "utf8")
+      expect(hasHoistedStyles(html)).toBe(true)
+      expect(deferredScriptSources(html)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\/webpack-runtime-/), expect.stringMatching(/^\/framework-/), expect.stringMatching(/^\/app-/)]),
+      )
+      expect(html).not.toMatch(/<script src="[^"]+" async/)
+    })
+  }
 })
 
-describe("the compile hint", () => {
-  it("starts the runtime, framework and app chunks", () => {
+test.describe("the compile hint", NO_BROWSER, () => {
+  test("starts the runtime, framework and app chunks", () => {
     const startUp = scripts.filter((name) => /^(webpack-runtime|framework|app)-/.test(name))
     expect(startUp).toHaveLength(3)
     for (const name of startUp) expect([name, hasCompileHint(readScript(name))]).toEqual([name, true])
   })
 
-  it("is not on chunks loaded later, such as the toast library's", () => {
+  test("is not on chunks loaded later, such as the toast library's", () => {
     const later = scripts.filter((name) => !/^(webpack-runtime|framework|app)-/.test(name))
     const toastChunk = later.find((name) => readScript(name).includes("Toastify"))
     expect(toastChunk).toBeDefined()

@@ -1,25 +1,9 @@
-import { readFileSync } from "node:fs"
-import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "../tools/chromium"
-import { useBrowser } from "./support/browser-suite"
-import { openPage, waitForApp } from "./support/page-helpers"
-import { servedSite } from "./support/state"
+/** Both forms end to end: Join the Drop into the real store under `gatsby serve`, and Contact through mailto. */
+import type { Page } from "@playwright/test"
+import { expect, signupSection, test, toast } from "./fixtures"
+import { LAPTOP_ONLY, NO_BROWSER, PHONE_ONLY } from "./site"
 
-const browser = useBrowser()
-const { baseUrl, signupsFile } = servedSite()
-
-const storedEmails = (): string[] => {
-  try {
-    return readFileSync(signupsFile, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { email: string }).email)
-  } catch {
-    return []
-  }
-}
-
-const signupForm = (page: Page) => page.locator("#join-the-drop form")
+const signupForm = (page: Page) => signupSection(page).locator("form")
 
 const fillSignup = async (page: Page, email: string) => {
   await signupForm(page).getByLabel("Email address").fill(email)
@@ -27,99 +11,90 @@ const fillSignup = async (page: Page, email: string) => {
   await signupForm(page).getByRole("button", { name: "Join the Drop" }).click()
 }
 
-describe("Join the Drop", () => {
-  it.each([
-    ["Home", "/", "home-fan@example.com"],
-    ["About", "/about/", "About-Fan@Example.com"],
-  ])("a visitor on %s joins the list and lands in the store", async (_name, path, email) => {
-    const { page, context } = await openPage(browser(), { viewport: PHONE })
-    await page.goto(baseUrl + path)
-    await waitForApp(page)
-    await fillSignup(page, email)
-    await page.getByRole("status").filter({ hasText: "Welcome to Block 94! 🎉" }).waitFor()
-    await expect(signupForm(page).getByLabel("Email address").inputValue()).resolves.toBe("")
-    await expect(signupForm(page).getByRole("checkbox").isChecked()).resolves.toBe(false)
-    expect(storedEmails()).toContain(email.toLowerCase())
-    await context.close()
+test.describe("Join the Drop", () => {
+  for (const { name, path, email } of [
+    { name: "Home", path: "/", email: "home-fan@example.com" },
+    { name: "About", path: "/about/", email: "About-Fan@Example.com" },
+  ]) {
+    test(`a visitor on ${name} joins the list and lands in the store`, PHONE_ONLY, async ({ page, app, signups }) => {
+      await app.open(path)
+      await fillSignup(page, email)
+      await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+      await expect(signupForm(page).getByLabel("Email address")).toHaveValue("")
+      await expect(signupForm(page).getByRole("checkbox")).not.toBeChecked()
+      expect(signups.emails()).toContain(email.toLowerCase())
+    })
+  }
+
+  test.describe("when the signup does not go through", LAPTOP_ONLY, () => {
+    test("shows the failure toast and keeps the typed values when the endpoint is down", async ({ page, app, problems, signups }) => {
+      problems.allow(/^error: Failed to load resource: net::ERR_CONNECTION_REFUSED/)
+      await page.route("**/api/signup", (route) => route.abort("connectionrefused"))
+      await app.open("/")
+      await fillSignup(page, "offline-fan@example.com")
+      await expect(toast(page, "alert", "Something went wrong")).toContainText("Please try again or email us directly at hello@block94.example")
+      await expect(signupForm(page).getByLabel("Email address")).toHaveValue("offline-fan@example.com")
+      await expect(signupForm(page).getByRole("checkbox")).toBeChecked()
+      expect(signups.emails()).not.toContain("offline-fan@example.com")
+    })
+
+    test("treats a server error answer as a failure, not a success", async ({ page, app, problems }) => {
+      problems.allow(/^error: Failed to load resource: the server responded with a status of 503/)
+      await page.route("**/api/signup", (route) => route.fulfill({ status: 503, body: "{}" }))
+      await app.open("/")
+      await fillSignup(page, "unlucky-fan@example.com")
+      await expect(toast(page, "alert", "Something went wrong")).toBeVisible()
+      await expect(signupForm(page).getByLabel("Email address")).toHaveValue("unlucky-fan@example.com")
+    })
   })
 
-  it("shows the failure toast and keeps the typed values when the endpoint is down", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
-    await page.route("**/api/signup", (route) => route.abort("connectionrefused"))
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
-    await fillSignup(page, "offline-fan@example.com")
-    const toast = page.getByRole("alert").filter({ hasText: "Something went wrong" })
-    await toast.waitFor()
-    await expect(toast.textContent()).resolves.toContain("Please try again or email us directly at hello@block94.example")
-    await expect(signupForm(page).getByLabel("Email address").inputValue()).resolves.toBe("offline-fan@example.com")
-    await expect(signupForm(page).getByRole("checkbox").isChecked()).resolves.toBe(true)
-    expect(storedEmails()).not.toContain("offline-fan@example.com")
-    await context.close()
-  })
-
-  it("treats a server error answer as a failure, not a success", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
-    await page.route("**/api/signup", (route) => route.fulfill({ status: 503, body: "{}" }))
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
-    await fillSignup(page, "unlucky-fan@example.com")
-    await page.getByRole("alert").filter({ hasText: "Something went wrong" }).waitFor()
-    await expect(signupForm(page).getByLabel("Email address").inputValue()).resolves.toBe("unlucky-fan@example.com")
-    await context.close()
-  })
-
-  it("shows Joining... and blocks a second submit while the request is on its way", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
+  test("shows Joining... and blocks a second submit while the request is on its way", LAPTOP_ONLY, async ({ page, app }) => {
     let requests = 0
     await page.route("**/api/signup", async (route) => {
       requests += 1
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await route.continue()
     })
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
+    await app.open("/")
     await fillSignup(page, "patient-fan@example.com")
-    const button = signupForm(page).getByRole("button", { name: "Joining..." })
-    await expect(button.isDisabled()).resolves.toBe(true)
+    await expect(signupForm(page).getByRole("button", { name: "Joining..." })).toBeDisabled()
     await signupForm(page).getByLabel("Email address").press("Enter")
-    await page.getByRole("status").filter({ hasText: "Welcome to Block 94!" }).waitFor()
+    await expect(toast(page, "status", "Welcome to Block 94!")).toBeVisible()
     expect(requests).toBe(1)
-    await context.close()
   })
 })
 
-describe("the signup endpoint under gatsby serve", () => {
-  const post = (body: string, contentType = "application/json") =>
-    fetch(`${baseUrl}/api/signup`, { method: "POST", headers: { "Content-Type": contentType }, body })
+test.describe("the signup endpoint under gatsby serve", NO_BROWSER, () => {
+  const signup = (email: string) => JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString() })
 
-  it("answers malformed requests with a 4xx and a JSON reason", async () => {
-    const cases: Array<[Promise<Response>, number]> = [
-      [post("{not json"), 400],
-      [post(JSON.stringify({ email: "nope", source: "website_signup", timestamp: new Date().toISOString() })), 400],
-      [post("email=a@b.co", "application/x-www-form-urlencoded"), 415],
-      [post(JSON.stringify({ email: "x".repeat(10000) })), 413],
-      [fetch(`${baseUrl}/api/signup`), 405],
+  test("answers malformed requests with a 4xx and a JSON reason", async ({ request }) => {
+    const post = (data: string, contentType = "application/json") =>
+      request.post("/api/signup", { headers: { "Content-Type": contentType }, data })
+    const cases = [
+      { request: post("{not json"), status: 400 },
+      { request: post(signup("nope")), status: 400 },
+      { request: post("email=a@b.co", "application/x-www-form-urlencoded"), status: 415 },
+      { request: post(JSON.stringify({ email: "x".repeat(10000) })), status: 413 },
+      { request: request.get("/api/signup"), status: 405 },
     ]
-    for (const [request, status] of cases) {
-      const response = await request
-      expect(response.status).toBe(status)
+    for (const { request: sent, status } of cases) {
+      const response = await sent
+      expect(response.status()).toBe(status)
       const body = (await response.json()) as { error: string }
       expect(body.error.length).toBeGreaterThan(5)
     }
   })
 
-  it("stores a repeated email once, whatever its case", async () => {
-    const body = (email: string) => JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString() })
-    expect((await post(body("twice@example.com"))).status).toBe(201)
-    expect((await post(body("TWICE@example.com"))).status).toBe(200)
-    expect(storedEmails().filter((email) => email === "twice@example.com")).toHaveLength(1)
+  test("stores a repeated email once, whatever its case", async ({ request, signups }) => {
+    const post = (email: string) => request.post("/api/signup", { headers: { "Content-Type": "application/json" }, data: signup(email) })
+    expect((await post("twice@example.com")).status()).toBe(201)
+    expect((await post("TWICE@example.com")).status()).toBe(200)
+    expect(signups.emails().filter((email) => email === "twice@example.com")).toHaveLength(1)
   })
 })
 
-describe("contact form", () => {
-  it("opens the mail client with the message, then thanks the visitor", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
+test.describe("contact form", () => {
+  test("opens the mail client with the message, then thanks the visitor", LAPTOP_ONLY, async ({ page, app }) => {
     // Record mailto: links instead of handing them to a mail client.
     await page.addInitScript(() => {
       document.addEventListener(
@@ -134,14 +109,13 @@ describe("contact form", () => {
         true,
       )
     })
-    await page.goto(baseUrl + "/contact/")
-    await waitForApp(page)
+    await app.open("/contact/")
     const form = page.getByRole("form", { name: "Send a message" })
     await form.getByLabel("Name").fill("Zoë & Co")
     await form.getByLabel("Email").fill("zoe@example.com")
     await form.getByLabel("Message").fill("Hi? #drop\nLine two 🎉 東京")
     await form.getByRole("button", { name: "Send Message" }).click()
-    await page.getByRole("status").filter({ hasText: "Message Sent! 📧" }).waitFor()
+    await expect(toast(page, "status", "Message Sent! 📧")).toBeVisible()
     const mailto = await page.evaluate(() => (window as unknown as { openedMailto: string }).openedMailto)
     const [address, query] = mailto.replace(/^mailto:/, "").split("?")
     const params = new URLSearchParams(query)
@@ -149,22 +123,16 @@ describe("contact form", () => {
     expect(params.get("subject")).toBe("Contact from Zoë & Co")
     expect(params.get("body")).toContain("Hi? #drop\r\nLine two 🎉 東京")
     expect(params.get("body")).toContain("zoe@example.com")
-    await expect(form.getByLabel("Name").inputValue()).resolves.toBe("")
-    await context.close()
+    await expect(form.getByLabel("Name")).toHaveValue("")
   })
 
-  it("asks for every field with the Missing Information toast", async () => {
-    const { page, context } = await openPage(browser(), { viewport: PHONE })
-    await page.goto(baseUrl + "/contact/")
-    await waitForApp(page)
+  test("asks for every field with the Missing Information toast", PHONE_ONLY, async ({ page, app }) => {
+    await app.open("/contact/")
     const form = page.getByRole("form", { name: "Send a message" })
     await form.getByLabel("Name").fill("Sam")
     await form.getByRole("button", { name: "Send Message" }).click()
-    const toast = page.getByRole("alert").filter({ hasText: "Missing Information" })
-    await toast.waitFor()
-    await expect(toast.textContent()).resolves.toContain("Please fill in all fields.")
-    await expect(form.getByLabel("Email").evaluate((input) => input === document.activeElement)).resolves.toBe(true)
-    await expect(form.getByLabel("Name").inputValue()).resolves.toBe("Sam")
-    await context.close()
+    await expect(toast(page, "alert", "Missing Information")).toContainText("Please fill in all fields.")
+    await expect(form.getByLabel("Email")).toBeFocused()
+    await expect(form.getByLabel("Name")).toHaveValue("Sam")
   })
 })

@@ -1,14 +1,9 @@
-import { LAPTOP, PHONE } from "../tools/chromium"
-import { useBrowser } from "./support/browser-suite"
-import { openPage, waitForApp } from "./support/page-helpers"
-import { servedSite } from "./support/state"
+import { expect, mainNav, menuToggle, test } from "./fixtures"
+import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 // Sections with no behaviour keep their server HTML on the first load, and interactive parts
 // hydrate a task later (src/components/shared/Hydration.tsx). These tests check what a visitor
 // would notice if that went wrong: content flashing or vanishing, or missing after navigation.
-
-const browser = useBrowser()
-const { baseUrl } = servedSite()
 
 declare global {
   interface Window {
@@ -35,58 +30,46 @@ const recordRemovedElements = () => {
   }).observe(document, { childList: true, subtree: true })
 }
 
-describe("the first load", () => {
-  it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])(
-    "%s keeps the server-rendered page: hydration replaces no element",
-    async (path) => {
-      const { page, context } = await openPage(browser(), { viewport: PHONE })
+test.describe("the first load", PHONE_ONLY, () => {
+  for (const path of ROUTES) {
+    test(`${path} keeps the server-rendered page: hydration replaces no element`, async ({ page, app }) => {
       await page.addInitScript(recordRemovedElements)
-      await page.goto(baseUrl + path)
-      await waitForApp(page)
-      await expect(page.evaluate(() => window.removedElements)).resolves.toEqual([])
-      await context.close()
-    },
-  )
+      await app.open(path)
+      expect(await page.evaluate(() => window.removedElements)).toEqual([])
+    })
+  }
 
-  it("the interactive parts respond once the page has loaded", async () => {
-    const { page, context } = await openPage(browser(), { viewport: PHONE })
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
-    const toggle = page.getByRole("button", { name: "Menu" })
-    await toggle.click()
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true")
+  test("the interactive parts respond once the page has loaded", async ({ page, app }) => {
+    await app.open("/")
+    await menuToggle(page).click()
+    await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true")
     await page.keyboard.press("Escape")
     const carousel = page.getByRole("region", { name: "First look at the drop" })
     await carousel.hover()
     await carousel.getByRole("button", { name: "Next slide" }).click()
-    await expect(carousel.getByRole("button", { name: "Slide 2" }).getAttribute("aria-current")).resolves.toBe("true")
-    await context.close()
+    await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true")
   })
 })
 
-describe("client-side navigation", () => {
-  it("renders every section of the page it reaches, without reloading", async () => {
-    const { page, context, problems } = await openPage(browser(), { viewport: LAPTOP })
-    await page.goto(baseUrl + "/privacy/")
-    await waitForApp(page)
+test.describe("client-side navigation", LAPTOP_ONLY, () => {
+  test("renders every section of the page it reaches, without reloading", async ({ page, app }) => {
+    await app.open("/privacy/")
     await page.evaluate(() => {
       window.sameDocument = true
     })
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click()
-    await page.waitForURL(`${baseUrl}/about/`)
+    await mainNav(page).getByRole("link", { name: "About" }).click()
+    await expect(page).toHaveURL("/about/")
     // Gatsby updates the address first and renders the page right after: wait for the content.
-    await page.getByRole("heading", { level: 1, name: /built on the block/i }).waitFor()
-    await expect(page.getByRole("heading", { level: 3 }).count()).resolves.toBeGreaterThanOrEqual(3)
-    await expect(page.getByRole("heading", { name: "Join the Drop" }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("heading", { level: 1, name: /built on the block/i })).toBeVisible()
+    expect(await page.getByRole("heading", { level: 3 }).count()).toBeGreaterThanOrEqual(3)
+    await expect(page.getByRole("heading", { name: "Join the Drop" })).toBeVisible()
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click()
-    await page.waitForURL(`${baseUrl}/`)
-    await page.getByRole("heading", { name: "Explore the Vibe" }).waitFor()
-    await expect(page.getByRole("heading", { name: "Apparel & Streetwear" }).isVisible()).resolves.toBe(true)
+    await mainNav(page).getByRole("link", { name: "Home" }).click()
+    await expect(page).toHaveURL("/")
+    await expect(page.getByRole("heading", { name: "Explore the Vibe" })).toBeVisible()
+    await expect(page.getByRole("heading", { name: "Apparel & Streetwear" })).toBeVisible()
 
-    await expect(page.evaluate(() => window.sameDocument)).resolves.toBe(true)
-    expect(problems).toEqual([])
-    await context.close()
+    expect(await page.evaluate(() => window.sameDocument)).toBe(true)
   })
 })

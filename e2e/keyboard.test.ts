@@ -1,12 +1,7 @@
 /** A keyboard-only visitor can reach and use everything, and always sees where focus is. */
-import type { Page } from "playwright-core"
-import { LAPTOP, PHONE } from "../tools/chromium"
-import { useBrowser } from "./support/browser-suite"
-import { openPage, waitForApp } from "./support/page-helpers"
-import { servedSite } from "./support/state"
-
-const browser = useBrowser()
-const { baseUrl } = servedSite()
+import type { Page } from "@playwright/test"
+import { expect, mainNav, menuToggle, signupSection, test, toast, visibleSlide } from "./fixtures"
+import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 interface FocusStop {
   key: string
@@ -50,75 +45,60 @@ const tabThrough = async (page: Page, limit = 80): Promise<FocusStop[]> => {
   return stops
 }
 
-describe("keyboard only", () => {
-  it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])(
-    "%s: Tab reaches every control, starting with the skip link, each with a visible focus ring",
-    async (path) => {
-      const { page, context } = await openPage(browser(), { viewport: LAPTOP, reducedMotion: "reduce" })
-      await page.goto(baseUrl + path)
-      await waitForApp(page)
+test.describe("keyboard only", () => {
+  for (const path of ROUTES) {
+    test(`${path}: Tab reaches every control, starting with the skip link, each with a visible focus ring`, async ({ page, app }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" })
+      await app.open(path)
       const controls = await operableControls(page)
       const stops = await tabThrough(page)
       expect(stops[0]?.key).toBe("a:Skip to content")
       const reached = new Set(stops.map((stop) => stop.key))
       expect(controls.filter((control) => !reached.has(control))).toEqual([])
       expect(stops.filter((stop) => !stop.visibleRing).map((stop) => stop.key)).toEqual([])
-      await context.close()
-    },
-  )
+    })
+  }
 
-  it("the skip link moves focus to the main content", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
-    await page.goto(baseUrl + "/about/")
-    await waitForApp(page)
+  test("the skip link moves focus to the main content", async ({ page, app }) => {
+    await app.open("/about/")
     await page.keyboard.press("Tab")
     await page.keyboard.press("Enter")
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("main")
-    await context.close()
+    await expect(page.locator("#main")).toBeFocused()
   })
 
-  it("the phone menu opens, navigates and closes with the keyboard", async () => {
-    const { page, context } = await openPage(browser(), { viewport: PHONE })
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
-    const toggle = page.getByRole("button", { name: "Menu" })
-    await toggle.focus()
+  test("the phone menu opens, navigates and closes with the keyboard", PHONE_ONLY, async ({ page, app }) => {
+    await app.open("/")
+    await menuToggle(page).focus()
     await page.keyboard.press("Enter")
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true")
+    await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true")
     await page.keyboard.press("Tab")
     await page.keyboard.press("Tab")
-    await expect(focusStop(page)).resolves.toMatchObject({ key: "a:About" })
+    await expect(mainNav(page).getByRole("link", { name: "About" })).toBeFocused()
+    expect(await focusStop(page)).toMatchObject({ key: "a:About" })
     await page.keyboard.press("Enter")
-    await page.waitForURL(`${baseUrl}/about/`)
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false")
-    await context.close()
+    await expect(page).toHaveURL("/about/")
+    await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "false")
   })
 
-  it("the carousel arrows appear on focus and change the slide", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
+  test("the carousel arrows appear on focus and change the slide", LAPTOP_ONLY, async ({ page, app }) => {
+    await app.open("/")
     const next = page.getByRole("button", { name: "Next slide" })
     await next.focus()
-    await page.waitForFunction(() => getComputedStyle(document.activeElement!).opacity === "1")
+    await expect(next).toHaveCSS("opacity", "1")
     await page.keyboard.press("Enter")
-    await expect(page.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute("aria-label")).resolves.toBe("2 of 3")
+    await expect(visibleSlide(page)).toHaveAttribute("aria-label", "2 of 3")
     await page.keyboard.press("Shift+Tab")
+    await expect(page.getByRole("button", { name: "Previous slide" })).toBeFocused()
     await page.keyboard.press("Enter")
-    await expect(page.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute("aria-label")).resolves.toBe("1 of 3")
-    await context.close()
+    await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 of 3")
   })
 
-  it("focus stays on the form, not lost, when a toast appears", async () => {
-    const { page, context } = await openPage(browser(), { viewport: LAPTOP })
-    await page.goto(baseUrl + "/")
-    await waitForApp(page)
-    const email = page.locator("#join-the-drop").getByLabel("Email address")
-    await email.focus()
+  test("focus stays on the form, not lost, when a toast appears", LAPTOP_ONLY, async ({ page, app }) => {
+    await app.open("/")
+    await signupSection(page).getByLabel("Email address").focus()
     await page.keyboard.type("fan@example.com")
     await page.keyboard.press("Enter")
-    await page.getByRole("alert").filter({ hasText: "Missing Information" }).waitFor()
-    await expect(page.evaluate(() => document.activeElement?.getAttribute("name"))).resolves.toBe("consent")
-    await context.close()
+    await expect(toast(page, "alert", "Missing Information")).toBeVisible()
+    await expect(signupSection(page).locator("[name='consent']")).toBeFocused()
   })
 })

@@ -3,14 +3,9 @@
  * from the built `_headers` file applied, and must hydrate and run without a CSP violation.
  */
 import { readFileSync } from "node:fs"
-import type { Page } from "playwright-core"
-import { LAPTOP } from "../tools/chromium"
-import { useBrowser } from "./support/browser-suite"
-import { openPage, waitForApp } from "./support/page-helpers"
-import { servedSite } from "./support/state"
-
-const browser = useBrowser()
-const { baseUrl } = servedSite()
+import type { Page } from "@playwright/test"
+import { expect, test } from "./fixtures"
+import { LAPTOP_ONLY, NO_BROWSER, ROUTES } from "./site"
 
 /** The headers that `_headers` gives every path ("/*" block). */
 const headersForAllPaths = (): Record<string, string> => {
@@ -39,10 +34,10 @@ const withHeaders = async (page: Page, headers: Record<string, string>) => {
 
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
 
-describe("security headers", () => {
-  const headers = headersForAllPaths()
+const headers = headersForAllPaths()
 
-  it("declare a strict policy with no eval, no third-party origins and no framing", () => {
+test.describe("security headers", NO_BROWSER, () => {
+  test("declare a strict policy with no eval, no third-party origins and no framing", () => {
     const csp = headers["Content-Security-Policy"]
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
@@ -55,24 +50,25 @@ describe("security headers", () => {
     expect(headers["Permissions-Policy"]).toContain("camera=()")
   })
 
-  it("cache hashed assets for a year and HTML not at all", () => {
+  test("cache hashed assets for a year and HTML not at all", () => {
     const text = readFileSync("public/_headers", "utf8")
     expect(text).toMatch(/\/\*\.js\n {2}Cache-Control: public, max-age=31536000, immutable/)
     expect(text).toMatch(/\/static\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/)
     expect(headers["Cache-Control"]).toBe("public, max-age=0, must-revalidate")
   })
+})
 
-  it.each(["/", "/about/", "/contact/", "/privacy/", "/no-such-page/"])("%s runs under the policy without violations", async (path) => {
-    const { page, context, problems } = await openPage(browser(), { viewport: LAPTOP })
-    await withHeaders(page, headers)
-    await page.goto(baseUrl + path)
-    await waitForApp(page)
-    // Client-side navigation loads page data and chunks after the first paint.
-    await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click()
-    await page.waitForURL(`${baseUrl}/privacy/`)
-    await waitForApp(page)
-    await expect(violations(page)).resolves.toEqual([])
-    expect(problems.filter((problem) => /Content Security Policy|Refused to/.test(problem))).toEqual([])
-    await context.close()
-  })
+test.describe("the Content-Security-Policy", LAPTOP_ONLY, () => {
+  // Any console error or warning fails these tests too, "Refused to ..." CSP reports among them.
+  for (const path of ROUTES) {
+    test(`${path} runs under the policy without violations`, async ({ page, app }) => {
+      await withHeaders(page, headers)
+      await app.open(path)
+      // Client-side navigation loads page data and chunks after the first paint.
+      await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click()
+      await expect(page).toHaveURL("/privacy/")
+      await app.hydrated()
+      expect(await violations(page)).toEqual([])
+    })
+  }
 })

@@ -10,11 +10,12 @@ import { cpus } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { serveSite, stopSite } from "./serve"
+import { chromePath as systemChromePath, CHROMIUM_FLAGS } from "./chromium"
 import { measureBuildSpeed, type BuildSpeed } from "./bench/build-speed"
 import { allPagesJavaScript, homeWeight, largestStaticImage, type HomeWeight, type PageJavaScript } from "./bench/bundle-weights"
 import { decimal, heading, integer, kib, seconds, shorten, table } from "./bench/format"
 import { packageBytes, type PackageBytes } from "./bench/js-packages"
-import { CHROME_FLAGS, medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./bench/lighthouse"
+import { medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./bench/lighthouse"
 import { findFreePort, onInterrupt, runTimed } from "./bench/processes"
 
 const ROUTES = [
@@ -243,7 +244,7 @@ const runAllLighthouse = async (baseUrl: string, runs: number, chromePath: strin
       try {
         const metrics = await runLighthouse(baseUrl + result.route, result.mode, {
           chromePath,
-          chromeFlags: CHROME_FLAGS,
+          chromeFlags: CHROMIUM_FLAGS,
           timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
           ignoreStatusCode: expectNotFound,
         })
@@ -274,7 +275,7 @@ const main = async (): Promise<void> => {
   mkdirSync(resultsDir, { recursive: true })
   const buildLog = join(resultsDir, "build.log")
   writeFileSync(buildLog, "")
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
+  const chromePath = systemChromePath()
   if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}; set CHROME_PATH`)
   const log = (line: string) => console.log(`bench: ${line} (output in ${buildLog})`)
   const environment = describeEnvironment(root, chromePath, options.runs)

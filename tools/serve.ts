@@ -1,13 +1,36 @@
-import { spawn, type ChildProcess } from "node:child_process"
-import { mkdtempSync } from "node:fs"
+// Serves the built public/ folder with `gatsby serve`, its signup Function writing to a store
+// given only here, at run time, never at build time.
+//
+// `tsx tools/serve.ts` (the browser tests' web server): serves on 127.0.0.1 at E2E_PORT
+// (default 9123) with a fresh signup store under the OS temp folder, until stopped.
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 
 export interface ServedSite {
   baseUrl: string
   signupsFile: string
   process: ChildProcess
 }
+
+/**
+ * Where the browser tests' site answers and keeps its signups. Fixed per port, so Playwright's
+ * main process, its workers and the web server all derive the same.
+ */
+export const testSite = (port = Number(process.env.E2E_PORT || 9123)) => ({
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  signupsFile: join(tmpdir(), `block94-e2e-${port}`, "signups.jsonl"),
+})
+
+const startGatsbyServe = (port: number, signupsFile: string, env: Record<string, string>, stdio: StdioOptions, detached: boolean) =>
+  spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
+    // A generous rate limit: tests and load runs send many signups from one address.
+    env: { ...process.env, SIGNUPS_FILE: signupsFile, SIGNUP_RATE_LIMIT: "1000", ...env },
+    stdio,
+    detached,
+  })
 
 const waitForHttp = async (url: string, timeoutMs: number): Promise<void> => {
   const deadline = Date.now() + timeoutMs
@@ -23,17 +46,10 @@ const waitForHttp = async (url: string, timeoutMs: number): Promise<void> => {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-/**
- * Serves the built public/ folder with `gatsby serve`, its signup Function writing to a fresh
- * temporary store. The store path is given only here, at run time, never at build time.
- */
+/** Starts `gatsby serve` in the background with a new temporary signup store; resolves once it answers. */
 export const serveSite = async (port: number, env: Record<string, string> = {}): Promise<ServedSite> => {
   const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-signups-")), "signups.jsonl")
-  const child = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
-    env: { ...process.env, SIGNUPS_FILE: signupsFile, SIGNUP_RATE_LIMIT: "1000", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  })
+  const child = startGatsbyServe(port, signupsFile, env, ["ignore", "pipe", "pipe"], true)
   let output = ""
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
@@ -54,4 +70,13 @@ export const stopSite = (child: ChildProcess): void => {
   } catch {
     // already gone
   }
+}
+
+if (require.main === module) {
+  const site = testSite()
+  rmSync(dirname(site.signupsFile), { recursive: true, force: true })
+  mkdirSync(dirname(site.signupsFile), { recursive: true })
+  const child = startGatsbyServe(site.port, site.signupsFile, {}, "inherit", false)
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal))
+  child.on("exit", (code) => process.exit(code ?? 1))
 }

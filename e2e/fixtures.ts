@@ -1,0 +1,121 @@
+// Fixtures and page helpers of the browser tests. Import `test` and `expect` from here.
+import { readFileSync } from "node:fs"
+import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test"
+import { PHONE } from "../tools/chromium"
+
+export { expect }
+
+export interface SiteOptions {
+  /** The served site's signup store (set in playwright.config.ts from the port). */
+  signupsFile: string
+}
+
+/** Console errors and warnings and uncaught errors of the test's page, as `type: text`. */
+export class PageProblems {
+  readonly all: string[] = []
+  private readonly allowed: Array<RegExp | string> = []
+
+  /** Problems the test causes on purpose (a request it makes fail, the 404 warning): patterns or exact texts. */
+  allow(...problems: Array<RegExp | string>): void {
+    this.allowed.push(...problems)
+  }
+
+  unexpected(): string[] {
+    return this.all.filter((problem) => !this.allowed.some((allowed) => (typeof allowed === "string" ? allowed === problem : allowed.test(problem))))
+  }
+}
+
+export interface App {
+  /** Loads a path of the site and waits until the app has hydrated it. */
+  open(path: string): Promise<Response | null>
+  /** Waits until the app has hydrated the page now loaded (after a reload or a full page load). */
+  hydrated(): Promise<void>
+}
+
+export interface SignupStore {
+  /** The stored addresses, in order; none when nothing has been stored yet. */
+  emails(): string[]
+}
+
+/**
+ * Preact (the browser build) keeps its tree on the root element under `__k`; React, under
+ * `__reactContainer...`. Once it is there, the page's own requests finish.
+ */
+const waitUntilHydrated = async (page: Page): Promise<void> => {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("___gatsby")
+    return Boolean(root && ("__k" in root || Object.keys(root).some((key) => key.startsWith("__reactContainer"))))
+  })
+  await page.waitForLoadState("networkidle")
+}
+
+export const test = base.extend<{ problems: PageProblems; app: App; signups: SignupStore }, SiteOptions>({
+  signupsFile: ["", { option: true, scope: "worker" }],
+
+  problems: async ({}, use) => {
+    await use(new PageProblems())
+  },
+
+  /** The page, recording its problems; any the test did not allow fails it. */
+  page: async ({ page, problems }, use) => {
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.all.push(`${message.type()}: ${message.text()}`)
+    })
+    page.on("pageerror", (error) => problems.all.push(`pageerror: ${error.message}`))
+    await use(page)
+    expect(problems.unexpected(), "console errors, warnings and uncaught errors on the page").toEqual([])
+  },
+
+  app: async ({ page, problems }, use) => {
+    await use({
+      open: async (path) => {
+        const response = await page.goto(path)
+        // An unknown path: the 404 answer and the 404 page's warning naming the path are expected.
+        if (response?.status() === 404) {
+          problems.allow(/^error: Failed to load resource: the server responded with a status of 404/, `warning: 404: no page at ${path}`)
+        }
+        await waitUntilHydrated(page)
+        return response
+      },
+      hydrated: () => waitUntilHydrated(page),
+    })
+  },
+
+  signups: async ({ signupsFile }, use) => {
+    await use({
+      emails: () => {
+        try {
+          return readFileSync(signupsFile, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => (JSON.parse(line) as { email: string }).email)
+        } catch {
+          return []
+        }
+      },
+    })
+  },
+})
+
+/** Whether the test runs at phone size (the phone project), where the nav sits behind the menu toggle. */
+export const onPhone = (page: Page): boolean => page.viewportSize()?.width === PHONE.width
+
+export const mainNav = (page: Page): Locator => page.getByRole("navigation", { name: "Main" })
+export const menuToggle = (page: Page): Locator => page.getByRole("button", { name: "Menu" })
+export const cookieNotice = (page: Page): Locator => page.locator("aside[aria-label='Cookie notice']")
+export const signupSection = (page: Page): Locator => page.locator("#join-the-drop")
+/** The carousel slide on show; its label reads "2 of 3". */
+export const visibleSlide = (page: Page): Locator => page.locator('[aria-roledescription="slide"][aria-hidden="false"]')
+export const toast = (page: Page, role: "status" | "alert", text: string): Locator => page.getByRole(role).filter({ hasText: text })
+
+/**
+ * Waits until the element's top edge sits between `from` and `to`, as fractions of the window
+ * height (0 the top of the window, 1 its bottom): the page has scrolled to it.
+ */
+export const expectTopWithin = async (element: Locator, from: number, to: number): Promise<void> => {
+  await expect(async () => {
+    const top = await element.evaluate((node) => node.getBoundingClientRect().top / window.innerHeight)
+    expect(top).toBeGreaterThanOrEqual(from)
+    expect(top).toBeLessThan(to)
+  }).toPass({ timeout: 5000 })
+}
