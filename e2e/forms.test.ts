@@ -94,7 +94,7 @@ test.describe("the signup endpoint under gatsby serve", NO_BROWSER, () => {
 })
 
 test.describe("contact form", () => {
-  test("opens the mail client with the message, then thanks the visitor", LAPTOP_ONLY, async ({ page, app }) => {
+  test("reads Sending... while it opens the mail client with the message, then thanks the visitor", LAPTOP_ONLY, async ({ page, app }) => {
     // Record mailto: links instead of handing them to a mail client.
     await page.addInitScript(() => {
       document.addEventListener(
@@ -115,7 +115,9 @@ test.describe("contact form", () => {
     await form.getByLabel("Email").fill("zoe@example.com")
     await form.getByLabel("Message").fill("Hi? #drop\nLine two 🎉 東京")
     await form.getByRole("button", { name: "Send Message" }).click()
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled()
     await expect(toast(page, "status", "Message Sent! 📧")).toBeVisible()
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled()
     const mailto = await page.evaluate(() => (window as unknown as { openedMailto: string }).openedMailto)
     const [address, query] = mailto.replace(/^mailto:/, "").split("?")
     const params = new URLSearchParams(query)
