@@ -11,5 +11,8 @@ module.exports = {
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
   testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/test/loadershim.js"],
+  // One real PostgreSQL server for the suites that test the PostgreSQL store.
+  globalSetup: "<rootDir>/test/global-setup.ts",
+  globalTeardown: "<rootDir>/test/global-teardown.ts",
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
 }

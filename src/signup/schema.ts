@@ -51,6 +51,9 @@ export const isHoneypotFilled = (value: Record<string, unknown>): boolean => {
   return typeof trap === "string" ? trap.trim() !== "" : trap !== undefined && trap !== null && trap !== false
 }
 
+/** Where a signup came from, as stored with it. */
+export type Attribution = NonNullable<z.output<typeof attributionSchema>>
+
 /** What the browser sends. */
 export type SignupRequest = z.input<typeof signupRequestSchema>
 

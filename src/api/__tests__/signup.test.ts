@@ -6,7 +6,8 @@ import os from "os"
 import path from "path"
 import { Readable } from "stream"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { forgetSharedSignupStores, type SignupRecord } from "../../server/signup/store"
+import { resetSignupRuntime } from "../../server/signup/runtime"
+import { createFileStore } from "../../server/signup/stores/file-store"
 import handler from "../signup"
 
 // Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware
@@ -83,6 +84,16 @@ const storedLines = async (file = signupsFile): Promise<string[]> => {
   }
 }
 
+/** The addresses on the list, as the file store reads them back. */
+const storedEmails = async (file = signupsFile): Promise<string[]> => {
+  const store = createFileStore(file)
+  try {
+    return (await store.exportRows(10)).map((row) => row.signup.email)
+  } finally {
+    await store.close()
+  }
+}
+
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "signup-api-"))
   signupsFile = path.join(dir, "data", "signups.jsonl")
@@ -94,26 +105,34 @@ beforeEach(async () => {
 
 afterEach(async () => {
   process.env = { ...originalEnv }
-  forgetSharedSignupStores()
+  await resetSignupRuntime()
   await fs.rm(dir, { recursive: true, force: true })
 })
 
 describe("POST /api/signup", () => {
-  it("stores a new signup as one JSON line and answers 201 subscribed", async () => {
+  it("stores a new signup as one JSON line and answers 201 with its place and links", async () => {
     const before = Date.now()
     const res = await post({ ...validSignup, email: "  Fan@Example.com ", consent: true })
     expect(res.statusCode).toBe(201)
-    expect(res.body).toEqual({ ok: true, status: "subscribed" })
+    expect(res.body).toMatchObject({ ok: true, status: "confirmed", position: 1, total: 1, referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/\?ref=/) })
     expect(res.headers["cache-control"]).toBe("no-store")
 
     const lines = await storedLines()
     expect(lines).toHaveLength(1)
-    const stored = JSON.parse(lines[0]) as SignupRecord
-    expect(Object.keys(stored)).toEqual(["email", "source", "timestamp", "receivedAt"])
-    expect(stored).toMatchObject({ email: "fan@example.com", source: "website_signup", timestamp: validSignup.timestamp })
-    expect(new Date(stored.receivedAt).toISOString()).toBe(stored.receivedAt)
+    const stored = JSON.parse(lines[0]) as { type: string; email: string; emailKey: string; source: string; timestamp: string; receivedAt: string; statusTokenHash: string }
+    expect(stored).toMatchObject({ type: "signup", email: "Fan@Example.com", emailKey: "fan@example.com", source: "website_signup", timestamp: validSignup.timestamp })
+    // The status token is stored as its hash only.
+    const token = new URL(String((res.body as { statusUrl: string }).statusUrl)).searchParams.get("token") ?? ""
+    expect(lines[0]).not.toContain(token)
+    expect(stored.statusTokenHash).toMatch(/^[0-9a-f]{64}$/)
     expect(Date.parse(stored.receivedAt)).toBeGreaterThanOrEqual(before - 1)
     expect(Date.parse(stored.receivedAt)).toBeLessThanOrEqual(Date.now())
+  })
+
+  it("takes SITE_URL for the links at run time, never the request's Host", async () => {
+    process.env.SITE_URL = "https://drop.block94.example"
+    const res = await post(validSignup, { headers: { "content-type": "application/json", host: "evil.example" } })
+    expect(res.body).toMatchObject({ referralUrl: expect.stringMatching(/^https:\/\/drop\.block94\.example\/\?ref=/) })
   })
 
   it("answers 200 already_subscribed for the same email in another case, storing it once", async () => {
@@ -121,7 +140,7 @@ describe("POST /api/signup", () => {
     const again = await post({ ...validSignup, email: "FAN@example.COM" })
     expect(again.statusCode).toBe(200)
     expect(again.body).toEqual({ ok: true, status: "already_subscribed" })
-    expect(await storedLines()).toHaveLength(1)
+    expect(await storedEmails()).toEqual(["Fan@Example.com"])
   })
 
   it.each<[string, unknown, string]>([
@@ -188,21 +207,49 @@ describe("POST /api/signup", () => {
     for (let i = 0; i < 4; i++) answers.push(await post({ ...validSignup, email: `fan${i}@example.com` }, { ip }))
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429])
     expect(answers[3].headers["retry-after"]).toBe("30")
-    expect(answers[3].body).toEqual({ error: "Too many signup requests: try again in 30 seconds" })
+    expect(answers[3].body).toEqual({ error: "Too many requests: try again in 30 seconds" })
     expect(await storedLines()).toHaveLength(3)
-
-    // The first X-Forwarded-For entry is the client: one behind a proxy is limited on its own.
-    const viaProxy = await post(
-      { ...validSignup, email: "other@example.com" },
-      { ip, headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.5, 198.51.100.77" } },
-    )
-    expect(viaProxy.statusCode).toBe(201)
   })
 
-  it("answers a filled honeypot with the normal success and stores nothing", async () => {
+  it("cannot be walked around with made-up X-Forwarded-For values", async () => {
+    process.env.SIGNUP_RATE_LIMIT = "10"
+    const answers = []
+    for (let i = 0; i < 14; i++) {
+      const headers = { "content-type": "application/json", "x-forwarded-for": `192.0.2.${i}` }
+      answers.push(await post({ ...validSignup, email: `walker${i}@example.com` }, { ip: "198.51.100.9", headers }))
+    }
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(10)
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4)
+  })
+
+  it("with TRUST_PROXY=1 limits each client behind the one proxy on its own", async () => {
+    process.env.SIGNUP_RATE_LIMIT = "1"
+    process.env.TRUST_PROXY = "1"
+    const viaProxy = (client: string, email: string) =>
+      post({ ...validSignup, email }, { ip: "10.0.0.2", headers: { "content-type": "application/json", "x-forwarded-for": client } })
+    expect((await viaProxy("203.0.113.1", "one@example.com")).statusCode).toBe(201)
+    expect((await viaProxy("203.0.113.2", "two@example.com")).statusCode).toBe(201)
+    expect((await viaProxy("203.0.113.1", "three@example.com")).statusCode).toBe(429)
+  })
+
+  it("answers 503 naming DATABASE_URL on a serverless host without a database, and writes nothing", async () => {
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    try {
+      process.env.NETLIFY = "true"
+      const res = await post(validSignup)
+      expect(res.statusCode).toBe(503)
+      expect((res.body as { error: string }).error).toContain("DATABASE_URL")
+      expect(consoleError).toHaveBeenCalled()
+      await expect(fs.stat(signupsFile)).rejects.toMatchObject({ code: "ENOENT" })
+    } finally {
+      consoleError.mockRestore()
+    }
+  })
+
+  it("answers a filled honeypot like a repeat signup and stores nothing", async () => {
     const res = await post({ ...validSignup, company: "Totally Real LLC" })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toEqual({ ok: true, status: "subscribed" })
+    expect(res.body).toEqual({ ok: true, status: "already_subscribed" })
     expect(await storedLines()).toEqual([])
   })
 
@@ -214,9 +261,7 @@ describe("POST /api/signup", () => {
       process.env.SIGNUPS_FILE = path.join(blocker, "signups.jsonl")
       const res = await post(validSignup)
       expect(res.statusCode).toBe(500)
-      expect(res.body).toEqual({
-        error: "The signup could not be saved because of a problem on our side: please try again later",
-      })
+      expect(res.body).toEqual({ error: "The signup service had a problem on our side: please try again later" })
       expect(await fs.readFile(blocker, "utf8")).toBe("")
     } finally {
       consoleError.mockRestore()
@@ -228,10 +273,8 @@ describe("POST /api/signup", () => {
     await post(validSignup)
     process.env.SIGNUPS_FILE = otherFile
     await post({ ...validSignup, email: "second@example.com" })
-    expect((await storedLines()).map((line) => (JSON.parse(line) as SignupRecord).email)).toEqual(["fan@example.com"])
-    expect((await storedLines(otherFile)).map((line) => (JSON.parse(line) as SignupRecord).email)).toEqual([
-      "second@example.com",
-    ])
+    expect(await storedEmails()).toEqual(["Fan@Example.com"])
+    expect(await storedEmails(otherFile)).toEqual(["second@example.com"])
   })
 
   it("defaults the store to .data/signups.jsonl under the working directory", async () => {
@@ -250,11 +293,8 @@ describe("POST /api/signup", () => {
     const answers = await Promise.all(emails.map((email) => post({ ...validSignup, email })))
     expect(answers.every((res) => res.statusCode === 201)).toBe(true)
 
-    const lines = await storedLines()
-    expect(lines).toHaveLength(200)
-    const stored = lines.map((line) => JSON.parse(line) as SignupRecord)
-    expect(stored.every((entry) => entry.source === "website_signup" && entry.timestamp === validSignup.timestamp)).toBe(true)
-    expect(new Set(stored.map((entry) => entry.email))).toEqual(new Set(emails))
+    expect(await storedLines()).toHaveLength(200)
+    expect(new Set(await storedEmails())).toEqual(new Set(emails))
   })
 
   it("stores 50 concurrent signups of the same email once", async () => {
@@ -283,7 +323,7 @@ describe("POST /api/signup", () => {
     expect((await post(validSignup)).statusCode).toBe(201)
 
     // A restart: the in-memory stores and the modules are gone, the file stays.
-    forgetSharedSignupStores()
+    await resetSignupRuntime()
     let restarted: Handler = handler
     jest.isolateModules(() => {
       restarted = (jest.requireActual("../signup") as { default: Handler }).default
@@ -296,6 +336,7 @@ describe("POST /api/signup", () => {
   })
 
   it("loads a file whose last line is cut short, and keeps appending whole lines", async () => {
+    // A line from before the waitlist (no "type"), then one cut short by a crash.
     const first = JSON.stringify({ ...validSignup, email: "fan@example.com", receivedAt: "2025-01-31T12:00:01.000Z" })
     await fs.mkdir(path.dirname(signupsFile), { recursive: true })
     await fs.writeFile(signupsFile, `${first}\n{"email":"half@exa`)
@@ -304,9 +345,12 @@ describe("POST /api/signup", () => {
     expect((await post({ ...validSignup, email: "new@example.com" })).statusCode).toBe(201)
 
     const lines = await storedLines()
-    expect(lines).toHaveLength(3)
     expect(lines[1]).toBe('{"email":"half@exa')
-    expect(JSON.parse(lines[2])).toMatchObject({ email: "new@example.com" })
+    expect(lines.slice(2).map((line) => JSON.parse(line) as { type: string })).toEqual([
+      expect.objectContaining({ type: "upgrade", emailKey: "fan@example.com" }),
+      expect.objectContaining({ type: "signup", email: "new@example.com" }),
+    ])
+    expect(await storedEmails()).toEqual(["fan@example.com", "new@example.com"])
   })
 })
 
@@ -325,17 +369,20 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
     const { functionMiddlewares } = jest.requireActual("gatsby/dist/internal-plugins/functions/middleware") as {
       functionMiddlewares: FunctionMiddlewares
     }
-    const source = path.resolve(__dirname, "..", "signup.ts")
     const app = express()
-    const signupFunction = {
-      functionRoute: "signup",
-      originalAbsoluteFilePath: source,
-      originalRelativeFilePath: "signup.ts",
-      relativeCompiledFilePath: "signup.js",
-      absoluteCompiledFilePath: source,
-      pluginName: "default-site-plugin",
+    const gatsbyFunction = (name: string) => {
+      const source = path.resolve(__dirname, "..", `${name}.ts`)
+      return {
+        functionRoute: name,
+        originalAbsoluteFilePath: source,
+        originalRelativeFilePath: `${name}.ts`,
+        relativeCompiledFilePath: `${name}.js`,
+        absoluteCompiledFilePath: source,
+        pluginName: "default-site-plugin",
+      }
     }
-    app.use("/api/*", ...functionMiddlewares({ getFunctions: () => [signupFunction] }))
+    const functions = ["signup", "confirm", "waitlist"].map(gatsbyFunction)
+    app.use("/api/*", ...functionMiddlewares({ getFunctions: () => functions }))
     server = http.createServer(app as unknown as http.RequestListener)
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     port = (server.address() as AddressInfo).port
@@ -383,8 +430,23 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
 
   it("stores a signup sent over HTTP", async () => {
     const answer = await send(JSON.stringify(validSignup), json)
-    expect(answer).toEqual({ status: 201, contentType: expect.stringContaining("application/json"), json: { ok: true, status: "subscribed" } })
+    expect(answer).toMatchObject({ status: 201, contentType: expect.stringContaining("application/json"), json: { ok: true, status: "confirmed" } })
     expect(await storedLines()).toHaveLength(1)
+  })
+
+  it("shows a signup's place at /api/waitlist by the token in its status link", async () => {
+    const joined = (await send(JSON.stringify(validSignup), json)).json as { statusUrl: string; referralCode: string }
+    const token = new URL(joined.statusUrl).searchParams.get("token") ?? ""
+    const response = await fetch(`http://127.0.0.1:${port}/api/waitlist?token=${token}`)
+    expect(response.status).toBe(200)
+    await expect(response.json()).resolves.toMatchObject({ status: "confirmed", position: 1, total: 1, referralCode: joined.referralCode })
+    expect((await fetch(`http://127.0.0.1:${port}/api/waitlist?token=${"A".repeat(43)}`)).status).toBe(404)
+  })
+
+  it("answers /api/confirm with our JSON 404 for an unknown token", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/confirm`, { method: "POST", headers: json, body: JSON.stringify({ token: "A".repeat(43) }) })
+    expect(response.status).toBe(404)
+    await expect(response.json()).resolves.toMatchObject({ error: expect.stringContaining("not known") })
   })
 
   it("answers malformed JSON with our JSON 400, not body-parser's HTML page", async () => {

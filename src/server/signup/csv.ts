@@ -1,7 +1,22 @@
 /** Turns stored signups into CSV (RFC 4180) that is safe to open in a spreadsheet. */
-import type { SignupRecord } from "./store"
+import type { ExportRow } from "./stores/store"
 
-export const SIGNUPS_CSV_HEADER = ["email", "source", "signed_up_at", "received_at"] as const
+export const SIGNUPS_CSV_HEADER = [
+  "email",
+  "source",
+  "status",
+  "signed_up_at",
+  "received_at",
+  "confirmed_at",
+  "referral_code",
+  "referred_by",
+  "confirmed_referrals",
+  "position",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "referrer",
+] as const
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
 // tab and carriage return are on OWASP's list too.
@@ -15,8 +30,22 @@ export const csvCell = (value: string): string => {
 
 const csvRow = (cells: readonly string[]): string => cells.map(csvCell).join(",")
 
-/** The whole file: header, one row per signup, CRLF line ends as RFC 4180 says. */
-export const signupsToCsv = (entries: readonly SignupRecord[]): string =>
-  [SIGNUPS_CSV_HEADER, ...entries.map((entry) => [entry.email, entry.source, entry.timestamp, entry.receivedAt])]
-    .map(csvRow)
-    .join("\r\n") + "\r\n"
+const cells = ({ signup, place, referrals, referredBy }: ExportRow): string[] => [
+  signup.email,
+  signup.source,
+  signup.status,
+  signup.timestamp,
+  signup.receivedAt,
+  signup.confirmedAt ?? "",
+  signup.referralCode,
+  referredBy ?? "",
+  String(referrals),
+  place ? String(place.position) : "",
+  signup.attribution?.source ?? "",
+  signup.attribution?.medium ?? "",
+  signup.attribution?.campaign ?? "",
+  signup.attribution?.referrer ?? "",
+]
+
+/** The whole file: header, one row per signup in signup order, CRLF line ends as RFC 4180 says. */
+export const signupsToCsv = (rows: readonly ExportRow[]): string => [SIGNUPS_CSV_HEADER, ...rows.map(cells)].map(csvRow).join("\r\n") + "\r\n"

@@ -1,26 +1,28 @@
 /**
- * The signup endpoint without Gatsby: checks a request and turns it into an answer
- * (`{ status, headers, body }`). Checks are pure; storage, rate limiting, the clock and body
- * reading come in as dependencies, so every answer can be tested without a server.
+ * The signup service's HTTP endpoints without a framework: checks a request and turns it into
+ * an answer (`{ status, headers, body }`). The Gatsby Functions and the production server both
+ * call these, so neither repeats a rule. Checks are pure; the service, rate limiting, the clock
+ * and body reading come in as dependencies, so every answer is tested without a server.
+ *
+ *   POST /api/signup    { email, source, timestamp, referralCode?, utm? }
+ *   POST /api/confirm   { token }
+ *   GET  /api/waitlist?token=...
  */
-import type { IncomingHttpHeaders } from "http"
-import type { Readable } from "stream"
+import type { IncomingHttpHeaders } from "node:http"
+import type { Readable } from "node:stream"
+import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
 import type { RateLimiter } from "./rate-limit"
-import { normalizeEmail } from "../../signup/rules"
-import { isHoneypotFilled, signupRequestSchema, type SignupAnswerBody, type SignupFields, type SignupStatus } from "../../signup/schema"
-import type { SignupRecord, SignupStore } from "./store"
+import type { SignupService } from "./service"
 
-/** Our client sends about 100 bytes; anything near this is not a real signup. */
+/** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
 
-export const SERVER_ERROR_MESSAGE =
-  "The signup could not be saved because of a problem on our side: please try again later"
+export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
 
-
-export interface SignupAnswer {
+export interface ApiAnswer {
   status: number
   headers: Record<string, string>
-  body: SignupAnswerBody
+  body: Record<string, unknown>
 }
 
 /** What reading the request body gave. */
@@ -30,93 +32,82 @@ export type BodyRead =
   | { kind: "parsed"; value: unknown }
   | { kind: "tooLarge" }
 
-const answer = (status: number, body: SignupAnswerBody, headers: Record<string, string> = {}): SignupAnswer => ({
+const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({
   status,
   // Answers depend on what is stored; no cache may keep one.
   headers: { "Cache-Control": "no-store", ...headers },
   body,
 })
 
-const reject = (status: number, error: string, headers: Record<string, string> = {}): SignupAnswer =>
-  answer(status, { error }, headers)
+const reject = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => answer(status, { error }, headers)
 
 const TOO_LARGE = reject(413, `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`, {
   // We stop reading an oversized body, so the connection cannot be reused.
   Connection: "close",
 })
 
-export const checkMethod = (method: string | undefined): SignupAnswer | null =>
-  method?.toUpperCase() === "POST"
-    ? null
-    : reject(405, `Method ${method ?? "(none)"} is not allowed: send the signup with POST`, { Allow: "POST" })
+export const checkMethod = (method: string | undefined, allowed: "GET" | "POST", what: string): ApiAnswer | null =>
+  method?.toUpperCase() === allowed ? null : reject(405, `Method ${method ?? "(none)"} is not allowed: ${what} with ${allowed}`, { Allow: allowed })
 
-export const checkContentType = (contentType: string | undefined): SignupAnswer | null => {
+export const checkContentType = (contentType: string | undefined): ApiAnswer | null => {
   // "application/json; charset=utf-8" is fine: compare the media type only.
   const mediaType = contentType?.split(";")[0].trim().toLowerCase()
-  return mediaType === "application/json"
-    ? null
-    : reject(415, `Content-Type must be application/json, got ${contentType ? `"${contentType}"` : "none"}`)
+  return mediaType === "application/json" ? null : reject(415, `Content-Type must be application/json, got ${contentType ? `"${contentType}"` : "none"}`)
 }
 
 /** Rejects a body announced as too large before reading any of it. */
-export const checkDeclaredLength = (contentLength: string | undefined): SignupAnswer | null => {
+export const checkDeclaredLength = (contentLength: string | undefined): ApiAnswer | null => {
   const length = Number(contentLength)
   return contentLength !== undefined && Number.isFinite(length) && length > MAX_BODY_BYTES ? TOO_LARGE : null
 }
 
-export type SignupCheck =
-  | { kind: "rejected"; answer: SignupAnswer }
-  /** The honeypot was filled: answer as if subscribed, store nothing. */
-  | { kind: "honeypot" }
-  | { kind: "signup"; signup: SignupFields }
+type JsonRead = { kind: "rejected"; answer: ApiAnswer } | { kind: "json"; value: unknown }
 
-const rejected = (error: string): SignupCheck => ({ kind: "rejected", answer: reject(400, error) })
+const rejectedWith = (status: number, error: string): JsonRead => ({ kind: "rejected", answer: reject(status, error) })
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-
-/** Checks the parsed JSON body against the signup schema. Unknown extra fields are ignored. */
-export const checkSignupFields = (value: unknown): SignupCheck => {
-  if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
-  const result = signupRequestSchema.safeParse(value)
-  // The first problem, in field order, is the one the sender fixes first.
-  if (!result.success) return rejected(result.error.issues[0].message)
-  const { email, source, timestamp } = result.data
-  return { kind: "signup", signup: { email: normalizeEmail(email), source, timestamp } }
-}
-
-/** Checks the body as read: size, text encoding, JSON, then the fields. */
-export const checkSignupBody = (body: BodyRead): SignupCheck => {
+/** The body as read, as JSON: size, text encoding, syntax. `expected` says what it should hold. */
+export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
   if (body.kind === "tooLarge") return { kind: "rejected", answer: TOO_LARGE }
   if (body.kind === "parsed") {
-    if (typeof body.value === "string") return checkSignupBody({ kind: "bytes", bytes: Buffer.from(body.value, "utf8") })
-    return checkSignupFields(body.value)
+    return typeof body.value === "string" ? parseJsonBody({ kind: "bytes", bytes: Buffer.from(body.value, "utf8") }, expected) : { kind: "json", value: body.value }
   }
   if (body.bytes.length > MAX_BODY_BYTES) return { kind: "rejected", answer: TOO_LARGE }
   let text: string
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(body.bytes)
   } catch {
-    return rejected("Request body must be UTF-8 text")
+    return rejectedWith(400, "Request body must be UTF-8 text")
   }
-  if (text.trim() === "") return rejected("Request body is empty: send a JSON object with email, source and timestamp")
-  let value: unknown
+  if (text.trim() === "") return rejectedWith(400, `Request body is empty: send a JSON object with ${expected}`)
   try {
-    value = JSON.parse(text)
+    return { kind: "json", value: JSON.parse(text) }
   } catch {
-    return rejected("Request body is not valid JSON")
+    return rejectedWith(400, "Request body is not valid JSON")
   }
-  return checkSignupFields(value)
 }
 
-/**
- * The client to rate-limit: the first `X-Forwarded-For` address (the visitor, as the proxy or
- * CDN in front of us reports it), else the socket's peer address.
- */
-export const clientAddress = (headers: IncomingHttpHeaders, socketAddress: string | undefined): string => {
-  const forwarded = headers["x-forwarded-for"]
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0].trim()
-  return first || socketAddress || "unknown"
+export type SignupCheck =
+  | { kind: "rejected"; answer: ApiAnswer }
+  /** The honeypot was filled: answer as if subscribed, store nothing. */
+  | { kind: "honeypot" }
+  | { kind: "signup"; signup: SignupFields }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Checks a signup's fields against the shared schema. Unknown extra fields are ignored. */
+export const checkSignupFields = (value: unknown): SignupCheck => {
+  if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
+  const result = signupRequestSchema.safeParse(value)
+  // The first problem, in field order, is the one the sender fixes first.
+  if (!result.success) return { kind: "rejected", answer: reject(400, result.error.issues[0].message) }
+  const { email, source, timestamp, referralCode, utm } = result.data
+  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm } }
+}
+
+/** Checks the body as read: size, text encoding, JSON, then the fields. */
+export const checkSignupBody = (body: BodyRead): SignupCheck => {
+  const json = parseJsonBody(body, "email, source and timestamp")
+  return json.kind === "rejected" ? json : checkSignupFields(json.value)
 }
 
 /**
@@ -172,56 +163,118 @@ export const readRequestBody = (request: Readable & { body?: unknown }, maxBytes
   })
 }
 
-export interface SignupRequest {
+export interface ApiRequest {
   method: string | undefined
   headers: IncomingHttpHeaders
-  /** Who sent it, for rate limiting (see `clientAddress`). */
+  /** The query string's parameters (the status page's token). */
+  query: URLSearchParams
+  /** Who sent it, for rate limiting (see client-address.ts). */
   clientKey: string
   readBody(maxBytes: number): Promise<BodyRead>
 }
 
-export interface SignupDependencies {
-  store: Pick<SignupStore, "add">
+export interface HandlerDependencies {
+  /** The service, or why it cannot take signups here (a host without storage). */
+  service: SignupService | { unavailable: string }
   rateLimiter: Pick<RateLimiter, "hit">
   now(): Date
+  logError(message: string, error: unknown): void
 }
 
-const subscribed = (status: 200 | 201, signupStatus: SignupStatus): SignupAnswer =>
-  answer(status, { ok: true, status: signupStatus })
+/** What every endpoint does first: the client's rate limit, then the service's availability. */
+const admit = (request: ApiRequest, deps: HandlerDependencies): ApiAnswer | SignupService => {
+  // Every request counts towards the limit, wrong ones too: they cost us work as well.
+  const decision = deps.rateLimiter.hit(request.clientKey)
+  if (!decision.allowed) {
+    return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
+  }
+  if ("unavailable" in deps.service) {
+    deps.logError("signups: refused, nowhere to keep them:", deps.service.unavailable)
+    return reject(503, deps.service.unavailable)
+  }
+  return deps.service
+}
 
-/** Answers one signup request. Never throws: an unexpected failure is a 500 and nothing is stored. */
-export const handleSignupRequest = async (request: SignupRequest, deps: SignupDependencies): Promise<SignupAnswer> => {
+const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
+
+/** Reads a POST's JSON body, or the answer that refuses it. */
+const readJson = async (request: ApiRequest, what: string, expected: string): Promise<JsonRead> => {
+  const headProblem =
+    checkMethod(request.method, "POST", what) ?? checkContentType(request.headers["content-type"]) ?? checkDeclaredLength(request.headers["content-length"])
+  if (headProblem) return { kind: "rejected", answer: headProblem }
   try {
-    // Every request counts towards the limit, wrong ones too: they cost us work as well.
-    const decision = deps.rateLimiter.hit(request.clientKey)
-    if (!decision.allowed) {
-      return reject(429, `Too many signup requests: try again in ${decision.retryAfterSeconds} seconds`, {
-        "Retry-After": String(decision.retryAfterSeconds),
-      })
-    }
+    return parseJsonBody(await request.readBody(MAX_BODY_BYTES), expected)
+  } catch {
+    return rejectedWith(400, "Request body could not be read completely")
+  }
+}
 
-    const headProblem =
-      checkMethod(request.method) ??
-      checkContentType(request.headers["content-type"]) ??
-      checkDeclaredLength(request.headers["content-length"])
-    if (headProblem) return headProblem
-
-    let body: BodyRead
-    try {
-      body = await request.readBody(MAX_BODY_BYTES)
-    } catch {
-      return reject(400, "Request body could not be read completely")
-    }
-
-    const check = checkSignupBody(body)
-    if (check.kind === "rejected") return check.answer
-    if (check.kind === "honeypot") return subscribed(200, "subscribed")
-
-    const record: SignupRecord = { ...check.signup, receivedAt: deps.now().toISOString() }
-    const result = await deps.store.add(record)
-    return result === "added" ? subscribed(201, "subscribed") : subscribed(200, "already_subscribed")
+/** Runs an endpoint; an unexpected failure is a 500 with a JSON reason, never a crash. */
+const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+  try {
+    return await work()
   } catch (error) {
-    console.error("signup: could not handle the request", error)
+    deps.logError("signups: could not handle a request", error)
     return reject(500, SERVER_ERROR_MESSAGE)
   }
 }
+
+/** POST /api/signup */
+export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "send the signup", "email, source and timestamp")
+    if (json.kind === "rejected") return json.answer
+    const check = checkSignupFields(json.value)
+    if (check.kind === "rejected") return check.answer
+    // A bot gets the answer a repeat signup gets: nothing stored, nothing revealed.
+    if (check.kind === "honeypot") return answer(200, { ok: true, status: "already_subscribed" })
+    const joined = await service.join(check.signup, deps.now())
+    switch (joined.kind) {
+      case "refused":
+        return reject(400, joined.message)
+      case "alreadySubscribed":
+        return answer(200, { ok: true, status: "already_subscribed" })
+      case "pending":
+        return answer(201, { ok: true, status: "pending" })
+      case "confirmed": {
+        const { kind: _kind, ...place } = joined
+        return answer(201, { ok: true, status: "confirmed", ...place })
+      }
+    }
+  })
+
+/** POST /api/confirm */
+export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "confirm", "the token from the confirmation link")
+    if (json.kind === "rejected") return json.answer
+    if (!isObject(json.value) || typeof json.value.token !== "string") return reject(400, 'Request body must be a JSON object with the "token" from the confirmation link')
+    const confirmed = await service.confirm(json.value.token, deps.now())
+    switch (confirmed.kind) {
+      case "unknown":
+        return reject(404, "This confirmation link is not known: check that the whole link was opened")
+      case "expired":
+        return reject(410, "This confirmation link has expired or was already used: sign up again for a new one")
+      case "confirmed": {
+        const { kind: _kind, ...place } = confirmed
+        return answer(200, { ok: true, status: "confirmed", ...place })
+      }
+    }
+  })
+
+/** GET /api/waitlist?token=... */
+export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = admit(request, deps)
+    if (isAnswer(service)) return service
+    const wrongMethod = checkMethod(request.method, "GET", "look up a place")
+    if (wrongMethod) return wrongMethod
+    const found = await service.status(request.query.get("token"))
+    if (found.kind === "unknown") return reject(404, "This status link is not known: check that the whole link was opened")
+    const { kind: _kind, ...status } = found
+    return answer(200, status)
+  })

@@ -48,18 +48,3 @@ export const createRateLimiter = (limit: number, windowMs: number, now: () => nu
     },
   }
 }
-
-// Gatsby's develop and serve servers re-require a Function's bundle on every request, which
-// resets module state; the counters live on globalThis so they survive that.
-const SHARED_LIMITER_KEY = Symbol.for("block94.signupRateLimiter")
-type GlobalWithLimiter = typeof globalThis & { [SHARED_LIMITER_KEY]?: RateLimiter }
-
-/** The process-wide limiter; replaced (counts reset) when the limit or window setting changes. */
-export const sharedRateLimiter = (limit: number, windowMs: number): RateLimiter => {
-  const holder = globalThis as GlobalWithLimiter
-  const existing = holder[SHARED_LIMITER_KEY]
-  if (existing && existing.limit === limit && existing.windowMs === windowMs) return existing
-  const limiter = createRateLimiter(limit, windowMs)
-  holder[SHARED_LIMITER_KEY] = limiter
-  return limiter
-}

@@ -7,11 +7,12 @@
  * Reaching the environment through `globalThis.process` is not rewritten: the read happens on
  * the running server. (A test compiles this file with Gatsby's DefinePlugin setup to prove it.)
  */
-import path from "path"
+import path from "node:path"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.jsonl"
 export const DEFAULT_RATE_LIMIT = 10
 export const DEFAULT_RATE_WINDOW_MS = 60_000
+export const DEFAULT_REFERRAL_BOOST = 10
 
 /** The environment variable `name` as the running process sees it; empty counts as unset. */
 export const readSetting = (name: string): string | undefined => {
@@ -27,16 +28,60 @@ const readPositiveInteger = (name: string, fallback: number): number => {
 }
 
 export interface SignupSettings {
-  /** Absolute path of the JSON Lines store. */
+  /** Absolute path of the embedded store (used without DATABASE_URL). */
   signupsFile: string
+  /** PostgreSQL connection URL; when set, signups live there. */
+  databaseUrl: string | undefined
+  /** Connections per process to PostgreSQL. */
+  databasePoolSize: number
   /** Requests one client may send per window. */
   rateLimit: number
   rateWindowMs: number
+  /** Which X-Forwarded-For entries to believe (see client-address.ts). */
+  trustProxy: string | undefined
+  /** The site's public address, for links in answers and mail. */
+  siteUrl: string
+  /** Places a signup moves up per confirmed referral. */
+  referralBoost: number
+  /** SMTP server for confirmation mail (smtp:// or smtps://); without it, single opt-in. */
+  smtpUrl: string | undefined
+  /** The sender of that mail. */
+  mailFrom: string
+  /** The serverless platform this runs on (its disk does not keep files), or null. */
+  serverless: string | null
+}
+
+/** Environment variables that tell a serverless platform, whose disk is not kept between requests. */
+export const SERVERLESS_MARKERS: Record<string, string> = {
+  AWS_LAMBDA_FUNCTION_NAME: "AWS Lambda",
+  NETLIFY: "Netlify",
+  VERCEL: "Vercel",
+  K_SERVICE: "Google Cloud Run",
+  FUNCTION_TARGET: "Google Cloud Functions",
+}
+
+export interface SiteFacts {
+  brand: string
+  siteUrl: string
+  generalEmail: string
 }
 
 /** Reads the signup settings now; call it per request so a changed environment takes effect. */
-export const readSignupSettings = (): SignupSettings => ({
-  signupsFile: path.resolve(process.cwd(), readSetting("SIGNUPS_FILE") ?? DEFAULT_SIGNUPS_FILE),
-  rateLimit: readPositiveInteger("SIGNUP_RATE_LIMIT", DEFAULT_RATE_LIMIT),
-  rateWindowMs: readPositiveInteger("SIGNUP_RATE_WINDOW_MS", DEFAULT_RATE_WINDOW_MS),
-})
+export const readSignupSettings = (site: SiteFacts): SignupSettings => {
+  const databaseUrl = readSetting("DATABASE_URL")
+  const serverless = Object.keys(SERVERLESS_MARKERS).find((name) => readSetting(name) !== undefined)
+  return {
+    signupsFile: path.resolve(process.cwd(), readSetting("SIGNUPS_FILE") ?? DEFAULT_SIGNUPS_FILE),
+    databaseUrl,
+    // Serverless platforms run many small instances: a connection or two each is plenty.
+    databasePoolSize: readPositiveInteger("DATABASE_POOL_SIZE", serverless ? 2 : 10),
+    rateLimit: readPositiveInteger("SIGNUP_RATE_LIMIT", DEFAULT_RATE_LIMIT),
+    rateWindowMs: readPositiveInteger("SIGNUP_RATE_WINDOW_MS", DEFAULT_RATE_WINDOW_MS),
+    trustProxy: readSetting("TRUST_PROXY"),
+    siteUrl: (readSetting("SITE_URL") ?? site.siteUrl).replace(/\/+$/, ""),
+    referralBoost: readPositiveInteger("REFERRAL_BOOST", DEFAULT_REFERRAL_BOOST),
+    smtpUrl: readSetting("SMTP_URL"),
+    mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
+    serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
+  }
+}

@@ -1,25 +1,45 @@
 /** @jest-environment node */
-import type { SignupRecord } from "../store"
 import { csvCell, signupsToCsv } from "../csv"
+import type { ExportRow } from "../stores/store"
 
-const entry = (email: string): SignupRecord => ({
-  email,
-  source: "website_signup",
-  timestamp: "2025-01-31T12:00:00.000Z",
-  receivedAt: "2025-01-31T12:00:01.000Z",
+const HEADER =
+  "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer\r\n"
+
+const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
+  signup: {
+    email,
+    emailKey: email,
+    source: "website_signup",
+    timestamp: "2025-01-31T12:00:00.000Z",
+    receivedAt: "2025-01-31T12:00:01.000Z",
+    status: "confirmed",
+    confirmedAt: "2025-01-31T12:00:01.000Z",
+    referralCode: "ABCD1234EF",
+    referredBy: null,
+    attribution: null,
+    sequence: 1,
+    lastMailAt: null,
+  },
+  place: { position: 1, total: 2 },
+  total: 2,
+  referrals: 0,
+  referredBy: null,
+  ...overrides,
 })
 
 describe("signups CSV", () => {
-  it("writes the header and one CRLF-terminated row per signup", () => {
-    expect(signupsToCsv([entry("a@example.com"), entry("b@example.com")])).toBe(
-      "email,source,signed_up_at,received_at\r\n" +
-        "a@example.com,website_signup,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z\r\n" +
-        "b@example.com,website_signup,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z\r\n",
+  it("writes the header and one CRLF-terminated row per signup, with status, referrals, place and attribution", () => {
+    const referred = row("b@example.com", { place: null, referredBy: "ABCD1234EF", referrals: 0 })
+    referred.signup = { ...referred.signup, status: "pending", confirmedAt: null, referralCode: "QRST5678VW", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }
+    expect(signupsToCsv([row("a@example.com", { referrals: 1 }), referred])).toBe(
+      HEADER +
+        "a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,\r\n" +
+        "b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com\r\n",
     )
   })
 
   it("writes only the header when there are no signups", () => {
-    expect(signupsToCsv([])).toBe("email,source,signed_up_at,received_at\r\n")
+    expect(signupsToCsv([])).toBe(HEADER)
   })
 
   it("leaves plain cells alone", () => {

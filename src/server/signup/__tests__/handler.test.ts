@@ -1,37 +1,31 @@
 /** @jest-environment node */
 import { Readable } from "stream"
-import type { RateDecision } from "../rate-limit"
 import {
   checkContentType,
   checkDeclaredLength,
   checkMethod,
   checkSignupBody,
   checkSignupFields,
-  clientAddress,
-  handleSignupRequest,
   MAX_BODY_BYTES,
   readRequestBody,
   type BodyRead,
   type SignupCheck,
-  type SignupDependencies,
-  type SignupRequest,
 } from "../handler"
-import type { AddResult, SignupRecord } from "../store"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
 const bytesOf = (text: string): BodyRead => ({ kind: "bytes", bytes: Buffer.from(text, "utf8") })
 const errorOf = (check: SignupCheck): string | undefined =>
-  check.kind === "rejected" && "error" in check.answer.body ? check.answer.body.error : undefined
+  check.kind === "rejected" && typeof check.answer.body.error === "string" ? check.answer.body.error : undefined
 const statusOf = (check: SignupCheck): number | undefined => (check.kind === "rejected" ? check.answer.status : undefined)
 
 describe("request head checks", () => {
-  it("accepts POST in any case and refuses other methods with 405 and Allow: POST", () => {
-    expect(checkMethod("POST")).toBeNull()
-    expect(checkMethod("post")).toBeNull()
-    const answer = checkMethod("GET")
+  it("accepts the endpoint's method in any case and refuses others with 405 and Allow", () => {
+    expect(checkMethod("POST", "POST", "send the signup")).toBeNull()
+    expect(checkMethod("post", "POST", "send the signup")).toBeNull()
+    const answer = checkMethod("GET", "POST", "send the signup")
     expect(answer).toMatchObject({ status: 405, headers: { Allow: "POST" } })
     expect(answer?.body).toEqual({ error: "Method GET is not allowed: send the signup with POST" })
-    expect(checkMethod(undefined)?.status).toBe(405)
+    expect(checkMethod(undefined, "GET", "look up a place")).toMatchObject({ status: 405, headers: { Allow: "GET" } })
   })
 
   it("accepts JSON with or without a charset and refuses anything else with 415", () => {
@@ -79,11 +73,17 @@ describe("timestamp check", () => {
 })
 
 describe("signup fields", () => {
-  it("accepts a valid signup and normalises the email", () => {
+  it("accepts a valid signup and keeps the address as typed, trimmed (mail goes there)", () => {
     expect(checkSignupFields({ ...validFields, email: "  Someone@Example.com " })).toEqual({
       kind: "signup",
-      signup: { email: "someone@example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" },
+      signup: { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z", referralCode: undefined, utm: undefined },
     })
+  })
+
+  it("takes the referral code and attribution, and drops unusable attribution instead of refusing", () => {
+    const check = checkSignupFields({ ...validFields, referralCode: " abcd1234ef ", utm: { source: "tiktok", medium: 42, campaign: "x".repeat(500) } })
+    expect(check).toMatchObject({ kind: "signup", signup: { referralCode: "abcd1234ef", utm: { source: "tiktok" } } })
+    expect(checkSignupFields({ ...validFields, utm: "tiktok" })).toMatchObject({ kind: "signup", signup: { utm: undefined } })
   })
 
   it("ignores unknown extra fields and an empty honeypot", () => {
@@ -147,15 +147,6 @@ describe("signup body", () => {
   })
 })
 
-describe("client address", () => {
-  it("takes the first X-Forwarded-For entry, else the socket address", () => {
-    expect(clientAddress({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" }, "127.0.0.1")).toBe("203.0.113.7")
-    expect(clientAddress({ "x-forwarded-for": ["198.51.100.2", "10.0.0.1"] }, "127.0.0.1")).toBe("198.51.100.2")
-    expect(clientAddress({}, "127.0.0.1")).toBe("127.0.0.1")
-    expect(clientAddress({ "x-forwarded-for": " " }, undefined)).toBe("unknown")
-  })
-})
-
 describe("reading the body", () => {
   it("collects a body within the limit", async () => {
     const read = await readRequestBody(Readable.from([Buffer.from("ab"), Buffer.from("cd")]), 10)
@@ -191,99 +182,3 @@ describe("reading the body", () => {
   })
 })
 
-describe("handling a signup request", () => {
-  const fakeDeps = (addResult: AddResult | Error = "added", decision: RateDecision = { allowed: true }) => {
-    const added: SignupRecord[] = []
-    const deps: SignupDependencies = {
-      store: {
-        add: async (entry) => {
-          if (addResult instanceof Error) throw addResult
-          added.push(entry)
-          return addResult
-        },
-      },
-      rateLimiter: { hit: jest.fn(() => decision) },
-      now: () => new Date("2025-01-31T12:00:05.000Z"),
-    }
-    return { deps, added }
-  }
-
-  const request = (overrides: Partial<SignupRequest> & { body?: string } = {}): SignupRequest => {
-    const { body = JSON.stringify(validFields), ...rest } = overrides
-    return {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      clientKey: "203.0.113.7",
-      readBody: async () => bytesOf(body),
-      ...rest,
-    }
-  }
-
-  it("stores a new signup with the server time and answers 201", async () => {
-    const { deps, added } = fakeDeps("added")
-    const answer = await handleSignupRequest(request(), deps)
-    expect(answer).toEqual({ status: 201, headers: { "Cache-Control": "no-store" }, body: { ok: true, status: "subscribed" } })
-    expect(added).toEqual([
-      {
-        email: "someone@example.com",
-        source: "website_signup",
-        timestamp: "2025-01-31T12:00:00.000Z",
-        receivedAt: "2025-01-31T12:00:05.000Z",
-      },
-    ])
-  })
-
-  it("answers 200 already_subscribed for a duplicate", async () => {
-    const answer = await handleSignupRequest(request(), fakeDeps("duplicate").deps)
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, status: "already_subscribed" } })
-  })
-
-  it("answers a filled honeypot like a success without storing", async () => {
-    const { deps, added } = fakeDeps()
-    const answer = await handleSignupRequest(request({ body: JSON.stringify({ ...validFields, company: "x" }) }), deps)
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, status: "subscribed" } })
-    expect(added).toEqual([])
-  })
-
-  it("counts every request against the client's limit and answers 429 with Retry-After", async () => {
-    const { deps, added } = fakeDeps("added", { allowed: false, retryAfterSeconds: 42 })
-    const answer = await handleSignupRequest(request({ method: "GET" }), deps)
-    expect(deps.rateLimiter.hit).toHaveBeenCalledWith("203.0.113.7")
-    expect(answer).toMatchObject({
-      status: 429,
-      headers: { "Retry-After": "42" },
-      body: { error: "Too many signup requests: try again in 42 seconds" },
-    })
-    expect(added).toEqual([])
-  })
-
-  it("does not read the body of a request refused by its head", async () => {
-    const readBody = jest.fn(async () => bytesOf(JSON.stringify(validFields)))
-    const { deps } = fakeDeps()
-    expect((await handleSignupRequest(request({ method: "PUT", readBody }), deps)).status).toBe(405)
-    expect((await handleSignupRequest(request({ headers: { "content-type": "text/plain" }, readBody }), deps)).status).toBe(415)
-    const tooLong = { "content-type": "application/json", "content-length": "100000" }
-    expect((await handleSignupRequest(request({ headers: tooLong, readBody }), deps)).status).toBe(413)
-    expect(readBody).not.toHaveBeenCalled()
-  })
-
-  it("answers 400 when the body cannot be read", async () => {
-    const answer = await handleSignupRequest(request({ readBody: () => Promise.reject(new Error("reset")) }), fakeDeps().deps)
-    expect(answer).toMatchObject({ status: 400, body: { error: "Request body could not be read completely" } })
-  })
-
-  it("answers 500 with a JSON error when the store fails", async () => {
-    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)
-    try {
-      const answer = await handleSignupRequest(request(), fakeDeps(new Error("disk full")).deps)
-      expect(answer).toEqual({
-        status: 500,
-        headers: { "Cache-Control": "no-store" },
-        body: { error: "The signup could not be saved because of a problem on our side: please try again later" },
-      })
-      expect(consoleError).toHaveBeenCalled()
-    } finally {
-      consoleError.mockRestore()
-    }
-  })
-})

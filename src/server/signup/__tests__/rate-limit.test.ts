@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { createRateLimiter, sharedRateLimiter } from "../rate-limit"
+import { createRateLimiter } from "../rate-limit"
 
 const fakeClock = (start = 1_000_000) => {
   let time = start
@@ -63,11 +63,4 @@ describe("rate limiter", () => {
     expect(limiter.hit("old").allowed).toBe(true)
   })
 
-  it("shares one limiter per setting across callers, and a fresh one when the settings change", () => {
-    const first = sharedRateLimiter(5, 1_000)
-    expect(sharedRateLimiter(5, 1_000)).toBe(first)
-    const changed = sharedRateLimiter(6, 1_000)
-    expect(changed).not.toBe(first)
-    expect(changed.limit).toBe(6)
-  })
 })

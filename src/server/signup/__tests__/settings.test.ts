@@ -5,6 +5,9 @@ import os from "os"
 import path from "path"
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../settings"
 
+const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
+const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET"]
+for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
 afterEach(() => {
   process.env = { ...originalEnv }
@@ -26,7 +29,7 @@ describe("runtime settings", () => {
     process.env.SIGNUPS_FILE = "var/list.jsonl"
     process.env.SIGNUP_RATE_LIMIT = "25"
     process.env.SIGNUP_RATE_WINDOW_MS = "1000"
-    expect(readSignupSettings()).toEqual({
+    expect(readSignupSettings(SITE)).toMatchObject({
       signupsFile: path.resolve(process.cwd(), "var/list.jsonl"),
       rateLimit: 25,
       rateWindowMs: 1000,
@@ -38,12 +41,54 @@ describe("runtime settings", () => {
     for (const bad of ["0", "-3", "2.5", "ten", ""]) {
       process.env.SIGNUP_RATE_LIMIT = bad
       process.env.SIGNUP_RATE_WINDOW_MS = bad
-      expect(readSignupSettings()).toEqual({
+      expect(readSignupSettings(SITE)).toMatchObject({
         signupsFile: path.resolve(process.cwd(), ".data/signups.jsonl"),
         rateLimit: DEFAULT_RATE_LIMIT,
         rateWindowMs: DEFAULT_RATE_WINDOW_MS,
+        referralBoost: 10,
       })
     }
+  })
+
+  it("defaults to the file store, single opt-in, the site address from site.json and no trusted proxy", () => {
+    expect(readSignupSettings(SITE)).toMatchObject({
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      smtpUrl: undefined,
+      mailFrom: "Block 94 <hello@block94.example>",
+      siteUrl: "https://block94.example",
+      trustProxy: undefined,
+      serverless: null,
+    })
+  })
+
+  it("takes the database, mail, proxy, boost and site address from the environment", () => {
+    Object.assign(process.env, {
+      DATABASE_URL: "postgres://u:p@db.example/list",
+      DATABASE_POOL_SIZE: "3",
+      SMTP_URL: "smtps://u:p@smtp.example",
+      MAIL_FROM: "Drops <drop@block94.example>",
+      TRUST_PROXY: "1",
+      REFERRAL_BOOST: "25",
+      SITE_URL: "https://preview.block94.example/",
+    })
+    expect(readSignupSettings(SITE)).toMatchObject({
+      databaseUrl: "postgres://u:p@db.example/list",
+      databasePoolSize: 3,
+      smtpUrl: "smtps://u:p@smtp.example",
+      mailFrom: "Drops <drop@block94.example>",
+      trustProxy: "1",
+      referralBoost: 25,
+      siteUrl: "https://preview.block94.example",
+    })
+  })
+
+  it.each([
+    ["AWS_LAMBDA_FUNCTION_NAME", "AWS Lambda"],
+    ["NETLIFY", "Netlify"],
+  ])("knows a serverless platform by %s, and keeps its connection pool small", (name, platform) => {
+    process.env[name] = "yes"
+    expect(readSignupSettings(SITE)).toMatchObject({ serverless: platform, databasePoolSize: 2 })
   })
 })
 
@@ -104,7 +149,8 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
       "/build-time/signups.jsonl",
       null,
     ])
-    expect(run(`console.log(JSON.stringify(require(${JSON.stringify(path.join(outDir, "settings.js"))}).readSignupSettings()))`)).toEqual({
+    const site = JSON.stringify(SITE)
+    expect(run(`console.log(JSON.stringify(require(${JSON.stringify(path.join(outDir, "settings.js"))}).readSignupSettings(${site})))`)).toMatchObject({
       signupsFile: "/run-time/signups.jsonl",
       rateLimit: 7,
       rateWindowMs: 9000,

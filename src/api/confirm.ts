@@ -1,0 +1,8 @@
+/** POST /api/confirm: confirms an address with the token from its confirmation email. */
+import { handleConfirmRequest } from "../server/signup/handler"
+import { functionConfig, gatsbyFunction } from "../server/signup/gatsby-function"
+
+// Exported by destructuring on purpose: see signup.ts.
+export const { config } = { config: functionConfig }
+
+export default gatsbyFunction(handleConfirmRequest)

@@ -1,0 +1,97 @@
+/**
+ * The signup service as one process runs it: settings read now, and the store, mailer and rate
+ * limiter they name, made once and shared. Both ways in (the Gatsby Functions and the
+ * production server) take their dependencies from here.
+ */
+import emails from "../../../content/emails.json"
+import site from "../../../content/site.json"
+import { createMailer, type Mailer } from "../mail/mailer"
+import { clientAddress, parseTrustProxy, type TrustProxy } from "./client-address"
+import type { HandlerDependencies } from "./handler"
+import { createRateLimiter, type RateLimiter } from "./rate-limit"
+import { createSignupService, type SignupService } from "./service"
+import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
+import { createFileStore } from "./stores/file-store"
+import { createPostgresStore } from "./stores/postgres-store"
+import type { SignupStore } from "./stores/store"
+
+export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
+
+export const logError = (message: string, error: unknown): void => console.error(message, error instanceof Error ? error.message : error)
+
+/** Why signups cannot be taken here, or null when they can. */
+export const unavailableReason = (settings: SignupSettings): string | null =>
+  settings.serverless && !settings.databaseUrl
+    ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
+    : null
+
+/** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded file store. */
+export const openStore = (settings: SignupSettings): SignupStore =>
+  settings.databaseUrl
+    ? createPostgresStore({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
+    : createFileStore(settings.signupsFile)
+
+export interface SignupRuntime {
+  settings: SignupSettings
+  store: SignupStore | null
+  dependencies: HandlerDependencies
+  trust: TrustProxy
+  /** The client a request counts as, for rate limiting. */
+  clientKey(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): string
+}
+
+interface Shared {
+  stores: Map<string, SignupStore>
+  mailers: Map<string, Mailer>
+  limiters: Map<string, RateLimiter>
+}
+
+// Gatsby's develop and serve servers re-require a Function's bundle on every request, which
+// resets module state; what must live as long as the process lives on globalThis.
+const SHARED_KEY = Symbol.for("block94.signupRuntime")
+type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
+const shared = (): Shared => {
+  const holder = globalThis as GlobalWithShared
+  holder[SHARED_KEY] ??= { stores: new Map(), mailers: new Map(), limiters: new Map() }
+  return holder[SHARED_KEY]
+}
+
+const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): Value => {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = make()
+    map.set(key, value)
+  }
+  return value
+}
+
+/** The runtime for the settings in the environment now; the same objects while they stay the same. */
+export const signupRuntime = (): SignupRuntime => {
+  const settings = readSignupSettings(SITE_FACTS)
+  const unavailable = unavailableReason(settings)
+  const { stores, mailers, limiters } = shared()
+  const store = unavailable ? null : once(stores, settings.databaseUrl ?? settings.signupsFile, () => openStore(settings))
+  const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom}`, () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom })) : null
+  const rateLimiter = once(limiters, `${settings.rateLimit}/${settings.rateWindowMs}`, () => createRateLimiter(settings.rateLimit, settings.rateWindowMs))
+  const service: SignupService | { unavailable: string } = store
+    ? createSignupService({ store, mailer, settings, emails, brand: SITE_FACTS.brand, logError })
+    : { unavailable: unavailable as string }
+  const trust = parseTrustProxy(settings.trustProxy)
+  return {
+    settings,
+    store,
+    trust,
+    dependencies: { service, rateLimiter, now: () => new Date(), logError },
+    clientKey: (socketAddress, forwardedFor) => clientAddress(socketAddress, forwardedFor, trust),
+  }
+}
+
+/** Drops the shared stores and limiters, as a process restart would; for tests. */
+export const resetSignupRuntime = async (): Promise<void> => {
+  const { stores, mailers, limiters } = shared()
+  await Promise.all([...stores.values()].map((store) => store.close().catch(() => undefined)))
+  for (const mailer of mailers.values()) mailer.close()
+  stores.clear()
+  mailers.clear()
+  limiters.clear()
+}

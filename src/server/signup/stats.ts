@@ -1,0 +1,68 @@
+/**
+ * The owner's view of the list, as `npm run signups:stats` prints it: totals, signups per day,
+ * where they came from, and the top referrers with their addresses masked.
+ */
+import type { ExportRow } from "./stores/store"
+
+/** "jordan@gmail.com" -> "j*****@g****.com": enough to recognise, not enough to copy. */
+export const maskEmail = (email: string): string => {
+  const at = email.lastIndexOf("@")
+  const local = email.slice(0, at)
+  const domain = email.slice(at + 1)
+  const dot = domain.lastIndexOf(".")
+  const name = dot > 0 ? domain.slice(0, dot) : domain
+  const tld = dot > 0 ? domain.slice(dot) : ""
+  const mask = (part: string) => (part.length <= 1 ? "*" : `${part[0]}${"*".repeat(part.length - 1)}`)
+  return `${mask(local)}@${mask(name)}${tld}`
+}
+
+/** Where a signup came from: its campaign source, else the site that linked to it, else a referral or direct. */
+export const sourceOf = ({ signup }: ExportRow): string => signup.attribution?.source ?? signup.attribution?.referrer ?? (signup.referredBy ? "referral link" : "direct")
+
+export interface SignupStats {
+  confirmed: number
+  pending: number
+  perDay: Array<[day: string, signups: number]>
+  bySource: Array<[source: string, signups: number]>
+  topReferrers: Array<{ email: string; referralCode: string; referrals: number; position: number | null }>
+}
+
+const countBy = (rows: readonly ExportRow[], key: (row: ExportRow) => string): Map<string, number> =>
+  rows.reduce((counts, row) => counts.set(key(row), (counts.get(key(row)) ?? 0) + 1), new Map<string, number>())
+
+export const signupStats = (rows: readonly ExportRow[]): SignupStats => ({
+  confirmed: rows.filter(({ signup }) => signup.status === "confirmed").length,
+  pending: rows.filter(({ signup }) => signup.status === "pending").length,
+  perDay: [...countBy(rows, ({ signup }) => signup.receivedAt.slice(0, 10))].sort(([a], [b]) => a.localeCompare(b)),
+  bySource: [...countBy(rows, sourceOf)].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
+  topReferrers: rows
+    .filter(({ referrals }) => referrals > 0)
+    .sort((a, b) => b.referrals - a.referrals || a.signup.sequence - b.signup.sequence)
+    .slice(0, 10)
+    .map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
+})
+
+const table = (rows: string[][]): string => {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")).join("\n")
+}
+
+export const formatSignupStats = (stats: SignupStats): string =>
+  [
+    `Signups: ${stats.confirmed + stats.pending} (${stats.confirmed} confirmed, ${stats.pending} pending)`,
+    "",
+    "Per day",
+    stats.perDay.length > 0 ? table([["day", "signups"], ...stats.perDay.map(([day, count]) => [day, String(count)])]) : "(none yet)",
+    "",
+    "By source",
+    stats.bySource.length > 0 ? table([["source", "signups"], ...stats.bySource.map(([source, count]) => [source, String(count)])]) : "(none yet)",
+    "",
+    "Top referrers (confirmed referrals)",
+    stats.topReferrers.length > 0
+      ? table([
+          ["signup", "code", "referrals", "position"],
+          ...stats.topReferrers.map(({ email, referralCode, referrals, position }) => [email, referralCode, String(referrals), position === null ? "-" : String(position)]),
+        ])
+      : "(no referrals yet)",
+    "",
+  ].join("\n")

@@ -1,0 +1,245 @@
+/** @jest-environment node */
+// One contract, two stores: everything the signup service relies on, run against the embedded
+// file store and against a real PostgreSQL server (started for the test run, no mocks).
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { freshDatabase } from "../../../../../test/postgres"
+import { hashToken } from "../../waitlist/codes"
+import { createFileStore } from "../file-store"
+import { createPostgresStore } from "../postgres-store"
+import type { NewSignup, SignupStore } from "../store"
+
+const BOOST = 10
+const NOW = new Date("2026-11-22T12:00:00.000Z")
+const HOUR = 3_600_000
+
+let counter = 0
+/** A signup as the service would hand it over; codes and tokens derived from the address. */
+const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup => {
+  counter += 1
+  const code = `C${String(counter).padStart(9, "0")}`
+  return {
+    email,
+    emailKey: email.toLowerCase(),
+    source: "website_signup",
+    timestamp: "2026-11-22T11:59:59.000Z",
+    receivedAt: NOW.toISOString(),
+    status: "confirmed",
+    referralCode: code,
+    referredBy: null,
+    statusTokenHash: hashToken(`status ${email}`),
+    confirmToken: null,
+    attribution: null,
+    ...overrides,
+  }
+}
+const pending = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
+  signup(email, {
+    status: "pending",
+    confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(NOW.getTime() + 48 * HOUR).toISOString() },
+    ...overrides,
+  })
+
+interface StoreUnderTest {
+  /** A store on fresh storage. */
+  fresh(): Promise<SignupStore>
+  /** Another store on the same storage, as after a restart. */
+  reopen(): SignupStore
+}
+
+const fileStores = (): StoreUnderTest => {
+  let file = ""
+  return {
+    async fresh() {
+      file = join(mkdtempSync(join(tmpdir(), "block94-store-")), "signups.jsonl")
+      return createFileStore(file)
+    },
+    reopen: () => createFileStore(file),
+  }
+}
+
+const postgresStores = (): StoreUnderTest => {
+  let url = ""
+  return {
+    async fresh() {
+      url = await freshDatabase()
+      return createPostgresStore({ connectionString: url, poolSize: 5 })
+    },
+    reopen: () => createPostgresStore({ connectionString: url, poolSize: 5 }),
+  }
+}
+
+describe.each([
+  ["the file store", fileStores],
+  ["the PostgreSQL store", postgresStores],
+])("%s", (_name, makeStores) => {
+  const stores = makeStores()
+  const opened: SignupStore[] = []
+  const open = async () => {
+    const store = await stores.fresh()
+    opened.push(store)
+    return store
+  }
+  const reopen = () => {
+    const store = stores.reopen()
+    opened.push(store)
+    return store
+  }
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()))
+  })
+
+  it("adds a confirmed signup and tells its place: the newest stands last", async () => {
+    const store = await open()
+    const first = await store.add(signup("a@example.com"), BOOST)
+    const second = await store.add(signup("b@example.com"), BOOST)
+    expect(first).toMatchObject({ kind: "added", place: { position: 1, total: 1 }, signup: { email: "a@example.com", status: "confirmed" } })
+    expect(second).toMatchObject({ kind: "added", place: { position: 2, total: 2 } })
+  })
+
+  it("keeps one signup per email key and answers the second with the first", async () => {
+    const store = await open()
+    await store.add(signup("a@example.com"), BOOST)
+    const again = await store.add(signup("a@example.com", { email: "A@Example.com" }), BOOST)
+    expect(again).toMatchObject({ kind: "duplicate", signup: { email: "a@example.com" } })
+    expect((await store.exportRows(BOOST)).map((row) => row.signup.email)).toEqual(["a@example.com"])
+  })
+
+  it("lists every signup in order with where it stands and where it came from", async () => {
+    const store = await open()
+    await store.add(signup("a@example.com", { attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }), BOOST)
+    await store.add(pending("b@example.com"), BOOST)
+    const rows = await store.exportRows(BOOST)
+    expect(rows.map(({ signup: { email, status, attribution }, place }) => ({ email, status, attribution, place }))).toEqual([
+      { email: "a@example.com", status: "confirmed", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" }, place: { position: 1, total: 1 } },
+      { email: "b@example.com", status: "pending", attribution: null, place: null },
+    ])
+  })
+
+  it("keeps all of 200 concurrent signups, each once", async () => {
+    const store = await open()
+    const emails = Array.from({ length: 200 }, (_, index) => `fan${index}@example.com`)
+    const results = await Promise.all(emails.map((email) => store.add(signup(email), BOOST)))
+    expect(results.every((result) => result.kind === "added")).toBe(true)
+    const rows = await store.exportRows(BOOST)
+    expect(rows.map((row) => row.signup.email).sort()).toEqual([...emails].sort())
+    // Places answered under concurrency are all different, 1 to 200.
+    expect(new Set(results.map((result) => (result.kind === "added" ? result.place?.position : 0))).size).toBe(200)
+  })
+
+  it("stores one of 50 concurrent signups of the same address", async () => {
+    const store = await open()
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.add(signup("same@example.com"), BOOST)))
+    expect(results.filter((result) => result.kind === "added")).toHaveLength(1)
+    expect(await store.exportRows(BOOST)).toHaveLength(1)
+  })
+
+  it("remembers everything after a restart", async () => {
+    const store = await open()
+    await store.add(signup("a@example.com"), BOOST)
+    await store.add(pending("b@example.com"), BOOST)
+    await store.close()
+    opened.splice(opened.indexOf(store), 1)
+    const restarted = reopen()
+    await expect(restarted.add(signup("a@example.com"), BOOST)).resolves.toMatchObject({ kind: "duplicate" })
+    await expect(restarted.confirm(hashToken("confirm b@example.com"), NOW, BOOST)).resolves.toMatchObject({ kind: "confirmed" })
+    await expect(restarted.standingByStatusToken(hashToken("status a@example.com"), BOOST)).resolves.toMatchObject({ place: { position: 1, total: 2 } })
+  })
+
+  describe("double opt-in", () => {
+    it("gives a pending signup no place until its token confirms it", async () => {
+      const store = await open()
+      await store.add(signup("first@example.com"), BOOST)
+      const added = await store.add(pending("late@example.com"), BOOST)
+      expect(added).toMatchObject({ kind: "added", place: null, signup: { status: "pending" } })
+      expect(await store.standingByStatusToken(hashToken("status late@example.com"), BOOST)).toMatchObject({ place: null })
+      const confirmed = await store.confirm(hashToken("confirm late@example.com"), NOW, BOOST)
+      expect(confirmed).toMatchObject({ kind: "confirmed", signup: { status: "confirmed" }, place: { position: 2, total: 2 } })
+    })
+
+    it("uses a confirmation token once", async () => {
+      const store = await open()
+      await store.add(pending("a@example.com"), BOOST)
+      await store.confirm(hashToken("confirm a@example.com"), NOW, BOOST)
+      await expect(store.confirm(hashToken("confirm a@example.com"), NOW, BOOST)).resolves.toEqual({ kind: "expired" })
+    })
+
+    it("refuses an expired token and knows no unknown one", async () => {
+      const store = await open()
+      await store.add(pending("a@example.com"), BOOST)
+      const later = new Date(NOW.getTime() + 48 * HOUR + 1)
+      await expect(store.confirm(hashToken("confirm a@example.com"), later, BOOST)).resolves.toEqual({ kind: "expired" })
+      await expect(store.confirm(hashToken("no such token"), NOW, BOOST)).resolves.toEqual({ kind: "unknown" })
+    })
+
+    it("confirms with a token sent later, as a repeat signup gets one", async () => {
+      const store = await open()
+      await store.add(pending("a@example.com"), BOOST)
+      await store.addToken("a@example.com", { kind: "confirm", hash: hashToken("second"), expiresAt: new Date(NOW.getTime() + HOUR).toISOString() })
+      await expect(store.confirm(hashToken("second"), NOW, BOOST)).resolves.toMatchObject({ kind: "confirmed" })
+    })
+  })
+
+  describe("referrals and places", () => {
+    it("counts a referral once the referred signup confirms, and moves the referrer up", async () => {
+      const store = await open()
+      const c = await store.add(signup("c@example.com"), BOOST)
+      const a = await store.add(signup("a@example.com"), BOOST)
+      expect(a).toMatchObject({ place: { position: 2 } })
+      const code = a.signup.referralCode
+      await store.add(pending("b@example.com", { referredBy: code }), BOOST)
+      expect(await store.standingByStatusToken(hashToken("status a@example.com"), BOOST)).toMatchObject({ referrals: 0, place: { position: 2 } })
+      await store.confirm(hashToken("confirm b@example.com"), NOW, BOOST)
+      const standing = await store.standingByStatusToken(hashToken("status a@example.com"), BOOST)
+      expect(standing).toMatchObject({ referrals: 1, place: { position: 1, total: 3 } })
+      expect(await store.standingByStatusToken(hashToken("status c@example.com"), BOOST)).toMatchObject({ place: { position: 2 } })
+      expect(c.signup.referralCode).not.toBe(code)
+      const rows = await store.exportRows(BOOST)
+      expect(rows.map((row) => [row.signup.email, row.place?.position, row.referrals, row.referredBy])).toEqual([
+        ["c@example.com", 2, 0, null],
+        ["a@example.com", 1, 1, null],
+        ["b@example.com", 3, 0, code],
+      ])
+    })
+
+    it("ignores a referral code that names nobody", async () => {
+      const store = await open()
+      const added = await store.add(signup("a@example.com", { referredBy: "NOBODY0000" }), BOOST)
+      expect(added.signup.referredBy).toBeNull()
+    })
+
+    it("breaks a tie by signup order", async () => {
+      const store = await open()
+      const added = []
+      for (let index = 1; index <= 12; index += 1) added.push(await store.add(signup(`s${index}@example.com`), BOOST))
+      // The 12th brings one friend: it stands at 12 - 10 = 2, level with the 2nd, who signed up first.
+      await store.add(signup("friend@example.com", { referredBy: added[11].signup.referralCode }), BOOST)
+      expect(await store.standingByStatusToken(hashToken("status s12@example.com"), BOOST)).toMatchObject({ place: { position: 3 } })
+      expect(await store.standingByStatusToken(hashToken("status s2@example.com"), BOOST)).toMatchObject({ place: { position: 2 } })
+    })
+
+    it("finds a signup by any status token it was given, never by an unknown one", async () => {
+      const store = await open()
+      await store.add(signup("a@example.com"), BOOST)
+      await store.addToken("a@example.com", { kind: "status", hash: hashToken("another") })
+      await expect(store.standingByStatusToken(hashToken("another"), BOOST)).resolves.toMatchObject({ signup: { email: "a@example.com" } })
+      await expect(store.standingByStatusToken(hashToken("nobody's"), BOOST)).resolves.toBeNull()
+    })
+  })
+
+  it("lets mail go to a signup at most once per interval, even when asked twice at once", async () => {
+    const store = await open()
+    await store.add(signup("a@example.com"), BOOST)
+    const [first, second] = await Promise.all([store.claimMail("a@example.com", NOW, HOUR), store.claimMail("a@example.com", NOW, HOUR)])
+    expect([first, second].sort()).toEqual([false, true])
+    await expect(store.claimMail("a@example.com", new Date(NOW.getTime() + HOUR - 1), HOUR)).resolves.toBe(false)
+    await expect(store.claimMail("a@example.com", new Date(NOW.getTime() + HOUR), HOUR)).resolves.toBe(true)
+    await expect(store.claimMail("nobody@example.com", NOW, HOUR)).resolves.toBe(false)
+  })
+
+  it("answers a ping", async () => {
+    const store = await open()
+    await expect(store.ping()).resolves.toBeUndefined()
+  })
+})

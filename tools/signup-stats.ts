@@ -1,0 +1,20 @@
+// `npm run signups:stats`: totals, signups per day, by source, and the top 10 referrers (with
+// masked addresses), from the store the service uses (DATABASE_URL, else SIGNUPS_FILE).
+import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
+import { readSignupSettings } from "../src/server/signup/settings"
+import { formatSignupStats, signupStats } from "../src/server/signup/stats"
+
+const main = async (): Promise<void> => {
+  const settings = readSignupSettings(SITE_FACTS)
+  const store = openStore(settings)
+  try {
+    process.stdout.write(formatSignupStats(signupStats(await store.exportRows(settings.referralBoost))))
+  } finally {
+    await store.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error("Stats failed:", error instanceof Error ? error.message : error)
+  process.exit(1)
+})
