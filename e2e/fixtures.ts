@@ -85,10 +85,12 @@ export const test = base.extend<{ problems: PageProblems; app: App; signups: Sig
     await use({
       emails: () => {
         try {
+          // The store's file is a log of events; signups are the lines of type "signup".
           return readFileSync(signupsFile, "utf8")
             .split("\n")
             .filter(Boolean)
-            .map((line) => (JSON.parse(line) as { email: string }).email)
+            .map((line) => JSON.parse(line) as { type?: string; email?: string })
+            .flatMap((event) => (event.type === "signup" && event.email ? [event.email] : []))
         } catch {
           return []
         }

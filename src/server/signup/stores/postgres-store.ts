@@ -114,9 +114,13 @@ export const createPostgresStore = ({ connectionString, poolSize }: PostgresOpti
     return ready
   }
 
-  const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> => {
+  /**
+   * Runs a statement. A named one is prepared once per connection and reused, which spares
+   * PostgreSQL parsing and planning it again on the busy path.
+   */
+  const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<Row[]> => {
     await migrated()
-    return (await pool.query<Row>(text, values)).rows
+    return (await pool.query<Row>({ text, values, name })).rows
   }
 
   const confirmedTotal = async (): Promise<number> => Number((await query<{ n: string }>("select count(*) as n from signups where status = 'confirmed'"))[0].n)
@@ -167,13 +171,14 @@ export const createPostgresStore = ({ connectionString, poolSize }: PostgresOpti
           signup.confirmToken?.hash ?? null,
           signup.confirmToken?.expiresAt ?? null,
         ],
+        "block94-add-signup",
       )
       if (added) {
         const count = added.confirmed_count === null ? null : Number(added.confirmed_count)
         // The newest confirmed signup, with no referrals yet, stands behind every confirmed one before it.
         return { kind: "added", signup: toSignup(added), place: count === null ? null : { position: count, total: count } }
       }
-      const [existing] = await query<SignupRow>(`select ${SIGNUP_COLUMNS} from signups where email_key = $1`, [signup.emailKey])
+      const [existing] = await query<SignupRow>(`select ${SIGNUP_COLUMNS} from signups where email_key = $1`, [signup.emailKey], "block94-find-signup")
       if (!existing) throw new Error("the signup was neither added nor found")
       return { kind: "duplicate", signup: toSignup(existing) }
     },

@@ -1,0 +1,45 @@
+/**
+ * `npm run serve:prod`: serves the built site (public/) and the signup service on HOST:PORT
+ * until SIGTERM or SIGINT, then stops taking connections, finishes the requests in flight and
+ * closes the store. Every setting is read from the environment when it starts (see the README).
+ */
+import { existsSync } from "node:fs"
+import { resolve } from "node:path"
+import { signupRuntime } from "../signup/runtime"
+import { readSetting } from "../signup/settings"
+import { buildServer } from "./server"
+
+const main = async (): Promise<void> => {
+  const publicDir = resolve(readSetting("PUBLIC_DIR") ?? "public")
+  if (!existsSync(resolve(publicDir, "index.html"))) throw new Error(`${publicDir} has no built site: run \`npm run build\` first`)
+  const host = readSetting("HOST") ?? "0.0.0.0"
+  const port = Number(readSetting("PORT") ?? 8080)
+  const runtime = signupRuntime()
+  const app = await buildServer({ publicDir, runtime, log: (line) => process.stdout.write(`${line}\n`) })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.error(`serve:prod: ${signal}: finishing requests in flight, then stopping`)
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("serve:prod: could not stop cleanly", error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once("SIGTERM", () => stop("SIGTERM"))
+  process.once("SIGINT", () => stop("SIGINT"))
+
+  await app.listen({ host, port })
+  const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
+  const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "single opt-in (no SMTP_URL)"
+  console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}`)
+}
+
+main().catch((error: unknown) => {
+  console.error("serve:prod:", error instanceof Error ? error.message : error)
+  process.exit(1)
+})

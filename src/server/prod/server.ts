@@ -1,0 +1,130 @@
+/**
+ * The production server for self-hosting (`npm run serve:prod` after `npm run build`): the built
+ * site with the headers of `public/_headers`, precompressed brotli and gzip files, Gatsby's
+ * trailing slashes, the 404 page with a real 404 status, and the signup service in the same
+ * process. Fastify, with @fastify/static and @fastify/compress.
+ */
+import compress from "@fastify/compress"
+import fastifyStatic from "@fastify/static"
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import {
+  handleConfirmRequest,
+  handleSignupRequest,
+  handleWaitlistRequest,
+  MAX_BODY_BYTES,
+  type ApiAnswer,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "../signup/handler"
+import type { SignupRuntime } from "../signup/runtime"
+import { headersForPath, parseHeadersFile } from "./headers-file"
+
+export interface ServerOptions {
+  /** The built site. */
+  publicDir: string
+  runtime: SignupRuntime
+  /** Where one JSON line per request goes; nowhere when omitted. */
+  log?: (line: string) => void
+}
+
+type Endpoint = (request: ApiRequest, deps: HandlerDependencies) => Promise<ApiAnswer>
+
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const
+
+const pathOf = (url: string): string => {
+  const query = url.indexOf("?")
+  return query === -1 ? url : url.slice(0, query)
+}
+
+export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): Promise<FastifyInstance> => {
+  const headersFor = headersForPath(parseHeadersFile(readFileSync(join(publicDir, "_headers"), "utf8")))
+  const notFoundPage = readFileSync(join(publicDir, "404.html"))
+
+  const app = Fastify({
+    logger: false,
+    // Keep-alive connections with nothing in flight close at once on shutdown; busy ones finish.
+    forceCloseConnections: "idle",
+    bodyLimit: MAX_BODY_BYTES,
+    // Reading `X-Forwarded-For` is the signup handler's business, by the TRUST_PROXY rule.
+    trustProxy: false,
+  })
+
+  // The signup handler reads every body itself, with its own limit and its own JSON answers.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body))
+
+  await app.register(compress, { global: true, encodings: ["br", "gzip"] })
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    preCompressed: true,
+    redirect: true,
+    wildcard: true,
+    // Caching comes from _headers, like everything else.
+    cacheControl: false,
+    lastModified: true,
+  })
+
+  // Every response gets the headers _headers gives its path, unless the route set its own.
+  app.addHook("onSend", async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(headersFor(pathOf(request.url)))) {
+      if (!reply.hasHeader(name)) reply.header(name, value)
+    }
+    return payload
+  })
+
+  if (log) {
+    app.addHook("onResponse", async (request, reply) => {
+      // The path only: query strings carry secret tokens, and addresses never appear in URLs.
+      log(JSON.stringify({ time: new Date().toISOString(), method: request.method, path: pathOf(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }))
+    })
+  }
+
+  const api = (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await endpoint(
+      {
+        method: request.method,
+        headers: request.headers,
+        query: new URLSearchParams(request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : ""),
+        clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers["x-forwarded-for"]),
+        readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
+      },
+      runtime.dependencies,
+    )
+    return reply.code(answer.status).headers(answer.headers).send(answer.body)
+  }
+  app.route({ method: [...ALL_METHODS], url: "/api/signup", handler: api(handleSignupRequest) })
+  app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest) })
+  app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest) })
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await runtime.store?.ping()
+      return reply.header("Cache-Control", "no-store").send({ ok: true, store: runtime.settings.databaseUrl ? "postgresql" : "file" })
+    } catch (error) {
+      runtime.dependencies.logError("healthz: the signup store cannot be reached", error)
+      return reply.code(503).header("Cache-Control", "no-store").send({ ok: false, error: "The signup store cannot be reached" })
+    }
+  })
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/html; charset=utf-8").send(notFoundPage))
+
+  // Fastify's own refusals (a body over the limit, a broken upload) answer in the handler's words.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    const message =
+      status === 413
+        ? `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`
+        : status === 500
+          ? "The server had a problem on our side: please try again later"
+          : error.message
+    if (status === 500) runtime.dependencies.logError(`server: ${request.method} ${pathOf(request.url)} failed`, error)
+    return reply.code(status).header("Cache-Control", "no-store").send({ error: message })
+  })
+
+  app.addHook("onClose", async () => {
+    await runtime.store?.close()
+  })
+  return app
+}

