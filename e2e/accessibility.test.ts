@@ -31,3 +31,69 @@ test.describe("axe finds no WCAG 2.1 A/AA violations", () => {
     expect(await axeViolations(page)).toEqual([])
   })
 })
+
+test.describe("the waitlist's own states", () => {
+  const PLACE = {
+    ok: true,
+    status: "confirmed",
+    position: 12,
+    total: 5012,
+    referralCode: "ABCD1234EF",
+    referralUrl: "https://block94.example/?ref=ABCD1234EF",
+    statusUrl: "https://block94.example/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+  }
+  const answer = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) })
+
+  test("the place in line after a signup: announced, keyboard-reachable, axe clean", async ({ page, app, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"])
+    await page.route("**/api/signup", (route) => route.fulfill(answer(PLACE, 201)))
+    await app.open("/")
+    const section = signupSection(page)
+    await section.getByLabel("Email address").fill("fan@example.com")
+    await section.getByRole("checkbox").check()
+    await section.getByRole("button", { name: "Join the Drop" }).click()
+    const place = section.locator("[aria-live='polite']").filter({ hasText: "You're #12 of 5,012" })
+    await expect(place).toBeVisible()
+    // From the signup button, Tab reaches the referral link, Copy and every share link.
+    await section.getByRole("button", { name: "Join the Drop" }).focus()
+    const reached: string[] = []
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press("Tab")
+      reached.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || document.activeElement?.tagName || ""))
+    }
+    expect(reached).toEqual(expect.arrayContaining(["Copy link", "Share on X", "Share on WhatsApp", "Share by email"]))
+    await section.getByRole("button", { name: "Copy link" }).click()
+    await expect(section.getByText("Link copied")).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLACE.referralUrl)
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test("the check-your-inbox note after a pending signup is axe clean", async ({ page, app }) => {
+    await page.route("**/api/signup", (route) => route.fulfill(answer({ ok: true, status: "pending" }, 201)))
+    await app.open("/about/")
+    const section = signupSection(page)
+    await section.getByLabel("Email address").fill("fan@example.com")
+    await section.getByRole("checkbox").check()
+    await section.getByRole("button", { name: "Join the Drop" }).click()
+    await expect(section.getByText("Check your inbox")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test("the status page with a place, and with an unknown link, is axe clean", async ({ page, app, problems }) => {
+    // The browser reports the lookup's 404 for the unknown link; that is the case under test.
+    problems.allow(/^error: Failed to load resource: the server responded with a status of 404/)
+    let known = true
+    await page.route("**/api/waitlist*", (route) =>
+      route.fulfill(known ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE.referralUrl }) : answer({ error: "unknown" }, 404)),
+    )
+    await app.open("/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
+    await expect(page.getByText("You're #3 of 5,012")).toBeVisible()
+    await expect(page.getByText("Friends who joined with your link: 2")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    known = false
+    await page.reload()
+    await app.hydrated()
+    await expect(page.getByText("We couldn't find that status link.", { exact: false })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+  })
+})

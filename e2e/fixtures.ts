@@ -41,7 +41,7 @@ export interface SignupStore {
  * Preact (the browser build) keeps its tree on the root element under `__k`; React, under
  * `__reactContainer...`. Once it is there, the page's own requests finish.
  */
-const waitUntilHydrated = async (page: Page): Promise<void> => {
+export const waitUntilHydrated = async (page: Page): Promise<void> => {
   await page.waitForFunction(() => {
     const root = document.getElementById("___gatsby")
     return Boolean(root && ("__k" in root || Object.keys(root).some((key) => key.startsWith("__reactContainer"))))

@@ -8,15 +8,15 @@ export const testPostgresUrl = (): string => {
   return url
 }
 
-/** Creates an empty database and returns its URL. */
-export const freshDatabase = async (): Promise<string> => {
+/** Creates an empty database on the server at `serverUrl` and returns its URL. */
+export const freshDatabase = async (serverUrl: string = testPostgresUrl()): Promise<string> => {
   const name = `test_${randomUUID().replace(/-/g, "")}`
-  const client = new pg.Client({ connectionString: testPostgresUrl() })
+  const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
     await client.query(`create database ${name}`)
   } finally {
     await client.end()
   }
-  return testPostgresUrl().replace(/\/[^/]*$/, `/${name}`)
+  return serverUrl.replace(/\/[^/]*$/, `/${name}`)
 }

