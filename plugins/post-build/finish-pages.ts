@@ -1,8 +1,8 @@
 /** The final touches to every built page, and the files written next to them. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
-import { hoistComponentStyles } from "./critical-styles"
-import { runScriptsAfterFirstPaint } from "./first-paint-scripts"
+import { hasHoistedStyles, hoistComponentStyles } from "./critical-styles"
+import { deferredScriptSources, runScriptsAfterFirstPaint } from "./first-paint-scripts"
 import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./security-headers"
 
 /** Every page of the site in `publicDir`; Gatsby's slice fragments in `_gatsby/` are not pages. */
@@ -16,8 +16,11 @@ export const builtPages = (publicDir: string): string[] => {
   return walk(publicDir)
 }
 
+/** Whether a page has had its final touches (Gatsby keeps the HTML of unchanged pages between builds). */
+export const isFinished = (html: string): boolean => hasHoistedStyles(html) && deferredScriptSources(html).length > 0
+
 /** One page's final form: component styles in one head tag, scripts started after the first paint. */
-export const finishPage = (html: string): string => runScriptsAfterFirstPaint(hoistComponentStyles(html))
+export const finishPage = (html: string): string => (isFinished(html) ? html : runScriptsAfterFirstPaint(hoistComponentStyles(html)))
 
 /**
  * Finishes every page in place. Returns one message per page that could not be finished, so

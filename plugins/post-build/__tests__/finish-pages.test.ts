@@ -31,6 +31,13 @@ describe("finishPages", () => {
     expect(readFileSync(join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toContain(" async>")
   })
 
+  it("leaves a page finished by an earlier build as it is (Gatsby keeps unchanged pages' HTML)", () => {
+    expect(finishPages(publicDir)).toEqual([])
+    const once = readFileSync(join(publicDir, "index.html"), "utf8")
+    expect(finishPages(publicDir)).toEqual([])
+    expect(readFileSync(join(publicDir, "index.html"), "utf8")).toBe(once)
+  })
+
   it("names each page it could not finish, so the build stops", () => {
     writeFileSync(join(publicDir, "about", "index.html"), PAGE.replace('data-emotion="css ', 'data-emotion-renamed="'))
     expect(finishPages(publicDir)).toEqual([
