@@ -10,8 +10,11 @@ import { contentMeta, SCHEMA_FIELD, type ContentMeta } from "./fields"
 export type TextFormat = "plain" | "multiline" | "email" | "url" | "date" | "image"
 
 export type FieldNode =
-  /** `patterns`: regular expressions the text must all match (placeholders that must stay). */
-  | { kind: "text"; format: TextFormat; patterns: string[] }
+  /**
+   * `patterns`: regular expressions the text must all match (placeholders that must stay, a
+   * format), and what to tell an editor whose text does not.
+   */
+  | { kind: "text"; format: TextFormat; patterns: string[]; patternMessage?: string }
   | { kind: "integer"; minimum?: number; maximum?: number }
   | { kind: "choice"; typeName: string; options: string[] }
   | { kind: "list"; item: FieldNode; minItems?: number; maxItems?: number }
@@ -67,10 +70,10 @@ const toNode = (schema: JsonSchema, typeName: string): FieldNode => {
   if (schema.enum) return { kind: "choice", typeName: name, options: schema.enum }
   switch (schema.type) {
     case "string": {
-      // zod's own email and date patterns are implied by the format; only the model's regexes count.
-      const formatPattern = schema.format === "email" || schema.format === "date"
-      const patterns = [...(schema.pattern && !formatPattern ? [schema.pattern] : []), ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : []))]
-      return { kind: "text", format: textFormat(schema), patterns }
+      // zod's date pattern is implied by the format (a date picker writes it); the rest count.
+      const patterns = [...(schema.pattern && schema.format !== "date" ? [schema.pattern] : []), ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : []))]
+      const patternMessage = schema["x-content"]?.patternMessage
+      return { kind: "text", format: textFormat(schema), patterns, ...(patternMessage ? { patternMessage } : {}) }
     }
     case "integer":
       return { kind: "integer", minimum: schema.minimum, maximum: schema.maximum }

@@ -14,14 +14,19 @@ export interface ContentMeta {
   typeName?: string
   /** The field's label in the editors' UI, where the one made from its key would be poor. */
   label?: string
+  /** What to tell an editor whose text does not match the field's patterns. */
+  patternMessage?: string
 }
 
 export const contentMeta = z.registry<ContentMeta>()
 
 const withMeta = <Schema extends z.ZodType>(schema: Schema, meta: ContentMeta): Schema => {
-  contentMeta.add(schema, meta)
+  contentMeta.add(schema, { ...contentMeta.get(schema), ...meta })
   return schema
 }
+
+/** A field whose label in the editors' UI should not be the one made from its key. */
+export const labelled = <Schema extends z.ZodType>(schema: Schema, label: string): Schema => withMeta(schema, { label })
 
 export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif"]
 
@@ -68,9 +73,22 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /** Text with "{name}" placeholders that must stay in it, or the page loses what they stand for. */
 export const template = (what: string, placeholders: Record<string, string>) =>
-  Object.entries(placeholders).reduce<z.ZodString>(
-    (schema, [name, meaning]) => schema.regex(new RegExp(escapeRegExp(`{${name}}`)), `must contain {${name}} - ${meaning}`),
-    text(what),
+  withMeta(
+    Object.entries(placeholders).reduce<z.ZodString>(
+      (schema, [name, meaning]) => schema.regex(new RegExp(escapeRegExp(`{${name}}`)), `must contain {${name}} - ${meaning}`),
+      text(what),
+    ),
+    { patternMessage: `Keep ${Object.keys(placeholders).map((name) => `{${name}}`).join(" and ")} in the text: the site fills ${Object.keys(placeholders).length > 1 ? "them" : "it"} in` },
+  )
+
+/** Text in a fixed format, like a language code. */
+export const formatted = (what: string, pattern: RegExp, problem: string) =>
+  withMeta(
+    z
+      .string({ error: (issue) => textProblem(issue.input, what) })
+      .regex(pattern, problem)
+      .describe(what),
+    { patternMessage: problem.replace(/^must/, "Must") },
   )
 
 export const paragraphs = (what: string) =>
@@ -80,13 +98,16 @@ export const paragraphs = (what: string) =>
     .describe(what)
 
 export const email = (what: string) =>
-  z
-    .email({
-      error: (issue) =>
-        textProblem(issue.input, what) ??
-        `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
-    })
-    .describe(what)
+  withMeta(
+    z
+      .email({
+        error: (issue) =>
+          textProblem(issue.input, what) ??
+          `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
+      })
+      .describe(what),
+    { patternMessage: "Must be an email address like hello@block94.com" },
+  )
 
 export const webUrl = (what: string) =>
   z

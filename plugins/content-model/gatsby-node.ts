@@ -1,6 +1,9 @@
 import type { GatsbyNode } from "gatsby"
 import { join } from "node:path"
-import { contentTypeDefs, writeGeneratedFiles } from "./generate"
+import site from "../../content/site.json"
+import { writeAdmin } from "./admin"
+import { cmsConfig } from "./cms-config"
+import { contentCollections, contentTypeDefs, writeGeneratedFiles } from "./generate"
 import { formatContentReport, validateContentDir } from "./validation"
 
 /**
@@ -20,4 +23,26 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(contentTypeDefs())
+}
+
+/**
+ * The editors' web UI at /admin/, for `gatsby develop` (with `npm run cms`) and the build. It saves
+ * to the GitHub repository named at build time (`CMS_GITHUB_REPO`, or GitHub Actions'
+ * `GITHUB_REPOSITORY`), signing editors in through `CMS_AUTH_URL` (see the README).
+ */
+export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = ({ store }) => {
+  const siteRoot = store.getState().program.directory
+  const env = process.env
+  const config = cmsConfig(
+    contentCollections(),
+    { repo: env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY || "owner/repository", branch: env.CMS_BRANCH || "main", authUrl: env.CMS_AUTH_URL || undefined },
+    (env.SITE_URL || site.siteUrl).replace(/\/+$/, ""),
+  )
+  writeAdmin(siteRoot, config, `${site.brand}: edit the site`)
+}
+
+/** `gatsby develop` serves public/'s files but routes pages itself; the UI's page is no Gatsby page. */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store }) => {
+  const page = join(store.getState().program.directory, "public", "admin", "index.html")
+  app.get(["/admin", "/admin/", "/admin/index.html"], (_request: unknown, response: { sendFile(path: string): void }) => response.sendFile(page))
 }

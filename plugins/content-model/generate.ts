@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { z } from "zod"
+import { cmsCollections } from "./cms-config"
 import { contentFields } from "./field-tree"
 import { graphqlTypeDefs } from "./graphql"
 import { CONTENT_FILES, createContentSchemas, nodeTypeName, type ContentFile } from "./model"
@@ -22,7 +23,7 @@ export const contentNodeTypes = () => {
 
 export const contentTypeDefs = (): string => graphqlTypeDefs(contentNodeTypes())
 
-export const jsonSchemaFileName = ({ file }: ContentFile): string => `${basename(file, ".json")}.schema.json`
+export const jsonSchemaFileName = ({ file }: { file: string }): string => `${basename(file, ".json")}.schema.json`
 
 /** A content file's JSON Schema, as its editor's IDE reads it. */
 export const jsonSchemaText = (entry: ContentFile): string => {
@@ -33,13 +34,18 @@ export const jsonSchemaText = (entry: ContentFile): string => {
   return `${JSON.stringify(jsonSchema, null, 2)}\n`
 }
 
-/** Where the pinned GraphQL types live, relative to the site's root. */
+/** The editors' web UI's collections: every content file, with the rules the build checks. */
+export const contentCollections = () => cmsCollections(contentNodeTypes(), jsonSchemaFileName)
+
+/** Where the pinned GraphQL types and UI collections live, relative to the site's root. */
 export const TYPE_DEFS_FILE = "plugins/content-model/generated/content-types.graphql"
+export const CMS_COLLECTIONS_FILE = "plugins/content-model/generated/cms-collections.json"
 
 /** Every generated file: path relative to the site's root, and its text. */
 export const generatedFiles = (): Array<{ path: string; text: string }> => [
   ...CONTENT_FILES.map((entry) => ({ path: join("content", "schemas", jsonSchemaFileName(entry)), text: jsonSchemaText(entry) })),
   { path: TYPE_DEFS_FILE, text: contentTypeDefs() },
+  { path: CMS_COLLECTIONS_FILE, text: `${JSON.stringify(contentCollections(), null, 2)}\n` },
 ]
 
 /** Writes the generated files that changed under `siteRoot`; returns their paths. */

@@ -15,14 +15,15 @@ import {
   contentFile,
   email,
   exactlyThree,
+  formatted,
   image,
+  labelled,
   longText,
   paragraphs,
   positiveMs,
   record,
   template,
   text,
-  textProblem,
   webUrl,
 } from "./fields"
 
@@ -241,10 +242,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       tagline: text("the short slogan shown in the footer"),
       description: longText("the default summary for search engines and link previews"),
       siteUrl: webUrl("the address the site is published at"),
-      language: z
-        .string({ error: (issue) => textProblem(issue.input, 'the language of the site\'s text, like "en"') })
-        .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code like "en" or "en-GB"')
-        .describe("the language of the site's text"),
+      language: formatted('the language of the site\'s text, like "en"', /^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code like "en" or "en-GB"'),
       emails: record(
         {
           general: email("the address for general questions"),
@@ -288,7 +286,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           {
             image: image("every slide needs an image path like images/slide.jpg", imageExists),
             caption: text("every slide needs a caption"),
-            alt: text("every slide needs alt text for screen readers"),
+            alt: labelled(text("every slide needs alt text for screen readers"), "Alt text (what the picture shows)"),
           },
           "a slide",
           { typeName: "Slide" },

@@ -3,14 +3,18 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { hasHoistedStyles, hoistComponentStyles } from "./critical-styles"
 import { deferredScriptSources, runScriptsAfterFirstPaint } from "./first-paint-scripts"
-import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./security-headers"
+import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./security-headers"
 
-/** Every page of the site in `publicDir`; Gatsby's slice fragments in `_gatsby/` are not pages. */
+/** Folders of the build that hold no site pages: Gatsby's slice fragments, the editors' web UI. */
+const NOT_PAGES = ["_gatsby", "admin"]
+
+/** Every page of the site in `publicDir`. */
 export const builtPages = (publicDir: string): string[] => {
+  const skipped = NOT_PAGES.map((name) => join(publicDir, name))
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) return path === join(publicDir, "_gatsby") ? [] : walk(path)
+      if (entry.isDirectory()) return skipped.includes(path) ? [] : walk(path)
       return entry.name.endsWith(".html") ? [path] : []
     })
   return walk(publicDir)
@@ -37,10 +41,14 @@ export const finishPages = (publicDir: string): string[] =>
   })
 
 /** `_headers` for static hosts, with a CSP that allows exactly the inline scripts the pages carry. */
-export const writeHeadersFile = (publicDir: string, signupEndpoint: string): void => {
+export const writeHeadersFile = (publicDir: string, signupEndpoint: string, cmsAuthUrl = ""): void => {
   const hashes = builtPages(publicDir).flatMap((file) => inlineScripts(readFileSync(file, "utf8")).map(scriptHash))
   const signupOrigin = originOf(signupEndpoint)
-  writeFileSync(join(publicDir, "_headers"), headersFile(contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : [])))
+  const authOrigin = originOf(cmsAuthUrl)
+  writeFileSync(
+    join(publicDir, "_headers"),
+    headersFile(contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : []), adminContentSecurityPolicy(authOrigin ? [authOrigin] : [])),
+  )
 }
 
 /** robots.txt naming the sitemap at the address the site is built for. */

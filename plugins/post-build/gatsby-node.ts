@@ -46,7 +46,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   if (problems.length > 0) {
     reporter.panic(`post-build: ${problems.length} built page(s) could not be finished:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
   }
-  writeHeadersFile(publicDir, process.env.GATSBY_SIGNUP_ENDPOINT ?? "")
+  writeHeadersFile(publicDir, process.env.GATSBY_SIGNUP_ENDPOINT ?? "", process.env.CMS_AUTH_URL ?? "")
   writeRobotsFile(publicDir, result.data?.site?.siteMetadata?.siteUrl ?? "")
   // Last, so the compressed copies match the finished files.
   reporter.info(`post-build: brotli and gzip copies of ${precompress(publicDir)} files`)

@@ -39,6 +39,26 @@ export const contentSecurityPolicy = (scriptHashes: string[], connectOrigins: st
     "frame-ancestors 'none'",
   ].join("; ")
 
+/**
+ * The editors' web UI (/admin/) has a policy of its own, for its pages only: Decap CMS compiles
+ * its form rules at run time ('unsafe-eval') and runs WebAssembly, talks to GitHub's API (and to
+ * decap-server on this computer when editing locally), shows GitHub avatars and picture previews.
+ */
+export const adminContentSecurityPolicy = (connectOrigins: string[] = []): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "font-src 'self' data:",
+    `connect-src ${["'self'", "blob:", "https://api.github.com", "http://localhost:*", "http://127.0.0.1:*", ...connectOrigins].join(" ")}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ")
+
 export const SECURITY_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Content-Type-Options": "nosniff",
@@ -51,8 +71,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
 const NEVER_CACHE = "public, max-age=0, must-revalidate"
 const CACHE_FOREVER = "public, max-age=31536000, immutable"
 
-/** The `_headers` file: security headers everywhere, long cache for hashed assets, none for HTML and data. */
-export const headersFile = (csp: string): string => {
+/**
+ * The `_headers` file: security headers everywhere, long cache for hashed assets, none for HTML
+ * and data. The /admin/ block comes last, so its policy and caching replace the site's there
+ * (hosts and the production server apply matching blocks in order, later ones winning).
+ */
+export const headersFile = (csp: string, adminCsp: string = adminContentSecurityPolicy()): string => {
   const block = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
   return (
@@ -63,6 +87,13 @@ export const headersFile = (csp: string): string => {
       block("/static/*", { "Cache-Control": CACHE_FOREVER }),
       block("/page-data/*", { "Cache-Control": NEVER_CACHE }),
       block("/sw.js", { "Cache-Control": NEVER_CACHE }),
+      block("/admin/*", {
+        "Content-Security-Policy": adminCsp,
+        // Signing in to GitHub happens in a popup that must be able to answer the page.
+        "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+        "X-Robots-Tag": "noindex, nofollow",
+        "Cache-Control": NEVER_CACHE,
+      }),
     ].join("\n\n") + "\n"
   )
 }

@@ -56,7 +56,7 @@ describe("the field tree", () => {
   })
 
   it("carries the placeholders a text must keep, list lengths, number bounds and choices", () => {
-    expect(field("greeting").node).toEqual({ kind: "text", format: "plain", patterns: ["\\{name\\}"] })
+    expect(field("greeting").node).toEqual({ kind: "text", format: "plain", patterns: ["\\{name\\}"], patternMessage: "Keep {name} in the text: the site fills it in" })
     expect(field("pictures").node).toMatchObject({ kind: "list", minItems: 3, maxItems: 3, item: { kind: "object", typeName: "Picture" } })
     expect(field("delayMs").node).toEqual({ kind: "integer", minimum: 100, maximum: 60000 })
     expect(field("mood").node).toEqual({ kind: "choice", typeName: "Mood", options: ["calm", "loud"] })

@@ -1,0 +1,100 @@
+// The editors' web UI at /admin/ (Decap CMS) on the built site, served by the production server
+// with the headers of _headers (the /admin/ Content-Security-Policy among them), saving through
+// decap-server to a temporary copy of content/: an edit lands in the file on disk and still
+// passes the content check; an edit the build would refuse cannot be saved.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { cpSync, mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import type { Page } from "@playwright/test"
+import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { expect, test } from "./fixtures"
+import { LAPTOP_ONLY } from "./site"
+
+const ROOT = resolve(__dirname, "..")
+
+test.describe("the editors' web UI", LAPTOP_ONLY, () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 })
+  let repo: string
+  let decapServer: ChildProcess
+  let decapPort: number
+  let site: ProductionServer
+
+  test.beforeAll(async () => {
+    site = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-cms-signups-")), "signups.jsonl") })
+    // A throwaway "repository": decap-server reads and writes its content/ folder.
+    repo = mkdtempSync(join(tmpdir(), "block94-cms-"))
+    cpSync(join(ROOT, "content"), join(repo, "content"), { recursive: true })
+    decapPort = await freePort()
+    decapServer = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+      env: { ...process.env, PORT: String(decapPort), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "error" },
+      stdio: "ignore",
+    })
+    await expect(async () => expect((await fetch(`http://127.0.0.1:${decapPort}/api/v1`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status).toBeLessThan(500)).toPass({ timeout: 20_000 })
+  })
+
+  test.afterAll(async () => {
+    decapServer?.kill()
+    await site?.stop()
+  })
+
+  /** Opens /admin/ as an editor does on their computer, talking to this test's decap-server. */
+  const openAdmin = async (page: Page) => {
+    // The built configuration names decap-server's usual port; this test's runs on another.
+    await page.route("**/admin/config.json", async (route) => {
+      const response = await route.fetch()
+      const config = (await response.json()) as Record<string, unknown>
+      await route.fulfill({ response, body: JSON.stringify({ ...config, local_backend: { url: `http://localhost:${decapPort}/api/v1` } }) })
+    })
+    await page.addInitScript(() => {
+      const violations: string[] = []
+      ;(window as unknown as { cspViolations: string[] }).cspViolations = violations
+      document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`))
+    })
+    const response = await page.goto(`${site.baseUrl.replace("127.0.0.1", "localhost")}/admin/`)
+    expect(response?.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'")
+    await page.getByRole("button", { name: "Login" }).click()
+    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible()
+  }
+
+  const slidesOnDisk = () => JSON.parse(readFileSync(join(repo, "content", "slides.json"), "utf8")) as { $schema: string; slides: Array<{ caption: string; alt: string }> }
+
+  test("edits the second slide's caption into content/slides.json, which still passes the content check", async ({ page }) => {
+    await openAdmin(page)
+    await page.getByText("Carousel slides").click()
+    const captions = page.getByLabel("Caption")
+    await expect(captions).toHaveCount(3)
+    await captions.nth(1).fill("Caps, bags and tech gear: pieces picked for the block, edited in the browser.")
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Entry saved", { exact: false })).toBeVisible()
+
+    const before = JSON.parse(readFileSync(join(ROOT, "content", "slides.json"), "utf8")) as Record<string, unknown>
+    const saved = slidesOnDisk()
+    // The file keeps its shape: same keys in the same order, $schema first, for editors' IDEs.
+    expect(Object.keys(saved)).toEqual(Object.keys(before))
+    expect(saved.slides.map((slide) => Object.keys(slide))).toEqual([0, 1, 2].map(() => ["image", "caption", "alt"]))
+    expect(readFileSync(join(repo, "content", "slides.json"), "utf8").endsWith("\n")).toBe(true)
+    expect(saved.slides[1].caption).toBe("Caps, bags and tech gear: pieces picked for the block, edited in the browser.")
+    expect(saved.$schema).toBe("./schemas/slides.schema.json")
+    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/check-content.ts"), join(repo, "content")], { cwd: ROOT, encoding: "utf8" })
+    expect(check.stderr).toBe("")
+    expect(check.status).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+  })
+
+  test("refuses to save a slide without alt text, and says why", async ({ page, problems }) => {
+    // Decap rejects its own save with no reason when validation stops it: that is the refusal.
+    problems.allow("pageerror: undefined")
+    await openAdmin(page)
+    await page.getByText("Carousel slides").click()
+    const before = readFileSync(join(repo, "content", "slides.json"), "utf8")
+    await page.getByLabel("Alt text (what the picture shows)").first().fill("")
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Oops, you've missed a required field.", { exact: false })).toBeVisible()
+    await expect(page.getByText("Alt text (what the picture shows) is required.")).toBeVisible()
+    expect(readFileSync(join(repo, "content", "slides.json"), "utf8")).toBe(before)
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+  })
+})

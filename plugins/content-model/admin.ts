@@ -1,0 +1,46 @@
+/**
+ * The editors' web UI at /admin/: Decap CMS's standalone bundle (it carries its own React),
+ * copied from node_modules into the site with its lazily loaded parts, a page that starts it,
+ * and its configuration generated from the content model. Nothing is fetched from a CDN.
+ */
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
+
+/** Where the UI lives in the built site. */
+export const ADMIN_DIR = "admin"
+
+/**
+ * The page that loads Decap CMS; `noindex`, and the configuration found by its link (Decap reads
+ * only links typed as YAML; JSON is YAML, so config.json is read as it is).
+ */
+export const adminPage = (title: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${title.replace(/[<>&"]/g, "")}</title>
+<link rel="icon" href="/favicon-32x32.png" type="image/png">
+<link href="config.json" type="text/yaml" rel="cms-config-url">
+</head>
+<body>
+<script src="decap-cms.js"></script>
+</body>
+</html>
+`
+
+/** Decap CMS's files: the bundle, the chunks it loads later and its WebAssembly, without source maps. */
+const decapFiles = (distDir: string): string[] =>
+  readdirSync(distDir).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith(".wasm"))
+
+/** Writes /admin/ into the site's public/: Decap CMS (from the site's node_modules), its page and `config`. */
+export const writeAdmin = (siteRoot: string, config: object, title: string): void => {
+  const adminDir = join(siteRoot, "public", ADMIN_DIR)
+  mkdirSync(adminDir, { recursive: true })
+  // Resolved from the site, as Node would: the plugin runs from Gatsby's compiled copy.
+  const distDir = dirname(createRequire(join(siteRoot, "package.json")).resolve("decap-cms/dist/decap-cms.js"))
+  for (const name of decapFiles(distDir)) copyFileSync(join(distDir, name), join(adminDir, name))
+  writeFileSync(join(adminDir, "index.html"), adminPage(title))
+  writeFileSync(join(adminDir, "config.json"), `${JSON.stringify(config, null, 2)}\n`)
+}

@@ -1,0 +1,163 @@
+/**
+ * The editors' web UI (Decap CMS at /admin/) configured from the content model's field tree,
+ * never by hand: every content file is a file collection, with the same rules the build checks
+ * (required fields, exactly three slides and cards, known icons, email and web address formats,
+ * placeholders that must stay), so the UI cannot save what the build would refuse.
+ */
+import { SCHEMA_FIELD } from "./fields"
+import type { Field, FieldNode } from "./field-tree"
+import type { ContentFile } from "./model"
+
+/** A content file as the generators see it: its place in content/, its node type, its fields. */
+export interface ContentFileFields {
+  file: ContentFile["file"]
+  schema: ContentFile["schema"]
+  typeName: string
+  fields: Field[]
+}
+
+type CmsField = Record<string, unknown>
+
+/** How the UI groups the files; every content file belongs to exactly one group. */
+export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
+  { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
+  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "notFound"] },
+  { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails"] },
+]
+
+/** The labels of the files in the UI. */
+const FILE_LABELS: Record<ContentFile["schema"], string> = {
+  home: "Home page texts",
+  slides: "Carousel slides",
+  reassurances: "Reassurance points",
+  categories: "Category cards",
+  about: "About page texts",
+  values: "Value cards (About)",
+  contact: "Contact page texts",
+  privacy: "Privacy Policy",
+  waitlist: "Status page (your place in line)",
+  confirm: "Confirmation page",
+  notFound: "Page not found (404)",
+  site: "Site settings",
+  ui: "Interface texts (buttons, labels, messages)",
+  emails: "Emails",
+}
+
+// The build checks web addresses with zod's URL parser (http or https, a domain name), which
+// JSON Schema cannot carry as a pattern; this is the same rule as a regular expression.
+const URL_PATTERN = "^https?://([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}(:[0-9]+)?(/\\S*)?$"
+
+/** Several patterns as one (Decap takes one): each becomes a lookahead over the whole text. */
+const allOf = (patterns: string[]): string =>
+  patterns.length === 1 ? patterns[0] : `^${patterns.map((pattern) => `(?=[\\s\\S]*${pattern.replace(/^\^|\$$/g, "")})`).join("")}[\\s\\S]*$`
+
+const textWidget = (node: Extract<FieldNode, { kind: "text" }>): CmsField => {
+  switch (node.format) {
+    case "multiline":
+      return { widget: "text" }
+    case "email":
+      // Its pattern is zod's own email rule, carried in the field tree.
+      return { widget: "string" }
+    case "url":
+      return { widget: "string", pattern: [URL_PATTERN, "Must be a full web address starting with https://"] }
+    case "date":
+      return { widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true }
+    case "image":
+      // Pictures go to content/images/ and the file names them as the build reads them: images/<name>.
+      return { widget: "image", choose_url: false, media_folder: "/content/images", public_folder: "images" }
+    case "plain":
+      return { widget: "string" }
+  }
+}
+
+const widgetFor = (node: FieldNode): CmsField => {
+  switch (node.kind) {
+    case "text": {
+      const widget = textWidget(node)
+      return node.patterns.length > 0 ? { ...widget, pattern: [allOf(node.patterns), node.patternMessage ?? "Check the format"] } : widget
+    }
+    case "integer":
+      return { widget: "number", value_type: "int", min: node.minimum, max: node.maximum }
+    case "choice":
+      return { widget: "select", options: node.options }
+    case "object":
+      return { widget: "object", collapsed: false, fields: node.fields.map(cmsField) }
+    case "list": {
+      // A list of exactly N (three slides, three cards): nothing to add or take away, only to edit.
+      const fixed = node.minItems !== undefined && node.minItems === node.maxItems
+      const item = node.item.kind === "object" ? { fields: node.item.fields.map(cmsField) } : { field: { label: "Item", name: "item", ...widgetFor(node.item) } }
+      return {
+        widget: "list",
+        ...item,
+        ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+        ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+        ...(fixed ? { allow_add: false, allow_remove: false } : {}),
+        collapsed: false,
+      }
+    }
+  }
+}
+
+export const cmsField = (field: Field): CmsField => ({
+  label: field.label,
+  name: field.key,
+  ...widgetFor(field.node),
+  required: field.required,
+  ...(field.hint ? { hint: `${field.hint.charAt(0).toUpperCase()}${field.hint.slice(1)}` } : {}),
+})
+
+/** The path from a content file to its JSON Schema, as the file names it in "$schema". */
+export const schemaReference = (file: string, schemaFile: string): string => {
+  const depth = file.split("/").length - 1
+  return `${depth === 0 ? "./" : "../".repeat(depth)}schemas/${schemaFile}`
+}
+
+/** The collections: one per group, one file each content file, fields in the model's order. */
+export const cmsCollections = (files: readonly ContentFileFields[], schemaFileOf: (file: ContentFileFields) => string): CmsField[] =>
+  CMS_GROUPS.map((group) => ({
+    name: group.name,
+    label: group.label,
+    editor: { preview: false },
+    files: group.schemas.map((schema) => {
+      const entry = files.find((candidate) => candidate.schema === schema)
+      if (!entry) throw new Error(`The editors' UI groups a content file the model does not declare: ${schema}`)
+      return {
+        name: schema,
+        label: FILE_LABELS[schema],
+        file: `content/${entry.file}`,
+        fields: [
+          // Kept as it is, so every saved file still names its JSON Schema for editors' IDEs.
+          { label: "JSON Schema", name: SCHEMA_FIELD, widget: "hidden", default: schemaReference(entry.file, schemaFileOf(entry)) },
+          ...entry.fields.map(cmsField),
+        ],
+      }
+    }),
+  }))
+
+export interface CmsBackend {
+  /** The GitHub repository editors save to, "owner/name". */
+  repo: string
+  branch: string
+  /** The OAuth client that signs editors in to GitHub (see the README), when not Netlify's. */
+  authUrl?: string
+}
+
+/** The whole configuration for Decap CMS. */
+export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl: string): CmsField => ({
+  backend: {
+    name: "github",
+    repo: backend.repo,
+    branch: backend.branch,
+    ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+    commit_messages: { update: "Content: {{collection}} / {{slug}}, edited in the browser by {{author-login}}" },
+  },
+  // On localhost the UI saves to the files on disk through decap-server (npm run cms).
+  local_backend: true,
+  publish_mode: "simple",
+  media_folder: "content/images",
+  public_folder: "images",
+  site_url: siteUrl,
+  display_url: siteUrl,
+  locale: "en",
+  collections,
+})
