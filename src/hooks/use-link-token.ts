@@ -2,11 +2,23 @@ import { useEffect, useState } from "react"
 import { tokenFromSearch } from "../lib/waitlist-client"
 
 /**
- * The token in the page's link: undefined until mounted (the server HTML knows no query
- * string), then the token or null.
+ * Sends the token in the page's link (`?token=...`) to `request` once the page runs, and again
+ * on `retry`. `token` is undefined until mounted (the server HTML knows no query string), then
+ * the token or null; `outcome` is null while the answer is on its way.
  */
-export const useLinkToken = (): string | null | undefined => {
+export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>) => {
   const [token, setToken] = useState<string | null | undefined>(undefined)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [attempt, setAttempt] = useState(0)
   useEffect(() => setToken(tokenFromSearch(window.location.search)), [])
-  return token
+  useEffect(() => {
+    if (!token) return
+    let current = true
+    setOutcome(null)
+    void request(token).then((result) => current && setOutcome(result))
+    return () => {
+      current = false
+    }
+  }, [token, attempt, request])
+  return { token, outcome, retry: () => setAttempt((count) => count + 1) }
 }

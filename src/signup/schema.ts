@@ -60,11 +60,6 @@ export type SignupRequest = z.input<typeof signupRequestSchema>
 /** A request that passed every check: email trimmed, other fields as sent. */
 export type SignupFields = Omit<z.output<typeof signupRequestSchema>, typeof HONEYPOT_FIELD>
 
-export type SignupStatus = "subscribed" | "already_subscribed"
-
-/** The endpoint's JSON answer. */
-export type SignupAnswerBody = { error: string } | { ok: true; status: SignupStatus }
-
 /** Where a confirmed signup stands, as the signup, confirm and status answers report it. */
 export interface WaitlistPlace {
   /** 1-based place in line among confirmed signups. */

@@ -1,7 +1,6 @@
 /** @jsxImportSource theme-ui */
-import { useEffect, useState } from "react"
-import { useLinkToken } from "../../hooks/use-link-token"
-import { confirmSignup, type ConfirmOutcome } from "../../lib/waitlist-client"
+import { useLinkTokenRequest } from "../../hooks/use-link-token"
+import { confirmSignup } from "../../lib/waitlist-client"
 import { PageMessage } from "./PageMessage"
 import { PlaceInLine } from "./PlaceInLine"
 
@@ -21,25 +20,13 @@ export interface ConfirmSignupCopy {
  * scanner that only fetches the link confirms nothing), then shows the new place in line.
  */
 export const ConfirmSignup = ({ copy }: { copy: ConfirmSignupCopy }) => {
-  const token = useLinkToken()
-  const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null)
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    if (!token) return
-    let current = true
-    setOutcome(null)
-    void confirmSignup(token).then((result) => current && setOutcome(result))
-    return () => {
-      current = false
-    }
-  }, [token, attempt])
+  const { token, outcome, retry } = useLinkTokenRequest(confirmSignup)
 
   if (token === null) return <PageMessage text={copy.noToken} joinLabel={copy.joinLink} />
   if (token === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.confirming}</p>
   if (outcome.kind === "expired") return <PageMessage text={copy.expired} joinLabel={copy.joinLink} />
   if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
-  if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: () => setAttempt((n) => n + 1) }} />
+  if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
   return (
     <div sx={{ display: "grid", gap: 4 }}>
       <p sx={{ variant: "text.lead", color: "text" }}>{copy.confirmed}</p>
