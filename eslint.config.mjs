@@ -37,6 +37,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // Scripts for the editors' web UI, served as they are next to Decap CMS and its globals.
+    files: ["plugins/*/browser/**/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
     files: ["**/*.tsx", "src/hooks/**"],
     plugins: { "react-hooks": reactHooks },
     rules: {

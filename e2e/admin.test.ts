@@ -83,6 +83,30 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
   })
 
+  /** The slide pictures the editor shows, as the browser decoded them. */
+  const thumbnails = (page: Page) =>
+    page.locator("img[role=presentation]").evaluateAll((images) => images.map((image) => ({ src: (image as HTMLImageElement).src, width: (image as HTMLImageElement).naturalWidth })))
+
+  test("shows each slide's picture, and a picture chosen from the media library is saved as images/<name>", async ({ page }) => {
+    await openAdmin(page)
+    await page.getByText("Carousel slides").click()
+    // Real pictures (1920 px wide), one per slide, not the blank stand-in shown while they load.
+    await expect(async () => {
+      const shown = await thumbnails(page)
+      expect(shown.map((image) => image.width)).toEqual([1920, 1920, 1920])
+      expect(new Set(shown.map((image) => image.src)).size).toBe(3)
+    }).toPass({ timeout: 15_000 })
+
+    await page.getByRole("button", { name: "Choose different image" }).first().click()
+    await page.getByText("slide-home.jpg", { exact: true }).click()
+    await page.getByRole("button", { name: "Choose selected" }).click()
+    await expect(async () => expect((await thumbnails(page))[0].src).toBe((await thumbnails(page))[2].src)).toPass({ timeout: 10_000 })
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Entry saved", { exact: false })).toBeVisible()
+    expect((slidesOnDisk().slides[0] as { image?: string }).image).toBe("images/slide-home.jpg")
+  })
+
   test("refuses to save a slide without alt text, and says why", async ({ page, problems }) => {
     // Decap rejects its own save with no reason when validation stops it: that is the refusal.
     problems.allow("pageerror: undefined")

@@ -10,6 +10,10 @@ import { dirname, join } from "node:path"
 /** Where the UI lives in the built site. */
 export const ADMIN_DIR = "admin"
 
+/** Our script for the UI, run after Decap CMS loads: thumbnails of pictures that load late. */
+const IMAGE_THUMBNAILS_SCRIPT = "admin-image-thumbnails.js"
+const BROWSER_SCRIPTS_DIR = join("plugins", "content-model", "browser")
+
 /**
  * The page that loads Decap CMS; `noindex`, and the configuration found by its link (Decap reads
  * only links typed as YAML; JSON is YAML, so config.json is read as it is).
@@ -26,6 +30,7 @@ export const adminPage = (title: string): string => `<!doctype html>
 </head>
 <body>
 <script src="decap-cms.js"></script>
+<script src="${IMAGE_THUMBNAILS_SCRIPT}"></script>
 </body>
 </html>
 `
@@ -41,6 +46,7 @@ export const writeAdmin = (siteRoot: string, config: object, title: string): voi
   // Resolved from the site, as Node would: the plugin runs from Gatsby's compiled copy.
   const distDir = dirname(createRequire(join(siteRoot, "package.json")).resolve("decap-cms/dist/decap-cms.js"))
   for (const name of decapFiles(distDir)) copyFileSync(join(distDir, name), join(adminDir, name))
+  copyFileSync(join(siteRoot, BROWSER_SCRIPTS_DIR, IMAGE_THUMBNAILS_SCRIPT), join(adminDir, IMAGE_THUMBNAILS_SCRIPT))
   writeFileSync(join(adminDir, "index.html"), adminPage(title))
   writeFileSync(join(adminDir, "config.json"), `${JSON.stringify(config, null, 2)}\n`)
 }
