@@ -232,6 +232,16 @@ describe("POST /api/signup", () => {
     expect((await viaProxy("203.0.113.1", "three@example.com")).statusCode).toBe(429)
   })
 
+  it("on Netlify (CLIENT_ADDRESS_HEADER=x-nf-client-connection-ip) limits each visitor on their own, not everyone behind Netlify's edge together", async () => {
+    process.env.SIGNUP_RATE_LIMIT = "1"
+    process.env.CLIENT_ADDRESS_HEADER = "x-nf-client-connection-ip"
+    const viaNetlify = (visitor: string, email: string) =>
+      post({ ...validSignup, email }, { ip: "169.254.76.1", headers: { "content-type": "application/json", "x-nf-client-connection-ip": visitor, "x-forwarded-for": "6.6.6.6" } })
+    expect((await viaNetlify("203.0.113.1", "one@example.com")).statusCode).toBe(201)
+    expect((await viaNetlify("203.0.113.2", "two@example.com")).statusCode).toBe(201)
+    expect((await viaNetlify("203.0.113.1", "three@example.com")).statusCode).toBe(429)
+  })
+
   it("answers 503 naming DATABASE_URL on a serverless host without a database, and writes nothing", async () => {
     const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)
     try {

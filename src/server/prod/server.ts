@@ -87,7 +87,7 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
         method: request.method,
         headers: request.headers,
         query: new URLSearchParams(request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : ""),
-        clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers["x-forwarded-for"]),
+        clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers),
         readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
       },
       runtime.dependencies,

@@ -2,8 +2,10 @@
  * Which client a request comes from, for rate limiting. `X-Forwarded-For` is anyone's to write,
  * so it counts only as far as `TRUST_PROXY` says: a number of proxies in front of the server
  * (each adds the address it saw), or the addresses and subnets of trusted proxies. Without it,
- * the socket's peer address counts. The Gatsby Function and the production server use this one
- * rule (proxy-addr, the library Express and Fastify use).
+ * the socket's peer address counts. A host whose edge writes the visitor's address into a header
+ * of its own (Netlify: `x-nf-client-connection-ip`) is named by `CLIENT_ADDRESS_HEADER`; that
+ * header then wins. The Gatsby Function and the production server use this one rule
+ * (proxy-addr, the library Express and Fastify use).
  */
 import proxyaddr from "proxy-addr"
 
@@ -27,10 +29,30 @@ export const parseTrustProxy = (setting: string | undefined): TrustProxy => {
   return (address, hop) => trusted(address, hop)
 }
 
-/** The client's address: the socket's peer, or the nearest untrusted address in `X-Forwarded-For`. */
-export const clientAddress = (socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trust: TrustProxy): string => {
+export type RequestHeaders = Record<string, string | string[] | undefined>
+
+/** How a request's client is found: which proxies to believe, and the host's own header, if any. */
+export interface ClientAddressRule {
+  trust: TrustProxy
+  /** A header only the host's edge writes, holding the visitor's address (lower case). */
+  header?: string
+}
+
+const firstValue = (value: string | string[] | undefined): string | undefined => {
+  const first = (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim()
+  return first ? first : undefined
+}
+
+/**
+ * The client's address: the host's header when one is named and present; else the socket's
+ * peer, or the nearest untrusted address in `X-Forwarded-For`.
+ */
+export const clientAddress = (socketAddress: string | undefined, headers: RequestHeaders, rule: ClientAddressRule): string => {
+  const fromHost = rule.header ? firstValue(headers[rule.header]) : undefined
+  if (fromHost) return fromHost
   if (!socketAddress) return "unknown"
+  const forwardedFor = headers["x-forwarded-for"]
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
   const request = { connection: { remoteAddress: socketAddress }, socket: { remoteAddress: socketAddress }, headers: header ? { "x-forwarded-for": header } : {} }
-  return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trust)
+  return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], rule.trust)
 }

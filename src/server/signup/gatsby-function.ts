@@ -35,7 +35,7 @@ export const gatsbyFunction =
           method: req.method,
           headers: req.headers,
           query: new URL(req.url ?? "/", "http://function.local").searchParams,
-          clientKey: runtime.clientKey(req.socket?.remoteAddress, req.headers["x-forwarded-for"]),
+          clientKey: runtime.clientKey(req.socket?.remoteAddress, req.headers),
           readBody: (maxBytes) => readRequestBody(req, maxBytes),
         },
         runtime.dependencies,

@@ -6,7 +6,7 @@
 import emails from "../../../content/emails.json"
 import site from "../../../content/site.json"
 import { createMailer, type Mailer } from "../mail/mailer"
-import { clientAddress, parseTrustProxy, type TrustProxy } from "./client-address"
+import { clientAddress, parseTrustProxy, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
 import { createRateLimiter, type RateLimiter } from "./rate-limit"
 import { createSignupService, type SignupService } from "./service"
@@ -35,9 +35,8 @@ export interface SignupRuntime {
   settings: SignupSettings
   store: SignupStore | null
   dependencies: HandlerDependencies
-  trust: TrustProxy
   /** The client a request counts as, for rate limiting. */
-  clientKey(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): string
+  clientKey(socketAddress: string | undefined, headers: RequestHeaders): string
 }
 
 interface Shared {
@@ -76,13 +75,12 @@ export const signupRuntime = (): SignupRuntime => {
   const service: SignupService | { unavailable: string } = store
     ? createSignupService({ store, mailer, settings, emails, brand: SITE_FACTS.brand, logError })
     : { unavailable: unavailable as string }
-  const trust = parseTrustProxy(settings.trustProxy)
+  const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   return {
     settings,
     store,
-    trust,
     dependencies: { service, rateLimiter, now: () => new Date(), logError },
-    clientKey: (socketAddress, forwardedFor) => clientAddress(socketAddress, forwardedFor, trust),
+    clientKey: (socketAddress, headers) => clientAddress(socketAddress, headers, clientRule),
   }
 }
 

@@ -39,6 +39,8 @@ export interface SignupSettings {
   rateWindowMs: number
   /** Which X-Forwarded-For entries to believe (see client-address.ts). */
   trustProxy: string | undefined
+  /** The host's own header with the visitor's address, lower case (see client-address.ts). */
+  clientAddressHeader: string | undefined
   /** The site's public address, for links in answers and mail. */
   siteUrl: string
   /** Places a signup moves up per confirmed referral. */
@@ -78,6 +80,7 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     rateLimit: readPositiveInteger("SIGNUP_RATE_LIMIT", DEFAULT_RATE_LIMIT),
     rateWindowMs: readPositiveInteger("SIGNUP_RATE_WINDOW_MS", DEFAULT_RATE_WINDOW_MS),
     trustProxy: readSetting("TRUST_PROXY"),
+    clientAddressHeader: readSetting("CLIENT_ADDRESS_HEADER")?.trim().toLowerCase() || undefined,
     siteUrl: (readSetting("SITE_URL") ?? site.siteUrl).replace(/\/+$/, ""),
     referralBoost: readPositiveInteger("REFERRAL_BOOST", DEFAULT_REFERRAL_BOOST),
     smtpUrl: readSetting("SMTP_URL"),

@@ -1,28 +1,34 @@
-/** @jest-environment node */
-import { clientAddress, parseTrustProxy } from "../client-address"
+import { clientAddress, parseTrustProxy, type ClientAddressRule } from "../client-address"
+
+const forwarded = (value: string | undefined) => (value === undefined ? {} : { "x-forwarded-for": value })
+const rule = (trustProxy: string | undefined, header?: string): ClientAddressRule => ({ trust: parseTrustProxy(trustProxy), header })
 
 describe("clientAddress", () => {
-  it("uses the socket's peer by default: a made-up X-Forwarded-For changes nothing", () => {
-    const trust = parseTrustProxy(undefined)
-    expect(clientAddress("203.0.113.7", "1.2.3.4", trust)).toBe("203.0.113.7")
-    expect(clientAddress("203.0.113.7", "5.6.7.8, 1.2.3.4", trust)).toBe("203.0.113.7")
-    expect(clientAddress("203.0.113.7", undefined, parseTrustProxy("false"))).toBe("203.0.113.7")
+  it("without TRUST_PROXY, takes the socket's address and ignores X-Forwarded-For", () => {
+    expect(clientAddress("203.0.113.7", forwarded("1.2.3.4"), rule(undefined))).toBe("203.0.113.7")
+    expect(clientAddress("203.0.113.7", forwarded("5.6.7.8, 1.2.3.4"), rule(undefined))).toBe("203.0.113.7")
+    expect(clientAddress("203.0.113.7", forwarded(undefined), rule("false"))).toBe("203.0.113.7")
   })
 
-  it("with TRUST_PROXY=1 takes the address the one proxy saw, not what the client wrote before it", () => {
-    const trust = parseTrustProxy("1")
-    // The client wrote "9.9.9.9"; the proxy appended the client's real address 198.51.100.4.
-    expect(clientAddress("10.0.0.2", "9.9.9.9, 198.51.100.4", trust)).toBe("198.51.100.4")
-    expect(clientAddress("10.0.0.2", undefined, trust)).toBe("10.0.0.2")
+  it("with a hop count, takes the address the nearest trusted proxy saw", () => {
+    expect(clientAddress("10.0.0.2", forwarded("9.9.9.9, 198.51.100.4"), rule("1"))).toBe("198.51.100.4")
+    expect(clientAddress("10.0.0.2", forwarded(undefined), rule("1"))).toBe("10.0.0.2")
   })
 
   it("with trusted addresses or subnets, skips only those", () => {
-    const trust = parseTrustProxy("10.0.0.0/8, loopback")
-    expect(clientAddress("127.0.0.1", "198.51.100.4, 10.1.2.3", trust)).toBe("198.51.100.4")
-    expect(clientAddress("203.0.113.7", "198.51.100.4", trust)).toBe("203.0.113.7")
+    expect(clientAddress("127.0.0.1", forwarded("198.51.100.4, 10.1.2.3"), rule("10.0.0.0/8, loopback"))).toBe("198.51.100.4")
+    expect(clientAddress("203.0.113.7", forwarded("198.51.100.4"), rule("10.0.0.0/8, loopback"))).toBe("203.0.113.7")
   })
 
   it("says unknown without a socket address", () => {
-    expect(clientAddress(undefined, "1.2.3.4", parseTrustProxy("1"))).toBe("unknown")
+    expect(clientAddress(undefined, forwarded("1.2.3.4"), rule("1"))).toBe("unknown")
+  })
+
+  it("takes the host's own header when CLIENT_ADDRESS_HEADER names it (Netlify), and falls back without it", () => {
+    const netlify = rule(undefined, "x-nf-client-connection-ip")
+    expect(clientAddress(undefined, { "x-nf-client-connection-ip": "198.51.100.9", "x-forwarded-for": "6.6.6.6" }, netlify)).toBe("198.51.100.9")
+    expect(clientAddress("10.0.0.2", { "x-nf-client-connection-ip": ["198.51.100.9"] }, netlify)).toBe("198.51.100.9")
+    expect(clientAddress("10.0.0.2", { "x-nf-client-connection-ip": "  " }, netlify)).toBe("10.0.0.2")
+    expect(clientAddress("10.0.0.2", forwarded("6.6.6.6"), netlify)).toBe("10.0.0.2")
   })
 })

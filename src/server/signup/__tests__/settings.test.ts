@@ -6,7 +6,7 @@ import path from "path"
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../settings"
 
 const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET"]
+const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET"]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
 afterEach(() => {
@@ -58,6 +58,7 @@ describe("runtime settings", () => {
       mailFrom: "Block 94 <hello@block94.example>",
       siteUrl: "https://block94.example",
       trustProxy: undefined,
+      clientAddressHeader: undefined,
       serverless: null,
     })
   })
@@ -69,6 +70,7 @@ describe("runtime settings", () => {
       SMTP_URL: "smtps://u:p@smtp.example",
       MAIL_FROM: "Drops <drop@block94.example>",
       TRUST_PROXY: "1",
+      CLIENT_ADDRESS_HEADER: " X-NF-Client-Connection-IP ",
       REFERRAL_BOOST: "25",
       SITE_URL: "https://preview.block94.example/",
     })
@@ -78,6 +80,7 @@ describe("runtime settings", () => {
       smtpUrl: "smtps://u:p@smtp.example",
       mailFrom: "Drops <drop@block94.example>",
       trustProxy: "1",
+      clientAddressHeader: "x-nf-client-connection-ip",
       referralBoost: 25,
       siteUrl: "https://preview.block94.example",
     })
