@@ -153,6 +153,8 @@ export interface CmsBackend {
   branch: string
   /** The OAuth client that signs editors in to GitHub (see the README), when not Netlify's. */
   authUrl?: string
+  /** decap-server's API on this computer, when not at Decap's usual http://localhost:8081/api/v1. */
+  localBackendUrl?: string
 }
 
 /** The whole configuration for Decap CMS. */
@@ -165,7 +167,7 @@ export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl:
     commit_messages: { update: "Content: {{collection}} / {{slug}}, edited in the browser by {{author-login}}" },
   },
   // On localhost the UI saves to the files on disk through decap-server (npm run cms).
-  local_backend: true,
+  local_backend: backend.localBackendUrl ? { url: backend.localBackendUrl } : true,
   publish_mode: "simple",
   media_folder: "content/images",
   public_folder: "images",
