@@ -5,7 +5,7 @@
  * placeholders that must stay), so the UI cannot save what the build would refuse.
  */
 import { SCHEMA_FIELD } from "./fields"
-import type { Field, FieldNode } from "./field-tree"
+import type { Field, FieldNode, TextFormat } from "./field-tree"
 import type { ContentFile } from "./model"
 
 /** A content file as the generators see it: its place in content/, its node type, its fields. */
@@ -47,9 +47,20 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
 // JSON Schema cannot carry as a pattern; this is the same rule as a regular expression.
 const URL_PATTERN = "^https?://([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}(:[0-9]+)?(/\\S*)?$"
 
-/** Several patterns as one (Decap takes one): each becomes a lookahead over the whole text. */
-const allOf = (patterns: string[]): string =>
-  patterns.length === 1 ? patterns[0] : `^${patterns.map((pattern) => `(?=[\\s\\S]*${pattern.replace(/^\^|\$$/g, "")})`).join("")}[\\s\\S]*$`
+/**
+ * Several patterns as one (Decap takes one): each becomes a lookahead from the start of the
+ * text, so the whole matches exactly when every pattern matches on its own, anchors and all.
+ */
+export const allOf = (patterns: string[]): string =>
+  patterns.length === 1 ? patterns[0] : `^${patterns.map((pattern) => `(?=[\\s\\S]*?(?:${pattern}))`).join("")}`
+
+/**
+ * The model trims text before it counts it, so text of spaces alone is empty to the build;
+ * Decap's `required` counts spaces as text. Text fields also need a character that is not a space.
+ */
+const NOT_ONLY_SPACES = "\\S"
+const NOT_ONLY_SPACES_MESSAGE = "Write some text here: spaces alone count as empty"
+const TRIMMED_FORMATS: ReadonlyArray<TextFormat> = ["plain", "multiline"]
 
 const textWidget = (node: Extract<FieldNode, { kind: "text" }>): CmsField => {
   switch (node.format) {
@@ -74,7 +85,9 @@ const widgetFor = (node: FieldNode): CmsField => {
   switch (node.kind) {
     case "text": {
       const widget = textWidget(node)
-      return node.patterns.length > 0 ? { ...widget, pattern: [allOf(node.patterns), node.patternMessage ?? "Check the format"] } : widget
+      const patterns = TRIMMED_FORMATS.includes(node.format) ? [...node.patterns, NOT_ONLY_SPACES] : node.patterns
+      if (patterns.length === 0) return widget
+      return { ...widget, pattern: [allOf(patterns), node.patternMessage ?? NOT_ONLY_SPACES_MESSAGE] }
     }
     case "integer":
       return { widget: "number", value_type: "int", min: node.minimum, max: node.maximum }
@@ -140,6 +153,8 @@ export interface CmsBackend {
   branch: string
   /** The OAuth client that signs editors in to GitHub (see the README), when not Netlify's. */
   authUrl?: string
+  /** decap-server's API on this computer, when not at Decap's usual http://localhost:8081/api/v1. */
+  localBackendUrl?: string
 }
 
 /** The whole configuration for Decap CMS. */
@@ -152,7 +167,7 @@ export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl:
     commit_messages: { update: "Content: {{collection}} / {{slug}}, edited in the browser by {{author-login}}" },
   },
   // On localhost the UI saves to the files on disk through decap-server (npm run cms).
-  local_backend: true,
+  local_backend: backend.localBackendUrl ? { url: backend.localBackendUrl } : true,
   publish_mode: "simple",
   media_folder: "content/images",
   public_folder: "images",

@@ -28,14 +28,20 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /**
  * The editors' web UI at /admin/, for `gatsby develop` (with `npm run cms`) and the build. It saves
  * to the GitHub repository named at build time (`CMS_GITHUB_REPO`, or GitHub Actions'
- * `GITHUB_REPOSITORY`), signing editors in through `CMS_AUTH_URL` (see the README).
+ * `GITHUB_REPOSITORY`), signing editors in through `CMS_AUTH_URL` (see the README); on this
+ * computer it saves through decap-server at `DECAP_SERVER_URL` (set by `npm run cms`).
  */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = ({ store }) => {
   const siteRoot = store.getState().program.directory
   const env = process.env
   const config = cmsConfig(
     contentCollections(),
-    { repo: env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY || "owner/repository", branch: env.CMS_BRANCH || "main", authUrl: env.CMS_AUTH_URL || undefined },
+    {
+      repo: env.CMS_GITHUB_REPO || env.GITHUB_REPOSITORY || "owner/repository",
+      branch: env.CMS_BRANCH || "main",
+      authUrl: env.CMS_AUTH_URL || undefined,
+      localBackendUrl: env.DECAP_SERVER_URL || undefined,
+    },
     (env.SITE_URL || site.siteUrl).replace(/\/+$/, ""),
   )
   writeAdmin(siteRoot, config, `${site.brand}: edit the site`)

@@ -71,29 +71,37 @@ export const SECURITY_HEADERS: Record<string, string> = {
 const NEVER_CACHE = "public, max-age=0, must-revalidate"
 const CACHE_FOREVER = "public, max-age=31536000, immutable"
 
+/** The headers the editors' web UI gets in place of the site's. */
+const adminHeaders = (adminCsp: string): Record<string, string> => ({
+  "Content-Security-Policy": adminCsp,
+  // Signing in to GitHub happens in a popup that must be able to answer the page.
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "X-Robots-Tag": "noindex, nofollow",
+  // Decap's files keep their names from release to release: always revalidated.
+  "Cache-Control": NEVER_CACHE,
+})
+
 /**
  * The `_headers` file: security headers everywhere, long cache for hashed assets, none for HTML
- * and data. The /admin/ block comes last, so its policy and caching replace the site's there
- * (hosts and the production server apply matching blocks in order, later ones winning).
+ * and data. The /admin/ block comes last and replaces the site's policy, opener policy and
+ * caching there: the production server (and Netlify) let a later block win; Cloudflare Pages
+ * would join both values with a comma (two policies, both enforced), so each replaced header is
+ * first detached with "! Name", which removes what earlier blocks set (Netlify skips the line).
  */
 export const headersFile = (csp: string, adminCsp: string = adminContentSecurityPolicy()): string => {
-  const block = (path: string, headers: Record<string, string>) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
-  return (
-    [
-      block("/*", { "Content-Security-Policy": csp, ...SECURITY_HEADERS, "Cache-Control": NEVER_CACHE }),
-      block("/*.js", { "Cache-Control": CACHE_FOREVER }),
-      block("/*.css", { "Cache-Control": CACHE_FOREVER }),
-      block("/static/*", { "Cache-Control": CACHE_FOREVER }),
-      block("/page-data/*", { "Cache-Control": NEVER_CACHE }),
-      block("/sw.js", { "Cache-Control": NEVER_CACHE }),
-      block("/admin/*", {
-        "Content-Security-Policy": adminCsp,
-        // Signing in to GitHub happens in a popup that must be able to answer the page.
-        "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-        "X-Robots-Tag": "noindex, nofollow",
-        "Cache-Control": NEVER_CACHE,
-      }),
-    ].join("\n\n") + "\n"
-  )
+  const blocks: Array<{ path: string; headers: Record<string, string>; replaces?: boolean }> = [
+    { path: "/*", headers: { "Content-Security-Policy": csp, ...SECURITY_HEADERS, "Cache-Control": NEVER_CACHE } },
+    { path: "/*.js", headers: { "Cache-Control": CACHE_FOREVER } },
+    { path: "/*.css", headers: { "Cache-Control": CACHE_FOREVER } },
+    { path: "/static/*", headers: { "Cache-Control": CACHE_FOREVER } },
+    { path: "/page-data/*", headers: { "Cache-Control": NEVER_CACHE } },
+    { path: "/sw.js", headers: { "Cache-Control": NEVER_CACHE } },
+    { path: "/admin/*", headers: adminHeaders(adminCsp), replaces: true },
+  ]
+  const text = blocks.map(({ path, headers, replaces }, index) => {
+    const setBefore = new Set(blocks.slice(0, index).flatMap((earlier) => Object.keys(earlier.headers)))
+    const lines = Object.entries(headers).flatMap(([name, value]) => [...(replaces && setBefore.has(name) ? [`  ! ${name}`] : []), `  ${name}: ${value}`])
+    return [path, ...lines].join("\n")
+  })
+  return `${text.join("\n\n")}\n`
 }

@@ -91,5 +91,7 @@ describe("the editors' web UI configuration", () => {
       media_folder: "content/images",
       public_folder: "images",
     })
+    const local = cmsConfig([], { repo: "block94/site", branch: "main", localBackendUrl: "http://localhost:9411/api/v1" }, "https://block94.example")
+    expect(local.local_backend).toEqual({ url: "http://localhost:9411/api/v1" })
   })
 })

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto"
-import { contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "../security-headers"
+import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "../security-headers"
 
 describe("inline scripts", () => {
   it("finds executable inline scripts and skips external scripts and JSON data blocks", () => {
@@ -40,5 +40,32 @@ describe("_headers file", () => {
     expect(text).toContain("  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload")
     expect(text).toMatch(/\/\*\.js\n {2}Cache-Control: public, max-age=31536000, immutable/)
     expect(text).toMatch(/\/page-data\/\*\n {2}Cache-Control: public, max-age=0, must-revalidate/)
+  })
+})
+
+describe("the editors' web UI in _headers", () => {
+  const blocks = headersFile("default-src 'self'; script-src 'self' 'sha256-a'").split("\n\n")
+  const adminBlock = blocks.find((block) => block.startsWith("/admin/*\n")) ?? ""
+
+  it("comes last and replaces the site's policy, opener policy and caching, detaching each first", () => {
+    expect(blocks[blocks.length - 1]).toBe(adminBlock)
+    for (const name of ["Content-Security-Policy", "Cross-Origin-Opener-Policy", "Cache-Control"]) {
+      expect(adminBlock).toMatch(new RegExp(`\\n {2}! ${name}\\n {2}${name}: `))
+    }
+    expect(adminBlock).toContain("  X-Robots-Tag: noindex, nofollow")
+    expect(adminBlock).not.toContain("! X-Robots-Tag")
+  })
+
+  it("leaves the public pages' policy as strict as it is", () => {
+    expect(blocks[0]).toContain("  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-a'\n")
+    expect(blocks.slice(0, -1).join("\n")).not.toContain("unsafe-eval")
+  })
+
+  it("lets Decap CMS compile its form rules and reach GitHub, and the sign-in proxy when there is one", () => {
+    const csp = adminContentSecurityPolicy(["https://auth.block94.example"])
+    expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';/)
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.github\.com[^;]*https:\/\/auth\.block94\.example/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   })
 })
