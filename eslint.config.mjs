@@ -14,7 +14,7 @@ const TESTS = ["**/__tests__/**", "test/**", "__mocks__/**", "e2e/**"]
 const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
 
 export default tseslint.config(
-  { ignores: ["public/**", ".cache/**", "node_modules/**", "src/gatsby-types.d.ts", "static/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["public/**", ".cache/**", "node_modules/**", "src/gatsby-types.d.ts", "static/**", "test-results/**", "playwright-report/**", ".shots/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
