@@ -16,6 +16,8 @@ export const MAX_EMAIL_LENGTH = 254
 // of dot-separated ASCII labels ending in a top-level domain of 2+ letters or punycode.
 const LOCAL_PART = /^[^\s@<>()[\]\\,;:"]+$/
 const ASCII_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/
+// The same names in any case: plain ASCII, which the URL parser would only lower-case.
+const PLAIN_DOMAIN = new RegExp(ASCII_DOMAIN.source, "i")
 // Characters a URL parser would treat as syntax or decode, never part of a domain name.
 const NOT_IN_DOMAIN = /[\s%/?#:@[\]\\]/
 
@@ -26,6 +28,8 @@ const NOT_IN_DOMAIN = /[\s%/?#:@[\]\\]/
  */
 export const asciiDomain = (domain: string): string | null => {
   if (domain === "" || NOT_IN_DOMAIN.test(domain)) return null
+  // Most addresses: no need for the URL parser (punycode labels still go through it, to be checked).
+  if (PLAIN_DOMAIN.test(domain) && !/xn--/i.test(domain)) return domain.toLowerCase()
   // Punycode would hide a hyphen at the edge of a label ("-münchen" -> "xn---mnchen-o2a").
   if (domain.split(".").some((label) => label.startsWith("-") || label.endsWith("-"))) return null
   let hostname: string

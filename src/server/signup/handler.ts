@@ -63,6 +63,9 @@ export const checkDeclaredLength = (contentLength: string | undefined): ApiAnswe
 
 type JsonRead = { kind: "rejected"; answer: ApiAnswer } | { kind: "json"; value: unknown }
 
+/** One decoder for every request: each `decode` call without streaming starts afresh. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true })
+
 const rejectedWith = (status: number, error: string): JsonRead => ({ kind: "rejected", answer: reject(status, error) })
 
 /** The body as read, as JSON: size, text encoding, syntax. `expected` says what it should hold. */
@@ -74,7 +77,7 @@ export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
   if (body.bytes.length > MAX_BODY_BYTES) return { kind: "rejected", answer: TOO_LARGE }
   let text: string
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(body.bytes)
+    text = UTF8.decode(body.bytes)
   } catch {
     return rejectedWith(400, "Request body must be UTF-8 text")
   }
