@@ -7,6 +7,7 @@ import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { signupRuntime } from "../signup/runtime"
 import { readSetting } from "../signup/settings"
+import { createLineLog } from "./request-log"
 import { buildServer } from "./server"
 
 const main = async (): Promise<void> => {
@@ -15,7 +16,8 @@ const main = async (): Promise<void> => {
   const host = readSetting("HOST") ?? "0.0.0.0"
   const port = Number(readSetting("PORT") ?? 8080)
   const runtime = signupRuntime()
-  const app = await buildServer({ publicDir, runtime, log: (line) => process.stdout.write(`${line}\n`) })
+  const requestLog = createLineLog((text) => process.stdout.write(text))
+  const app = await buildServer({ publicDir, runtime, log: requestLog.line })
 
   let stopping = false
   const stop = (signal: string) => {
@@ -23,7 +25,10 @@ const main = async (): Promise<void> => {
     stopping = true
     console.error(`serve:prod: ${signal}: finishing requests in flight, then stopping`)
     app.close().then(
-      () => process.exit(0),
+      () => {
+        requestLog.flush()
+        process.exit(0)
+      },
       (error: unknown) => {
         console.error("serve:prod: could not stop cleanly", error)
         process.exit(1)
