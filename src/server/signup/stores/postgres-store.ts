@@ -53,29 +53,27 @@ interface SignupRow {
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
 
-const toSignup = (row: SignupRow): Signup => {
-  const attribution = {
-    ...(row.utm_source ? { source: row.utm_source } : {}),
-    ...(row.utm_medium ? { medium: row.utm_medium } : {}),
-    ...(row.utm_campaign ? { campaign: row.utm_campaign } : {}),
-    ...(row.referrer_host ? { referrer: row.referrer_host } : {}),
-  }
-  return {
-    // Identity values keep signup order; a failed insert may leave a gap in them.
-    sequence: Number(row.id),
-    email: row.email,
-    emailKey: row.email_key,
-    source: row.source,
-    timestamp: row.signed_up_at.toISOString(),
-    receivedAt: row.received_at.toISOString(),
-    status: row.status,
-    confirmedAt: iso(row.confirmed_at),
-    referralCode: row.referral_code,
-    referredBy: row.referred_by,
-    attribution: Object.keys(attribution).length > 0 ? attribution : null,
-    lastMailAt: iso(row.last_mail_at),
-  }
+/** Attribution as stored: null when nothing is known. */
+const attributionOf = (fields: { source?: string | null; medium?: string | null; campaign?: string | null; referrer?: string | null } | null): Signup["attribution"] => {
+  const known = Object.fromEntries(Object.entries(fields ?? {}).filter(([, value]) => value))
+  return Object.keys(known).length > 0 ? known : null
 }
+
+const toSignup = (row: SignupRow): Signup => ({
+  // Identity values keep signup order; a failed insert may leave a gap in them.
+  sequence: Number(row.id),
+  email: row.email,
+  emailKey: row.email_key,
+  source: row.source,
+  timestamp: row.signed_up_at.toISOString(),
+  receivedAt: row.received_at.toISOString(),
+  status: row.status,
+  confirmedAt: iso(row.confirmed_at),
+  referralCode: row.referral_code,
+  referredBy: row.referred_by,
+  attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
+  lastMailAt: iso(row.last_mail_at),
+})
 
 /**
  * Places of confirmed signups: signup order (dense, pending ones counted) less `boost` places per
@@ -92,6 +90,65 @@ const PLACES = `
   )
   select id, row_number() over (order by sequence - $1 * referrals, sequence) as position, referrals
   from line where status = 'confirmed'`
+
+/**
+ * Adds signups (of different email keys) in one statement: each row whose email key is new, its
+ * tokens, and for a confirmed signup its count among the confirmed, taken from a sequence (no
+ * row counting). Answers a row per signup added; only what the database decides comes back.
+ */
+const ADD_SIGNUPS = `
+  with input as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::text[], $7::text[],
+      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::timestamptz[])
+    with ordinality as given (email, email_key, source, signed_up_at, received_at, status, referral_code, referred_by,
+      utm_source, utm_medium, utm_campaign, referrer_host, status_token, confirm_token, confirm_expires_at, arrival)
+  ),
+  new as (
+    insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code,
+      referred_by, utm_source, utm_medium, utm_campaign, referrer_host)
+    select email, email_key, source, signed_up_at, received_at, status, case when status = 'confirmed' then received_at end,
+      referral_code, (select referrer.referral_code from signups referrer where referrer.referral_code = input.referred_by),
+      utm_source, utm_medium, utm_campaign, referrer_host
+    from input order by arrival
+    on conflict (email_key) do nothing
+    returning id, email_key, status, referred_by
+  ),
+  tokens as (
+    insert into signup_tokens (hash, signup_id, kind, expires_at)
+    select input.status_token, new.id, 'status', null from new join input using (email_key)
+    union all
+    select input.confirm_token, new.id, 'confirm', input.confirm_expires_at from new join input using (email_key)
+    where input.confirm_token is not null
+  )
+  select email_key, id, referred_by, case when status = 'confirmed' then nextval('confirmed_count') end as confirmed_count from new`
+
+interface AddedRow {
+  email_key: string
+  id: string
+  referred_by: string | null
+  confirmed_count: string | null
+}
+
+const addSignupsValues = (signups: NewSignup[]): unknown[] => {
+  const column = (value: (signup: NewSignup) => string | null | undefined) => signups.map((signup) => value(signup) ?? null)
+  return [
+    column((signup) => signup.email),
+    column((signup) => signup.emailKey),
+    column((signup) => signup.source),
+    column((signup) => signup.timestamp),
+    column((signup) => signup.receivedAt),
+    column((signup) => signup.status),
+    column((signup) => signup.referralCode),
+    column((signup) => signup.referredBy),
+    column((signup) => signup.attribution?.source),
+    column((signup) => signup.attribution?.medium),
+    column((signup) => signup.attribution?.campaign),
+    column((signup) => signup.attribution?.referrer),
+    column((signup) => signup.statusTokenHash),
+    column((signup) => signup.confirmToken?.hash),
+    column((signup) => signup.confirmToken?.expiresAt),
+  ]
+}
 
 export const createPostgresStore = ({ connectionString, poolSize }: PostgresOptions): SignupStore => {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 10_000 })
@@ -133,52 +190,65 @@ export const createPostgresStore = ({ connectionString, poolSize }: PostgresOpti
     return { signup: toSignup(row), place, total, referrals: Number(n) }
   }
 
+  const insertSignups = async (signups: NewSignup[]): Promise<Map<string, AddedRow>> => {
+    const rows = await query<AddedRow>(ADD_SIGNUPS, addSignupsValues(signups), "block94-add-signups")
+    return new Map(rows.map((row) => [row.email_key, row]))
+  }
+
+  /**
+   * Signups that arrive in one turn of the event loop go to the database together: one round
+   * trip, one commit. Repeats of an address in the batch wait for its first and are told it is
+   * taken; if the batch fails, each signup tries alone, so one bad signup fails only itself.
+   */
+  interface Waiting {
+    signup: NewSignup
+    settle(row: AddedRow | undefined): void
+    fail(error: unknown): void
+  }
+  let waiting: Waiting[] = []
+  const insertAlone = ({ signup, settle, fail }: Waiting) => insertSignups([signup]).then((rows) => settle(rows.get(signup.emailKey)), fail)
+  const insertBatch = async (batch: Waiting[]): Promise<void> => {
+    const firstOfKey = new Map<string, Waiting>()
+    for (const entry of batch) if (!firstOfKey.has(entry.signup.emailKey)) firstOfKey.set(entry.signup.emailKey, entry)
+    let rows: Map<string, AddedRow>
+    try {
+      rows = await insertSignups([...firstOfKey.values()].map(({ signup }) => signup))
+    } catch (error) {
+      if (batch.length === 1) return batch[0].fail(error)
+      await Promise.all(batch.map(insertAlone))
+      return
+    }
+    for (const entry of batch) entry.settle(firstOfKey.get(entry.signup.emailKey) === entry ? rows.get(entry.signup.emailKey) : undefined)
+  }
+  const insertSoon = (signup: NewSignup): Promise<AddedRow | undefined> =>
+    new Promise((settle, fail) => {
+      if (waiting.push({ signup, settle, fail }) > 1) return
+      setImmediate(() => {
+        const batch = waiting
+        waiting = []
+        void insertBatch(batch)
+      })
+    })
+
   return {
     async add(signup: NewSignup, _boost) {
-      const { attribution: utm } = signup
-      // One statement: the row (if its email key is new), its tokens, and for a confirmed
-      // signup its count among the confirmed, taken from a sequence (no row counting).
-      const [added] = await query<SignupRow & { confirmed_count: string | null }>(
-        `with new as (
-           insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code,
-             referred_by, utm_source, utm_medium, utm_campaign, referrer_host)
-           values ($1, $2, $3, $4, $5, $6, case when $6 = 'confirmed' then $5::timestamptz end, $7,
-             (select referral_code from signups where referral_code = $8), $9, $10, $11, $12)
-           on conflict (email_key) do nothing
-           returning ${SIGNUP_COLUMNS}
-         ),
-         tokens as (
-           insert into signup_tokens (hash, signup_id, kind, expires_at)
-           select $13, id, 'status', null from new
-           union all
-           select $14, id, 'confirm', $15::timestamptz from new where $14::text is not null
-         )
-         select new.*, case when new.status = 'confirmed' then nextval('confirmed_count') end as confirmed_count from new`,
-        [
-          signup.email,
-          signup.emailKey,
-          signup.source,
-          signup.timestamp,
-          signup.receivedAt,
-          signup.status,
-          signup.referralCode,
-          signup.referredBy,
-          utm?.source ?? null,
-          utm?.medium ?? null,
-          utm?.campaign ?? null,
-          utm?.referrer ?? null,
-          signup.statusTokenHash,
-          signup.confirmToken?.hash ?? null,
-          signup.confirmToken?.expiresAt ?? null,
-        ],
-        "block94-add-signup",
-      )
+      const { statusTokenHash: _status, confirmToken: _confirm, attribution, ...fields } = signup
+      const added = await insertSoon(signup)
       if (added) {
         const count = added.confirmed_count === null ? null : Number(added.confirmed_count)
+        const stored: Signup = {
+          ...fields,
+          // Identity values keep signup order; a failed insert may leave a gap in them.
+          sequence: Number(added.id),
+          referredBy: added.referred_by,
+          attribution: attributionOf(attribution ?? null),
+          confirmedAt: fields.status === "confirmed" ? fields.receivedAt : null,
+          lastMailAt: null,
+        }
         // The newest confirmed signup, with no referrals yet, stands behind every confirmed one before it.
-        return { kind: "added", signup: toSignup(added), place: count === null ? null : { position: count, total: count } }
+        return { kind: "added", signup: stored, place: count === null ? null : { position: count, total: count } }
       }
-      const [existing] = await query<SignupRow>(`select ${SIGNUP_COLUMNS} from signups where email_key = $1`, [signup.emailKey], "block94-find-signup")
+      const [existing] = await query<SignupRow>(`select ${SIGNUP_COLUMNS} from signups where email_key = $1`, [fields.emailKey], "block94-find-signup")
       if (!existing) throw new Error("the signup was neither added nor found")
       return { kind: "duplicate", signup: toSignup(existing) }
     },

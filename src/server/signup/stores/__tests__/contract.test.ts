@@ -135,6 +135,21 @@ describe.each([
     expect(await store.exportRows(BOOST)).toHaveLength(1)
   })
 
+  it("gives each of several signups that arrive at once its own tokens", async () => {
+    const store = await open()
+    const [confirmed, waiting, again] = await Promise.all([
+      store.add(signup("a@example.com"), BOOST),
+      store.add(pending("b@example.com"), BOOST),
+      store.add(signup("A@example.com", { statusTokenHash: hashToken("status of the repeat") }), BOOST),
+    ])
+    expect([confirmed.kind, waiting.kind, again.kind]).toEqual(["added", "added", "duplicate"])
+    await expect(store.standingByStatusToken(hashToken("status a@example.com"), BOOST)).resolves.toMatchObject({ signup: { email: "a@example.com" } })
+    await expect(store.standingByStatusToken(hashToken("status b@example.com"), BOOST)).resolves.toMatchObject({ signup: { email: "b@example.com" } })
+    // The repeat's token was never stored: it leads nowhere, least of all to the first signup.
+    await expect(store.standingByStatusToken(hashToken("status of the repeat"), BOOST)).resolves.toBeNull()
+    await expect(store.confirm(hashToken("confirm b@example.com"), NOW, BOOST)).resolves.toMatchObject({ kind: "confirmed", signup: { email: "b@example.com" } })
+  })
+
   it("remembers everything after a restart", async () => {
     const store = await open()
     await store.add(signup("a@example.com"), BOOST)
@@ -241,5 +256,27 @@ describe.each([
   it("answers a ping", async () => {
     const store = await open()
     await expect(store.ping()).resolves.toBeUndefined()
+  })
+})
+
+describe("the PostgreSQL store, with signups that arrive together", () => {
+  const opened: SignupStore[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()))
+  })
+
+  it("fails only the signup the database refuses, not the others sent with it", async () => {
+    const store = createPostgresStore({ connectionString: await freshDatabase(), poolSize: 2 })
+    opened.push(store)
+    // Two new signups that happen to draw the same referral code (unique in the database).
+    const results = await Promise.allSettled([
+      store.add(signup("a@example.com", { referralCode: "SAMECODE00" }), BOOST),
+      store.add(signup("b@example.com", { referralCode: "SAMECODE00" }), BOOST),
+      store.add(signup("c@example.com"), BOOST),
+    ])
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "fulfilled", "rejected"])
+    expect((await store.exportRows(BOOST)).map((row) => row.signup.email).sort()).toEqual(
+      results[0].status === "fulfilled" ? ["a@example.com", "c@example.com"] : ["b@example.com", "c@example.com"],
+    )
   })
 })
