@@ -32,6 +32,13 @@ afterEach(() => fs.rm(dir, { recursive: true, force: true }))
 const lines = async () => (await fs.readFile(file, "utf8")).split("\n").filter(Boolean)
 
 describe("the file store's file", () => {
+  it("is created readable and writable by its owner only: it holds everyone's address", async () => {
+    const store = createFileStore(file)
+    await store.add(signup("a@example.com"), 10)
+    await store.close()
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600)
+  })
+
   it("creates the folder and holds one readable JSON line per change", async () => {
     const store = createFileStore(file)
     await store.add(signup("a@example.com"), 10)
