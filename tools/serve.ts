@@ -95,15 +95,19 @@ export interface ProductionServer {
 }
 
 /**
- * Starts the production server (`src/server/prod/main.ts`) on a free port with `env` added to
- * this process's environment; resolves once /healthz answers.
+ * Starts a node server script (run with tsx) on a free port with `env` added to this process's
+ * environment; resolves once its /healthz answers.
  */
-export const serveProduction = async (env: Record<string, string>, options: { port?: number; requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> => {
+export const serveNodeScript = async (
+  script: string,
+  env: Record<string, string>,
+  options: { port?: number; requestLog?: "ignore" | "pipe" } = {},
+): Promise<ProductionServer> => {
   const root = resolve(__dirname, "..")
   const port = options.port ?? (await freePort())
   // `node --import tsx` (not the tsx command, which runs the script in a child process): the
   // process we start is the server, so a signal reaches it as it would in production.
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/prod/main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, script)], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", SIGNUP_RATE_LIMIT: "1000", ...env, PORT: String(port) },
     stdio: ["ignore", options.requestLog ?? "ignore", "pipe"],
@@ -117,13 +121,17 @@ export const serveProduction = async (env: Record<string, string>, options: { po
     await exited
   }
   try {
-    await Promise.race([waitForHttp(`${baseUrl}/healthz`, 60_000), exited.then(() => Promise.reject(new Error("the production server exited")))])
+    await Promise.race([waitForHttp(`${baseUrl}/healthz`, 60_000), exited.then(() => Promise.reject(new Error(`${script} exited`)))])
   } catch (error) {
     await stop("SIGKILL")
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error })
   }
   return { baseUrl, process: child, stop, output: () => output }
 }
+
+/** Starts the production server (`src/server/prod/main.ts`); see `serveNodeScript`. */
+export const serveProduction = (env: Record<string, string>, options: { port?: number; requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> =>
+  serveNodeScript("src/server/prod/main.ts", env, options)
 
 if (require.main === module) {
   const site = testSite()
