@@ -129,6 +129,13 @@ interface AddedRow {
   confirmed_count: string | null
 }
 
+/** A signup waiting for its batch, and how to answer it. */
+interface Waiting {
+  signup: NewSignup
+  settle(row: AddedRow | undefined): void
+  fail(error: unknown): void
+}
+
 const addSignupsValues = (signups: NewSignup[]): unknown[] => {
   const column = (value: (signup: NewSignup) => string | null | undefined) => signups.map((signup) => value(signup) ?? null)
   return [
@@ -200,11 +207,6 @@ export const createPostgresStore = ({ connectionString, poolSize }: PostgresOpti
    * trip, one commit. Repeats of an address in the batch wait for its first and are told it is
    * taken; if the batch fails, each signup tries alone, so one bad signup fails only itself.
    */
-  interface Waiting {
-    signup: NewSignup
-    settle(row: AddedRow | undefined): void
-    fail(error: unknown): void
-  }
   let waiting: Waiting[] = []
   const insertAlone = ({ signup, settle, fail }: Waiting) => insertSignups([signup]).then((rows) => settle(rows.get(signup.emailKey)), fail)
   const insertBatch = async (batch: Waiting[]): Promise<void> => {
