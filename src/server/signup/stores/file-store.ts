@@ -5,8 +5,9 @@
  * self-hosted machine.
  *
  * Writes use group commit: every change waiting while one write is on its way goes to disk
- * together in the next, in one durable write (O_DSYNC) for all of them, and each caller is answered only
- * once its change is on disk. A line cut short by a crash is skipped when the file is read.
+ * together in the next, in one durable write (O_DSYNC) for all of them, and each caller is
+ * answered only once its change is on disk. A line cut short by a crash is skipped when the file
+ * is read.
  */
 import { constants, promises as fs } from "node:fs"
 import path from "node:path"
