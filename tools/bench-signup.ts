@@ -11,9 +11,8 @@ import { existsSync, mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
-import { createFileStore } from "../src/server/signup/stores/file-store"
-import { createPostgresStore } from "../src/server/signup/stores/postgres-store"
-import type { SignupStore } from "../src/server/signup/stores/store"
+import { openEmbeddedStore, openPostgresStore } from "../src/server/signup/stores/open-store"
+import { allRows, type SignupStore } from "../src/server/signup/stores/store"
 import { SIGNUP_SOURCE } from "../src/signup/rules"
 import { startEmbeddedPostgres } from "./postgres"
 import { freePort, serveNodeScript, serveProduction, serveSite, stopSite } from "./serve"
@@ -98,7 +97,7 @@ const drive = async (baseUrl: string, run: string, connections: number, seconds:
 /** Compares the store's addresses of one run (by their prefix) with those answered 2xx. */
 const checkStore = async (store: SignupStore, accepted: Set<string>, prefix: string): Promise<string> => {
   try {
-    const stored = new Set((await store.exportRows(10)).map((row) => row.signup.email).filter((email) => email.startsWith(prefix)))
+    const stored = new Set((await allRows(store)).map((row) => row.signup.email).filter((email) => email.startsWith(prefix)))
     const missing = [...accepted].filter((email) => !stored.has(email))
     const extra = [...stored].filter((email) => !accepted.has(email))
     return missing.length === 0 && extra.length === 0
@@ -114,7 +113,7 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
     name: "gatsby serve (Gatsby Function, file store)",
     async start() {
       const site = await serveSite(await freePort(), { SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
-      return { baseUrl: site.baseUrl, stop: async () => stopSite(site.process), openStore: () => createFileStore(site.signupsFile) }
+      return { baseUrl: site.baseUrl, stop: async () => stopSite(site.process), openStore: () => openEmbeddedStore(site.signupsFile, 10) }
     },
   },
   {
@@ -123,7 +122,7 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
     async start() {
       const file = tempFile("signups.jsonl")
       const server = await serveProduction({ SIGNUPS_FILE: file, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
-      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => createFileStore(file) }
+      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => openEmbeddedStore(file, 10) }
     },
   },
   {
@@ -132,7 +131,7 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
     async start() {
       const url = await postgresUrl()
       const server = await serveProduction({ DATABASE_URL: url, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
-      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => createPostgresStore({ connectionString: url, poolSize: 2 }) }
+      return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => openPostgresStore({ connectionString: url, poolSize: 2 }, 10) }
     },
   },
   {

@@ -1,5 +1,6 @@
 // `npm run signups:stats`: totals, signups per day, by source, and the top 10 referrers (with
-// masked addresses), from the store the service uses (DATABASE_URL, else SIGNUPS_FILE).
+// masked addresses), from the store the service uses (DATABASE_URL, else SIGNUPS_FILE). It reads
+// one snapshot and writes nothing, so it runs safely beside a live server.
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
 import { formatSignupStats, signupStats } from "../src/server/signup/stats"
@@ -8,7 +9,7 @@ const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
   const store = openStore(settings)
   try {
-    process.stdout.write(formatSignupStats(signupStats(await store.exportRows(settings.referralBoost))))
+    process.stdout.write(formatSignupStats(await signupStats(store.exportRows())))
   } finally {
     await store.close()
   }

@@ -7,7 +7,8 @@ import path from "path"
 import { Readable } from "stream"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { resetSignupRuntime } from "../../server/signup/runtime"
-import { createFileStore } from "../../server/signup/stores/file-store"
+import { allRows } from "../../server/signup/stores/store"
+import { openEmbeddedStore } from "../../server/signup/stores/open-store"
 import handler from "../signup"
 
 // Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware
@@ -86,9 +87,9 @@ const storedLines = async (file = signupsFile): Promise<string[]> => {
 
 /** The addresses on the list, as the file store reads them back. */
 const storedEmails = async (file = signupsFile): Promise<string[]> => {
-  const store = createFileStore(file)
+  const store = openEmbeddedStore(file, 10)
   try {
-    return (await store.exportRows(10)).map((row) => row.signup.email)
+    return (await allRows(store)).map((row) => row.signup.email)
   } finally {
     await store.close()
   }

@@ -47,5 +47,9 @@ const cells = ({ signup, place, referrals, referredBy }: ExportRow): string[] =>
   signup.attribution?.referrer ?? "",
 ]
 
-/** The whole file: header, one row per signup in signup order, CRLF line ends as RFC 4180 says. */
-export const signupsToCsv = (rows: readonly ExportRow[]): string => [SIGNUPS_CSV_HEADER, ...rows.map(cells)].map(csvRow).join("\r\n") + "\r\n"
+/** One line of the file, with its CRLF line end as RFC 4180 says. */
+export const csvLine = (row: ExportRow): string => `${csvRow(cells(row))}\r\n`
+export const CSV_HEADER_LINE = `${csvRow(SIGNUPS_CSV_HEADER)}\r\n`
+
+/** The whole file: header, one row per signup in signup order. */
+export const signupsToCsv = (rows: readonly ExportRow[]): string => CSV_HEADER_LINE + rows.map(csvLine).join("")

@@ -11,8 +11,7 @@ import type { HandlerDependencies } from "./handler"
 import { createRateLimiter, type RateLimiter } from "./rate-limit"
 import { createSignupService, type SignupService } from "./service"
 import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
-import { createFileStore } from "./stores/file-store"
-import { createPostgresStore } from "./stores/postgres-store"
+import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import type { SignupStore } from "./stores/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
@@ -25,11 +24,11 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
     : null
 
-/** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded file store. */
+/** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
 export const openStore = (settings: SignupSettings): SignupStore =>
   settings.databaseUrl
-    ? createPostgresStore({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
-    : createFileStore(settings.signupsFile)
+    ? openPostgresStore({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize }, settings.referralBoost)
+    : openEmbeddedStore(settings.signupsFile, settings.referralBoost)
 
 export interface SignupRuntime {
   settings: SignupSettings
@@ -69,7 +68,7 @@ export const signupRuntime = (): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
   const { stores, mailers, limiters } = shared()
-  const store = unavailable ? null : once(stores, settings.databaseUrl ?? settings.signupsFile, () => openStore(settings))
+  const store = unavailable ? null : once(stores, `${settings.databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () => openStore(settings))
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom}`, () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom })) : null
   const rateLimiter = once(limiters, `${settings.rateLimit}/${settings.rateWindowMs}`, () => createRateLimiter(settings.rateLimit, settings.rateWindowMs))
   const service: SignupService | { unavailable: string } = store

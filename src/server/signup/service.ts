@@ -116,7 +116,6 @@ export const createSignupService = (deps: ServiceDependencies) => {
           confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } : null,
           attribution: fields.utm ?? null,
         },
-        settings.referralBoost,
       )
       if (result.kind === "duplicate") {
         resendLink(result.signup, now)
@@ -143,7 +142,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
     async confirm(token: unknown, now: Date): Promise<ConfirmAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
-      const result = await store.confirm(hashToken(token), now, settings.referralBoost)
+      const result = await store.confirm(hashToken(token), now)
       if (result.kind !== "confirmed") return result
       return {
         kind: "confirmed",
@@ -156,7 +155,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
     async status(token: unknown): Promise<StatusAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
-      const standing = await store.standingByStatusToken(hashToken(token), settings.referralBoost)
+      const standing = await store.standingByStatusToken(hashToken(token))
       if (!standing) return { kind: "unknown" }
       return {
         kind: "found",

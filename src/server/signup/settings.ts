@@ -9,7 +9,7 @@
  */
 import path from "node:path"
 
-export const DEFAULT_SIGNUPS_FILE = ".data/signups.jsonl"
+export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
 export const DEFAULT_RATE_WINDOW_MS = 60_000
 export const DEFAULT_REFERRAL_BOOST = 10
@@ -28,7 +28,7 @@ const readPositiveInteger = (name: string, fallback: number): number => {
 }
 
 export interface SignupSettings {
-  /** Absolute path of the embedded store (used without DATABASE_URL). */
+  /** Absolute path of the embedded SQLite database (used without DATABASE_URL). */
   signupsFile: string
   /** PostgreSQL connection URL; when set, signups live there. */
   databaseUrl: string | undefined

@@ -27,20 +27,33 @@ export interface SignupStats {
   topReferrers: Array<{ email: string; referralCode: string; referrals: number; position: number | null }>
 }
 
-const countBy = (rows: readonly ExportRow[], key: (row: ExportRow) => string): Map<string, number> =>
-  rows.reduce((counts, row) => counts.set(key(row), (counts.get(key(row)) ?? 0) + 1), new Map<string, number>())
+const TOP_REFERRERS = 10
 
-export const signupStats = (rows: readonly ExportRow[]): SignupStats => ({
-  confirmed: rows.filter(({ signup }) => signup.status === "confirmed").length,
-  pending: rows.filter(({ signup }) => signup.status === "pending").length,
-  perDay: [...countBy(rows, ({ signup }) => signup.receivedAt.slice(0, 10))].sort(([a], [b]) => a.localeCompare(b)),
-  bySource: [...countBy(rows, sourceOf)].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
-  topReferrers: rows
-    .filter(({ referrals }) => referrals > 0)
-    .sort((a, b) => b.referrals - a.referrals || a.signup.sequence - b.signup.sequence)
-    .slice(0, 10)
-    .map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
-})
+/** Reads the list once, keeping only counts and the current top referrers: a million rows fit. */
+export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<ExportRow>): Promise<SignupStats> => {
+  let confirmed = 0
+  let pending = 0
+  const perDay = new Map<string, number>()
+  const bySource = new Map<string, number>()
+  let top: ExportRow[] = []
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
+  for await (const row of rows) {
+    if (row.signup.status === "confirmed") confirmed += 1
+    else pending += 1
+    count(perDay, row.signup.receivedAt.slice(0, 10))
+    count(bySource, sourceOf(row))
+    if (row.referrals > 0 && (top.length < TOP_REFERRERS || row.referrals > top[top.length - 1].referrals)) {
+      top = [...top, row].sort((a, b) => b.referrals - a.referrals || a.signup.sequence - b.signup.sequence).slice(0, TOP_REFERRERS)
+    }
+  }
+  return {
+    confirmed,
+    pending,
+    perDay: [...perDay].sort(([a], [b]) => a.localeCompare(b)),
+    bySource: [...bySource].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
+    topReferrers: top.map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
+  }
+}
 
 const table = (rows: string[][]): string => {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))

@@ -7,9 +7,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
-import { createFileStore } from "../../signup/stores/file-store"
-import { createPostgresStore } from "../../signup/stores/postgres-store"
-import type { SignupStore } from "../../signup/stores/store"
+import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
+import { allRows, type SignupStore } from "../../signup/stores/store"
 
 jest.setTimeout(120_000)
 
@@ -52,20 +51,20 @@ const burst = async (baseUrl: string, workers: number, onFirstAnswers: () => voi
 
 const emailsIn = async (store: SignupStore): Promise<Set<string>> => {
   try {
-    return new Set((await store.exportRows(10)).map((row) => row.signup.email))
+    return new Set((await allRows(store)).map((row) => row.signup.email))
   } finally {
     await store.close()
   }
 }
 
 describe.each([
-  ["the file store", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "block94-crash-")), "signups.jsonl")
-    return { env: { SIGNUPS_FILE: file }, open: () => createFileStore(file) }
+  ["SQLite", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "block94-crash-")), "signups.db")
+    return { env: { SIGNUPS_FILE: file }, open: () => openEmbeddedStore(file, 10) }
   }],
-  ["the PostgreSQL store", async () => {
+  ["PostgreSQL", async () => {
     const url = await freshDatabase()
-    return { env: { DATABASE_URL: url }, open: () => createPostgresStore({ connectionString: url, poolSize: 2 }) }
+    return { env: { DATABASE_URL: url }, open: () => openPostgresStore({ connectionString: url, poolSize: 2 }, 10) }
   }],
 ])("killed mid-burst with %s", (name, storage) => {
   const servers: ProductionServer[] = []

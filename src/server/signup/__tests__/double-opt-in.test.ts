@@ -10,8 +10,7 @@ import { freshDatabase } from "../../../../test/postgres"
 import { startInbox, type Inbox } from "../../../../test/smtp-inbox"
 import { createMailer, type Mailer } from "../../mail/mailer"
 import { createSignupService, RESEND_INTERVAL_MS, type SignupService } from "../service"
-import { createFileStore } from "../stores/file-store"
-import { createPostgresStore } from "../stores/postgres-store"
+import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import type { SignupStore } from "../stores/store"
 
 const SITE_URL = "https://block94.example"
@@ -33,8 +32,8 @@ const linkIn = (text: string | undefined, path: string): string => {
 const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString(), ...extra })
 
 describe.each([
-  ["the file store", async () => createFileStore(join(mkdtempSync(join(tmpdir(), "block94-optin-")), "signups.jsonl"))],
-  ["the PostgreSQL store", async () => createPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 })],
+  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-optin-")), "signups.db"), 10)],
+  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10)],
 ])("with %s", (_name, openStore) => {
   let store: SignupStore
   let mailer: Mailer

@@ -7,8 +7,8 @@ import emails from "../../../../content/emails.json"
 import { handleConfirmRequest, handleSignupRequest, handleWaitlistRequest, type ApiRequest, type HandlerDependencies } from "../handler"
 import type { RateDecision } from "../rate-limit"
 import { createSignupService } from "../service"
-import { createFileStore } from "../stores/file-store"
-import type { SignupStore } from "../stores/store"
+import { openEmbeddedStore } from "../stores/open-store"
+import { allRows, type SignupStore } from "../stores/store"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 const SITE_URL = "https://block94.example"
@@ -20,7 +20,7 @@ afterEach(async () => {
 })
 
 const setUp = (options: { decision?: RateDecision; store?: SignupStore } = {}) => {
-  const store = options.store ?? createFileStore(join(mkdtempSync(join(tmpdir(), "block94-endpoints-")), "signups.jsonl"))
+  const store = options.store ?? openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-endpoints-")), "signups.db"), 10)
   stores.push(store)
   const logError = jest.fn()
   const deps: HandlerDependencies = {
@@ -72,21 +72,21 @@ describe("POST /api/signup", () => {
       expect(answer).toMatchObject({ status: 200, body: { ok: true, status: "already_subscribed" } })
       expect(Object.keys(answer.body).sort()).toEqual(["ok", "status"])
     }
-    const rows = await store.exportRows(10)
+    const rows = await allRows(store)
     expect(rows.map((row) => row.signup.email)).toEqual(["j.doe+drops@gmail.com"])
   })
 
   it("accepts an internationalised address and keeps it as typed", async () => {
     const { deps, store } = setUp()
     expect((await signUp(deps, { email: "josé@exämple.com" })).status).toBe(201)
-    expect((await store.exportRows(10))[0].signup.email).toBe("josé@exämple.com")
+    expect((await allRows(store))[0].signup.email).toBe("josé@exämple.com")
   })
 
   it("refuses a disposable address with 400 and a message the form can show", async () => {
     const { deps, store } = setUp()
     const answer = await signUp(deps, { email: "someone@mailinator.com" })
     expect(answer).toMatchObject({ status: 400, body: { error: "Disposable email addresses can't join the list: please use an address you keep" } })
-    expect(await store.exportRows(10)).toEqual([])
+    expect(await allRows(store)).toEqual([])
   })
 
   it("credits the referrer whose link a new signup came through, and ignores unknown codes", async () => {
@@ -95,7 +95,7 @@ describe("POST /api/signup", () => {
     const code = String(referrer.body.referralCode)
     await signUp(deps, { email: "b@example.com", referralCode: code.toLowerCase() })
     await signUp(deps, { email: "c@example.com", referralCode: "ZZZZZZZZZZ" })
-    const rows = await store.exportRows(10)
+    const rows = await allRows(store)
     expect(rows.map((row) => [row.signup.email, row.referredBy, row.referrals])).toEqual([
       ["a@example.com", null, 1],
       ["b@example.com", code, 0],
@@ -107,7 +107,7 @@ describe("POST /api/signup", () => {
     const { deps, store } = setUp()
     const answer = await signUp(deps, { company: "ACME" })
     expect(answer).toMatchObject({ status: 200, body: { ok: true, status: "already_subscribed" } })
-    expect(await store.exportRows(10)).toEqual([])
+    expect(await allRows(store)).toEqual([])
   })
 
   it("counts every request against the client's limit and answers 429 with Retry-After", async () => {
@@ -134,7 +134,7 @@ describe("POST /api/signup", () => {
   })
 
   it("answers 500 with a JSON reason, and logs, when the store fails", async () => {
-    const failing = createFileStore("/dev/null/cannot/exist/signups.jsonl")
+    const failing = openEmbeddedStore("/dev/null/cannot/exist/signups.jsonl", 10)
     const { deps, logError } = setUp({ store: failing })
     const answer = await signUp(deps)
     expect(answer).toEqual({

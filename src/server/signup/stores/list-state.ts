@@ -1,10 +1,9 @@
 /**
- * The list in memory, as the file store keeps it: built by replaying the file's events and
- * changed by the same events as they are written. Plain functions over plain data, so the rules
- * (dedupe, single-use tokens, referrals that count, places in line) are tested without files.
+ * The list as the earlier embedded store wrote it: a JSON Lines file of events (a signup, a
+ * confirmation, a new token, a mail sent), replayed into memory once to move it into SQLite
+ * (see legacy-import.ts). Plain functions over plain data, tested without files.
  */
-import { positionIn } from "../waitlist/position"
-import type { ExportRow, NewSignup, Place, Signup, Standing } from "./store"
+import type { NewSignup, Signup } from "./store"
 
 /** One line of the file. Lines written before the waitlist existed have no `type`: a bare signup. */
 export type ListEvent =
@@ -157,56 +156,4 @@ export const applyEvent = (state: ListState, event: ListEvent, legacyKey: (email
       return
     }
   }
-}
-
-/**
- * The signup event as it will be stored: a referral is kept only when its code names a signup
- * already on the list (an unknown code is ignored, silently).
- */
-export const signupEvent = (state: ListState, signup: NewSignup): ListEvent => ({
-  type: "signup",
-  ...signup,
-  referredBy: signup.referredBy && state.byCode.has(signup.referredBy) ? signup.referredBy : null,
-})
-
-/** The place of a confirmed signup among all confirmed ones; null while pending. */
-export const placeOf = (state: ListState, signup: Signup, boost: number): Place | null => {
-  if (signup.status !== "confirmed") return null
-  const line = state.order
-    .filter((other) => other.status === "confirmed")
-    .map((other) => ({ signup: other, sequence: other.sequence, confirmedReferrals: state.referrals.get(other.referralCode) ?? 0 }))
-  const me = line.find((entry) => entry.signup === signup)
-  return me ? { position: positionIn(me, line, boost), total: state.confirmed } : null
-}
-
-/**
- * The place of a signup confirmed the moment it joined: it is the newest, with no referrals
- * yet, so every confirmed signup before it stands ahead (their standing is at most their
- * sequence, which is below its own). Constant time, for the busy path.
- */
-export const placeOfNewest = (state: ListState): Place => ({ position: state.confirmed, total: state.confirmed })
-
-export const standingOf = (state: ListState, signup: Signup, boost: number): Standing => ({
-  signup,
-  place: placeOf(state, signup, boost),
-  total: state.confirmed,
-  referrals: state.referrals.get(signup.referralCode) ?? 0,
-})
-
-export const exportRowsOf = (state: ListState, boost: number): ExportRow[] => {
-  const confirmedLine = state.order
-    .filter((signup) => signup.status === "confirmed")
-    .map((signup) => ({ signup, sequence: signup.sequence, confirmedReferrals: state.referrals.get(signup.referralCode) ?? 0 }))
-  const positions = new Map(
-    [...confirmedLine]
-      .sort((a, b) => a.sequence - boost * a.confirmedReferrals - (b.sequence - boost * b.confirmedReferrals) || a.sequence - b.sequence)
-      .map((entry, index) => [entry.signup, index + 1]),
-  )
-  return state.order.map((signup) => ({
-    signup,
-    place: positions.has(signup) ? { position: positions.get(signup) as number, total: state.confirmed } : null,
-    total: state.confirmed,
-    referrals: state.referrals.get(signup.referralCode) ?? 0,
-    referredBy: signup.referredBy,
-  }))
 }

@@ -1,42 +1,51 @@
 /**
- * The PostgreSQL schema, as numbered migrations the store applies itself: pointing DATABASE_URL
- * at an empty database just works, and a database from an older release is brought up to date.
- * Applied migrations are recorded in `schema_migrations`; an advisory lock makes two processes
- * that start at once take turns.
+ * The schema, as numbered migrations: one history per engine, applied by one runner. Pointing
+ * the service at an empty database just works, and a database from an older release is brought
+ * up to date. Applied versions are recorded in `schema_migrations`.
+ *
+ * The runner applies everything in one transaction. On PostgreSQL it first takes a
+ * transaction-scoped advisory lock, so two instances starting at once take turns, and it works
+ * behind a transaction pooler (PgBouncer, Neon's `-pooler` URL), where session locks do not.
+ * On SQLite the write transaction itself is the lock.
  */
-import type { PoolClient } from "pg"
+import type { Engine, SqlDatabase, SqlExecutor } from "./database"
 import { newReferralCode } from "../waitlist/codes"
 
 export interface Migration {
   version: number
   name: string
-  up(client: PoolClient): Promise<void>
+  up(tx: SqlExecutor): Promise<void>
 }
 
-export const MIGRATIONS: Migration[] = [
+/** Runs statements one after another (node-postgres and node:sqlite take one per call). */
+const statements =
+  (...texts: string[]) =>
+  async (tx: SqlExecutor): Promise<void> => {
+    for (const text of texts) await tx.query(text)
+  }
+
+export const POSTGRES_MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: "signups",
-    async up(client) {
-      await client.query(`
-        create table signups (
-          id bigint generated always as identity primary key,
-          email text not null,
-          email_key text not null,
-          source text not null,
-          signed_up_at timestamptz not null,
-          received_at timestamptz not null
-        );
-        create unique index signups_email_key on signups (email_key);
-      `)
-    },
+    up: statements(
+      `create table signups (
+        id bigint generated always as identity primary key,
+        email text not null,
+        email_key text not null,
+        source text not null,
+        signed_up_at timestamptz not null,
+        received_at timestamptz not null
+      )`,
+      "create unique index signups_email_key on signups (email_key)",
+    ),
   },
   {
     version: 2,
     name: "waitlist: confirmation, referral codes, tokens, attribution",
-    async up(client) {
-      await client.query(`
-        alter table signups
+    async up(tx) {
+      await statements(
+        `alter table signups
           add column status text not null default 'confirmed' check (status in ('pending', 'confirmed')),
           add column confirmed_at timestamptz,
           add column referral_code text,
@@ -45,57 +54,101 @@ export const MIGRATIONS: Migration[] = [
           add column utm_medium text,
           add column utm_campaign text,
           add column referrer_host text,
-          add column last_mail_at timestamptz;
-        update signups set confirmed_at = received_at;
-        alter table signups alter column status drop default;
-        create table signup_tokens (
+          add column last_mail_at timestamptz`,
+        "update signups set confirmed_at = received_at",
+        "alter table signups alter column status drop default",
+        `create table signup_tokens (
           hash text primary key,
           signup_id bigint not null references signups (id) on delete cascade,
           kind text not null check (kind in ('status', 'confirm')),
           expires_at timestamptz,
           used_at timestamptz
-        );
-        create index signups_referred_by on signups (referred_by) where status = 'confirmed';
-        -- Counts confirmations: the total a new signup is told, without counting rows on the busy path.
-        create sequence confirmed_count;
-      `)
+        )`,
+        "create index signups_referred_by on signups (referred_by) where status = 'confirmed'",
+        "create sequence confirmed_count",
+      )(tx)
       // Signups from before referral links get their code now.
-      const { rows } = await client.query<{ id: string }>("select id from signups where referral_code is null")
-      for (const { id } of rows) await client.query("update signups set referral_code = $1 where id = $2", [newReferralCode(), id])
-      await client.query(`
-        alter table signups alter column referral_code set not null;
-        create unique index signups_referral_code on signups (referral_code);
-        select setval('confirmed_count', greatest(count(*), 1), count(*) > 0) from signups where status = 'confirmed';
-      `)
+      const rows = await tx.query<{ id: string }>("select id from signups where referral_code is null")
+      for (const { id } of rows) await tx.query("update signups set referral_code = $1 where id = $2", [newReferralCode(), id])
+      await statements(
+        "alter table signups alter column referral_code set not null",
+        "create unique index signups_referral_code on signups (referral_code)",
+        "select setval('confirmed_count', greatest(count(*), 1), count(*) > 0) from signups where status = 'confirmed'",
+      )(tx)
     },
+  },
+  {
+    version: 3,
+    name: "places kept in step: confirmed referrals per signup, confirmed signups per standing bucket",
+    up: statements(
+      "alter table signups add column referrals integer not null default 0",
+      `update signups set referrals = counted.n from (
+        select referred_by as code, count(*) as n from signups where status = 'confirmed' and referred_by is not null group by referred_by
+      ) counted where signups.referral_code = counted.code`,
+      "create table standing_buckets (bucket bigint primary key, confirmed bigint not null)",
+      "create table store_settings (name text primary key, value text not null)",
+      "create index signup_tokens_signup on signup_tokens (signup_id)",
+      "drop sequence confirmed_count",
+    ),
   },
 ]
 
-/** Any number will do, as long as nothing else in the database uses it. */
-const MIGRATION_LOCK = 94_0001
+export const SQLITE_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "signups, tokens, places kept in step",
+    up: statements(
+      `create table signups (
+        id integer primary key autoincrement,
+        email text not null,
+        email_key text not null unique,
+        source text not null,
+        signed_up_at text not null,
+        received_at text not null,
+        status text not null check (status in ('pending', 'confirmed')),
+        confirmed_at text,
+        referral_code text not null unique,
+        referred_by text,
+        utm_source text,
+        utm_medium text,
+        utm_campaign text,
+        referrer_host text,
+        last_mail_at text,
+        referrals integer not null default 0
+      )`,
+      `create table signup_tokens (
+        hash text primary key,
+        signup_id integer not null references signups (id) on delete cascade,
+        kind text not null check (kind in ('status', 'confirm')),
+        expires_at text,
+        used_at text
+      )`,
+      "create index signup_tokens_signup on signup_tokens (signup_id)",
+      "create table standing_buckets (bucket integer primary key, confirmed integer not null)",
+      "create table store_settings (name text primary key, value text not null)",
+    ),
+  },
+]
 
-/** Applies the migrations this database has not had yet; returns their versions. */
-export const migrate = async (client: PoolClient, migrations: Migration[] = MIGRATIONS): Promise<number[]> => {
-  await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK])
-  try {
-    await client.query("create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())")
-    const { rows } = await client.query<{ version: number }>("select version from schema_migrations")
-    const applied = new Set(rows.map(({ version }) => version))
-    const done: number[] = []
-    for (const migration of migrations.filter(({ version }) => !applied.has(version))) {
-      await client.query("begin")
-      try {
-        await migration.up(client)
-        await client.query("insert into schema_migrations (version, name) values ($1, $2)", [migration.version, migration.name])
-        await client.query("commit")
-      } catch (error) {
-        await client.query("rollback")
-        throw error
-      }
-      done.push(migration.version)
-    }
-    return done
-  } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK])
+export const MIGRATIONS: Record<Engine, Migration[]> = { postgres: POSTGRES_MIGRATIONS, sqlite: SQLITE_MIGRATIONS }
+
+/** Any number will do, as long as nothing else in the database uses it. */
+export const MIGRATION_LOCK = 94_0001
+
+/** Applies, inside the caller's transaction, the migrations this database has not had yet; returns their versions. */
+export const applyMigrations = async (tx: SqlExecutor, engine: Engine, migrations: Migration[] = MIGRATIONS[engine]): Promise<number[]> => {
+  if (engine === "postgres") await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK])
+  await tx.query("create table if not exists schema_migrations (version integer primary key, name text not null, applied_at text not null)")
+  const applied = new Set((await tx.query<{ version: number }>("select version from schema_migrations")).map(({ version }) => Number(version)))
+  const done: number[] = []
+  for (const migration of migrations.filter(({ version }) => !applied.has(version))) {
+    await migration.up(tx)
+    await tx.query("insert into schema_migrations (version, name, applied_at) values ($1, $2, $3)", [migration.version, migration.name, new Date().toISOString()])
+    done.push(migration.version)
   }
+  return done
 }
+
+/** Applies the migrations this database has not had yet, in one transaction (`npm run db:migrate`). */
+export const migrate = (db: SqlDatabase, migrations: Migration[] = MIGRATIONS[db.engine]): Promise<number[]> =>
+  db.transaction((tx) => applyMigrations(tx, db.engine, migrations))

@@ -1,7 +1,7 @@
 /**
- * The signup store: what the service needs from wherever the list lives. Two stores implement
- * it and pass one contract test suite: the embedded file store (JSON Lines, for one machine) and
- * PostgreSQL (DATABASE_URL, for any number of them).
+ * The signup store: what the service needs from wherever the list lives. One implementation
+ * (sql-store.ts) over two engines passes one contract test suite: SQLite, embedded (one file, for
+ * one machine), and PostgreSQL (DATABASE_URL, for any number of them).
  */
 import type { Attribution } from "../../../signup/schema"
 
@@ -38,7 +38,7 @@ export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToke
   lastMailAt: string | null
 }
 
-/** A confirmed signup's place: 1-based, computed when asked. */
+/** A confirmed signup's place: 1-based, current when asked. */
 export interface Place {
   position: number
   /** Confirmed signups on the list. */
@@ -68,22 +68,29 @@ export interface ExportRow extends Standing {
 
 export interface SignupStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
-  add(signup: NewSignup, boost: number): Promise<AddResult>
+  add(signup: NewSignup): Promise<AddResult>
   /** Uses a confirmation token (once): the signup becomes confirmed. */
-  confirm(tokenHash: string, now: Date, boost: number): Promise<ConfirmResult>
+  confirm(tokenHash: string, now: Date): Promise<ConfirmResult>
   /** A new secret for a signup: a status token, or a confirmation token that expires. */
   addToken(emailKey: string, token: { kind: "status"; hash: string } | { kind: "confirm"; hash: string; expiresAt: string }): Promise<void>
   /** Where the signup behind a status token stands; null for an unknown token. */
-  standingByStatusToken(tokenHash: string, boost: number): Promise<Standing | null>
+  standingByStatusToken(tokenHash: string): Promise<Standing | null>
   /**
    * Records that mail goes to this signup now, unless mail went out less than `minIntervalMs`
    * ago; returns whether it may go (one check-and-set, so two requests cannot both send).
    */
   claimMail(emailKey: string, now: Date, minIntervalMs: number): Promise<boolean>
-  /** Every signup in order, with its standing, for the owner's export and stats. */
-  exportRows(boost: number): Promise<ExportRow[]>
+  /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
+  exportRows(): AsyncIterable<ExportRow>
   /** Throws when the store cannot be reached (for /healthz). */
   ping(): Promise<void>
   /** Finishes pending writes and lets go of files and connections. */
   close(): Promise<void>
+}
+
+/** Every row of an export in one array: for small lists and tests. */
+export const allRows = async (store: Pick<SignupStore, "exportRows">): Promise<ExportRow[]> => {
+  const rows: ExportRow[] = []
+  for await (const row of store.exportRows()) rows.push(row)
+  return rows
 }

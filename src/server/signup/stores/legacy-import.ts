@@ -1,0 +1,93 @@
+/**
+ * Moves a list kept by the earlier embedded store (`.data/signups.jsonl`, JSON Lines) into the
+ * SQLite database, once, on the first start: every signup with its number, status, tokens
+ * (used ones stay used), referral and last mail. The file is then renamed, not deleted, and kept
+ * as a backup; a database that already holds signups never imports.
+ */
+import { createReadStream, existsSync, promises as fs } from "node:fs"
+import { createInterface } from "node:readline"
+import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
+import { emailKey } from "../waitlist/email-key"
+import type { SqlExecutor } from "./database"
+import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
+
+/** The name the file is kept under once imported. */
+export const importedName = (file: string): string => `${file}.imported`
+
+/** The list in an events file, replayed line by line (a line cut short by a crash is skipped). */
+export const readLegacyFile = async (file: string): Promise<ListState> => {
+  const state = emptyState()
+  const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity })
+  for await (const line of lines) {
+    const event = line.trim() === "" ? null : parseEvent(line)
+    if (event) applyEvent(state, event, emailKey)
+  }
+  return state
+}
+
+const ROWS_PER_STATEMENT = 200
+
+const insertRows = async (tx: SqlExecutor, table: string, columns: string[], rows: unknown[][]): Promise<void> => {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT)
+    const placeholders = chunk.map((_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(", ")})`).join(", ")
+    await tx.query(`insert into ${table} (${columns.join(", ")}) values ${placeholders}`, chunk.flat())
+  }
+}
+
+/**
+ * Imports `file` into an empty database, inside the caller's transaction. Returns what to do once
+ * that transaction has committed (rename the file), or null when there is nothing to import.
+ */
+export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{ imported: number; keepAsBackup(): Promise<void> } | null> => {
+  if (!existsSync(file)) return null
+  const [{ n }] = await tx.query<{ n: number }>("select count(*) as n from signups")
+  if (Number(n) > 0) return null
+  const state = await readLegacyFile(file)
+  // Signups from before referral links get their code and a status token now.
+  const statusTokens = new Map([...state.statusTokens].map(([hash, key]) => [hash, key]))
+  for (const signup of state.order) {
+    if (signup.referralCode) continue
+    signup.referralCode = newReferralCode()
+    statusTokens.set(hashToken(newSecretToken()), signup.emailKey)
+  }
+  const referrals = (code: string) => state.referrals.get(code) ?? 0
+  await insertRows(
+    tx,
+    "signups",
+    ["id", "email", "email_key", "source", "signed_up_at", "received_at", "status", "confirmed_at", "referral_code", "referred_by", "utm_source", "utm_medium", "utm_campaign", "referrer_host", "last_mail_at", "referrals"],
+    state.order.map((signup) => [
+      signup.sequence,
+      signup.email,
+      signup.emailKey,
+      signup.source,
+      signup.timestamp,
+      signup.receivedAt,
+      signup.status,
+      signup.confirmedAt,
+      signup.referralCode,
+      signup.referredBy,
+      signup.attribution?.source ?? null,
+      signup.attribution?.medium ?? null,
+      signup.attribution?.campaign ?? null,
+      signup.attribution?.referrer ?? null,
+      signup.lastMailAt,
+      referrals(signup.referralCode),
+    ]),
+  )
+  const idOf = (key: string) => state.byKey.get(key)?.sequence
+  await insertRows(
+    tx,
+    "signup_tokens",
+    ["hash", "signup_id", "kind", "expires_at", "used_at"],
+    [
+      ...[...statusTokens].map(([hash, key]) => [hash, idOf(key), "status", null, null]),
+      // The old file does not say when a token was used; the import's time stands in for it.
+      ...[...state.confirmTokens].map(([hash, token]) => [hash, idOf(token.emailKey), "confirm", token.expiresAt, token.used ? new Date().toISOString() : null]),
+    ],
+  )
+  return {
+    imported: state.order.length,
+    keepAsBackup: () => fs.rename(file, importedName(file)),
+  }
+}

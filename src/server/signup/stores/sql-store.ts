@@ -1,0 +1,419 @@
+/**
+ * The signup store: the list's rules written once, in SQL that SQLite and PostgreSQL both speak.
+ *
+ * Places stay fast at any list size. A confirmed signup's standing is its signup number less
+ * `boost` per confirmed referral (lower goes first; on a tie, the earlier signup). Every signup
+ * keeps its count of confirmed referrals, and `standing_buckets` counts the confirmed signups
+ * per band of BUCKET_WIDTH standings, kept in step in the same transaction as every change. A
+ * place is then the signups in the bands before mine plus those ahead of me in my band: a sum
+ * over a few thousand small rows and a short index range, never a pass over the whole list. The
+ * total is the sum of all bands, in the same statement, so place and total always agree.
+ */
+import type { SqlDatabase, SqlExecutor } from "./database"
+import { applyMigrations } from "./migrations"
+import type { ConfirmResult, ExportRow, NewSignup, Place, Signup, SignupStatus, SignupStore, Standing } from "./store"
+
+/** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
+export const BUCKET_WIDTH = 1000
+/** Signups per insert statement (SQLite takes at most 32,766 parameters in one). */
+const INSERT_CHUNK = 200
+/** Rows per page of an export. */
+const EXPORT_PAGE = 5_000
+
+export interface SqlStoreOptions {
+  /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
+  boost: number
+  /**
+   * Runs once, in the opening transaction, after the migrations (the embedded store's import of
+   * an older file); what it returns runs once that transaction has committed.
+   */
+  onOpen?(tx: SqlExecutor): Promise<(() => Promise<void>) | undefined>
+}
+
+const SIGNUP_COLUMNS = [
+  "id",
+  "email",
+  "email_key",
+  "source",
+  "signed_up_at",
+  "received_at",
+  "status",
+  "confirmed_at",
+  "referral_code",
+  "referred_by",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "referrer_host",
+  "last_mail_at",
+  "referrals",
+] as const
+
+const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
+
+/** A row as either engine returns it: PostgreSQL gives Dates and bigints as strings, SQLite text and numbers. */
+interface SignupRow {
+  id: number | string
+  email: string
+  email_key: string
+  source: string
+  signed_up_at: Date | string
+  received_at: Date | string
+  status: SignupStatus
+  confirmed_at: Date | string | null
+  referral_code: string
+  referred_by: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  referrer_host: string | null
+  last_mail_at: Date | string | null
+  referrals: number | string
+}
+
+interface PlaceColumns {
+  position: number | string | null
+  total: number | string | null
+}
+
+const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value)
+const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value))
+
+/** Attribution as stored: null when nothing is known. */
+const attributionOf = (fields: { source?: string | null; medium?: string | null; campaign?: string | null; referrer?: string | null }): Signup["attribution"] => {
+  const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value))
+  return Object.keys(known).length > 0 ? known : null
+}
+
+const toSignup = (row: SignupRow): Signup => ({
+  // Signup numbers keep signup order; a refused insert may leave a gap in them.
+  sequence: Number(row.id),
+  email: row.email,
+  emailKey: row.email_key,
+  source: row.source,
+  timestamp: iso(row.signed_up_at),
+  receivedAt: iso(row.received_at),
+  status: row.status,
+  confirmedAt: isoOrNull(row.confirmed_at),
+  referralCode: row.referral_code,
+  referredBy: row.referred_by,
+  attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
+  lastMailAt: isoOrNull(row.last_mail_at),
+})
+
+const standingOf = (row: SignupRow & PlaceColumns): Standing => {
+  const total = Number(row.total ?? 0)
+  return {
+    signup: toSignup(row),
+    place: row.position === null ? null : { position: Number(row.position), total },
+    total,
+    referrals: Number(row.referrals),
+  }
+}
+
+/** `$first, $first+1, ...` for `count` values. */
+const parameters = (count: number, first = 1): string => Array.from({ length: count }, (_, index) => `$${first + index}`).join(", ")
+
+const chunks = <Item>(items: readonly Item[], size: number): Item[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
+
+/** The list's rules as SQL, for one boost. */
+const lineSql = (boost: number) => {
+  if (!Number.isSafeInteger(boost) || boost < 0) throw new Error(`the referral boost must be a whole number, not ${boost}`)
+  /** The ranking rule, in the one form the index `signups_line` is built on. */
+  const standing = (alias: string) => `(${alias}.id - ${boost} * ${alias}.referrals)`
+  /** The band of a standing: integer division rounding down, also below zero. */
+  const bucket = (alias: string) => `(case when ${standing(alias)} >= 0 then ${standing(alias)} / ${BUCKET_WIDTH} else (${standing(alias)} + 1) / ${BUCKET_WIDTH} - 1 end)`
+  const total = "(select coalesce(sum(confirmed), 0) from standing_buckets)"
+  return {
+    /** The index the in-band count walks; built with the boost, so a new boost rebuilds it. */
+    lineIndex: [
+      "drop index if exists signups_line",
+      `create index signups_line on signups ((id - ${boost} * referrals), id) where status = 'confirmed'`,
+      "delete from standing_buckets",
+      `insert into standing_buckets (bucket, confirmed) select ${bucket("s")}, count(*) from signups s where s.status = 'confirmed' group by ${bucket("s")}`,
+    ],
+    /** Counts the confirmed signups chosen by `where` (over alias s) into their bands. */
+    addToBuckets: (where: string) =>
+      `insert into standing_buckets (bucket, confirmed)
+       select ${bucket("s")}, count(*) from signups s where s.status = 'confirmed' and ${where} group by ${bucket("s")}
+       on conflict (bucket) do update set confirmed = standing_buckets.confirmed + excluded.confirmed`,
+    /** Takes the confirmed signup chosen by `where` (over alias s) out of its band. */
+    removeFromBucket: (where: string) =>
+      `update standing_buckets set confirmed = confirmed - 1
+       where bucket = (select ${bucket("s")} from signups s where s.status = 'confirmed' and ${where})`,
+    total,
+    /** A signup's row with its place and the total, in one statement (one snapshot). */
+    standing: (from: string, where: string) => `
+      with me as (
+        select ${columnsOf("s")}, ${standing("s")} as standing, ${bucket("s")} as bucket from ${from} where ${where}
+      )
+      select me.*, ${total} as total,
+        case when me.status = 'confirmed' then 1
+          + (select coalesce(sum(b.confirmed), 0) from standing_buckets b where b.bucket < me.bucket)
+          + (select count(*) from signups o
+             where o.status = 'confirmed' and ${standing("o")} >= me.bucket * ${BUCKET_WIDTH} and ${standing("o")} <= me.standing
+               and (${standing("o")} < me.standing or o.id < me.id))
+        end as position
+      from me`,
+    /** Every signup in order with its place: for the owner's export, not the busy path. */
+    exportAll: `
+      select ${columnsOf("s")},
+        case when s.status = 'confirmed' then row_number() over (partition by s.status order by ${standing("s")}, s.id) end as position,
+        sum(case when s.status = 'confirmed' then 1 else 0 end) over () as total
+      from signups s order by s.id`,
+  }
+}
+
+/** A signup waiting for its batch, and how to answer it. */
+interface Waiting {
+  signup: NewSignup
+  settle(result: Awaited<ReturnType<SignupStore["add"]>>): void
+  fail(error: unknown): void
+}
+
+export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): SignupStore => {
+  const line = lineSql(options.boost)
+  const lineVersion = `${options.boost}/${BUCKET_WIDTH}`
+
+  let opening: Promise<void> | null = null
+  /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */
+  const ready = (): Promise<void> => {
+    opening ??= (async () => {
+      const afterCommit = await db.transaction(async (tx) => {
+        await applyMigrations(tx, db.engine)
+        const then = await options.onOpen?.(tx)
+        const [current] = await tx.query<{ value: string }>("select value from store_settings where name = 'line'")
+        if (current?.value !== lineVersion) {
+          for (const text of line.lineIndex) await tx.query(text)
+          await tx.query(
+            current ? "update store_settings set value = $1 where name = 'line'" : "insert into store_settings (name, value) values ('line', $1)",
+            [lineVersion],
+          )
+        }
+        return then
+      })
+      await afterCommit?.()
+    })()
+    opening.catch(() => {
+      opening = null
+    })
+    return opening
+  }
+  const query = async <Result extends object>(text: string, values: readonly unknown[] = []): Promise<Result[]> => {
+    await ready()
+    return (await db.query(text, values)) as Result[]
+  }
+  const transaction = async <Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result> => {
+    await ready()
+    return db.transaction(work)
+  }
+
+  /** A confirmed referral: the referrer's count goes up, and if it is confirmed it moves bands. */
+  const countReferral = async (tx: SqlExecutor, referralCode: string, referrals: number): Promise<void> => {
+    await tx.query(line.removeFromBucket("s.referral_code = $1"), [referralCode])
+    await tx.query("update signups set referrals = referrals + $2 where referral_code = $1", [referralCode, referrals])
+    await tx.query(line.addToBuckets("s.referral_code = $1"), [referralCode])
+  }
+
+  /**
+   * Adds signups of different email keys in one transaction: one commit for all. Answers each
+   * with what the database holds: the new row, or the one already there for its address.
+   */
+  const insertBatch = async (signups: NewSignup[]): Promise<Map<string, Awaited<ReturnType<SignupStore["add"]>>>> =>
+    transaction(async (tx) => {
+      const answers = new Map<string, Awaited<ReturnType<SignupStore["add"]>>>()
+      const keys = signups.map((signup) => signup.emailKey)
+      for (const row of await tx.query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key in (${parameters(keys.length)})`, keys)) {
+        answers.set(row.email_key, { kind: "duplicate", signup: toSignup(row) })
+      }
+      const fresh = signups.filter((signup) => !answers.has(signup.emailKey))
+      if (fresh.length === 0) return answers
+
+      // A referral counts only when its code names a signup already on the list.
+      const codes = [...new Set(fresh.map((signup) => signup.referredBy).filter((code): code is string => code !== null))]
+      const known = new Set(
+        codes.length === 0
+          ? []
+          : (await tx.query<{ referral_code: string }>(`select referral_code from signups where referral_code in (${parameters(codes.length)})`, codes)).map(
+              (row) => row.referral_code,
+            ),
+      )
+
+      const inserted: SignupRow[] = []
+      for (const chunk of chunks(fresh, INSERT_CHUNK)) {
+        const rows = chunk.map((signup) => [
+          signup.email,
+          signup.emailKey,
+          signup.source,
+          signup.timestamp,
+          signup.receivedAt,
+          signup.status,
+          signup.status === "confirmed" ? signup.receivedAt : null,
+          signup.referralCode,
+          signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null,
+          signup.attribution?.source ?? null,
+          signup.attribution?.medium ?? null,
+          signup.attribution?.campaign ?? null,
+          signup.attribution?.referrer ?? null,
+        ])
+        const width = rows[0].length
+        inserted.push(
+          ...(await tx.query<SignupRow>(
+            `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, referred_by,
+               utm_source, utm_medium, utm_campaign, referrer_host)
+             values ${rows.map((_, index) => `(${parameters(width, index * width + 1)})`).join(", ")}
+             on conflict (email_key) do nothing
+             returning ${SIGNUP_COLUMNS.join(", ")}`,
+            rows.flat(),
+          )),
+        )
+      }
+      inserted.sort((a, b) => Number(a.id) - Number(b.id))
+      const byKey = new Map(signups.map((signup) => [signup.emailKey, signup]))
+      const tokens = inserted.flatMap((row) => {
+        const signup = byKey.get(row.email_key) as NewSignup
+        const status = [signup.statusTokenHash, row.id, "status", null]
+        return signup.confirmToken ? [status, [signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : [status]
+      })
+      for (const chunk of chunks(tokens, INSERT_CHUNK)) {
+        await tx.query(
+          `insert into signup_tokens (hash, signup_id, kind, expires_at) values ${chunk.map((_, index) => `(${parameters(4, index * 4 + 1)})`).join(", ")}`,
+          chunk.flat(),
+        )
+      }
+
+      const confirmed = inserted.filter((row) => row.status === "confirmed")
+      if (confirmed.length > 0) {
+        await tx.query(line.addToBuckets(`s.id in (${parameters(confirmed.length)})`), confirmed.map((row) => row.id))
+        const referrals = new Map<string, number>()
+        for (const row of confirmed) if (row.referred_by) referrals.set(row.referred_by, (referrals.get(row.referred_by) ?? 0) + 1)
+        for (const [code, count] of referrals) await countReferral(tx, code, count)
+      }
+      const [{ total }] = await tx.query<{ total: number | string }>(`select ${line.total} as total`)
+      // The newest confirmed signups, with no referrals yet, stand behind every confirmed one before them.
+      let behind = confirmed.length
+      for (const row of inserted) {
+        const place: Place | null = row.status === "confirmed" ? { position: Number(total) - (behind -= 1), total: Number(total) } : null
+        answers.set(row.email_key, { kind: "added", signup: toSignup(row), place })
+      }
+      return answers
+    })
+
+  /**
+   * Signups that arrive in one turn of the event loop are stored together: one transaction, one
+   * durable commit. Repeats of an address in a batch are told it is taken; if the batch fails,
+   * each signup is tried alone, so one refused signup fails only itself.
+   */
+  let waiting: Waiting[] = []
+  const insertAlone = ({ signup, settle, fail }: Waiting): Promise<void> =>
+    insertBatch([signup]).then((answers) => {
+      const answer = answers.get(signup.emailKey)
+      if (answer) settle(answer)
+      else fail(new Error("the signup was neither added nor found"))
+    }, fail)
+  const runBatch = async (batch: Waiting[]): Promise<void> => {
+    const firstOfKey = new Map<string, Waiting>()
+    for (const entry of batch) if (!firstOfKey.has(entry.signup.emailKey)) firstOfKey.set(entry.signup.emailKey, entry)
+    let answers: Map<string, Awaited<ReturnType<SignupStore["add"]>>>
+    try {
+      answers = await insertBatch([...firstOfKey.values()].map(({ signup }) => signup))
+    } catch (error) {
+      if (firstOfKey.size === 1) {
+        for (const entry of batch) entry.fail(error)
+        return
+      }
+      await Promise.all([...firstOfKey.values()].map(insertAlone))
+      answers = new Map()
+    }
+    for (const entry of batch) {
+      const answer = answers.get(entry.signup.emailKey)
+      if (firstOfKey.get(entry.signup.emailKey) === entry) {
+        if (answer) entry.settle(answer)
+        continue
+      }
+      // A repeat within the batch: its address is taken by the first, whatever became of it.
+      void Promise.resolve()
+        .then(async () => answer ?? (await insertBatch([entry.signup])).get(entry.signup.emailKey))
+        .then((result) => (result?.kind === "added" ? { kind: "duplicate" as const, signup: result.signup } : result))
+        .then((result) => (result ? entry.settle(result) : entry.fail(new Error("the signup was neither added nor found"))), entry.fail)
+    }
+  }
+
+  return {
+    add: (signup) =>
+      new Promise((settle, fail) => {
+        if (waiting.push({ signup, settle, fail }) > 1) return
+        setImmediate(() => {
+          const batch = waiting
+          waiting = []
+          void runBatch(batch)
+        })
+      }),
+
+    async confirm(tokenHash, now): Promise<ConfirmResult> {
+      return transaction(async (tx) => {
+        // One statement claims the token, so two clicks cannot both use it.
+        const [claimed] = await tx.query<{ signup_id: number | string }>(
+          "update signup_tokens set used_at = $2 where hash = $1 and kind = 'confirm' and used_at is null and expires_at > $2 returning signup_id",
+          [tokenHash, now.toISOString()],
+        )
+        if (!claimed) {
+          const [known] = await tx.query("select 1 as known from signup_tokens where hash = $1 and kind = 'confirm'", [tokenHash])
+          return known ? { kind: "expired" } : { kind: "unknown" }
+        }
+        const [changed] = await tx.query<{ referred_by: string | null }>(
+          "update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by",
+          [claimed.signup_id, now.toISOString()],
+        )
+        if (changed) {
+          await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
+          if (changed.referred_by) await countReferral(tx, changed.referred_by, 1)
+        }
+        const [row] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", "s.id = $1"), [claimed.signup_id])
+        const standing = row && standingOf(row)
+        return standing?.place ? { kind: "confirmed", signup: standing.signup, place: standing.place } : { kind: "unknown" }
+      })
+    },
+
+    async addToken(emailKey, token) {
+      const [signup] = await query<{ id: number | string }>("select id from signups where email_key = $1", [emailKey])
+      if (!signup) return
+      await query("insert into signup_tokens (hash, signup_id, kind, expires_at) values ($1, $2, $3, $4)", [
+        token.hash,
+        signup.id,
+        token.kind,
+        token.kind === "confirm" ? token.expiresAt : null,
+      ])
+    },
+
+    async standingByStatusToken(tokenHash) {
+      const [row] = await query<SignupRow & PlaceColumns>(
+        line.standing("signup_tokens t join signups s on s.id = t.signup_id", "t.hash = $1 and t.kind = 'status'"),
+        [tokenHash],
+      )
+      return row ? standingOf(row) : null
+    },
+
+    async claimMail(emailKey, now, minIntervalMs) {
+      const rows = await query(
+        "update signups set last_mail_at = $2 where email_key = $1 and (last_mail_at is null or last_mail_at <= $3) returning id",
+        [emailKey, now.toISOString(), new Date(now.getTime() - minIntervalMs).toISOString()],
+      )
+      return rows.length > 0
+    },
+
+    async *exportRows(): AsyncIterable<ExportRow> {
+      await ready()
+      for await (const page of db.stream<SignupRow & PlaceColumns>(line.exportAll, [], EXPORT_PAGE)) {
+        for (const row of page) yield { ...standingOf(row), referredBy: row.referred_by }
+      }
+    },
+
+    async ping() {
+      await query("select 1 as ok")
+    },
+
+    close: () => db.close(),
+  }
+}

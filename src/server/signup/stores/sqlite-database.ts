@@ -1,0 +1,131 @@
+/**
+ * SQLite through Node's built-in `node:sqlite` (Node 22.13+; no dependency, nothing to build).
+ * One file in WAL mode: readers (an export in another process) never wait for the writer, and
+ * `synchronous=FULL` makes every commit durable before it is answered. Deleted data is
+ * overwritten on disk (`secure_delete`), so what is erased leaves no trace in the file.
+ *
+ * The API is synchronous; statements and transactions run one at a time in the order they were
+ * asked for, so an async transaction's statements never interleave with another's.
+ */
+import { closeSync, mkdirSync, openSync } from "node:fs"
+import path from "node:path"
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
+import { StoreUnavailableError, type SqlDatabase, type SqlExecutor } from "./database"
+
+/** `$1` -> `?1`: SQLite reads `$1` as a parameter *named* "1", bound by order of appearance. */
+const toSqliteParameters = (text: string): string => text.replace(/\$(\d+)/g, "?$1")
+
+const toSqliteValue = (value: unknown): SQLInputValue => {
+  if (value === undefined || value === null) return null
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === "boolean") return value ? 1 : 0
+  return value as SQLInputValue
+}
+
+/** SQLITE_BUSY and SQLITE_LOCKED: another process holds the file longer than busy_timeout. */
+const isBusy = (error: unknown): boolean => {
+  const errcode = (error as { errcode?: number }).errcode
+  return typeof errcode === "number" && ((errcode & 0xff) === 5 || (errcode & 0xff) === 6)
+}
+
+const BUSY_TIMEOUT_MS = 5_000
+
+const openFile = (file: string, readOnly: boolean): DatabaseSync => {
+  if (!readOnly && file !== ":memory:") {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    // It holds everyone's address: readable by its owner only (SQLite gives its -wal and -shm files the same mode).
+    closeSync(openSync(file, "a", 0o600))
+  }
+  const db = new DatabaseSync(file, { readOnly, timeout: BUSY_TIMEOUT_MS })
+  if (!readOnly) {
+    db.exec("pragma journal_mode = wal")
+    db.exec("pragma synchronous = full")
+    db.exec("pragma secure_delete = on")
+  }
+  db.exec("pragma foreign_keys = on")
+  return db
+}
+
+/** Opens on first use, so a folder that cannot be made fails a request, not the process, and is tried again. */
+export const openSqliteDatabase = (file: string): SqlDatabase => {
+  let opened: DatabaseSync | null = null
+  const connection = (): DatabaseSync => {
+    opened ??= openFile(file, false)
+    return opened
+  }
+  const statements = new Map<string, StatementSync>()
+  const prepared = (text: string): StatementSync => {
+    let statement = statements.get(text)
+    if (!statement) {
+      statement = connection().prepare(toSqliteParameters(text))
+      statements.set(text, statement)
+    }
+    return statement
+  }
+  const run = <Result extends object>(text: string, values: readonly unknown[] = []): Result[] => {
+    try {
+      return prepared(text).all(...values.map(toSqliteValue)) as Result[]
+    } catch (error) {
+      if (isBusy(error)) throw new StoreUnavailableError("the signup database is busy", { cause: error, retryAfterSeconds: 1 })
+      throw error
+    }
+  }
+
+  // Everything runs in turn: a transaction holds the turn until it commits or rolls back.
+  let turn: Promise<unknown> = Promise.resolve()
+  const inTurn = <Result>(work: () => Promise<Result> | Result): Promise<Result> => {
+    const result = turn.then(work)
+    turn = result.catch(() => undefined)
+    return result
+  }
+  const executor: SqlExecutor = { query: async (text, values) => run(text, values) }
+
+  return {
+    engine: "sqlite",
+    query: (text, values) => inTurn(() => run(text, values)),
+    transaction: (work) =>
+      inTurn(async () => {
+        // IMMEDIATE takes the write lock now, so two processes never deadlock upgrading a read.
+        run("begin immediate")
+        try {
+          const result = await work(executor)
+          run("commit")
+          return result
+        } catch (error) {
+          if (connection().isTransaction) run("rollback")
+          throw error
+        }
+      }),
+    async *stream<Result extends object>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]> {
+      // A connection of its own: its read transaction sees one snapshot and holds up no writer.
+      const db = connection()
+      const reader = file === ":memory:" ? db : openFile(file, true)
+      try {
+        if (reader !== db) reader.exec("begin")
+        let page: Result[] = []
+        for (const row of reader.prepare(toSqliteParameters(text)).iterate(...values.map(toSqliteValue))) {
+          page.push(row as Result)
+          if (page.length >= pageSize) {
+            yield page
+            page = []
+          }
+        }
+        if (page.length > 0) yield page
+      } finally {
+        if (reader !== db) {
+          if (reader.isTransaction) reader.exec("commit")
+          reader.close()
+        }
+      }
+    },
+    close: () =>
+      inTurn(() => {
+        if (!opened?.isOpen) return
+        // Folds the write-ahead log back into the file, so a copy of the one file is the whole list.
+        opened.exec("pragma wal_checkpoint(truncate)")
+        opened.close()
+        opened = null
+        statements.clear()
+      }),
+  }
+}
