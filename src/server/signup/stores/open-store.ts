@@ -7,7 +7,7 @@ import path from "node:path"
 import { importLegacyFile, importedName } from "./legacy-import"
 import { openPostgresDatabase, type PostgresOptions } from "./postgres-database"
 import { openSqliteDatabase } from "./sqlite-database"
-import { createSqlStore } from "./sql-store"
+import { createSqlStore, type SqlStoreOptions } from "./sql-store"
 import type { SignupStore } from "./store"
 
 /**
@@ -19,10 +19,14 @@ export const embeddedFiles = (signupsFile: string): { database: string; legacy: 
     ? { database: signupsFile.replace(/\.jsonl$/, ".db"), legacy: signupsFile }
     : { database: signupsFile, legacy: path.join(path.dirname(signupsFile), "signups.jsonl") }
 
-export const openEmbeddedStore = (signupsFile: string, boost: number): SignupStore => {
+/** Options beyond the boost: the band width, for tests that want many bands from a short list. */
+type LineOptions = Pick<SqlStoreOptions, "bucketWidth">
+
+export const openEmbeddedStore = (signupsFile: string, boost: number, line: LineOptions = {}): SignupStore => {
   const { database, legacy } = embeddedFiles(signupsFile)
   return createSqlStore(openSqliteDatabase(database), {
     boost,
+    ...line,
     async onOpen(tx) {
       const found = await importLegacyFile(tx, legacy)
       if (!found) return undefined
@@ -34,4 +38,5 @@ export const openEmbeddedStore = (signupsFile: string, boost: number): SignupSto
   })
 }
 
-export const openPostgresStore = (options: PostgresOptions, boost: number): SignupStore => createSqlStore(openPostgresDatabase(options), { boost })
+export const openPostgresStore = (options: PostgresOptions, boost: number, line: LineOptions = {}): SignupStore =>
+  createSqlStore(openPostgresDatabase(options), { boost, ...line })

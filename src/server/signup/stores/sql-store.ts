@@ -23,6 +23,8 @@ const EXPORT_PAGE = 5_000
 export interface SqlStoreOptions {
   /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
   boost: number
+  /** Standings per band; BUCKET_WIDTH unless a test wants many bands from a short list. */
+  bucketWidth?: number
   /**
    * Runs once, in the opening transaction, after the migrations (the embedded store's import of
    * an older file); what it returns runs once that transaction has committed.
@@ -118,12 +120,13 @@ const chunks = <Item>(items: readonly Item[], size: number): Item[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
 
 /** The list's rules as SQL, for one boost. */
-const lineSql = (boost: number) => {
+const lineSql = (boost: number, width: number) => {
   if (!Number.isSafeInteger(boost) || boost < 0) throw new Error(`the referral boost must be a whole number, not ${boost}`)
+  if (!Number.isSafeInteger(width) || width < 1) throw new Error(`the band width must be a positive whole number, not ${width}`)
   /** The ranking rule, in the one form the index `signups_line` is built on. */
   const standing = (alias: string) => `(${alias}.id - ${boost} * ${alias}.referrals)`
   /** The band of a standing: integer division rounding down, also below zero. */
-  const bucket = (alias: string) => `(case when ${standing(alias)} >= 0 then ${standing(alias)} / ${BUCKET_WIDTH} else (${standing(alias)} + 1) / ${BUCKET_WIDTH} - 1 end)`
+  const bucket = (alias: string) => `(case when ${standing(alias)} >= 0 then ${standing(alias)} / ${width} else (${standing(alias)} + 1) / ${width} - 1 end)`
   const total = "(select coalesce(sum(confirmed), 0) from standing_buckets)"
   return {
     /** The index the in-band count walks; built with the boost, so a new boost rebuilds it. */
@@ -152,7 +155,7 @@ const lineSql = (boost: number) => {
         case when me.status = 'confirmed' then 1
           + (select coalesce(sum(b.confirmed), 0) from standing_buckets b where b.bucket < me.bucket)
           + (select count(*) from signups o
-             where o.status = 'confirmed' and ${standing("o")} >= me.bucket * ${BUCKET_WIDTH} and ${standing("o")} <= me.standing
+             where o.status = 'confirmed' and ${standing("o")} >= me.bucket * ${width} and ${standing("o")} <= me.standing
                and (${standing("o")} < me.standing or o.id < me.id))
         end as position
       from me`,
@@ -173,8 +176,9 @@ interface Waiting {
 }
 
 export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): SignupStore => {
-  const line = lineSql(options.boost)
-  const lineVersion = `${options.boost}/${BUCKET_WIDTH}`
+  const width = options.bucketWidth ?? BUCKET_WIDTH
+  const line = lineSql(options.boost, width)
+  const lineVersion = `${options.boost}/${width}`
 
   let opening: Promise<void> | null = null
   /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */

@@ -1,10 +1,11 @@
 /** @jest-environment node */
-// One contract, two stores: everything the signup service relies on, run against the embedded
-// file store and against a real PostgreSQL server (started for the test run, no mocks).
+// One contract, two engines: everything the signup service relies on, run against SQLite and
+// against a real PostgreSQL server (started for the test run, no mocks).
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../../test/postgres"
+import fc from "fast-check"
 import { hashToken } from "../../waitlist/codes"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import { allRows, type NewSignup,type SignupStore } from "../store"
@@ -41,37 +42,37 @@ const pending = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =
   })
 
 interface StoreUnderTest {
-  /** A store on fresh storage. */
-  fresh(): Promise<SignupStore>
-  /** Another store on the same storage, as after a restart. */
-  reopen(): SignupStore
+  /** A store on fresh storage; narrow bands put even a short list in many of them. */
+  fresh(bucketWidth?: number): Promise<SignupStore>
+  /** Another store on the same storage, as after a restart (with another referral boost, if given). */
+  reopen(boost?: number): SignupStore
 }
 
-const fileStores = (): StoreUnderTest => {
+const sqliteStores = (): StoreUnderTest => {
   let file = ""
   return {
-    async fresh() {
-      file = join(mkdtempSync(join(tmpdir(), "block94-store-")), "signups.jsonl")
-      return openEmbeddedStore(file, BOOST)
+    async fresh(bucketWidth) {
+      file = join(mkdtempSync(join(tmpdir(), "block94-store-")), "signups.db")
+      return openEmbeddedStore(file, BOOST, { bucketWidth })
     },
-    reopen: () => openEmbeddedStore(file, BOOST),
+    reopen: (boost = BOOST) => openEmbeddedStore(file, boost),
   }
 }
 
 const postgresStores = (): StoreUnderTest => {
   let url = ""
   return {
-    async fresh() {
+    async fresh(bucketWidth) {
       url = await freshDatabase()
-      return openPostgresStore({ connectionString: url, poolSize: 5 }, BOOST)
+      return openPostgresStore({ connectionString: url, poolSize: 5 }, BOOST, { bucketWidth })
     },
-    reopen: () => openPostgresStore({ connectionString: url, poolSize: 5 }, BOOST),
+    reopen: (boost = BOOST) => openPostgresStore({ connectionString: url, poolSize: 5 }, boost),
   }
 }
 
 describe.each([
-  ["the file store", fileStores],
-  ["the PostgreSQL store", postgresStores],
+  ["SQLite", sqliteStores],
+  ["PostgreSQL", postgresStores],
 ])("%s", (_name, makeStores) => {
   const stores = makeStores()
   const opened: SignupStore[] = []
@@ -277,5 +278,109 @@ describe("the PostgreSQL store, with signups that arrive together", () => {
     expect((await allRows(store)).map((row) => row.signup.email).sort()).toEqual(
       results[0].status === "fulfilled" ? ["a@example.com", "c@example.com"] : ["b@example.com", "c@example.com"],
     )
+  })
+})
+
+/**
+ * The ranking rule worked out the slow, obvious way, from what a person can see: confirmed
+ * signups ordered by their number less BOOST per confirmed referral, the earlier one first on a tie.
+ */
+const bruteForcePlaces = (signups: ReadonlyArray<{ email: string; sequence: number; confirmed: boolean; referralCode: string; referredBy: string | null }>) => {
+  const confirmedReferrals = (code: string) => signups.filter((other) => other.confirmed && other.referredBy === code).length
+  const line = signups
+    .filter((entry) => entry.confirmed)
+    .map((entry) => ({ email: entry.email, sequence: entry.sequence, standing: entry.sequence - BOOST * confirmedReferrals(entry.referralCode) }))
+    .sort((a, b) => a.standing - b.standing || a.sequence - b.sequence)
+  return new Map(line.map((entry, index) => [entry.email, { position: index + 1, total: line.length }]))
+}
+
+/** One step of a random history: signups (pending or confirmed, some through an earlier one's link) arriving together, or a confirmation. */
+type Step = { kind: "join"; people: Array<{ pending: boolean; referrer: number | null }> } | { kind: "confirm"; who: number }
+
+const steps = fc.array(
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("join" as const),
+        people: fc.array(fc.record({ pending: fc.boolean(), referrer: fc.option(fc.nat(40), { nil: null }) }), { minLength: 1, maxLength: 6 }),
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("confirm" as const), who: fc.nat(40) }) },
+  ),
+  { minLength: 1, maxLength: 25 },
+)
+
+describe.each([
+  // Histories per run: each starts a fresh database, which costs PostgreSQL more.
+  ["SQLite", sqliteStores, 60],
+  ["PostgreSQL", postgresStores, 15],
+])("places on %s after random histories", (_name, makeStores, runs) => {
+  it("match a brute-force ranking for every signup, in lookups and in the export", async () => {
+    const stores = makeStores()
+    await fc.assert(
+      fc.asyncProperty(steps, fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(1, 3, 1000), async (history, seed, bucketWidth) => {
+        const store = await stores.fresh(bucketWidth)
+        try {
+          const emails: string[] = []
+          const codes = new Map<string, string>()
+          for (const step of history) {
+            if (step.kind === "confirm") {
+              const email = emails[step.who % Math.max(1, emails.length)]
+              if (email) await store.confirm(hashToken(`confirm ${email}`), NOW)
+              continue
+            }
+            // Signups that arrive together go into one batch, as under load.
+            const people = step.people.map((person, index) => {
+              const email = `p${seed}-${emails.length + index}@example.com`
+              const referrer = person.referrer === null || emails.length === 0 ? null : (codes.get(emails[person.referrer % emails.length]) ?? null)
+              return (person.pending ? pending : signup)(email, { referredBy: referrer })
+            })
+            const results = await Promise.all(people.map((person) => store.add(person)))
+            results.forEach((result, index) => {
+              emails.push(people[index].email)
+              codes.set(people[index].email, result.signup.referralCode)
+            })
+          }
+          const rows = await allRows(store)
+          const expected = bruteForcePlaces(
+            rows.map(({ signup: row }) => ({ email: row.email, sequence: row.sequence, confirmed: row.status === "confirmed", referralCode: row.referralCode, referredBy: row.referredBy })),
+          )
+          for (const row of rows) {
+            const standing = await store.standingByStatusToken(hashToken(`status ${row.signup.email}`))
+            expect({ email: row.signup.email, lookup: standing?.place ?? null, exported: row.place }).toEqual({
+              email: row.signup.email,
+              lookup: expected.get(row.signup.email) ?? null,
+              exported: expected.get(row.signup.email) ?? null,
+            })
+            expect(standing?.total).toBe(expected.size)
+          }
+        } finally {
+          await store.close()
+        }
+      }),
+      // A failing history is reported as found: shrinking one costs minutes on a real database.
+      { numRuns: runs, endOnFailure: true },
+    )
+  }, 120_000)
+
+  it("ranks the list again when the referral boost changes", async () => {
+    const stores = makeStores()
+    const store = await stores.fresh()
+    const first = await store.add(signup("first@example.com"))
+    for (let index = 0; index < 3; index += 1) await store.add(signup(`filler${index}@example.com`))
+    const last = await store.add(signup("last@example.com"))
+    await store.add(signup("friend@example.com", { referredBy: last.signup.referralCode }))
+    // Boost 10: the last (number 5, one referral) stands at -5, ahead of the first.
+    await expect(store.standingByStatusToken(hashToken("status last@example.com"))).resolves.toMatchObject({ place: { position: 1 } })
+    await store.close()
+    const reopened = stores.reopen(1)
+    try {
+      // Boost 1: the last stands at 5 - 1 = 4, level with the fourth signup, who came first.
+      await expect(reopened.standingByStatusToken(hashToken("status last@example.com"))).resolves.toMatchObject({ place: { position: 5, total: 6 } })
+      expect(first.signup.sequence).toBeLessThan(last.signup.sequence)
+    } finally {
+      await reopened.close()
+    }
   })
 })
