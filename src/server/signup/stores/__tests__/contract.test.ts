@@ -294,9 +294,7 @@ const bruteForcePlaces = (signups: ReadonlyArray<{ email: string; sequence: numb
   return new Map(line.map((entry, index) => [entry.email, { position: index + 1, total: line.length }]))
 }
 
-/** One step of a random history: signups (pending or confirmed, some through an earlier one's link) arriving together, or a confirmation. */
-type Step = { kind: "join"; people: Array<{ pending: boolean; referrer: number | null }> } | { kind: "confirm"; who: number }
-
+/** A random history: signups (pending or confirmed, some through an earlier one's link) arriving together, and confirmations. */
 const steps = fc.array(
   fc.oneof(
     {
