@@ -1,0 +1,37 @@
+// `npm run db:migrate`: brings the signup database (DATABASE_URL, else the SQLite file at
+// SIGNUPS_FILE) up to date and readies its index of places, then exits. The service does the
+// same by itself on first use; run this as a deploy step to do it before traffic arrives, with
+// a direct (not pooled) URL if you like, though the migrations also run behind a pooler.
+import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
+import { readSignupSettings } from "../src/server/signup/settings"
+import { migrate } from "../src/server/signup/stores/migrations"
+import { openPostgresDatabase } from "../src/server/signup/stores/postgres-database"
+import { openSqliteDatabase } from "../src/server/signup/stores/sqlite-database"
+import { embeddedFiles } from "../src/server/signup/stores/open-store"
+
+const main = async (): Promise<void> => {
+  const settings = readSignupSettings(SITE_FACTS)
+  const where = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : embeddedFiles(settings.signupsFile).database
+  const db = settings.databaseUrl
+    ? openPostgresDatabase({ connectionString: settings.databaseUrl, poolSize: 1 })
+    : openSqliteDatabase(embeddedFiles(settings.signupsFile).database)
+  let applied: number[]
+  try {
+    applied = await migrate(db)
+  } finally {
+    await db.close()
+  }
+  // Opening the store builds the index of places for this REFERRAL_BOOST (and imports an older file).
+  const store = openStore(settings)
+  try {
+    await store.ping()
+  } finally {
+    await store.close()
+  }
+  console.log(applied.length > 0 ? `Applied migrations ${applied.join(", ")} to ${where}.` : `${where} was up to date.`)
+}
+
+main().catch((error: unknown) => {
+  console.error("Migration failed:", error instanceof Error ? error.message : error)
+  process.exit(1)
+})
