@@ -13,11 +13,15 @@ import type { Readable } from "node:stream"
 import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
 import type { RateLimiter } from "./rate-limit"
 import type { SignupService } from "./service"
+import { isStoreUnavailable } from "./stores/database"
 
 /** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
 
 export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
+
+/** Said while the database is out of reach: nothing was stored, and sending again is safe. */
+export const STORE_UNAVAILABLE_MESSAGE = "The signup list can't be reached right now: please try again in a moment"
 
 export interface ApiAnswer {
   status: number
@@ -212,12 +216,16 @@ const readJson = async (request: ApiRequest, what: string, expected: string): Pr
   }
 }
 
-/** Runs an endpoint; an unexpected failure is a 500 with a JSON reason, never a crash. */
+/**
+ * Runs an endpoint; a database out of reach is a 503 with Retry-After (the client may send again),
+ * any other failure a 500, each with a JSON reason, never a crash.
+ */
 const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
   try {
     return await work()
   } catch (error) {
     deps.logError("signups: could not handle a request", error)
+    if (isStoreUnavailable(error)) return reject(503, STORE_UNAVAILABLE_MESSAGE, { "Retry-After": String(error.retryAfterSeconds) })
     return reject(500, SERVER_ERROR_MESSAGE)
   }
 }

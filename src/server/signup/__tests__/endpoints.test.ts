@@ -4,9 +4,17 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import emails from "../../../../content/emails.json"
-import { handleConfirmRequest, handleSignupRequest, handleWaitlistRequest, type ApiRequest, type HandlerDependencies } from "../handler"
+import {
+  handleConfirmRequest,
+  handleSignupRequest,
+  handleWaitlistRequest,
+  STORE_UNAVAILABLE_MESSAGE,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "../handler"
 import type { RateDecision } from "../rate-limit"
 import { createSignupService } from "../service"
+import { StoreUnavailableError } from "../stores/database"
 import { openEmbeddedStore } from "../stores/open-store"
 import { allRows, type SignupStore } from "../stores/store"
 
@@ -203,5 +211,35 @@ describe("POST /api/confirm", () => {
     expect((await handleConfirmRequest(request({ method: "GET" }), deps)).status).toBe(405)
     expect((await handleConfirmRequest(request({ headers: { "content-type": "text/plain" } }), deps)).status).toBe(415)
     expect((await handleConfirmRequest(request({ body: "{" }), deps)).status).toBe(400)
+  })
+})
+
+describe("a database out of reach", () => {
+  /** A store whose every read and write finds the database down, as the PostgreSQL store reports it. */
+  const unreachable = (): SignupStore => {
+    const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-endpoints-")), "signups.db"), 10)
+    const down = () => Promise.reject(new StoreUnavailableError("the signup database cannot be reached", { retryAfterSeconds: 7 }))
+    return { ...store, add: down, confirm: down, addToken: down, standingByStatusToken: down, claimMail: down }
+  }
+  const token = "A".repeat(43)
+
+  it.each([
+    ["POST /api/signup", (deps: HandlerDependencies) => signUp(deps)],
+    ["POST /api/confirm", (deps: HandlerDependencies) => handleConfirmRequest(request({ body: JSON.stringify({ token }) }), deps)],
+    ["GET /api/waitlist", (deps: HandlerDependencies) => handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)],
+  ])("answers %s with 503, the store's Retry-After and a reason for a person, logged once", async (_endpoint, call) => {
+    const { deps, logError } = setUp({ store: unreachable() })
+    expect(await call(deps)).toEqual({
+      status: 503,
+      headers: { "Cache-Control": "no-store", "Retry-After": "7" },
+      body: { error: STORE_UNAVAILABLE_MESSAGE },
+    })
+    expect(logError).toHaveBeenCalledTimes(1)
+  })
+
+  it("keeps other failures a 500", async () => {
+    const store = unreachable()
+    const { deps } = setUp({ store: { ...store, add: () => Promise.reject(new Error("disk full")) } })
+    expect(await signUp(deps)).toMatchObject({ status: 500, body: { error: "The signup service had a problem on our side: please try again later" } })
   })
 })
