@@ -19,6 +19,7 @@ import {
   type HandlerDependencies,
 } from "../signup/handler"
 import type { SignupRuntime } from "../signup/runtime"
+import type { SignupStore } from "../signup/stores/store"
 import { headersForPath, parseHeadersFile } from "./headers-file"
 
 export interface ServerOptions {
@@ -32,6 +33,27 @@ export interface ServerOptions {
 type Endpoint = (request: ApiRequest, deps: HandlerDependencies) => Promise<ApiAnswer>
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const
+
+/**
+ * How long /healthz waits for the store. A load balancer's check must get an answer, not a hang:
+ * the pool alone may wait 3 s to connect, or longer for a busy connection.
+ */
+export const HEALTH_TIMEOUT_MS = 2_000
+
+/** Why the store does not answer now (the failure itself goes to the log only), or null when it does. */
+const storeProblem = async (store: SignupStore | null): Promise<{ reason: string; error: unknown } | null> => {
+  if (!store) return null
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<{ reason: string; error: unknown }>((resolve) => {
+    const reason = `did not answer within ${HEALTH_TIMEOUT_MS / 1000} s`
+    timer = setTimeout(() => resolve({ reason, error: reason }), HEALTH_TIMEOUT_MS)
+  })
+  try {
+    return await Promise.race([store.ping().then(() => null, (error: unknown) => ({ reason: "cannot be reached", error })), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 const pathOf = (url: string): string => {
   const query = url.indexOf("?")
@@ -103,14 +125,13 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
 
+  const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
+  const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"
   app.get("/healthz", uncompressed, async (_request, reply) => {
-    try {
-      await runtime.store?.ping()
-      return reply.header("Cache-Control", "no-store").send({ ok: true, store: runtime.settings.databaseUrl ? "postgresql" : "file" })
-    } catch (error) {
-      runtime.dependencies.logError("healthz: the signup store cannot be reached", error)
-      return reply.code(503).header("Cache-Control", "no-store").send({ ok: false, error: "The signup store cannot be reached" })
-    }
+    const problem = await storeProblem(runtime.store)
+    if (problem === null) return reply.header("Cache-Control", "no-store").send({ ok: true, store: storeName })
+    runtime.dependencies.logError("healthz: the signup store does not answer:", problem.error)
+    return reply.code(503).header("Cache-Control", "no-store").send({ ok: false, store: storeName, error: `${database} ${problem.reason}` })
   })
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/html; charset=utf-8").send(notFoundPage))
