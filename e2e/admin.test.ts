@@ -21,7 +21,7 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
   let site: ProductionServer
 
   test.beforeAll(async () => {
-    site = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-cms-signups-")), "signups.jsonl") })
+    site = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-cms-signups-")), "signups.db") })
     // A throwaway "repository": decap-server reads and writes its content/ folder.
     repo = mkdtempSync(join(tmpdir(), "block94-cms-"))
     cpSync(join(ROOT, "content"), join(repo, "content"), { recursive: true })

@@ -1,5 +1,5 @@
 // Fixtures and page helpers of the browser tests. Import `test` and `expect` from here.
-import { readFileSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test"
 import { PHONE } from "../tools/chromium"
 
@@ -85,13 +85,15 @@ export const test = base.extend<{ problems: PageProblems; app: App; signups: Sig
     await use({
       emails: () => {
         try {
-          // The store's file is a log of events; signups are the lines of type "signup".
-          return readFileSync(signupsFile, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { type?: string; email?: string })
-            .flatMap((event) => (event.type === "signup" && event.email ? [event.email] : []))
+          // The store is a SQLite file; a read-only connection sees what the server committed.
+          const db = new DatabaseSync(signupsFile, { readOnly: true })
+          try {
+            return db.prepare("select email from signups order by id").all().map((row) => String(row.email))
+          } finally {
+            db.close()
+          }
         } catch {
+          // No file yet, or no table yet: nothing stored.
           return []
         }
       },

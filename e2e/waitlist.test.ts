@@ -13,7 +13,7 @@ import { freePort, serveProduction, type ProductionServer } from "../tools/serve
 import { expect, test, toast, waitUntilHydrated } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
-const STORES = ["the file store", "PostgreSQL"] as const
+const STORES = ["SQLite", "PostgreSQL"] as const
 
 const confirmLinkIn = async (inbox: Inbox, address: string): Promise<string> => {
   const mail = await inbox.waitFor(address, 15_000)
@@ -77,7 +77,7 @@ for (const storeName of STORES) {
         postgres = await startPostgresProcess()
         storage = { DATABASE_URL: await freshDatabase(postgres.url) }
       } else {
-        storage = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-loop-")), "signups.jsonl") }
+        storage = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-loop-")), "signups.db") }
       }
       server = await serveProduction({ ...storage, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
     })

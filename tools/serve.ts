@@ -34,7 +34,7 @@ export interface ServedSite {
 export const testSite = (port = Number(process.env.E2E_PORT || 9123)) => ({
   port,
   baseUrl: `http://127.0.0.1:${port}`,
-  signupsFile: join(tmpdir(), `block94-e2e-${port}`, "signups.jsonl"),
+  signupsFile: join(tmpdir(), `block94-e2e-${port}`, "signups.db"),
 })
 
 const startGatsbyServe = (port: number, signupsFile: string, env: Record<string, string>, stdio: StdioOptions, detached: boolean) =>
@@ -61,7 +61,7 @@ const waitForHttp = async (url: string, timeoutMs: number): Promise<void> => {
 
 /** Starts `gatsby serve` in the background with a new temporary signup store; resolves once it answers. */
 export const serveSite = async (port: number, env: Record<string, string> = {}): Promise<ServedSite> => {
-  const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-signups-")), "signups.jsonl")
+  const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-signups-")), "signups.db")
   const child = startGatsbyServe(port, signupsFile, env, ["ignore", "pipe", "pipe"], true)
   let output = ""
   child.stdout?.on("data", (chunk) => (output += chunk))
