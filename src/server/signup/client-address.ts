@@ -5,8 +5,10 @@
  * the socket's peer address counts. A host whose edge writes the visitor's address into a header
  * of its own (Netlify: `x-nf-client-connection-ip`) is named by `CLIENT_ADDRESS_HEADER`; that
  * header then wins. The Gatsby Function and the production server use this one rule
- * (proxy-addr, the library Express and Fastify use).
+ * (proxy-addr, the library Express and Fastify use). `rateLimitKey` then says whose limit a
+ * request counts against.
  */
+import { isIPv6 } from "node:net"
 import proxyaddr from "proxy-addr"
 
 export type TrustProxy = (address: string, hop: number) => boolean
@@ -55,4 +57,33 @@ export const clientAddress = (socketAddress: string | undefined, headers: Reques
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
   const request = { connection: { remoteAddress: socketAddress }, socket: { remoteAddress: socketAddress }, headers: header ? { "x-forwarded-for": header } : {} }
   return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], rule.trust)
+}
+
+/** An IPv6 address written the one standard way (RFC 5952), from its eight 16-bit groups. */
+const formatIpv6 = (groups: number[]): string => new URL(`http://[${groups.map((group) => group.toString(16)).join(":")}]/`).hostname.slice(1, -1)
+
+/** The eight 16-bit groups of an IPv6 address (without a zone). */
+const ipv6Groups = (address: string): number[] => {
+  // The URL parser reads every IPv6 form and writes hex groups only, with at most one "::".
+  const [head, tail] = new URL(`http://[${address}]/`).hostname.slice(1, -1).split("::")
+  const groupsOf = (part: string | undefined): number[] => (part ? part.split(":").map((group) => parseInt(group, 16)) : [])
+  const left = groupsOf(head)
+  const right = groupsOf(tail)
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
+}
+
+/**
+ * The key a client's rate limit is kept under. An IPv6 client counts by its /64: one subscriber
+ * is routinely given a whole /64 and can pick any address in it, so a single address would let
+ * one person past the limit at will. An IPv4 address counts alone, and so does one written as
+ * IPv6 (::ffff:1.2.3.4, as a dual-stack socket reports IPv4 peers). Anything else ("unknown")
+ * is its own key.
+ */
+export const rateLimitKey = (address: string): string => {
+  if (!isIPv6(address)) return address
+  // A zone (fe80::1%eth0) names our own network interface, not the client.
+  const groups = ipv6Groups(address.split("%")[0])
+  const isMappedIpv4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
+  if (isMappedIpv4) return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".")
+  return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`
 }

@@ -189,9 +189,10 @@ export interface HandlerDependencies {
 }
 
 /** What every endpoint does first: the client's rate limit, then the service's availability. */
-const admit = (request: ApiRequest, deps: HandlerDependencies): ApiAnswer | SignupService => {
-  // Every request counts towards the limit, wrong ones too: they cost us work as well.
-  const decision = deps.rateLimiter.hit(request.clientKey)
+const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer | SignupService> => {
+  // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
+  // that cannot be checked fails the request as an unreachable store does (see `guarded`).
+  const decision = await deps.rateLimiter.hit(request.clientKey)
   if (!decision.allowed) {
     return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
   }
@@ -233,7 +234,7 @@ const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>
 /** POST /api/signup */
 export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = admit(request, deps)
+    const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "send the signup", "email, source and timestamp")
     if (json.kind === "rejected") return json.answer
@@ -259,7 +260,7 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
 /** POST /api/confirm */
 export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = admit(request, deps)
+    const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "confirm", "the token from the confirmation link")
     if (json.kind === "rejected") return json.answer
@@ -280,7 +281,7 @@ export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependenc
 /** GET /api/waitlist?token=... */
 export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = admit(request, deps)
+    const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "look up a place")
     if (wrongMethod) return wrongMethod

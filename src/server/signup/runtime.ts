@@ -6,9 +6,9 @@
 import emails from "../../../content/emails.json"
 import site from "../../../content/site.json"
 import { createMailer, type Mailer } from "../mail/mailer"
-import { clientAddress, parseTrustProxy, type ClientAddressRule, type RequestHeaders } from "./client-address"
+import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
-import { createRateLimiter, type RateLimiter } from "./rate-limit"
+import { makeRateLimiter, type RateLimiter } from "./rate-limit"
 import { createSignupService, type SignupService } from "./service"
 import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
@@ -70,7 +70,7 @@ export const signupRuntime = (): SignupRuntime => {
   const { stores, mailers, limiters } = shared()
   const store = unavailable ? null : once(stores, `${settings.databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () => openStore(settings))
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom}`, () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom })) : null
-  const rateLimiter = once(limiters, `${settings.rateLimit}/${settings.rateWindowMs}`, () => createRateLimiter(settings.rateLimit, settings.rateWindowMs))
+  const rateLimiter = once(limiters, `${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, null))
   const service: SignupService | { unavailable: string } = store
     ? createSignupService({ store, mailer, settings, emails, brand: SITE_FACTS.brand, logError })
     : { unavailable: unavailable as string }
@@ -79,7 +79,7 @@ export const signupRuntime = (): SignupRuntime => {
     settings,
     store,
     dependencies: { service, rateLimiter, now: () => new Date(), logError },
-    clientKey: (socketAddress, headers) => clientAddress(socketAddress, headers, clientRule),
+    clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
   }
 }
 

@@ -1,4 +1,5 @@
-import { clientAddress, parseTrustProxy, type ClientAddressRule } from "../client-address"
+import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule } from "../client-address"
+import { createRateLimiter } from "../rate-limit"
 
 const forwarded = (value: string | undefined) => (value === undefined ? {} : { "x-forwarded-for": value })
 const rule = (trustProxy: string | undefined, header?: string): ClientAddressRule => ({ trust: parseTrustProxy(trustProxy), header })
@@ -30,5 +31,36 @@ describe("clientAddress", () => {
     expect(clientAddress("10.0.0.2", { "x-nf-client-connection-ip": ["198.51.100.9"] }, netlify)).toBe("198.51.100.9")
     expect(clientAddress("10.0.0.2", { "x-nf-client-connection-ip": "  " }, netlify)).toBe("10.0.0.2")
     expect(clientAddress("10.0.0.2", forwarded("6.6.6.6"), netlify)).toBe("10.0.0.2")
+  })
+})
+
+describe("rateLimitKey", () => {
+  it("keys an IPv6 client by its /64, written the one standard way", () => {
+    expect(rateLimitKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64")
+    expect(rateLimitKey("2001:0DB8:0001:0002::1")).toBe("2001:db8:1:2::/64")
+    expect(rateLimitKey("2001:db8::1")).toBe("2001:db8::/64")
+    expect(rateLimitKey("0:0:0:1::5")).toBe("0:0:0:1::/64")
+    expect(rateLimitKey("::1")).toBe("::/64")
+    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80::/64")
+    expect(rateLimitKey("64:ff9b::198.51.100.7")).toBe("64:ff9b::/64")
+  })
+
+  it("gives two addresses in one /64 one bucket, and different /64s their own", () => {
+    const limiter = createRateLimiter(2, 60_000, () => 0)
+    const hit = (address: string) => limiter.hit(rateLimitKey(address)).allowed
+    expect([hit("2001:db8:1:2::1"), hit("2001:db8:1:2:ffff::9"), hit("2001:db8:1:2::abcd")]).toEqual([true, true, false])
+    expect([hit("2001:db8:1:3::1"), hit("2001:db8:2:2::1")]).toEqual([true, true])
+  })
+
+  it("keys IPv4 by the whole address, also when written as IPv4-mapped IPv6", () => {
+    expect(rateLimitKey("198.51.100.7")).toBe("198.51.100.7")
+    expect(rateLimitKey("::ffff:198.51.100.7")).toBe("198.51.100.7")
+    expect(rateLimitKey("::FFFF:c633:6407")).toBe("198.51.100.7")
+    expect(rateLimitKey("::ffff:198.51.100.8")).not.toBe(rateLimitKey("::ffff:198.51.100.7"))
+  })
+
+  it("leaves anything that is not an address as it is", () => {
+    expect(rateLimitKey("unknown")).toBe("unknown")
+    expect(rateLimitKey("::1]/x?[")).toBe("::1]/x?[")
   })
 })

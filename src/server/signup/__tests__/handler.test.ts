@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import pg from "pg"
 import { Readable } from "stream"
 import {
   checkContentType,
@@ -6,11 +7,15 @@ import {
   checkMethod,
   checkSignupBody,
   checkSignupFields,
+  handleWaitlistRequest,
   MAX_BODY_BYTES,
   readRequestBody,
+  type ApiRequest,
   type BodyRead,
+  type HandlerDependencies,
   type SignupCheck,
 } from "../handler"
+import { createPostgresRateLimiter, createRateLimiter, type RateLimiter } from "../rate-limit"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
 const bytesOf = (text: string): BodyRead => ({ kind: "bytes", bytes: Buffer.from(text, "utf8") })
@@ -182,3 +187,43 @@ describe("reading the body", () => {
   })
 })
 
+describe("the rate limit", () => {
+  const request: ApiRequest = {
+    method: "GET",
+    headers: {},
+    query: new URLSearchParams(),
+    clientKey: "203.0.113.7",
+    readBody: async () => ({ kind: "bytes", bytes: new Uint8Array() }),
+  }
+  // No store: an admitted request gets this 503, a limited one never gets that far.
+  const depsWith = (rateLimiter: RateLimiter): HandlerDependencies => ({
+    service: { unavailable: "no store in this test" },
+    rateLimiter,
+    now: () => new Date(),
+    logError: jest.fn(),
+  })
+
+  it("answers 429 with the seconds to wait, in words and in Retry-After, once the burst is spent", async () => {
+    const deps = depsWith(createRateLimiter(2, 60_000, () => 0))
+    expect((await handleWaitlistRequest(request, deps)).status).toBe(503)
+    expect((await handleWaitlistRequest(request, deps)).status).toBe(503)
+    expect(await handleWaitlistRequest(request, deps)).toEqual({
+      status: 429,
+      headers: { "Cache-Control": "no-store", "Retry-After": "30" },
+      body: { error: "Too many requests: try again in 30 seconds" },
+    })
+  })
+
+  it("lets no request through when its limit cannot be checked: the database's error is the endpoint's failure", async () => {
+    // Nothing listens on port 1. (Through the store's database layer, runtime's wiring, the error
+    // is a StoreUnavailableError, which the endpoints answer with 503 and Retry-After.)
+    const pool = new pg.Pool({ connectionString: "postgres://block94@127.0.0.1:1/none" })
+    try {
+      const deps = depsWith(createPostgresRateLimiter(async (text, values) => (await pool.query(text, values)).rows, 2, 60_000))
+      expect((await handleWaitlistRequest(request, deps)).status).toBeGreaterThanOrEqual(500)
+      expect(deps.logError).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ code: "ECONNREFUSED" }))
+    } finally {
+      await pool.end()
+    }
+  })
+})
