@@ -8,6 +8,7 @@ import { Readable } from "stream"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { resetSignupRuntime } from "../../server/signup/runtime"
 import { allRows } from "../../server/signup/stores/store"
+import { DatabaseSync } from "node:sqlite"
 import { openEmbeddedStore } from "../../server/signup/stores/open-store"
 import handler from "../signup"
 
@@ -77,15 +78,40 @@ let dir: string
 let signupsFile: string
 const originalEnv = { ...process.env }
 
-const storedLines = async (file = signupsFile): Promise<string[]> => {
+interface StoredRow {
+  email: string
+  email_key: string
+  source: string
+  signed_up_at: string
+  received_at: string
+  status_token_hashes: string
+}
+
+/** The signups in the SQLite file, read as another process would (read-only, what is committed). */
+const storedRows = async (file = signupsFile): Promise<StoredRow[]> => {
+  let db: DatabaseSync
   try {
-    return (await fs.readFile(file, "utf8")).split("\n").filter((line) => line !== "")
+    db = new DatabaseSync(file, { readOnly: true })
   } catch {
     return []
   }
+  try {
+    return db
+      .prepare(
+        `select email, email_key, source, signed_up_at, received_at,
+           (select group_concat(hash) from signup_tokens t where t.signup_id = s.id and t.kind = 'status') as status_token_hashes
+         from signups s order by id`,
+      )
+      .all() as unknown as StoredRow[]
+  } catch {
+    // No tables yet: nothing stored.
+    return []
+  } finally {
+    db.close()
+  }
 }
 
-/** The addresses on the list, as the file store reads them back. */
+/** The addresses on the list, as the store reads them back. */
 const storedEmails = async (file = signupsFile): Promise<string[]> => {
   const store = openEmbeddedStore(file, 10)
   try {
@@ -97,7 +123,7 @@ const storedEmails = async (file = signupsFile): Promise<string[]> => {
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "signup-api-"))
-  signupsFile = path.join(dir, "data", "signups.jsonl")
+  signupsFile = path.join(dir, "data", "signups.db")
   process.env.SIGNUPS_FILE = signupsFile
   // High enough for every test except the one about the limit.
   process.env.SIGNUP_RATE_LIMIT = "100000"
@@ -111,23 +137,24 @@ afterEach(async () => {
 })
 
 describe("POST /api/signup", () => {
-  it("stores a new signup as one JSON line and answers 201 with its place and links", async () => {
+  it("stores a new signup as one row and answers 201 with its place and links", async () => {
     const before = Date.now()
     const res = await post({ ...validSignup, email: "  Fan@Example.com ", consent: true })
     expect(res.statusCode).toBe(201)
     expect(res.body).toMatchObject({ ok: true, status: "confirmed", position: 1, total: 1, referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/\?ref=/) })
     expect(res.headers["cache-control"]).toBe("no-store")
 
-    const lines = await storedLines()
-    expect(lines).toHaveLength(1)
-    const stored = JSON.parse(lines[0]) as { type: string; email: string; emailKey: string; source: string; timestamp: string; receivedAt: string; statusTokenHash: string }
-    expect(stored).toMatchObject({ type: "signup", email: "Fan@Example.com", emailKey: "fan@example.com", source: "website_signup", timestamp: validSignup.timestamp })
-    // The status token is stored as its hash only.
+    const rows = await storedRows()
+    expect(rows).toHaveLength(1)
+    const [stored] = rows
+    expect(stored).toMatchObject({ email: "Fan@Example.com", email_key: "fan@example.com", source: "website_signup", signed_up_at: validSignup.timestamp })
+    // The status token is stored as its hash only, and appears nowhere in the file.
     const token = new URL(String((res.body as { statusUrl: string }).statusUrl)).searchParams.get("token") ?? ""
-    expect(lines[0]).not.toContain(token)
-    expect(stored.statusTokenHash).toMatch(/^[0-9a-f]{64}$/)
-    expect(Date.parse(stored.receivedAt)).toBeGreaterThanOrEqual(before - 1)
-    expect(Date.parse(stored.receivedAt)).toBeLessThanOrEqual(Date.now())
+    expect(stored.status_token_hashes).toMatch(/^[0-9a-f]{64}$/)
+    for (const file of [signupsFile, `${signupsFile}-wal`]) expect((await fs.readFile(file).catch(() => Buffer.alloc(0))).includes(token)).toBe(false)
+    expect((await fs.readFile(`${signupsFile}-wal`).catch(() => Buffer.alloc(0))).includes(Buffer.from(stored.status_token_hashes))).toBe(true)
+    expect(Date.parse(stored.received_at)).toBeGreaterThanOrEqual(before - 1)
+    expect(Date.parse(stored.received_at)).toBeLessThanOrEqual(Date.now())
   })
 
   it("takes SITE_URL for the links at run time, never the request's Host", async () => {
@@ -159,7 +186,7 @@ describe("POST /api/signup", () => {
     const res = await post(body)
     expect(res.statusCode).toBe(400)
     expect(res.body).toEqual({ error: message })
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("answers 405 with Allow: POST for other methods", async () => {
@@ -169,7 +196,7 @@ describe("POST /api/signup", () => {
       expect(res.headers.allow).toBe("POST")
       expect(res.body).toEqual({ error: `Method ${method} is not allowed: send the signup with POST` })
     }
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("answers 415 for a body that is not declared as JSON", async () => {
@@ -179,7 +206,7 @@ describe("POST /api/signup", () => {
       expect(res.body).toEqual({ error: `Content-Type must be application/json, got "${contentType}"` })
     }
     expect((await post(validSignup, { headers: {} })).statusCode).toBe(415)
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("accepts application/json with a charset", async () => {
@@ -197,7 +224,7 @@ describe("POST /api/signup", () => {
       expect(res.statusCode).toBe(413)
       expect(res.body).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
     }
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("answers 429 with Retry-After once a client exceeds the limit from the environment", async () => {
@@ -207,9 +234,10 @@ describe("POST /api/signup", () => {
     const answers = []
     for (let i = 0; i < 4; i++) answers.push(await post({ ...validSignup, email: `fan${i}@example.com` }, { ip }))
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429])
-    expect(answers[3].headers["retry-after"]).toBe("30")
-    expect(answers[3].body).toEqual({ error: "Too many requests: try again in 30 seconds" })
-    expect(await storedLines()).toHaveLength(3)
+    // A bucket of 3 per 30 s gets a token back every 10 s.
+    expect(answers[3].headers["retry-after"]).toBe("10")
+    expect(answers[3].body).toEqual({ error: "Too many requests: try again in 10 seconds" })
+    expect(await storedRows()).toHaveLength(3)
   })
 
   it("cannot be walked around with made-up X-Forwarded-For values", async () => {
@@ -261,7 +289,7 @@ describe("POST /api/signup", () => {
     const res = await post({ ...validSignup, company: "Totally Real LLC" })
     expect(res.statusCode).toBe(200)
     expect(res.body).toEqual({ ok: true, status: "already_subscribed" })
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("answers 500 with a JSON error and stores nothing when the store cannot be written", async () => {
@@ -269,7 +297,7 @@ describe("POST /api/signup", () => {
     try {
       const blocker = path.join(dir, "a-file")
       await fs.writeFile(blocker, "")
-      process.env.SIGNUPS_FILE = path.join(blocker, "signups.jsonl")
+      process.env.SIGNUPS_FILE = path.join(blocker, "signups.db")
       const res = await post(validSignup)
       expect(res.statusCode).toBe(500)
       expect(res.body).toEqual({ error: "The signup service had a problem on our side: please try again later" })
@@ -280,7 +308,7 @@ describe("POST /api/signup", () => {
   })
 
   it("reads SIGNUPS_FILE on each request, not once at load", async () => {
-    const otherFile = path.join(dir, "elsewhere", "list.jsonl")
+    const otherFile = path.join(dir, "elsewhere", "list.db")
     await post(validSignup)
     process.env.SIGNUPS_FILE = otherFile
     await post({ ...validSignup, email: "second@example.com" })
@@ -288,7 +316,7 @@ describe("POST /api/signup", () => {
     expect(await storedEmails(otherFile)).toEqual(["second@example.com"])
   })
 
-  it("defaults the store to .data/signups.jsonl under the working directory", async () => {
+  it("defaults the store to .data/signups.db under the working directory", async () => {
     delete process.env.SIGNUPS_FILE
     const cwd = jest.spyOn(process, "cwd").mockReturnValue(dir)
     try {
@@ -296,7 +324,7 @@ describe("POST /api/signup", () => {
     } finally {
       cwd.mockRestore()
     }
-    expect(await storedLines(path.join(dir, ".data", "signups.jsonl"))).toHaveLength(1)
+    expect(await storedRows(path.join(dir, ".data", "signups.db"))).toHaveLength(1)
   })
 
   it("keeps all of 200 concurrent signups with distinct emails, each exactly once", async () => {
@@ -304,7 +332,7 @@ describe("POST /api/signup", () => {
     const answers = await Promise.all(emails.map((email) => post({ ...validSignup, email })))
     expect(answers.every((res) => res.statusCode === 201)).toBe(true)
 
-    expect(await storedLines()).toHaveLength(200)
+    expect(await storedRows()).toHaveLength(200)
     expect(new Set(await storedEmails())).toEqual(new Set(emails))
   })
 
@@ -314,7 +342,7 @@ describe("POST /api/signup", () => {
     )
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1)
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(49)
-    expect(await storedLines()).toHaveLength(1)
+    expect(await storedRows()).toHaveLength(1)
   })
 
   it("shares the store between fresh copies of the module, as Gatsby re-requires the bundle per request", async () => {
@@ -327,7 +355,7 @@ describe("POST /api/signup", () => {
       Array.from({ length: 40 }, (_, i) => post({ ...validSignup, email: "shared@example.com" }, {}, i % 2 ? reloaded : handler)),
     )
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1)
-    expect(await storedLines()).toHaveLength(1)
+    expect(await storedRows()).toHaveLength(1)
   })
 
   it("still knows stored emails after a restart", async () => {
@@ -343,25 +371,25 @@ describe("POST /api/signup", () => {
     const again = await post({ ...validSignup, email: "fan@EXAMPLE.com" }, {}, restarted)
     expect(again.statusCode).toBe(200)
     expect(again.body).toEqual({ ok: true, status: "already_subscribed" })
-    expect(await storedLines()).toHaveLength(1)
+    expect(await storedRows()).toHaveLength(1)
   })
 
-  it("loads a file whose last line is cut short, and keeps appending whole lines", async () => {
+  it("moves a list kept in the earlier JSON Lines file into SQLite on the first request, skipping a line cut short by a crash", async () => {
     // A line from before the waitlist (no "type"), then one cut short by a crash.
     const first = JSON.stringify({ ...validSignup, email: "fan@example.com", receivedAt: "2025-01-31T12:00:01.000Z" })
+    const oldFile = path.join(path.dirname(signupsFile), "signups.jsonl")
     await fs.mkdir(path.dirname(signupsFile), { recursive: true })
-    await fs.writeFile(signupsFile, `${first}\n{"email":"half@exa`)
-
-    expect((await post(validSignup)).statusCode).toBe(200) // fan@example.com is already there
-    expect((await post({ ...validSignup, email: "new@example.com" })).statusCode).toBe(201)
-
-    const lines = await storedLines()
-    expect(lines[1]).toBe('{"email":"half@exa')
-    expect(lines.slice(2).map((line) => JSON.parse(line) as { type: string })).toEqual([
-      expect.objectContaining({ type: "upgrade", emailKey: "fan@example.com" }),
-      expect.objectContaining({ type: "signup", email: "new@example.com" }),
-    ])
+    await fs.writeFile(oldFile, `${first}\n{"email":"half@exa`)
+    const consoleInfo = jest.spyOn(console, "info").mockImplementation(() => undefined)
+    try {
+      expect((await post(validSignup)).statusCode).toBe(200) // fan@example.com is already there
+      expect((await post({ ...validSignup, email: "new@example.com" })).statusCode).toBe(201)
+    } finally {
+      consoleInfo.mockRestore()
+    }
     expect(await storedEmails()).toEqual(["fan@example.com", "new@example.com"])
+    // The old file is kept, renamed, as a backup.
+    expect(await fs.readFile(`${oldFile}.imported`, "utf8")).toBe(`${first}\n{"email":"half@exa`)
   })
 })
 
@@ -442,7 +470,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
   it("stores a signup sent over HTTP", async () => {
     const answer = await send(JSON.stringify(validSignup), json)
     expect(answer).toMatchObject({ status: 201, contentType: expect.stringContaining("application/json"), json: { ok: true, status: "confirmed" } })
-    expect(await storedLines()).toHaveLength(1)
+    expect(await storedRows()).toHaveLength(1)
   })
 
   it("shows a signup's place at /api/waitlist by the token in its status link", async () => {
@@ -475,7 +503,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
       expect(answer.contentType).toContain("application/json")
       expect(answer.json).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
     }
-    expect(await storedLines()).toEqual([])
+    expect(await storedRows()).toEqual([])
   })
 
   it("answers a form post with our JSON 415", async () => {

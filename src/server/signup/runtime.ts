@@ -11,7 +11,10 @@ import type { HandlerDependencies } from "./handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
 import { createSignupService, type SignupService } from "./service"
 import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
+import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
+import { openPostgresDatabase } from "./stores/postgres-database"
+import { createSqlStore } from "./stores/sql-store"
 import type { SignupStore } from "./stores/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
@@ -24,10 +27,12 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
     : null
 
+const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
+
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
 export const openStore = (settings: SignupSettings): SignupStore =>
   settings.databaseUrl
-    ? openPostgresStore({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize }, settings.referralBoost)
+    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost)
     : openEmbeddedStore(settings.signupsFile, settings.referralBoost)
 
 export interface SignupRuntime {
@@ -39,6 +44,8 @@ export interface SignupRuntime {
 }
 
 interface Shared {
+  /** PostgreSQL pools by URL: the store and the rate limiter share one per process. */
+  databases: Map<string, SqlDatabase>
   stores: Map<string, SignupStore>
   mailers: Map<string, Mailer>
   limiters: Map<string, RateLimiter>
@@ -50,7 +57,7 @@ const SHARED_KEY = Symbol.for("block94.signupRuntime")
 type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
 const shared = (): Shared => {
   const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= { stores: new Map(), mailers: new Map(), limiters: new Map() }
+  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map() }
   return holder[SHARED_KEY]
 }
 
@@ -67,10 +74,17 @@ const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): V
 export const signupRuntime = (): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { stores, mailers, limiters } = shared()
-  const store = unavailable ? null : once(stores, `${settings.databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () => openStore(settings))
+  const { databases, stores, mailers, limiters } = shared()
+  const { databaseUrl } = settings
+  const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
+  const store = unavailable
+    ? null
+    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () =>
+        postgres ? createSqlStore(postgres, { boost: settings.referralBoost }) : openEmbeddedStore(settings.signupsFile, settings.referralBoost),
+      )
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom}`, () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom })) : null
-  const rateLimiter = once(limiters, `${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, null))
+  // With PostgreSQL the limit lives in the database, so it holds across every instance.
+  const rateLimiter = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
     ? createSignupService({ store, mailer, settings, emails, brand: SITE_FACTS.brand, logError })
     : { unavailable: unavailable as string }
@@ -85,9 +99,12 @@ export const signupRuntime = (): SignupRuntime => {
 
 /** Drops the shared stores and limiters, as a process restart would; for tests. */
 export const resetSignupRuntime = async (): Promise<void> => {
-  const { stores, mailers, limiters } = shared()
-  await Promise.all([...stores.values()].map((store) => store.close().catch(() => undefined)))
+  const { databases, stores, mailers, limiters } = shared()
+  // A PostgreSQL store closes its pool, which is the database's; close each once.
+  const closing = new Set<{ close(): Promise<void> }>([...stores.values(), ...databases.values()])
+  await Promise.all([...closing].map((closable) => closable.close().catch(() => undefined)))
   for (const mailer of mailers.values()) mailer.close()
+  databases.clear()
   stores.clear()
   mailers.clear()
   limiters.clear()

@@ -26,11 +26,12 @@ const UNAVAILABLE_SYSTEM_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDO
 const RETRIED_CODES = new Set(["40P01", "40001"])
 
 const isUnavailable = (error: unknown): boolean => {
-  if (!(error instanceof Error)) return false
-  const code = (error as { code?: string }).code
-  if (code && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SYSTEM_CODES.has(code) || code.startsWith("08"))) return true
+  // Not `instanceof Error`: errors made in another realm (a test sandbox) fail that check.
+  if (typeof error !== "object" || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SYSTEM_CODES.has(code) || code.startsWith("08"))) return true
   // node-postgres' own words for a lost or never-made connection and a client-side timeout.
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error/i.test(error.message)
+  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error/i.test(message)
 }
 
 /** The error a caller sees: unreachable becomes StoreUnavailableError, anything else stays as it is. */
