@@ -42,7 +42,7 @@ describe("runtime settings", () => {
       process.env.SIGNUP_RATE_LIMIT = bad
       process.env.SIGNUP_RATE_WINDOW_MS = bad
       expect(readSignupSettings(SITE)).toMatchObject({
-        signupsFile: path.resolve(process.cwd(), ".data/signups.jsonl"),
+        signupsFile: path.resolve(process.cwd(), ".data/signups.db"),
         rateLimit: DEFAULT_RATE_LIMIT,
         rateWindowMs: DEFAULT_RATE_WINDOW_MS,
         referralBoost: 10,
