@@ -121,8 +121,10 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
     close: () =>
       inTurn(() => {
         if (!opened?.isOpen) return
-        // Folds the write-ahead log back into the file, so a copy of the one file is the whole list.
-        opened.exec("pragma wal_checkpoint(truncate)")
+        // A connection that changed the list folds the write-ahead log back into the file, so a
+        // copy of the one file is the whole list; a reader (an export beside the server) leaves it be.
+        const { changes } = opened.prepare("select total_changes() as changes").get() as { changes: number }
+        if (changes > 0) opened.exec("pragma wal_checkpoint(truncate)")
         opened.close()
         opened = null
         statements.clear()
