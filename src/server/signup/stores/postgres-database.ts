@@ -54,6 +54,9 @@ export const openPostgresDatabase = ({ connectionString, poolSize }: PostgresOpt
   })
   // A connection that drops while idle must not take the process down; the next query reconnects.
   pool.on("error", (error) => console.error("signups: a PostgreSQL connection failed while idle:", error.message))
+  // Nor one that drops while a transaction or an export holds it between statements (the pool
+  // listens only to idle ones): its next statement fails as unavailable, and the pool drops it.
+  pool.on("connect", (client) => client.on("error", () => undefined))
 
   const query = async <Result extends object>(text: string, values: readonly unknown[] = []): Promise<Result[]> => {
     try {
