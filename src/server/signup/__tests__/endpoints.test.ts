@@ -3,7 +3,6 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import emails from "../../../../content/emails.json"
 import {
   handleConfirmRequest,
   handleSignupRequest,
@@ -32,7 +31,7 @@ const setUp = (options: { decision?: RateDecision; store?: SignupStore } = {}) =
   stores.push(store)
   const logError = jest.fn()
   const deps: HandlerDependencies = {
-    service: createSignupService({ store, mailer: null, settings: { siteUrl: SITE_URL, referralBoost: 10 }, emails, brand: "Block 94", logError }),
+    service: createSignupService({ store, mail: null, settings: { siteUrl: SITE_URL, referralBoost: 10 } }),
     rateLimiter: { hit: jest.fn(() => options.decision ?? { allowed: true }) },
     now: () => NOW,
     logError,
@@ -219,7 +218,7 @@ describe("a database out of reach", () => {
   const unreachable = (): SignupStore => {
     const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-endpoints-")), "signups.db"), 10)
     const down = () => Promise.reject(new StoreUnavailableError("the signup database cannot be reached", { retryAfterSeconds: 7 }))
-    return { ...store, add: down, confirm: down, addToken: down, standingByStatusToken: down, claimMail: down }
+    return { ...store, add: down, confirm: down, addToken: down, standingByStatusToken: down, findSignup: down, queueMail: down }
   }
   const token = "A".repeat(43)
 

@@ -11,7 +11,8 @@
  */
 import type { SqlDatabase, SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
-import type { ConfirmResult, ExportRow, NewSignup, Place, Signup, SignupStatus, SignupStore, Standing } from "./store"
+import { randomUUID } from "node:crypto"
+import type { ConfirmResult, ExportRow, MessageKind, NewSignup, NewToken, OutboxEntry, Place, QueuedMessage, Signup, SignupStatus, SignupStore, Standing } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
@@ -213,6 +214,24 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     return db.transaction(work)
   }
 
+  const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken) =>
+    tx.query("insert into signup_tokens (hash, signup_id, kind, expires_at) values ($1, $2, $3, $4)", [
+      token.hash,
+      signupId,
+      token.kind,
+      token.kind === "confirm" ? token.expiresAt : null,
+    ])
+
+  /** Writes messages to the outbox, due at once; the sender delivers them. */
+  const queueMessages = async (tx: SqlExecutor, messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>): Promise<void> => {
+    if (messages.length === 0) return
+    await tx.query(
+      `insert into outbox (message_id, kind, signup_id, payload, created_at, next_attempt_at)
+       values ${messages.map((_, index) => `(${parameters(6, index * 6 + 1)})`).join(", ")}`,
+      messages.flatMap(({ signupId, message, at }) => [randomUUID(), message.kind, signupId, JSON.stringify(message.payload), at, at]),
+    )
+  }
+
   /** A confirmed referral: the referrer's count goes up, and if it is confirmed it moves bands. */
   const countReferral = async (tx: SqlExecutor, referralCode: string, referrals: number): Promise<void> => {
     await tx.query(line.removeFromBucket("s.referral_code = $1"), [referralCode])
@@ -260,12 +279,13 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.attribution?.medium ?? null,
           signup.attribution?.campaign ?? null,
           signup.attribution?.referrer ?? null,
+          signup.mail ? 1 : 0,
         ])
         const width = rows[0].length
         inserted.push(
           ...(await tx.query<SignupRow>(
             `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, referred_by,
-               utm_source, utm_medium, utm_campaign, referrer_host)
+               utm_source, utm_medium, utm_campaign, referrer_host, mail_waiting)
              values ${rows.map((_, index) => `(${parameters(width, index * width + 1)})`).join(", ")}
              on conflict (email_key) do nothing
              returning ${SIGNUP_COLUMNS.join(", ")}`,
@@ -286,6 +306,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           chunk.flat(),
         )
       }
+      const messages = inserted.flatMap((row) => {
+        const { mail, receivedAt } = byKey.get(row.email_key) as NewSignup
+        return mail ? [{ signupId: row.id, message: mail, at: receivedAt }] : []
+      })
+      for (const chunk of chunks(messages, INSERT_CHUNK)) await queueMessages(tx, chunk)
 
       const confirmed = inserted.filter((row) => row.status === "confirmed")
       if (confirmed.length > 0) {
@@ -381,14 +406,15 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     },
 
     async addToken(emailKey, token) {
-      const [signup] = await query<{ id: number | string }>("select id from signups where email_key = $1", [emailKey])
-      if (!signup) return
-      await query("insert into signup_tokens (hash, signup_id, kind, expires_at) values ($1, $2, $3, $4)", [
-        token.hash,
-        signup.id,
-        token.kind,
-        token.kind === "confirm" ? token.expiresAt : null,
-      ])
+      await transaction(async (tx) => {
+        const [signup] = await tx.query<{ id: number | string }>("select id from signups where email_key = $1", [emailKey])
+        if (signup) await insertToken(tx, signup.id, token)
+      })
+    },
+
+    async findSignup(emailKey) {
+      const [row] = await query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key = $1`, [emailKey])
+      return row ? toSignup(row) : null
     },
 
     async standingByStatusToken(tokenHash) {
@@ -399,12 +425,65 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       return row ? standingOf(row) : null
     },
 
-    async claimMail(emailKey, now, minIntervalMs) {
-      const rows = await query(
-        "update signups set last_mail_at = $2 where email_key = $1 and (last_mail_at is null or last_mail_at <= $3) returning id",
-        [emailKey, now.toISOString(), new Date(now.getTime() - minIntervalMs).toISOString()],
+    queueMail: (emailKey, token, message, now, minIntervalMs) =>
+      transaction(async (tx) => {
+        // The throttle: one statement claims the signup, so two requests cannot both queue mail.
+        const [claimed] = await tx.query<{ id: number | string }>(
+          `update signups set mail_waiting = 1
+           where email_key = $1 and mail_waiting = 0 and (last_mail_at is null or last_mail_at <= $2) returning id`,
+          [emailKey, new Date(now.getTime() - minIntervalMs).toISOString()],
+        )
+        if (!claimed) return false
+        await insertToken(tx, claimed.id, token)
+        await queueMessages(tx, [{ signupId: claimed.id, message, at: now.toISOString() }])
+        return true
+      }),
+
+    async claimDueMessages(now, limit, leaseUntil) {
+      const rows = await query<{ id: number | string; message_id: string; kind: MessageKind; payload: string | null; attempts: number | string }>(
+        `update outbox set next_attempt_at = $3, attempts = attempts + 1
+         where id in (
+           select id from outbox where delivered_at is null and failed_at is null and next_attempt_at <= $1 order by next_attempt_at, id limit $2
+         ) and next_attempt_at <= $1
+         returning id, message_id, kind, payload, attempts`,
+        [now.toISOString(), limit, leaseUntil.toISOString()],
       )
-      return rows.length > 0
+      return rows
+        .map((row): OutboxEntry => ({ id: Number(row.id), messageId: row.message_id, kind: row.kind, payload: JSON.parse(row.payload ?? "{}") as Record<string, string>, attempts: Number(row.attempts) }))
+        .sort((a, b) => a.id - b.id)
+    },
+
+    markDelivered: (id, now) =>
+      transaction(async (tx) => {
+        const [message] = await tx.query<{ signup_id: number | string | null }>(
+          "update outbox set delivered_at = $2, payload = null, last_error = null where id = $1 and delivered_at is null returning signup_id",
+          [id, now.toISOString()],
+        )
+        if (message?.signup_id != null) await tx.query("update signups set last_mail_at = $2, mail_waiting = 0 where id = $1", [message.signup_id, now.toISOString()])
+      }),
+
+    markAttemptFailed: (id, now, error, retryAt) =>
+      transaction(async (tx) => {
+        const reason = error.slice(0, 500)
+        if (retryAt) {
+          await tx.query("update outbox set last_error = $2, next_attempt_at = $3 where id = $1 and delivered_at is null", [id, reason, retryAt.toISOString()])
+          return
+        }
+        // Given up: the payload (an address, a link) is not kept; the signup may ask for mail again.
+        const [message] = await tx.query<{ signup_id: number | string | null }>(
+          "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id",
+          [id, reason, now.toISOString()],
+        )
+        if (message?.signup_id != null) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
+      }),
+
+    async outboxHealth() {
+      const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(
+        `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
+         from outbox where delivered_at is null`,
+      )
+      const [last] = await query<{ last_error: string }>("select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1")
+      return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), lastError: last?.last_error ?? null }
     },
 
     async *exportRows(): AsyncIterable<ExportRow> {
