@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
   handleConfirmRequest,
+  handleResendRequest,
   handleSignupRequest,
   handleWaitlistRequest,
   STORE_UNAVAILABLE_MESSAGE,
@@ -210,6 +211,27 @@ describe("POST /api/confirm", () => {
     expect((await handleConfirmRequest(request({ method: "GET" }), deps)).status).toBe(405)
     expect((await handleConfirmRequest(request({ headers: { "content-type": "text/plain" } }), deps)).status).toBe(415)
     expect((await handleConfirmRequest(request({ body: "{" }), deps)).status).toBe(400)
+  })
+})
+
+describe("POST /api/resend", () => {
+  const resend = (deps: HandlerDependencies, body: unknown) => handleResendRequest(request({ body: JSON.stringify(body) }), deps)
+
+  it("answers 202 alike for an address on the list and one that is not, telling no one who signed up", async () => {
+    const { deps } = setUp()
+    await signUp(deps, { email: "fan@example.com" })
+    const known = await resend(deps, { email: "fan@example.com" })
+    const unknown = await resend(deps, { email: "stranger@example.com" })
+    expect(known).toEqual(unknown)
+    expect(known).toMatchObject({ status: 202, body: { ok: true } })
+  })
+
+  it("answers 400 for a missing or malformed address, and counts against the rate limit", async () => {
+    const { deps } = setUp()
+    expect(await resend(deps, {})).toMatchObject({ status: 400, body: { error: '"email" is not a valid email address' } })
+    expect((await resend(deps, { email: "not-an-address" })).status).toBe(400)
+    const limited = setUp({ decision: { allowed: false, retryAfterSeconds: 30 } })
+    expect((await resend(limited.deps, { email: "fan@example.com" })).status).toBe(429)
   })
 })
 
