@@ -165,6 +165,7 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
         statusTokenHash: hashToken(statusToken),
         confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt } : null,
         attribution: null,
+        consent: null,
         mail: null,
       })
     }

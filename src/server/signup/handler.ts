@@ -108,8 +108,8 @@ export const checkSignupFields = (value: unknown): SignupCheck => {
   const result = signupRequestSchema.safeParse(value)
   // The first problem, in field order, is the one the sender fixes first.
   if (!result.success) return { kind: "rejected", answer: reject(400, result.error.issues[0].message) }
-  const { email, source, timestamp, referralCode, utm } = result.data
-  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm } }
+  const { email, source, timestamp, referralCode, utm, consent } = result.data
+  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm, consent } }
 }
 
 /** Checks the body as read: size, text encoding, JSON, then the fields. */

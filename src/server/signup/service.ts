@@ -62,6 +62,10 @@ export type StatusAnswer =
   | { kind: "found"; status: "pending" | "confirmed"; position: number | null; total: number; referrals: number; referralCode: string; referralUrl: string }
   | { kind: "unknown" }
 
+/** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
+export const consentOf = (consent: string | boolean | undefined): string | null =>
+  typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
+
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
 
 export const createSignupService = (deps: ServiceDependencies) => {
@@ -122,6 +126,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
           statusTokenHash: hashToken(statusToken),
           confirmToken: confirmation ? confirmation.stored : null,
           attribution: fields.utm ?? null,
+          consent: consentOf(fields.consent),
           // The confirmation email is written with the signup, in one transaction: it cannot be lost.
           mail: confirmation ? { kind: "confirmation", payload: { to: fields.email, link: confirmUrl(confirmation.token) } } : null,
         },

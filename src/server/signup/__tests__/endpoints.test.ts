@@ -13,6 +13,7 @@ import {
   type HandlerDependencies,
 } from "../handler"
 import type { RateDecision } from "../rate-limit"
+import { signupsToCsv } from "../csv"
 import { createSignupService } from "../service"
 import { StoreUnavailableError } from "../stores/database"
 import { openEmbeddedStore } from "../stores/open-store"
@@ -70,6 +71,25 @@ describe("POST /api/signup", () => {
       referralUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/\\?ref=[0-9A-Z]{10}$`)),
       statusUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/waitlist/\\?token=[A-Za-z0-9_-]{43}$`)),
     })
+  })
+
+  it("keeps the consent the visitor gave, with its time, and says so when a client sent none", async () => {
+    const { deps, store } = setUp()
+    await signUp(deps, { email: "agreed@example.com", consent: "ui-0c1d2e3f" })
+    await signUp(deps, { email: "spec-client@example.com" })
+    const rows = await allRows(store)
+    expect(rows.map(({ signup }) => [signup.email, signup.consent, signup.consentedAt])).toEqual([
+      ["agreed@example.com", "ui-0c1d2e3f", NOW.toISOString()],
+      ["spec-client@example.com", null, null],
+    ])
+    expect(signupsToCsv(rows)).toContain(",not recorded,")
+  })
+
+  it("refuses a consent value longer than 64 characters with a 400 that says so", async () => {
+    const { deps, store } = setUp()
+    const answer = await signUp(deps, { consent: "x".repeat(65) })
+    expect(answer).toMatchObject({ status: 400, body: { error: '"consent" must be the wording\'s version, at most 64 characters' } })
+    expect(await allRows(store)).toEqual([])
   })
 
   it("answers a repeat signup, however it is written, with already_subscribed and nothing more", async () => {

@@ -50,6 +50,8 @@ const SIGNUP_COLUMNS = [
   "referrer_host",
   "last_mail_at",
   "referrals",
+  "consent",
+  "consented_at",
 ] as const
 
 const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
@@ -72,6 +74,8 @@ interface SignupRow {
   referrer_host: string | null
   last_mail_at: Date | string | null
   referrals: number | string
+  consent: string | null
+  consented_at: Date | string | null
 }
 
 interface PlaceColumns {
@@ -102,6 +106,8 @@ const toSignup = (row: SignupRow): Signup => ({
   referredBy: row.referred_by,
   attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
   lastMailAt: isoOrNull(row.last_mail_at),
+  consent: row.consent,
+  consentedAt: isoOrNull(row.consented_at),
 })
 
 const standingOf = (row: SignupRow & PlaceColumns): Standing => {
@@ -280,12 +286,14 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.attribution?.campaign ?? null,
           signup.attribution?.referrer ?? null,
           signup.mail ? 1 : 0,
+          signup.consent,
+          signup.consent ? signup.receivedAt : null,
         ])
         const width = rows[0].length
         inserted.push(
           ...(await tx.query<SignupRow>(
             `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, referred_by,
-               utm_source, utm_medium, utm_campaign, referrer_host, mail_waiting)
+               utm_source, utm_medium, utm_campaign, referrer_host, mail_waiting, consent, consented_at)
              values ${rows.map((_, index) => `(${parameters(width, index * width + 1)})`).join(", ")}
              on conflict (email_key) do nothing
              returning ${SIGNUP_COLUMNS.join(", ")}`,

@@ -27,6 +27,8 @@ export interface NewSignup {
   /** For a pending signup: the confirmation token's hash and when it expires. */
   confirmToken: { hash: string; expiresAt: string } | null
   attribution: Attribution | null
+  /** Which consent wording the visitor agreed to (see `consentVersion`); null: consent not recorded. */
+  consent: string | null
   /** The message this signup causes (its confirmation email), written in the same transaction. */
   mail: QueuedMessage | null
 }
@@ -67,6 +69,8 @@ export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToke
   confirmedAt: string | null
   /** When mail to this signup was last delivered (for the at-most-hourly resend). */
   lastMailAt: string | null
+  /** When the consent was given (the signup's time), null when none was recorded. */
+  consentedAt: string | null
 }
 
 /** A confirmed signup's place: 1-based, current when asked. */

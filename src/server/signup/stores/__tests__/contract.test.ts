@@ -31,6 +31,7 @@ const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
     statusTokenHash: hashToken(`status ${email}`),
     confirmToken: null,
     attribution: null,
+    consent: null,
     mail: null,
     ...overrides,
   }
