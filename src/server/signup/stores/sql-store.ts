@@ -9,15 +9,13 @@
  * over a few thousand small rows and a short index range, never a pass over the whole list. The
  * total is the sum of all bands, in the same statement, so place and total always agree.
  */
-import type { SqlDatabase, SqlExecutor } from "./database"
+import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
 import type { ConfirmResult, ExportRow, MessageKind, NewSignup, NewToken, OutboxEntry, Place, QueuedMessage, Signup, SignupStatus, SignupStore, Standing } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
-/** Signups per insert statement (SQLite takes at most 32,766 parameters in one). */
-const INSERT_CHUNK = 200
 /** Rows per page of an export. */
 const EXPORT_PAGE = 5_000
 
@@ -120,12 +118,6 @@ const standingOf = (row: SignupRow & PlaceColumns): Standing => {
   }
 }
 
-/** `$first, $first+1, ...` for `count` values. */
-const parameters = (count: number, first = 1): string => Array.from({ length: count }, (_, index) => `$${first + index}`).join(", ")
-
-const chunks = <Item>(items: readonly Item[], size: number): Item[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
-
 /** The list's rules as SQL, for one boost. */
 const lineSql = (boost: number, width: number) => {
   if (!Number.isSafeInteger(boost) || boost < 0) throw new Error(`the referral boost must be a whole number, not ${boost}`)
@@ -221,20 +213,15 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken) =>
-    tx.query("insert into signup_tokens (hash, signup_id, kind, expires_at) values ($1, $2, $3, $4)", [
-      token.hash,
-      signupId,
-      token.kind,
-      token.kind === "confirm" ? token.expiresAt : null,
-    ])
+    insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "confirm" ? token.expiresAt : null]])
 
   /** Writes messages to the outbox, due at once; the sender delivers them. */
   const queueMessages = async (tx: SqlExecutor, messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>): Promise<void> => {
-    if (messages.length === 0) return
-    await tx.query(
-      `insert into outbox (message_id, kind, signup_id, payload, created_at, next_attempt_at)
-       values ${messages.map((_, index) => `(${parameters(6, index * 6 + 1)})`).join(", ")}`,
-      messages.flatMap(({ signupId, message, at }) => [randomUUID(), message.kind, signupId, JSON.stringify(message.payload), at, at]),
+    await insertRows(
+      tx,
+      "outbox",
+      ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
+      messages.map(({ signupId, message, at }) => [randomUUID(), message.kind, signupId, JSON.stringify(message.payload), at, at]),
     )
   }
 
@@ -269,9 +256,28 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
             ),
       )
 
-      const inserted: SignupRow[] = []
-      for (const chunk of chunks(fresh, INSERT_CHUNK)) {
-        const rows = chunk.map((signup) => [
+      const inserted = await insertRows<SignupRow>(
+        tx,
+        "signups",
+        [
+          "email",
+          "email_key",
+          "source",
+          "signed_up_at",
+          "received_at",
+          "status",
+          "confirmed_at",
+          "referral_code",
+          "referred_by",
+          "utm_source",
+          "utm_medium",
+          "utm_campaign",
+          "referrer_host",
+          "mail_waiting",
+          "consent",
+          "consented_at",
+        ],
+        fresh.map((signup) => [
           signup.email,
           signup.emailKey,
           signup.source,
@@ -288,19 +294,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.mail ? 1 : 0,
           signup.consent,
           signup.consent ? signup.receivedAt : null,
-        ])
-        const width = rows[0].length
-        inserted.push(
-          ...(await tx.query<SignupRow>(
-            `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, referred_by,
-               utm_source, utm_medium, utm_campaign, referrer_host, mail_waiting, consent, consented_at)
-             values ${rows.map((_, index) => `(${parameters(width, index * width + 1)})`).join(", ")}
-             on conflict (email_key) do nothing
-             returning ${SIGNUP_COLUMNS.join(", ")}`,
-            rows.flat(),
-          )),
-        )
-      }
+        ]),
+        `on conflict (email_key) do nothing returning ${SIGNUP_COLUMNS.join(", ")}`,
+      )
       inserted.sort((a, b) => Number(a.id) - Number(b.id))
       const byKey = new Map(signups.map((signup) => [signup.emailKey, signup]))
       const tokens = inserted.flatMap((row) => {
@@ -308,17 +304,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         const status = [signup.statusTokenHash, row.id, "status", null]
         return signup.confirmToken ? [status, [signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : [status]
       })
-      for (const chunk of chunks(tokens, INSERT_CHUNK)) {
-        await tx.query(
-          `insert into signup_tokens (hash, signup_id, kind, expires_at) values ${chunk.map((_, index) => `(${parameters(4, index * 4 + 1)})`).join(", ")}`,
-          chunk.flat(),
-        )
-      }
+      await insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], tokens)
       const messages = inserted.flatMap((row) => {
         const { mail, receivedAt } = byKey.get(row.email_key) as NewSignup
         return mail ? [{ signupId: row.id, message: mail, at: receivedAt }] : []
       })
-      for (const chunk of chunks(messages, INSERT_CHUNK)) await queueMessages(tx, chunk)
+      await queueMessages(tx, messages)
 
       const confirmed = inserted.filter((row) => row.status === "confirmed")
       if (confirmed.length > 0) {
