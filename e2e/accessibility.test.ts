@@ -77,6 +77,13 @@ test.describe("the waitlist's own states", () => {
     await section.getByRole("button", { name: "Join the Drop" }).click()
     await expect(section.getByText("Check your inbox")).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
+    // "Didn't get the email?" is reached by keyboard and its answer read out (a live region), also clean.
+    await page.route("**/api/resend", (route) => route.fulfill(answer({ ok: true }, 202)))
+    const again = section.getByRole("button", { name: "Send it again" })
+    await again.focus()
+    await page.keyboard.press("Enter")
+    await expect(section.getByText(/a fresh link is on its way/)).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
   })
 
   test("the status page with a place, and with an unknown link, is axe clean", async ({ page, app, problems }) => {

@@ -5307,6 +5307,11 @@ type UiWaitlist = {
   readonly position: Scalars['String'];
   readonly referralLink: Scalars['String'];
   readonly referrals: Scalars['String'];
+  readonly resend: Scalars['String'];
+  readonly resendFailed: Scalars['String'];
+  readonly resendQuestion: Scalars['String'];
+  readonly resending: Scalars['String'];
+  readonly resent: Scalars['String'];
   readonly share: Scalars['String'];
   readonly shareByEmail: Scalars['String'];
   readonly shareIntro: Scalars['String'];
@@ -5326,6 +5331,11 @@ type UiWaitlistFieldSelector = {
   readonly position: InputMaybe<FieldSelectorEnum>;
   readonly referralLink: InputMaybe<FieldSelectorEnum>;
   readonly referrals: InputMaybe<FieldSelectorEnum>;
+  readonly resend: InputMaybe<FieldSelectorEnum>;
+  readonly resendFailed: InputMaybe<FieldSelectorEnum>;
+  readonly resendQuestion: InputMaybe<FieldSelectorEnum>;
+  readonly resending: InputMaybe<FieldSelectorEnum>;
+  readonly resent: InputMaybe<FieldSelectorEnum>;
   readonly share: InputMaybe<FieldSelectorEnum>;
   readonly shareByEmail: InputMaybe<FieldSelectorEnum>;
   readonly shareIntro: InputMaybe<FieldSelectorEnum>;
@@ -5345,6 +5355,11 @@ type UiWaitlistFilterInput = {
   readonly position: InputMaybe<StringQueryOperatorInput>;
   readonly referralLink: InputMaybe<StringQueryOperatorInput>;
   readonly referrals: InputMaybe<StringQueryOperatorInput>;
+  readonly resend: InputMaybe<StringQueryOperatorInput>;
+  readonly resendFailed: InputMaybe<StringQueryOperatorInput>;
+  readonly resendQuestion: InputMaybe<StringQueryOperatorInput>;
+  readonly resending: InputMaybe<StringQueryOperatorInput>;
+  readonly resent: InputMaybe<StringQueryOperatorInput>;
   readonly share: InputMaybe<StringQueryOperatorInput>;
   readonly shareByEmail: InputMaybe<StringQueryOperatorInput>;
   readonly shareIntro: InputMaybe<StringQueryOperatorInput>;
@@ -5364,6 +5379,11 @@ type UiWaitlistSortInput = {
   readonly position: InputMaybe<SortOrderEnum>;
   readonly referralLink: InputMaybe<SortOrderEnum>;
   readonly referrals: InputMaybe<SortOrderEnum>;
+  readonly resend: InputMaybe<SortOrderEnum>;
+  readonly resendFailed: InputMaybe<SortOrderEnum>;
+  readonly resendQuestion: InputMaybe<SortOrderEnum>;
+  readonly resending: InputMaybe<SortOrderEnum>;
+  readonly resent: InputMaybe<SortOrderEnum>;
   readonly share: InputMaybe<SortOrderEnum>;
   readonly shareByEmail: InputMaybe<SortOrderEnum>;
   readonly shareIntro: InputMaybe<SortOrderEnum>;
@@ -5716,7 +5736,7 @@ type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, read
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 

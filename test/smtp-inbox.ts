@@ -20,7 +20,8 @@ const isTo = (message: ParsedMail, address: string): boolean => {
   return to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address.toLowerCase()))
 }
 
-export const startInbox = async (): Promise<Inbox> => {
+/** Starts the inbox on `port` (0: any free port; a fixed one lets a test stop and start it again). */
+export const startInbox = async (port = 0): Promise<Inbox> => {
   const messages: ParsedMail[] = []
   const waiting: Array<() => void> = []
   const server = new SMTPServer({
@@ -37,10 +38,13 @@ export const startInbox = async (): Promise<Inbox> => {
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.server.address() as AddressInfo
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject)
+    server.listen(port, "127.0.0.1", resolve)
+  })
+  const { port: listening } = server.server.address() as AddressInfo
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     waitFor(address, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

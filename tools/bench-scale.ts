@@ -166,6 +166,8 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
         statusTokenHash: hashToken(statusToken),
         confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt } : null,
         attribution: null,
+        consent: null,
+        mail: null,
       })
     }
     const results = await Promise.all(batch.map((signup) => store.add(signup)))

@@ -3,13 +3,14 @@
 // one snapshot and writes nothing, so it runs safely beside a live server.
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
-import { formatSignupStats, signupStats } from "../src/server/signup/stats"
+import { formatOutboxHealth, formatSignupStats, signupStats } from "../src/server/signup/stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
   const store = openStore(settings)
   try {
     process.stdout.write(formatSignupStats(await signupStats(store.exportRows())))
+    process.stdout.write(formatOutboxHealth(await store.outboxHealth()))
   } finally {
     await store.close()
   }

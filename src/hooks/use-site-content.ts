@@ -136,6 +136,11 @@ const useSiteQuery = () =>
           referrals
           pendingHeading
           pending
+          resendQuestion
+          resend
+          resending
+          resent
+          resendFailed
         }
         privacyUpdated
       }

@@ -8,13 +8,15 @@ import { isSuccess, requestJson, type RequestOptions } from "./http"
 export const signupEndpoint = (): string => process.env.GATSBY_SIGNUP_ENDPOINT || "/api/signup"
 
 /**
- * The request body: the spec's email, source and timestamp, and where the visitor came from.
+ * The request body: the spec's email, source and timestamp, the consent wording the visitor
+ * agreed to, and where the visitor came from.
  * The trap field goes along only when something filled it, so the endpoint can tell a bot.
  */
-export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}): SignupRequest => ({
+export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}, consent?: string): SignupRequest => ({
   email: email.trim(),
   source: SIGNUP_SOURCE,
   timestamp: now.toISOString(),
+  ...(consent ? { consent } : {}),
   ...attribution,
   ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
 })
@@ -57,11 +59,13 @@ interface SendOptions extends RequestOptions {
   /** What the hidden trap field holds (empty for people). */
   honeypot?: string
   attribution?: Attribution
+  /** Which wording of the consent box the visitor agreed to (`consentVersion`). */
+  consent?: string
 }
 
 export const sendSignup = async (email: string, options: SendOptions = {}): Promise<SignupResult> => {
-  const { endpoint = signupEndpoint(), now, honeypot, attribution, ...request } = options
-  const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution), request)
+  const { endpoint = signupEndpoint(), now, honeypot, attribution, consent, ...request } = options
+  const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution, consent), request)
   if (isSuccess(answer.status)) return { delivered: true, followUp: readFollowUp(answer.body) }
   const refusal = answer.status === 400 && isRecord(answer.body) && typeof answer.body.error === "string" ? answer.body.error : undefined
   return refusal ? { delivered: false, refusal } : { delivered: false }

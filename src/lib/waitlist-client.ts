@@ -4,7 +4,7 @@ import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend"): string => signupEndpoint().replace(/signup\/?$/, name)
 
 /** The secret token a page was opened with (`?token=...`), or null. */
 export const tokenFromSearch = (search: string): string | null => new URLSearchParams(search).get("token")?.trim() || null
@@ -45,3 +45,7 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
   if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
   return { kind: "failed" }
 }
+
+/** Asks for the confirmation email again ("didn't get the email?"); true when the service took the request. */
+export const requestLinkAgain = async (email: string, options?: RequestOptions): Promise<boolean> =>
+  isSuccess((await requestJson(siblingEndpoint("resend"), "POST", { email }, options)).status)

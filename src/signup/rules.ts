@@ -9,6 +9,23 @@ export const SIGNUP_SOURCE = "website_signup"
 /** Hidden form field that people leave empty and form-filling bots do not. */
 export const HONEYPOT_FIELD = "company"
 
+/** The longest `consent` a request may carry: which wording of the consent box the visitor saw. */
+export const MAX_CONSENT_LENGTH = 64
+
+/**
+ * Which wording of the consent box a visitor agreed to: "ui-" and a short hash (FNV-1a, 32 bits)
+ * of the label as content/ui.json has it. Stored with the signup, so the owner can show what
+ * each person agreed to; the wording itself lives in the history of content/ui.json.
+ */
+export const consentVersion = (wording: string): string => {
+  let hash = 0x811c9dc5
+  for (const char of wording) {
+    hash ^= char.codePointAt(0) ?? 0
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return `ui-${hash.toString(16).padStart(8, "0")}`
+}
+
 /** RFC 5321 limit on a whole address. */
 export const MAX_EMAIL_LENGTH = 254
 

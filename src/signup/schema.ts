@@ -4,7 +4,7 @@
  * out of the browser bundle). Messages are the endpoint's 400 answers.
  */
 import { z } from "zod"
-import { HONEYPOT_FIELD, isValidEmail, MAX_EMAIL_LENGTH, SIGNUP_SOURCE } from "./rules"
+import { HONEYPOT_FIELD, isValidEmail, MAX_CONSENT_LENGTH, MAX_EMAIL_LENGTH, SIGNUP_SOURCE } from "./rules"
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null
 
@@ -21,6 +21,8 @@ export const attributionSchema = z
   })
   .optional()
   .catch(undefined)
+
+const CONSENT_MESSAGE = `"consent" must be the wording's version, at most ${MAX_CONSENT_LENGTH} characters`
 
 export const signupRequestSchema = z.object(
   {
@@ -39,6 +41,13 @@ export const signupRequestSchema = z.object(
     /** The referral code of the link the visitor came through; unknown codes are ignored. */
     referralCode: optionalText(32),
     utm: attributionSchema,
+    /**
+     * The consent the visitor gave: which wording they saw (see `consentVersion`), or `true` from a
+     * client that only says they agreed. Without it the signup is stored as "consent not recorded".
+     */
+    consent: z
+      .union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE })
+      .optional(),
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */
     [HONEYPOT_FIELD]: z.unknown().optional(),
   },

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
+import { consentVersion } from "../../signup/rules"
 import { sendSignup, type SignupFollowUp } from "../../lib/signup-client"
 import { checkSignup } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
@@ -57,6 +58,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
       attribution: recallAttribution(sessionStore(), attributionStorageKey(brand)),
+      consent: consentVersion(copy.consent),
     })
     submittingRef.current = false
     setSubmitting(false)

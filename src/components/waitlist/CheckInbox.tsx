@@ -1,14 +1,32 @@
 /** @jsxImportSource theme-ui */
+import { useState } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../lib/template"
+import { requestLinkAgain } from "../../lib/waitlist-client"
 
-/** After a signup that must be confirmed: where the confirmation link went. */
+type Resend = "idle" | "sending" | "sent" | "failed"
+
+/** After a signup that must be confirmed: where the confirmation link went, and a way to get it again. */
 export const CheckInbox = ({ email }: { email: string }) => {
   const { waitlist: copy } = useUiCopy()
+  const [resend, setResend] = useState<Resend>("idle")
+  const sendAgain = async () => {
+    setResend("sending")
+    setResend((await requestLinkAgain(email)) ? "sent" : "failed")
+  }
   return (
     <div sx={{ display: "grid", gap: 2 }}>
       <p sx={{ variant: "text.heading", fontSize: [4, 5], color: "primary" }}>{copy.pendingHeading}</p>
       <p>{fillTemplate(copy.pending, { email })}</p>
+      <p sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, m: 0 }}>
+        <span>{copy.resendQuestion}</span>
+        <button type="button" onClick={() => void sendAgain()} disabled={resend === "sending" || resend === "sent"} sx={{ variant: "buttons.small" }}>
+          {resend === "sending" ? copy.resending : copy.resend}
+        </button>
+      </p>
+      <p aria-live="polite" sx={{ minHeight: "1.6em", m: 0, fontSize: 0 }}>
+        {resend === "sent" ? fillTemplate(copy.resent, { email }) : resend === "failed" ? copy.resendFailed : ""}
+      </p>
     </div>
   )
 }

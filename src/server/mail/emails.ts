@@ -4,6 +4,7 @@
  * put into the HTML is escaped.
  */
 import type { EmailCopy } from "../../../plugins/content-model/model"
+import type { MessageKind } from "../signup/stores/store"
 import theme from "../../theme"
 
 export interface OutgoingEmail {
@@ -56,3 +57,13 @@ export const confirmationEmail = (to: string, confirmUrl: string, copy: EmailCop
 /** Sends someone already on the list the link to their status page. */
 export const statusLinkEmail = (to: string, statusUrl: string, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
   render(to, copy.statusLink, statusUrl, copy.footer, facts)
+
+/** The email an outbox message stands for, built when it is sent (so copy edits apply to mail still waiting). */
+export const emailForMessage = (kind: MessageKind, payload: Record<string, string>, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  const { to, link } = payload
+  if (!to || !link) throw new Error(`a queued ${kind} message has no address or link`)
+  return kind === "confirmation" ? confirmationEmail(to, link, copy, facts) : statusLinkEmail(to, link, copy, facts)
+}
+
+/** The Message-ID an outbox message carries on every attempt: `<id@the site's host>`. */
+export const messageIdHeader = (messageId: string, siteUrl: string): string => `<${messageId}@${new URL(siteUrl).hostname}>`

@@ -6,21 +6,35 @@ import nodemailer from "nodemailer"
 import type { OutgoingEmail } from "./emails"
 
 export interface Mailer {
-  send(email: OutgoingEmail): Promise<void>
+  /** Sends `email`; `messageId` (`<id@domain>`) is the same on every attempt, so a repeat is recognisable. */
+  send(email: OutgoingEmail, messageId: string): Promise<void>
   close(): void
 }
 
 export interface MailSettings {
   smtpUrl: string
   from: string
+  /** Silence allowed once connected (SMTP_TIMEOUT_MS); connecting gets at most 10 s of it. */
+  timeoutMs?: number
 }
 
-export const createMailer = ({ smtpUrl, from }: MailSettings): Mailer => {
+/** A server that cannot be reached fails in seconds, and one that stops answering in half a minute: the outbox retries. */
+export const SMTP_CONNECT_TIMEOUT_MS = 10_000
+export const SMTP_SOCKET_TIMEOUT_MS = 30_000
+
+export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS }: MailSettings): Mailer => {
+  const connectTimeoutMs = Math.min(SMTP_CONNECT_TIMEOUT_MS, timeoutMs)
   // A pooled transport keeps a few connections open, so a launch-day burst does not open one per signup.
-  const transport = nodemailer.createTransport(smtpUrl.includes("?") ? `${smtpUrl}&pool=true` : `${smtpUrl}?pool=true`)
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    connectionTimeout: connectTimeoutMs,
+    greetingTimeout: connectTimeoutMs,
+    socketTimeout: timeoutMs,
+  } as Parameters<typeof nodemailer.createTransport>[0])
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html })
+    async send({ to, subject, text, html }, messageId) {
+      await transport.sendMail({ from, to, subject, text, html, messageId })
     },
     close: () => transport.close(),
   }

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   handleConfirmRequest,
+  handleResendRequest,
   handleSignupRequest,
   handleWaitlistRequest,
   MAX_BODY_BYTES,
@@ -59,6 +60,9 @@ const pathOf = (url: string): string => {
   const query = url.indexOf("?")
   return query === -1 ? url : url.slice(0, query)
 }
+
+/** How long a stop waits for mail being delivered; what does not make it is sent after the next start. */
+export const SHUTDOWN_MAIL_WAIT_MS = 5_000
 
 export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): Promise<FastifyInstance> => {
   const headersFor = headersForPath(parseHeadersFile(readFileSync(join(publicDir, "_headers"), "utf8")))
@@ -123,6 +127,7 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   const uncompressed = { compress: false, decompress: false } as const
   app.route({ method: [...ALL_METHODS], url: "/api/signup", handler: api(handleSignupRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/resend", handler: api(handleResendRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
@@ -150,6 +155,8 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   })
 
   app.addHook("onClose", async () => {
+    // Mail on its way gets a few seconds to leave; what does not make it stays in the outbox.
+    await runtime.sender?.stop(SHUTDOWN_MAIL_WAIT_MS)
     await runtime.store?.close()
   })
   return app

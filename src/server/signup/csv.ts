@@ -16,6 +16,8 @@ export const SIGNUPS_CSV_HEADER = [
   "utm_medium",
   "utm_campaign",
   "referrer",
+  "consent",
+  "consented_at",
 ] as const
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
@@ -45,6 +47,8 @@ const cells = ({ signup, place, referrals, referredBy }: ExportRow): string[] =>
   signup.attribution?.medium ?? "",
   signup.attribution?.campaign ?? "",
   signup.attribution?.referrer ?? "",
+  signup.consent ?? "not recorded",
+  signup.consentedAt ?? "",
 ]
 
 /** One line of the file, with its CRLF line end as RFC 4180 says. */

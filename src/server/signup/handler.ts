@@ -10,6 +10,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
+import { isValidEmail } from "../../signup/rules"
 import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
 import type { RateLimiter } from "./rate-limit"
 import type { SignupService } from "./service"
@@ -107,8 +108,8 @@ export const checkSignupFields = (value: unknown): SignupCheck => {
   const result = signupRequestSchema.safeParse(value)
   // The first problem, in field order, is the one the sender fixes first.
   if (!result.success) return { kind: "rejected", answer: reject(400, result.error.issues[0].message) }
-  const { email, source, timestamp, referralCode, utm } = result.data
-  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm } }
+  const { email, source, timestamp, referralCode, utm, consent } = result.data
+  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm, consent } }
 }
 
 /** Checks the body as read: size, text encoding, JSON, then the fields. */
@@ -276,6 +277,19 @@ export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependenc
         return answer(200, { ok: true, status: "confirmed", ...place })
       }
     }
+  })
+
+/** POST /api/resend `{ email }`: "didn't get the email?". The same 202 whether or not the address is on the list. */
+export const handleResendRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "ask for the link again", "the email address you signed up with")
+    if (json.kind === "rejected") return json.answer
+    const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
+    if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+    await service.resend(email, deps.now())
+    return answer(202, { ok: true })
   })
 
 /** GET /api/waitlist?token=... */

@@ -6,11 +6,8 @@
  * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. A repeat
  * signup learns only "already subscribed"; its status link goes to the mailbox, not the screen.
  */
-import type { EmailCopy } from "../../../plugins/content-model/model"
 import type { SignupFields } from "../../signup/schema"
-import { confirmationEmail, statusLinkEmail, type EmailFacts } from "../mail/emails"
-import type { Mailer } from "../mail/mailer"
-import type { Signup, SignupStore } from "./stores/store"
+import type { QueuedMessage, Signup, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
@@ -28,15 +25,20 @@ export interface ServiceSettings {
   referralBoost: number
 }
 
+/** Mail goes out through the store's outbox; this is told when messages were queued. */
+export interface MailQueue {
+  /**
+   * New messages are in the outbox: a long-running server starts delivering them and resolves at
+   * once; a serverless function waits (a few seconds at most) for the first attempt.
+   */
+  queued(): Promise<void>
+}
+
 export interface ServiceDependencies {
   store: SignupStore
   /** Null without SMTP_URL: signups are confirmed at once (single opt-in). */
-  mailer: Mailer | null
+  mail: MailQueue | null
   settings: ServiceSettings
-  emails: EmailCopy
-  brand: string
-  /** Where failures of background work (mail) are reported. */
-  logError(message: string, error: unknown): void
 }
 
 /** What a confirmed signup is told: its place, its referral link and its own status page. */
@@ -60,15 +62,22 @@ export type StatusAnswer =
   | { kind: "found"; status: "pending" | "confirmed"; position: number | null; total: number; referrals: number; referralCode: string; referralUrl: string }
   | { kind: "unknown" }
 
+/** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
+export const consentOf = (consent: string | boolean | undefined): string | null =>
+  typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
+
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
 
 export const createSignupService = (deps: ServiceDependencies) => {
-  const { store, mailer, settings } = deps
+  const { store, mail, settings } = deps
   const site = withoutTrailingSlash(settings.siteUrl)
   const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
   const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
   const confirmUrl = (token: string) => `${site}/confirm/?${new URLSearchParams({ token }).toString()}`
-  const facts: EmailFacts = { brand: deps.brand, siteUrl: site }
+  const newConfirmToken = (now: Date) => {
+    const token = newSecretToken()
+    return { token, stored: { kind: "confirm" as const, hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } }
+  }
 
   /** A new status token for a signup: stored hashed, handed out once. */
   const newStatusLink = async (signup: Signup): Promise<string> => {
@@ -77,31 +86,33 @@ export const createSignupService = (deps: ServiceDependencies) => {
     return statusUrl(token)
   }
 
-  /** Mail that must not hold up the answer: sent after it, failures logged. */
-  const inBackground = (what: string, work: () => Promise<void>): void => {
-    void work().catch((error: unknown) => deps.logError(`signups: could not send ${what}`, error))
-  }
-
-  /** A repeat signup: its status link (or a fresh confirmation link) goes to its mailbox, at most hourly. */
-  const resendLink = (signup: Signup, now: Date): void => {
-    if (!mailer) return
-    inBackground("a link to a repeat signup", async () => {
-      if (!(await store.claimMail(signup.emailKey, now, RESEND_INTERVAL_MS))) return
-      if (signup.status === "confirmed") {
-        await mailer.send(statusLinkEmail(signup.email, await newStatusLink(signup), deps.emails, facts))
-      } else {
-        const token = newSecretToken()
-        await store.addToken(signup.emailKey, { kind: "confirm", hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() })
-        await mailer.send(confirmationEmail(signup.email, confirmUrl(token), deps.emails, facts))
-      }
-    })
+  /**
+   * Someone on the list asks for their link again (a repeat signup, "didn't get the email?"):
+   * a confirmed signup gets a new status link, a pending one a new confirmation link, by mail,
+   * at most once an hour counted from the last mail delivered, never while one is on its way.
+   */
+  const sendLinkAgain = async (signup: Signup, now: Date): Promise<void> => {
+    if (!mail) return
+    const queued =
+      signup.status === "confirmed"
+        ? await (async () => {
+            const token = newSecretToken()
+            const message: QueuedMessage = { kind: "status-link", payload: { to: signup.email, link: statusUrl(token) } }
+            return store.queueMail(signup.emailKey, { kind: "status", hash: hashToken(token) }, message, now, RESEND_INTERVAL_MS)
+          })()
+        : await (async () => {
+            const { token, stored } = newConfirmToken(now)
+            const message: QueuedMessage = { kind: "confirmation", payload: { to: signup.email, link: confirmUrl(token) } }
+            return store.queueMail(signup.emailKey, stored, message, now, RESEND_INTERVAL_MS)
+          })()
+    if (queued) await mail.queued()
   }
 
   return {
     async join(fields: SignupFields, now: Date): Promise<JoinAnswer> {
       if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
-      const confirmToken = mailer ? newSecretToken() : null
+      const confirmation = mail ? newConfirmToken(now) : null
       const result = await store.add(
         {
           email: fields.email,
@@ -109,25 +120,23 @@ export const createSignupService = (deps: ServiceDependencies) => {
           source: fields.source,
           timestamp: fields.timestamp,
           receivedAt: now.toISOString(),
-          status: mailer ? "pending" : "confirmed",
+          status: confirmation ? "pending" : "confirmed",
           referralCode: newReferralCode(),
           referredBy: fields.referralCode ? normalizeReferralCode(fields.referralCode) : null,
           statusTokenHash: hashToken(statusToken),
-          confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } : null,
+          confirmToken: confirmation ? confirmation.stored : null,
           attribution: fields.utm ?? null,
+          consent: consentOf(fields.consent),
+          // The confirmation email is written with the signup, in one transaction: it cannot be lost.
+          mail: confirmation ? { kind: "confirmation", payload: { to: fields.email, link: confirmUrl(confirmation.token) } } : null,
         },
       )
       if (result.kind === "duplicate") {
-        resendLink(result.signup, now)
+        await sendLinkAgain(result.signup, now)
         return { kind: "alreadySubscribed" }
       }
-      if (mailer && confirmToken) {
-        const { signup } = result
-        inBackground("a confirmation email", async () => {
-          if (await store.claimMail(signup.emailKey, now, RESEND_INTERVAL_MS)) {
-            await mailer.send(confirmationEmail(signup.email, confirmUrl(confirmToken), deps.emails, facts))
-          }
-        })
+      if (mail && confirmation) {
+        await mail.queued()
         return { kind: "pending" }
       }
       if (!result.place) throw new Error("a confirmed signup came back without a place")
@@ -138,6 +147,12 @@ export const createSignupService = (deps: ServiceDependencies) => {
         referralUrl: referralUrl(result.signup.referralCode),
         statusUrl: statusUrl(statusToken),
       }
+    },
+
+    /** "Didn't get the email?": the same quiet answer whether or not the address is on the list. */
+    async resend(email: string, now: Date): Promise<void> {
+      const signup = await store.findSignup(emailKey(email))
+      if (signup) await sendLinkAgain(signup, now)
     },
 
     async confirm(token: unknown, now: Date): Promise<ConfirmAnswer> {

@@ -13,6 +13,7 @@ export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
 export const DEFAULT_RATE_WINDOW_MS = 60_000
 export const DEFAULT_REFERRAL_BOOST = 10
+export const DEFAULT_SMTP_TIMEOUT_MS = 30_000
 
 /** The environment variable `name` as the running process sees it; empty counts as unset. */
 export const readSetting = (name: string): string | undefined => {
@@ -49,6 +50,8 @@ export interface SignupSettings {
   smtpUrl: string | undefined
   /** The sender of that mail. */
   mailFrom: string
+  /** How long the SMTP server may stay silent before an attempt fails (and is retried). */
+  smtpTimeoutMs: number
   /** The serverless platform this runs on (its disk does not keep files), or null. */
   serverless: string | null
 }
@@ -85,6 +88,7 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     referralBoost: readPositiveInteger("REFERRAL_BOOST", DEFAULT_REFERRAL_BOOST),
     smtpUrl: readSetting("SMTP_URL"),
     mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
+    smtpTimeoutMs: readPositiveInteger("SMTP_TIMEOUT_MS", DEFAULT_SMTP_TIMEOUT_MS),
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
   }
 }

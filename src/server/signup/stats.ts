@@ -2,7 +2,7 @@
  * The owner's view of the list, as `npm run signups:stats` prints it: totals, signups per day,
  * where they came from, and the top referrers with their addresses masked.
  */
-import type { ExportRow } from "./stores/store"
+import type { ExportRow, OutboxHealth } from "./stores/store"
 
 /** "jordan@gmail.com" -> "j*****@g****.com": enough to recognise, not enough to copy. */
 export const maskEmail = (email: string): string => {
@@ -77,5 +77,15 @@ export const formatSignupStats = (stats: SignupStats): string =>
           ...stats.topReferrers.map(({ email, referralCode, referrals, position }) => [email, referralCode, String(referrals), position === null ? "-" : String(position)]),
         ])
       : "(no referrals yet)",
+    "",
+  ].join("\n")
+
+/** The outbox's state: mail waiting for a retry and mail given up on, with the last error. */
+export const formatOutboxHealth = ({ waiting, failed, lastError }: OutboxHealth): string =>
+  [
+    "Mail",
+    `  waiting to be delivered: ${waiting}`,
+    `  given up on after every retry: ${failed}`,
+    ...(lastError ? [`  last error: ${lastError}`] : []),
     "",
   ].join("\n")

@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
+import ui from "../../../../content/ui.json"
+import { consentVersion } from "../../../signup/rules"
 import { SignupForm } from "../SignupForm"
 import { expectToast } from "../../../../test/toast-helpers"
 
@@ -108,8 +110,11 @@ describe("SignupForm", () => {
     const [url, init] = fetchMock.mock.calls[0]
     expect(url).toBe("/api/signup")
     expect(init?.method).toBe("POST")
-    const body = JSON.parse(String(init?.body)) as { email: string; source: string; timestamp: string }
+    const body = JSON.parse(String(init?.body)) as { email: string; source: string; timestamp: string; consent: string }
     expect(body.email).toBe("fan@example.com")
+    // The consent on record: which wording of the box the visitor ticked.
+    expect(body.consent).toBe(consentVersion(ui.signupForm.consent))
+    expect(body.consent).toMatch(/^ui-[0-9a-f]{8}$/)
     expect(body.source).toBe("website_signup")
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp)
     expect(Math.abs(Date.now() - Date.parse(body.timestamp))).toBeLessThan(60_000)

@@ -36,7 +36,7 @@ describe("the mailer", () => {
   it("delivers to a real SMTP server, link intact", async () => {
     const mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
     try {
-      await mailer.send(confirmationEmail("josé@exämple.com", CONFIRM_URL, emails, facts))
+      await mailer.send(confirmationEmail("josé@exämple.com", CONFIRM_URL, emails, facts), "<test-1@block94.example>")
       const message = await inbox.waitFor("josé@exämple.com")
       expect(message.subject).toBe("Confirm your spot on the Block 94 list")
       expect(message.from?.text).toContain("drop@block94.example")

@@ -2,25 +2,16 @@
 // A crash in the middle of a launch-day burst: the production server is killed with SIGKILL while
 // signups pour in, then started again on the same store. Every address that was answered 2xx
 // before the crash must be on the list, and the store must still work. For both stores.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
 import { allRows, type SignupStore } from "../../signup/stores/store"
 
 jest.setTimeout(120_000)
-
-/** A built site as small as the server needs: a page, the 404 page, the headers file. */
-const tinySite = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), "block94-tiny-site-"))
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Block 94</title><h1>Block 94</h1>")
-  writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>404 Page Not Found</h1>")
-  writeFileSync(join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n  Cache-Control: public, max-age=0, must-revalidate\n")
-  return dir
-}
 
 /** Signups from `workers` clients at once until the server stops answering; the addresses answered 2xx. */
 const burst = async (baseUrl: string, workers: number, onFirstAnswers: () => void): Promise<{ accepted: string[]; sent: number }> => {

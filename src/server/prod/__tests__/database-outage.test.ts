@@ -3,9 +3,7 @@
 // back. While it is away every signup is answered 503 with Retry-After (never a hang, never a 2xx
 // that was not stored); once it is back signups succeed again within 5 s, and the server is the
 // same process throughout.
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { startStoppablePostgres, type StoppablePostgres } from "../../../../test/stoppable-postgres"
@@ -25,15 +23,6 @@ const REQUEST_TIMEOUT_MS = 15_000
 const RECOVERY_MS = 5_000
 /** A client told 503 waits this long before the next signup (not Retry-After: we measure recovery to the second). */
 const PAUSE_AFTER_503_MS = 100
-
-/** A built site as small as the server needs: a page, the 404 page, the headers file. */
-const tinySite = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), "block94-outage-site-"))
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Block 94</title><h1>Block 94</h1>")
-  writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>404 Page Not Found</h1>")
-  writeFileSync(join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n")
-  return dir
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

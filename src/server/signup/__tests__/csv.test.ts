@@ -3,7 +3,7 @@ import { csvCell, signupsToCsv } from "../csv"
 import type { ExportRow } from "../stores/store"
 
 const HEADER =
-  "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer\r\n"
+  "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at\r\n"
 
 const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
   signup: {
@@ -19,6 +19,8 @@ const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
     attribution: null,
     sequence: 1,
     lastMailAt: null,
+    consent: "ui-1a2b3c4d",
+    consentedAt: "2025-01-31T12:00:01.000Z",
   },
   place: { position: 1, total: 2 },
   total: 2,
@@ -30,11 +32,11 @@ const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
 describe("signups CSV", () => {
   it("writes the header and one CRLF-terminated row per signup, with status, referrals, place and attribution", () => {
     const referred = row("b@example.com", { place: null, referredBy: "ABCD1234EF", referrals: 0 })
-    referred.signup = { ...referred.signup, status: "pending", confirmedAt: null, referralCode: "QRST5678VW", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }
+    referred.signup = { ...referred.signup, status: "pending", confirmedAt: null, consent: null, consentedAt: null, referralCode: "QRST5678VW", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }
     expect(signupsToCsv([row("a@example.com", { referrals: 1 }), referred])).toBe(
       HEADER +
-        "a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,\r\n" +
-        "b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com\r\n",
+        "a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,,ui-1a2b3c4d,2025-01-31T12:00:01.000Z\r\n" +
+        "b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com,not recorded,\r\n",
     )
   })
 

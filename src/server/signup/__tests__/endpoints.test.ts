@@ -3,9 +3,9 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import emails from "../../../../content/emails.json"
 import {
   handleConfirmRequest,
+  handleResendRequest,
   handleSignupRequest,
   handleWaitlistRequest,
   STORE_UNAVAILABLE_MESSAGE,
@@ -13,6 +13,7 @@ import {
   type HandlerDependencies,
 } from "../handler"
 import type { RateDecision } from "../rate-limit"
+import { signupsToCsv } from "../csv"
 import { createSignupService } from "../service"
 import { StoreUnavailableError } from "../stores/database"
 import { openEmbeddedStore } from "../stores/open-store"
@@ -32,7 +33,7 @@ const setUp = (options: { decision?: RateDecision; store?: SignupStore } = {}) =
   stores.push(store)
   const logError = jest.fn()
   const deps: HandlerDependencies = {
-    service: createSignupService({ store, mailer: null, settings: { siteUrl: SITE_URL, referralBoost: 10 }, emails, brand: "Block 94", logError }),
+    service: createSignupService({ store, mail: null, settings: { siteUrl: SITE_URL, referralBoost: 10 } }),
     rateLimiter: { hit: jest.fn(() => options.decision ?? { allowed: true }) },
     now: () => NOW,
     logError,
@@ -70,6 +71,25 @@ describe("POST /api/signup", () => {
       referralUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/\\?ref=[0-9A-Z]{10}$`)),
       statusUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/waitlist/\\?token=[A-Za-z0-9_-]{43}$`)),
     })
+  })
+
+  it("keeps the consent the visitor gave, with its time, and says so when a client sent none", async () => {
+    const { deps, store } = setUp()
+    await signUp(deps, { email: "agreed@example.com", consent: "ui-0c1d2e3f" })
+    await signUp(deps, { email: "spec-client@example.com" })
+    const rows = await allRows(store)
+    expect(rows.map(({ signup }) => [signup.email, signup.consent, signup.consentedAt])).toEqual([
+      ["agreed@example.com", "ui-0c1d2e3f", NOW.toISOString()],
+      ["spec-client@example.com", null, null],
+    ])
+    expect(signupsToCsv(rows)).toContain(",not recorded,")
+  })
+
+  it("refuses a consent value longer than 64 characters with a 400 that says so", async () => {
+    const { deps, store } = setUp()
+    const answer = await signUp(deps, { consent: "x".repeat(65) })
+    expect(answer).toMatchObject({ status: 400, body: { error: '"consent" must be the wording\'s version, at most 64 characters' } })
+    expect(await allRows(store)).toEqual([])
   })
 
   it("answers a repeat signup, however it is written, with already_subscribed and nothing more", async () => {
@@ -214,12 +234,33 @@ describe("POST /api/confirm", () => {
   })
 })
 
+describe("POST /api/resend", () => {
+  const resend = (deps: HandlerDependencies, body: unknown) => handleResendRequest(request({ body: JSON.stringify(body) }), deps)
+
+  it("answers 202 alike for an address on the list and one that is not, telling no one who signed up", async () => {
+    const { deps } = setUp()
+    await signUp(deps, { email: "fan@example.com" })
+    const known = await resend(deps, { email: "fan@example.com" })
+    const unknown = await resend(deps, { email: "stranger@example.com" })
+    expect(known).toEqual(unknown)
+    expect(known).toMatchObject({ status: 202, body: { ok: true } })
+  })
+
+  it("answers 400 for a missing or malformed address, and counts against the rate limit", async () => {
+    const { deps } = setUp()
+    expect(await resend(deps, {})).toMatchObject({ status: 400, body: { error: '"email" is not a valid email address' } })
+    expect((await resend(deps, { email: "not-an-address" })).status).toBe(400)
+    const limited = setUp({ decision: { allowed: false, retryAfterSeconds: 30 } })
+    expect((await resend(limited.deps, { email: "fan@example.com" })).status).toBe(429)
+  })
+})
+
 describe("a database out of reach", () => {
   /** A store whose every read and write finds the database down, as the PostgreSQL store reports it. */
   const unreachable = (): SignupStore => {
     const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-endpoints-")), "signups.db"), 10)
     const down = () => Promise.reject(new StoreUnavailableError("the signup database cannot be reached", { retryAfterSeconds: 7 }))
-    return { ...store, add: down, confirm: down, addToken: down, standingByStatusToken: down, claimMail: down }
+    return { ...store, add: down, confirm: down, addToken: down, standingByStatusToken: down, findSignup: down, queueMail: down }
   }
   const token = "A".repeat(43)
 

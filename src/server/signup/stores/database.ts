@@ -37,4 +37,30 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** Rows per multi-row statement: SQLite takes at most 32,766 parameters in one. */
+const ROWS_PER_STATEMENT = 200
+
+/** `$first, $first+1, ...` for `count` values. */
+export const parameters = (count: number, first = 1): string => Array.from({ length: count }, (_, index) => `$${first + index}`).join(", ")
+
+/**
+ * Inserts `rows` (values in `columns` order) a few hundred per statement; `then` follows the
+ * values (`on conflict ... returning ...`), and what the statements return comes back.
+ */
+export const insertRows = async <Result extends object = Row>(
+  tx: SqlExecutor,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  then = "",
+): Promise<Result[]> => {
+  const returned: Result[] = []
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT)
+    const values = chunk.map((_, row) => `(${parameters(columns.length, row * columns.length + 1)})`).join(", ")
+    returned.push(...(await tx.query<Result>(`insert into ${table} (${columns.join(", ")}) values ${values} ${then}`, chunk.flat())))
+  }
+  return returned
+}
+
 export const isStoreUnavailable = (error: unknown): error is StoreUnavailableError => error instanceof StoreUnavailableError

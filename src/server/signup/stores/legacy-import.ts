@@ -8,7 +8,7 @@ import { createReadStream, existsSync, promises as fs } from "node:fs"
 import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
 import { emailKey } from "../waitlist/email-key"
-import type { SqlExecutor } from "./database"
+import { insertRows, type SqlExecutor } from "./database"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
 
 /** The name the file is kept under once imported. */
@@ -23,16 +23,6 @@ export const readLegacyFile = async (file: string): Promise<ListState> => {
     if (event) applyEvent(state, event, emailKey)
   }
   return state
-}
-
-const ROWS_PER_STATEMENT = 200
-
-const insertRows = async (tx: SqlExecutor, table: string, columns: string[], rows: unknown[][]): Promise<void> => {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT)
-    const placeholders = chunk.map((_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(", ")})`).join(", ")
-    await tx.query(`insert into ${table} (${columns.join(", ")}) values ${placeholders}`, chunk.flat())
-  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { NewSignup, Signup } from "./store"
 
 /** One line of the file. Lines written before the waitlist existed have no `type`: a bare signup. */
 export type ListEvent =
-  | ({ type: "signup" } & NewSignup)
+  | ({ type: "signup" } & Omit<NewSignup, "consent" | "mail">)
   | { type: "confirm"; emailKey: string; tokenHash: string; at: string }
   | { type: "token"; emailKey: string; kind: "status"; hash: string }
   | { type: "token"; emailKey: string; kind: "confirm"; hash: string; expiresAt: string }
@@ -99,6 +99,9 @@ export const applyEvent = (state: ListState, event: ListEvent, legacyKey: (email
               sequence: state.order.length + 1,
               confirmedAt: event.status === "confirmed" ? event.receivedAt : null,
               lastMailAt: null,
+              // The earlier store did not record consent.
+              consent: null,
+              consentedAt: null,
             }
           : {
               // Before double opt-in every signup was confirmed at once.
@@ -114,6 +117,9 @@ export const applyEvent = (state: ListState, event: ListEvent, legacyKey: (email
               sequence: state.order.length + 1,
               confirmedAt: event.receivedAt,
               lastMailAt: null,
+              // The earlier store did not record consent.
+              consent: null,
+              consentedAt: null,
             }
       state.order.push(signup)
       state.byKey.set(emailKey, signup)

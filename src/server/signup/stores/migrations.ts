@@ -91,6 +91,29 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "drop sequence confirmed_count",
     ),
   },
+  {
+    version: 4,
+    name: "outbox: every message written with the change that causes it; consent on record",
+    up: statements(
+      `create table outbox (
+        id bigint generated always as identity primary key,
+        message_id text not null unique,
+        kind text not null,
+        signup_id bigint references signups (id) on delete cascade,
+        payload text,
+        created_at timestamptz not null,
+        next_attempt_at timestamptz not null,
+        attempts integer not null default 0,
+        last_error text,
+        delivered_at timestamptz,
+        failed_at timestamptz
+      )`,
+      "create index outbox_due on outbox (next_attempt_at) where delivered_at is null and failed_at is null",
+      "create index outbox_signup on outbox (signup_id)",
+      // mail_waiting: a message to this signup is queued and not yet delivered (the resend throttle's claim).
+      "alter table signups add column consent text, add column consented_at timestamptz, add column mail_waiting integer not null default 0",
+    ),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -126,6 +149,31 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "create index signup_tokens_signup on signup_tokens (signup_id)",
       "create table standing_buckets (bucket integer primary key, confirmed integer not null)",
       "create table store_settings (name text primary key, value text not null)",
+    ),
+  },
+  {
+    version: 2,
+    name: "outbox: every message written with the change that causes it; consent on record",
+    up: statements(
+      `create table outbox (
+        id integer primary key autoincrement,
+        message_id text not null unique,
+        kind text not null,
+        signup_id integer references signups (id) on delete cascade,
+        payload text,
+        created_at text not null,
+        next_attempt_at text not null,
+        attempts integer not null default 0,
+        last_error text,
+        delivered_at text,
+        failed_at text
+      )`,
+      "create index outbox_due on outbox (next_attempt_at) where delivered_at is null and failed_at is null",
+      "create index outbox_signup on outbox (signup_id)",
+      "alter table signups add column consent text",
+      "alter table signups add column consented_at text",
+      // mail_waiting: a message to this signup is queued and not yet delivered (the resend throttle's claim).
+      "alter table signups add column mail_waiting integer not null default 0",
     ),
   },
 ]

@@ -9,14 +9,13 @@
  * over a few thousand small rows and a short index range, never a pass over the whole list. The
  * total is the sum of all bands, in the same statement, so place and total always agree.
  */
-import type { SqlDatabase, SqlExecutor } from "./database"
+import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
-import type { ConfirmResult, ExportRow, NewSignup, Place, Signup, SignupStatus, SignupStore, Standing } from "./store"
+import { randomUUID } from "node:crypto"
+import type { ConfirmResult, ExportRow, MessageKind, NewSignup, NewToken, OutboxEntry, Place, QueuedMessage, Signup, SignupStatus, SignupStore, Standing } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
-/** Signups per insert statement (SQLite takes at most 32,766 parameters in one). */
-const INSERT_CHUNK = 200
 /** Rows per page of an export. */
 const EXPORT_PAGE = 5_000
 
@@ -49,6 +48,8 @@ const SIGNUP_COLUMNS = [
   "referrer_host",
   "last_mail_at",
   "referrals",
+  "consent",
+  "consented_at",
 ] as const
 
 const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
@@ -71,6 +72,8 @@ interface SignupRow {
   referrer_host: string | null
   last_mail_at: Date | string | null
   referrals: number | string
+  consent: string | null
+  consented_at: Date | string | null
 }
 
 interface PlaceColumns {
@@ -101,6 +104,8 @@ const toSignup = (row: SignupRow): Signup => ({
   referredBy: row.referred_by,
   attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
   lastMailAt: isoOrNull(row.last_mail_at),
+  consent: row.consent,
+  consentedAt: isoOrNull(row.consented_at),
 })
 
 const standingOf = (row: SignupRow & PlaceColumns): Standing => {
@@ -112,12 +117,6 @@ const standingOf = (row: SignupRow & PlaceColumns): Standing => {
     referrals: Number(row.referrals),
   }
 }
-
-/** `$first, $first+1, ...` for `count` values. */
-const parameters = (count: number, first = 1): string => Array.from({ length: count }, (_, index) => `$${first + index}`).join(", ")
-
-const chunks = <Item>(items: readonly Item[], size: number): Item[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
 
 /** The list's rules as SQL, for one boost. */
 const lineSql = (boost: number, width: number) => {
@@ -213,6 +212,19 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     return db.transaction(work)
   }
 
+  const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken) =>
+    insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "confirm" ? token.expiresAt : null]])
+
+  /** Writes messages to the outbox, due at once; the sender delivers them. */
+  const queueMessages = async (tx: SqlExecutor, messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>): Promise<void> => {
+    await insertRows(
+      tx,
+      "outbox",
+      ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
+      messages.map(({ signupId, message, at }) => [randomUUID(), message.kind, signupId, JSON.stringify(message.payload), at, at]),
+    )
+  }
+
   /** A confirmed referral: the referrer's count goes up, and if it is confirmed it moves bands. */
   const countReferral = async (tx: SqlExecutor, referralCode: string, referrals: number): Promise<void> => {
     await tx.query(line.removeFromBucket("s.referral_code = $1"), [referralCode])
@@ -244,9 +256,28 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
             ),
       )
 
-      const inserted: SignupRow[] = []
-      for (const chunk of chunks(fresh, INSERT_CHUNK)) {
-        const rows = chunk.map((signup) => [
+      const inserted = await insertRows<SignupRow>(
+        tx,
+        "signups",
+        [
+          "email",
+          "email_key",
+          "source",
+          "signed_up_at",
+          "received_at",
+          "status",
+          "confirmed_at",
+          "referral_code",
+          "referred_by",
+          "utm_source",
+          "utm_medium",
+          "utm_campaign",
+          "referrer_host",
+          "mail_waiting",
+          "consent",
+          "consented_at",
+        ],
+        fresh.map((signup) => [
           signup.email,
           signup.emailKey,
           signup.source,
@@ -260,19 +291,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.attribution?.medium ?? null,
           signup.attribution?.campaign ?? null,
           signup.attribution?.referrer ?? null,
-        ])
-        const width = rows[0].length
-        inserted.push(
-          ...(await tx.query<SignupRow>(
-            `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, referred_by,
-               utm_source, utm_medium, utm_campaign, referrer_host)
-             values ${rows.map((_, index) => `(${parameters(width, index * width + 1)})`).join(", ")}
-             on conflict (email_key) do nothing
-             returning ${SIGNUP_COLUMNS.join(", ")}`,
-            rows.flat(),
-          )),
-        )
-      }
+          signup.mail ? 1 : 0,
+          signup.consent,
+          signup.consent ? signup.receivedAt : null,
+        ]),
+        `on conflict (email_key) do nothing returning ${SIGNUP_COLUMNS.join(", ")}`,
+      )
       inserted.sort((a, b) => Number(a.id) - Number(b.id))
       const byKey = new Map(signups.map((signup) => [signup.emailKey, signup]))
       const tokens = inserted.flatMap((row) => {
@@ -280,12 +304,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         const status = [signup.statusTokenHash, row.id, "status", null]
         return signup.confirmToken ? [status, [signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : [status]
       })
-      for (const chunk of chunks(tokens, INSERT_CHUNK)) {
-        await tx.query(
-          `insert into signup_tokens (hash, signup_id, kind, expires_at) values ${chunk.map((_, index) => `(${parameters(4, index * 4 + 1)})`).join(", ")}`,
-          chunk.flat(),
-        )
-      }
+      await insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], tokens)
+      const messages = inserted.flatMap((row) => {
+        const { mail, receivedAt } = byKey.get(row.email_key) as NewSignup
+        return mail ? [{ signupId: row.id, message: mail, at: receivedAt }] : []
+      })
+      await queueMessages(tx, messages)
 
       const confirmed = inserted.filter((row) => row.status === "confirmed")
       if (confirmed.length > 0) {
@@ -381,14 +405,15 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     },
 
     async addToken(emailKey, token) {
-      const [signup] = await query<{ id: number | string }>("select id from signups where email_key = $1", [emailKey])
-      if (!signup) return
-      await query("insert into signup_tokens (hash, signup_id, kind, expires_at) values ($1, $2, $3, $4)", [
-        token.hash,
-        signup.id,
-        token.kind,
-        token.kind === "confirm" ? token.expiresAt : null,
-      ])
+      await transaction(async (tx) => {
+        const [signup] = await tx.query<{ id: number | string }>("select id from signups where email_key = $1", [emailKey])
+        if (signup) await insertToken(tx, signup.id, token)
+      })
+    },
+
+    async findSignup(emailKey) {
+      const [row] = await query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key = $1`, [emailKey])
+      return row ? toSignup(row) : null
     },
 
     async standingByStatusToken(tokenHash) {
@@ -399,12 +424,65 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       return row ? standingOf(row) : null
     },
 
-    async claimMail(emailKey, now, minIntervalMs) {
-      const rows = await query(
-        "update signups set last_mail_at = $2 where email_key = $1 and (last_mail_at is null or last_mail_at <= $3) returning id",
-        [emailKey, now.toISOString(), new Date(now.getTime() - minIntervalMs).toISOString()],
+    queueMail: (emailKey, token, message, now, minIntervalMs) =>
+      transaction(async (tx) => {
+        // The throttle: one statement claims the signup, so two requests cannot both queue mail.
+        const [claimed] = await tx.query<{ id: number | string }>(
+          `update signups set mail_waiting = 1
+           where email_key = $1 and mail_waiting = 0 and (last_mail_at is null or last_mail_at <= $2) returning id`,
+          [emailKey, new Date(now.getTime() - minIntervalMs).toISOString()],
+        )
+        if (!claimed) return false
+        await insertToken(tx, claimed.id, token)
+        await queueMessages(tx, [{ signupId: claimed.id, message, at: now.toISOString() }])
+        return true
+      }),
+
+    async claimDueMessages(now, limit, leaseUntil) {
+      const rows = await query<{ id: number | string; message_id: string; kind: MessageKind; payload: string | null; attempts: number | string }>(
+        `update outbox set next_attempt_at = $3, attempts = attempts + 1
+         where id in (
+           select id from outbox where delivered_at is null and failed_at is null and next_attempt_at <= $1 order by next_attempt_at, id limit $2
+         ) and next_attempt_at <= $1
+         returning id, message_id, kind, payload, attempts`,
+        [now.toISOString(), limit, leaseUntil.toISOString()],
       )
-      return rows.length > 0
+      return rows
+        .map((row): OutboxEntry => ({ id: Number(row.id), messageId: row.message_id, kind: row.kind, payload: JSON.parse(row.payload ?? "{}") as Record<string, string>, attempts: Number(row.attempts) }))
+        .sort((a, b) => a.id - b.id)
+    },
+
+    markDelivered: (id, now) =>
+      transaction(async (tx) => {
+        const [message] = await tx.query<{ signup_id: number | string | null }>(
+          "update outbox set delivered_at = $2, payload = null, last_error = null where id = $1 and delivered_at is null returning signup_id",
+          [id, now.toISOString()],
+        )
+        if (message?.signup_id != null) await tx.query("update signups set last_mail_at = $2, mail_waiting = 0 where id = $1", [message.signup_id, now.toISOString()])
+      }),
+
+    markAttemptFailed: (id, now, error, retryAt) =>
+      transaction(async (tx) => {
+        const reason = error.slice(0, 500)
+        if (retryAt) {
+          await tx.query("update outbox set last_error = $2, next_attempt_at = $3 where id = $1 and delivered_at is null", [id, reason, retryAt.toISOString()])
+          return
+        }
+        // Given up: the payload (an address, a link) is not kept; the signup may ask for mail again.
+        const [message] = await tx.query<{ signup_id: number | string | null }>(
+          "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id",
+          [id, reason, now.toISOString()],
+        )
+        if (message?.signup_id != null) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
+      }),
+
+    async outboxHealth() {
+      const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(
+        `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
+         from outbox where delivered_at is null`,
+      )
+      const [last] = await query<{ last_error: string }>("select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1")
+      return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), lastError: last?.last_error ?? null }
     },
 
     async *exportRows(): AsyncIterable<ExportRow> {

@@ -27,15 +27,50 @@ export interface NewSignup {
   /** For a pending signup: the confirmation token's hash and when it expires. */
   confirmToken: { hash: string; expiresAt: string } | null
   attribution: Attribution | null
+  /** Which consent wording the visitor agreed to (see `consentVersion`); null: consent not recorded. */
+  consent: string | null
+  /** The message this signup causes (its confirmation email), written in the same transaction. */
+  mail: QueuedMessage | null
+}
+
+/** What a message is, to the sender that builds and delivers it. */
+export type MessageKind = "confirmation" | "status-link"
+
+/** A message to send, written to the outbox with the change that causes it. */
+export interface QueuedMessage {
+  kind: MessageKind
+  /** What the sender needs to build it (the address, the link); cleared once it is delivered. */
+  payload: Record<string, string>
+}
+
+/** A message the sender has claimed for one delivery attempt. */
+export interface OutboxEntry {
+  id: number
+  /** Stable for every attempt (the email's Message-ID), so a repeat is recognisable. */
+  messageId: string
+  kind: MessageKind
+  payload: Record<string, string>
+  /** Attempts so far, this one included. */
+  attempts: number
+}
+
+export interface OutboxHealth {
+  /** Messages not yet delivered that will be tried again. */
+  waiting: number
+  /** Messages given up on after every retry. */
+  failed: number
+  lastError: string | null
 }
 
 /** A stored signup. */
-export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken"> {
+export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail"> {
   /** Signup order, 1 for the first, pending ones counted. */
   sequence: number
   confirmedAt: string | null
-  /** When mail last went to this signup (for the at-most-hourly resend). */
+  /** When mail to this signup was last delivered (for the at-most-hourly resend). */
   lastMailAt: string | null
+  /** When the consent was given (the signup's time), null when none was recorded. */
+  consentedAt: string | null
 }
 
 /** A confirmed signup's place: 1-based, current when asked. */
@@ -66,20 +101,33 @@ export interface ExportRow extends Standing {
   referredBy: string | null
 }
 
+/** A new secret for a signup, by its hash: a status token, or a confirmation token that expires. */
+export type NewToken = { kind: "status"; hash: string } | { kind: "confirm"; hash: string; expiresAt: string }
+
 export interface SignupStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
   add(signup: NewSignup): Promise<AddResult>
   /** Uses a confirmation token (once): the signup becomes confirmed. */
   confirm(tokenHash: string, now: Date): Promise<ConfirmResult>
   /** A new secret for a signup: a status token, or a confirmation token that expires. */
-  addToken(emailKey: string, token: { kind: "status"; hash: string } | { kind: "confirm"; hash: string; expiresAt: string }): Promise<void>
+  addToken(emailKey: string, token: NewToken): Promise<void>
+  /** The signup with this email key, for the service's own use (never to answer who is on the list). */
+  findSignup(emailKey: string): Promise<Signup | null>
   /** Where the signup behind a status token stands; null for an unknown token. */
   standingByStatusToken(tokenHash: string): Promise<Standing | null>
   /**
-   * Records that mail goes to this signup now, unless mail went out less than `minIntervalMs`
-   * ago; returns whether it may go (one check-and-set, so two requests cannot both send).
+   * Queues a message to a signup with the new token its link carries, unless mail was delivered
+   * to it less than `minIntervalMs` ago or a message to it is still waiting: one check-and-set,
+   * so two requests cannot both queue one. Returns whether it was queued.
    */
-  claimMail(emailKey: string, now: Date, minIntervalMs: number): Promise<boolean>
+  queueMail(emailKey: string, token: NewToken, message: QueuedMessage, now: Date, minIntervalMs: number): Promise<boolean>
+  /** Claims up to `limit` messages that are due, each for one attempt, hidden from other senders until `leaseUntil`. */
+  claimDueMessages(now: Date, limit: number, leaseUntil: Date): Promise<OutboxEntry[]>
+  /** The message reached the mail server: done, its payload cleared, the signup's last mail time set. */
+  markDelivered(id: number, now: Date): Promise<void>
+  /** The attempt failed: try again at `retryAt`, or give up (null). */
+  markAttemptFailed(id: number, now: Date, error: string, retryAt: Date | null): Promise<void>
+  outboxHealth(): Promise<OutboxHealth>
   /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
   exportRows(): AsyncIterable<ExportRow>
   /** Throws when the store cannot be reached (for /healthz). */
