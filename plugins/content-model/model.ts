@@ -221,6 +221,14 @@ const emails = contentFile(
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
+    unsubscribe: record(
+      {
+        text: text("the line before the unsubscribe link at the foot of every email"),
+        link: text("the words of the unsubscribe link at the foot of every email (the link leaves the list and deletes the address)"),
+      },
+      "the unsubscribe link at the foot of every email",
+      { typeName: "EmailUnsubscribe" },
+    ),
   },
   "the emails the signup service sends",
 )
