@@ -1111,6 +1111,26 @@ type EmailSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type EmailUnsubscribe = {
+  readonly link: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type EmailUnsubscribeFieldSelector = {
+  readonly link: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type EmailUnsubscribeFilterInput = {
+  readonly link: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EmailUnsubscribeSortInput = {
+  readonly link: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type EmailsJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly confirmation: Email;
@@ -1119,6 +1139,7 @@ type EmailsJson = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly statusLink: Email;
+  readonly unsubscribe: EmailUnsubscribe;
 };
 
 type EmailsJsonConnection = {
@@ -1174,6 +1195,7 @@ type EmailsJsonFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly statusLink: InputMaybe<EmailFieldSelector>;
+  readonly unsubscribe: InputMaybe<EmailUnsubscribeFieldSelector>;
 };
 
 type EmailsJsonFilterInput = {
@@ -1184,6 +1206,7 @@ type EmailsJsonFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly statusLink: InputMaybe<EmailFilterInput>;
+  readonly unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
 };
 
 type EmailsJsonFilterListInput = {
@@ -1239,6 +1262,7 @@ type EmailsJsonSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly statusLink: InputMaybe<EmailSortInput>;
+  readonly unsubscribe: InputMaybe<EmailUnsubscribeSortInput>;
 };
 
 type FieldSelectorEnum =
@@ -1284,6 +1308,8 @@ type File = Node & {
   readonly childSlidesJson: Maybe<SlidesJson>;
   /** Returns the first child node of type UiJson or null if there are no children of given type on this node */
   readonly childUiJson: Maybe<UiJson>;
+  /** Returns the first child node of type UnsubscribeJson or null if there are no children of given type on this node */
+  readonly childUnsubscribeJson: Maybe<UnsubscribeJson>;
   /** Returns the first child node of type ValuesJson or null if there are no children of given type on this node */
   readonly childValuesJson: Maybe<ValuesJson>;
   /** Returns the first child node of type WaitlistJson or null if there are no children of given type on this node */
@@ -1315,6 +1341,8 @@ type File = Node & {
   readonly childrenSlidesJson: Maybe<ReadonlyArray<Maybe<SlidesJson>>>;
   /** Returns all children nodes filtered by type UiJson */
   readonly childrenUiJson: Maybe<ReadonlyArray<Maybe<UiJson>>>;
+  /** Returns all children nodes filtered by type UnsubscribeJson */
+  readonly childrenUnsubscribeJson: Maybe<ReadonlyArray<Maybe<UnsubscribeJson>>>;
   /** Returns all children nodes filtered by type ValuesJson */
   readonly childrenValuesJson: Maybe<ReadonlyArray<Maybe<ValuesJson>>>;
   /** Returns all children nodes filtered by type WaitlistJson */
@@ -1474,6 +1502,7 @@ type FileFieldSelector = {
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childUiJson: InputMaybe<UiJsonFieldSelector>;
+  readonly childUnsubscribeJson: InputMaybe<UnsubscribeJsonFieldSelector>;
   readonly childValuesJson: InputMaybe<ValuesJsonFieldSelector>;
   readonly childWaitlistJson: InputMaybe<WaitlistJsonFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
@@ -1490,6 +1519,7 @@ type FileFieldSelector = {
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childrenUiJson: InputMaybe<UiJsonFieldSelector>;
+  readonly childrenUnsubscribeJson: InputMaybe<UnsubscribeJsonFieldSelector>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFieldSelector>;
   readonly childrenWaitlistJson: InputMaybe<WaitlistJsonFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
@@ -1545,6 +1575,7 @@ type FileFilterInput = {
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   readonly childUiJson: InputMaybe<UiJsonFilterInput>;
+  readonly childUnsubscribeJson: InputMaybe<UnsubscribeJsonFilterInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonFilterInput>;
   readonly childWaitlistJson: InputMaybe<WaitlistJsonFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
@@ -1561,6 +1592,7 @@ type FileFilterInput = {
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   readonly childrenUiJson: InputMaybe<UiJsonFilterListInput>;
+  readonly childrenUnsubscribeJson: InputMaybe<UnsubscribeJsonFilterListInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
   readonly childrenWaitlistJson: InputMaybe<WaitlistJsonFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
@@ -1657,6 +1689,7 @@ type FileSortInput = {
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childUiJson: InputMaybe<UiJsonSortInput>;
+  readonly childUnsubscribeJson: InputMaybe<UnsubscribeJsonSortInput>;
   readonly childValuesJson: InputMaybe<ValuesJsonSortInput>;
   readonly childWaitlistJson: InputMaybe<WaitlistJsonSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
@@ -1673,6 +1706,7 @@ type FileSortInput = {
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childrenUiJson: InputMaybe<UiJsonSortInput>;
+  readonly childrenUnsubscribeJson: InputMaybe<UnsubscribeJsonSortInput>;
   readonly childrenValuesJson: InputMaybe<ValuesJsonSortInput>;
   readonly childrenWaitlistJson: InputMaybe<WaitlistJsonSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
@@ -2934,6 +2968,7 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allSlidesJson: SlidesJsonConnection;
   readonly allUiJson: UiJsonConnection;
+  readonly allUnsubscribeJson: UnsubscribeJsonConnection;
   readonly allValuesJson: ValuesJsonConnection;
   readonly allWaitlistJson: WaitlistJsonConnection;
   readonly categoriesJson: Maybe<CategoriesJson>;
@@ -2955,6 +2990,7 @@ type Query = {
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly slidesJson: Maybe<SlidesJson>;
   readonly uiJson: Maybe<UiJson>;
+  readonly unsubscribeJson: Maybe<UnsubscribeJson>;
   readonly valuesJson: Maybe<ValuesJson>;
   readonly waitlistJson: Maybe<WaitlistJson>;
 };
@@ -3133,6 +3169,14 @@ type Query_allUiJsonArgs = {
 };
 
 
+type Query_allUnsubscribeJsonArgs = {
+  filter: InputMaybe<UnsubscribeJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<UnsubscribeJsonSortInput>>>;
+};
+
+
 type Query_allValuesJsonArgs = {
   filter: InputMaybe<ValuesJsonFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -3235,6 +3279,7 @@ type Query_emailsJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   statusLink: InputMaybe<EmailFilterInput>;
+  unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
 };
 
 
@@ -3263,6 +3308,7 @@ type Query_fileArgs = {
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   childUiJson: InputMaybe<UiJsonFilterInput>;
+  childUnsubscribeJson: InputMaybe<UnsubscribeJsonFilterInput>;
   childValuesJson: InputMaybe<ValuesJsonFilterInput>;
   childWaitlistJson: InputMaybe<WaitlistJsonFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -3279,6 +3325,7 @@ type Query_fileArgs = {
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   childrenUiJson: InputMaybe<UiJsonFilterListInput>;
+  childrenUnsubscribeJson: InputMaybe<UnsubscribeJsonFilterListInput>;
   childrenValuesJson: InputMaybe<ValuesJsonFilterListInput>;
   childrenWaitlistJson: InputMaybe<WaitlistJsonFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
@@ -3494,6 +3541,25 @@ type Query_uiJsonArgs = {
 };
 
 
+type Query_unsubscribeJsonArgs = {
+  button: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  failed: InputMaybe<StringQueryOperatorInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  joinLink: InputMaybe<StringQueryOperatorInput>;
+  leaving: InputMaybe<StringQueryOperatorInput>;
+  left: InputMaybe<StringQueryOperatorInput>;
+  noToken: InputMaybe<StringQueryOperatorInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  question: InputMaybe<StringQueryOperatorInput>;
+  retry: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+};
+
+
 type Query_valuesJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3510,6 +3576,7 @@ type Query_waitlistJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
+  leave: InputMaybe<WaitlistLeaveFilterInput>;
   loading: InputMaybe<StringQueryOperatorInput>;
   noToken: InputMaybe<StringQueryOperatorInput>;
   notFound: InputMaybe<StringQueryOperatorInput>;
@@ -5395,6 +5462,168 @@ type UiWaitlistSortInput = {
   readonly statusLink: InputMaybe<SortOrderEnum>;
 };
 
+type UnsubscribeJson = Node & {
+  readonly button: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly joinLink: Scalars['String'];
+  readonly leaving: Scalars['String'];
+  readonly left: Scalars['String'];
+  readonly noToken: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly question: Scalars['String'];
+  readonly retry: Scalars['String'];
+  readonly seo: PageSeo;
+};
+
+type UnsubscribeJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribeJsonEdge>;
+  readonly group: ReadonlyArray<UnsubscribeJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribeJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribeJsonConnection_distinctArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonConnection_groupArgs = {
+  field: UnsubscribeJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribeJsonConnection_maxArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonConnection_minArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonConnection_sumArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+type UnsubscribeJsonEdge = {
+  readonly next: Maybe<UnsubscribeJson>;
+  readonly node: UnsubscribeJson;
+  readonly previous: Maybe<UnsubscribeJson>;
+};
+
+type UnsubscribeJsonFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly leaving: InputMaybe<FieldSelectorEnum>;
+  readonly left: InputMaybe<FieldSelectorEnum>;
+  readonly noToken: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+};
+
+type UnsubscribeJsonFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly leaving: InputMaybe<StringQueryOperatorInput>;
+  readonly left: InputMaybe<StringQueryOperatorInput>;
+  readonly noToken: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+};
+
+type UnsubscribeJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<UnsubscribeJsonFilterInput>;
+};
+
+type UnsubscribeJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribeJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<UnsubscribeJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribeJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribeJsonGroupConnection_distinctArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonGroupConnection_groupArgs = {
+  field: UnsubscribeJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribeJsonGroupConnection_maxArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonGroupConnection_minArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+
+type UnsubscribeJsonGroupConnection_sumArgs = {
+  field: UnsubscribeJsonFieldSelector;
+};
+
+type UnsubscribeJsonSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly leaving: InputMaybe<SortOrderEnum>;
+  readonly left: InputMaybe<SortOrderEnum>;
+  readonly noToken: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
 type ValuesJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
@@ -5524,6 +5753,7 @@ type WaitlistJson = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly joinLink: Scalars['String'];
+  readonly leave: WaitlistLeave;
   readonly loading: Scalars['String'];
   readonly noToken: Scalars['String'];
   readonly notFound: Scalars['String'];
@@ -5585,6 +5815,7 @@ type WaitlistJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly leave: InputMaybe<WaitlistLeaveFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly noToken: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<FieldSelectorEnum>;
@@ -5601,6 +5832,7 @@ type WaitlistJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly leave: InputMaybe<WaitlistLeaveFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly noToken: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
@@ -5662,6 +5894,7 @@ type WaitlistJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly leave: InputMaybe<WaitlistLeaveSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly noToken: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<SortOrderEnum>;
@@ -5669,6 +5902,54 @@ type WaitlistJsonSortInput = {
   readonly pending: InputMaybe<SortOrderEnum>;
   readonly retry: InputMaybe<SortOrderEnum>;
   readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
+type WaitlistLeave = {
+  readonly button: Scalars['String'];
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly leaving: Scalars['String'];
+  readonly left: Scalars['String'];
+  readonly question: Scalars['String'];
+};
+
+type WaitlistLeaveFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly leaving: InputMaybe<FieldSelectorEnum>;
+  readonly left: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistLeaveFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly leaving: InputMaybe<StringQueryOperatorInput>;
+  readonly left: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistLeaveSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly leaving: InputMaybe<SortOrderEnum>;
+  readonly left: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
 };
 
 type WebPOptions = {
@@ -5738,10 +6019,15 @@ type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
+type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: string, readonly question: string, readonly button: string, readonly leaving: string, readonly left: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
+
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -120,6 +120,14 @@ const theme: Theme = {
       borderColor: "text",
       "&:hover:not(:disabled)": { ...(buttonBase["&:hover:not(:disabled)"] as object), bg: "text", color: "background" },
     },
+    /** For what cannot be undone (leaving the list). */
+    destructive: {
+      ...buttonBase,
+      bg: "destructive",
+      color: "onDestructive",
+      borderColor: "destructive",
+      "&:hover:not(:disabled)": { ...(buttonBase["&:hover:not(:disabled)"] as object), boxShadow: "0 6px 0 #ff3d7f" },
+    },
     small: { ...buttonBase, minHeight: 40, px: 3, fontSize: 0, bg: "primary", color: "onPrimary", borderColor: "primary" },
     ghost: { ...buttonBase, minHeight: 40, px: 3, fontSize: 0, bg: "transparent", color: "text", borderColor: "border" },
     icon: {

@@ -7,6 +7,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { createContentSchemas } from "../plugins/content-model/model"
 import about from "../content/pages/about.json"
 import confirm from "../content/pages/confirm.json"
+import unsubscribe from "../content/pages/unsubscribe.json"
 import waitlist from "../content/pages/waitlist.json"
 import contact from "../content/pages/contact.json"
 import home from "../content/pages/home.json"
@@ -94,6 +95,8 @@ export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: no
 export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist })
 
 export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
+
+export const unsubscribeData = (): Queries.UnsubscribePageQuery => ({ unsubscribeJson: unsubscribe })
 
 /** The raw privacy content, for tests that walk every section. */
 export const privacyContent = privacy

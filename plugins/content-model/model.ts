@@ -226,6 +226,14 @@ const emails = contentFile(
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
+    unsubscribe: record(
+      {
+        text: text("the line before the unsubscribe link at the foot of every email"),
+        link: text("the words of the unsubscribe link at the foot of every email (the link leaves the list and deletes the address)"),
+      },
+      "the unsubscribe link at the foot of every email",
+      { typeName: "EmailUnsubscribe" },
+    ),
   },
   "the emails the signup service sends",
 )
@@ -432,8 +440,35 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       loading: text("what the page says while it looks up the place"),
       pending: text("what the page says when the address is not confirmed yet"),
       ...tokenPageMessages,
+      leave: record(
+        {
+          heading: text("the heading above the way to leave the list"),
+          intro: longText("the line that says the list can be left at any time, and what leaving deletes"),
+          button: text('the label of the button that asks to leave, like "Leave the list"'),
+          question: longText("the question asked before leaving: what is deleted, and that it cannot be undone"),
+          confirm: text("the label of the button that leaves the list for good"),
+          cancel: text("the label of the button that keeps the place"),
+          leaving: text("what the button says while the address is deleted"),
+          left: longText("what the page says once the person has left the list"),
+          failed: text("what the page says when leaving did not work (no connection)"),
+        },
+        "the way to leave the list on the status page",
+      ),
     },
     "the status page",
+  )
+
+  const unsubscribe = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      question: longText("what the page asks before unsubscribing: what is deleted"),
+      button: text("the label of the button that unsubscribes"),
+      leaving: text("what the button says while the address is deleted"),
+      left: longText("what the page says once the person has left the list"),
+      ...tokenPageMessages,
+    },
+    "the unsubscribe page (the link at the foot of every email)",
   )
 
   const confirm = contentFile(
@@ -459,7 +494,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, notFound }
+  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -482,6 +517,7 @@ export const CONTENT_FILES = [
   { file: "pages/privacy.json", schema: "privacy" },
   { file: "pages/waitlist.json", schema: "waitlist" },
   { file: "pages/confirm.json", schema: "confirm" },
+  { file: "pages/unsubscribe.json", schema: "unsubscribe" },
   { file: "pages/not-found.json", schema: "notFound" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 

@@ -2,15 +2,24 @@ import { useEffect, useState } from "react"
 import { tokenFromSearch } from "../lib/waitlist-client"
 
 /**
+ * The token in the page's link (`?token=...`): undefined until mounted (the server HTML knows no
+ * query string), then the token or null.
+ */
+export const useLinkToken = (): string | null | undefined => {
+  const [token, setToken] = useState<string | null | undefined>(undefined)
+  useEffect(() => setToken(tokenFromSearch(window.location.search)), [])
+  return token
+}
+
+/**
  * Sends the token in the page's link (`?token=...`) to `request` once the page runs, and again
  * on `retry`. `token` is undefined until mounted (the server HTML knows no query string), then
  * the token or null; `outcome` is null while the answer is on its way.
  */
 export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>) => {
-  const [token, setToken] = useState<string | null | undefined>(undefined)
+  const token = useLinkToken()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [attempt, setAttempt] = useState(0)
-  useEffect(() => setToken(tokenFromSearch(window.location.search)), [])
   useEffect(() => {
     if (!token) return
     let current = true

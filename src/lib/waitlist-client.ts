@@ -1,10 +1,10 @@
-/** The confirmation and status-page calls of the signup service, as their pages need them. */
+/** The confirmation, status-page and leaving calls of the signup service, as their pages need them. */
 import type { WaitlistPlace, WaitlistStatus } from "../signup/schema"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe"): string => signupEndpoint().replace(/signup\/?$/, name)
 
 /** The secret token a page was opened with (`?token=...`), or null. */
 export const tokenFromSearch = (search: string): string | null => new URLSearchParams(search).get("token")?.trim() || null
@@ -49,3 +49,19 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
 /** Asks for the confirmation email again ("didn't get the email?"); true when the service took the request. */
 export const requestLinkAgain = async (email: string, options?: RequestOptions): Promise<boolean> =>
   isSuccess((await requestJson(siblingEndpoint("resend"), "POST", { email }, options)).status)
+
+export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "failed" }
+
+const leaveOutcome = ({ status, body }: { status: number; body: unknown }): LeaveOutcome => {
+  if (isSuccess(status)) return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
+  if (status === 404 || status === 400) return { kind: "notFound" }
+  return { kind: "failed" }
+}
+
+/** "Leave the list" on the status page: erases the person behind a status token. */
+export const leaveList = async (token: string, options?: RequestOptions): Promise<LeaveOutcome> =>
+  leaveOutcome(await requestJson(siblingEndpoint("leave"), "POST", { token }, options))
+
+/** The unsubscribe page's button: erases the person behind an email's unsubscribe token (a used one answers "left" too). */
+export const unsubscribeByLink = async (token: string, options?: RequestOptions): Promise<LeaveOutcome> =>
+  leaveOutcome(await requestJson(siblingEndpoint("unsubscribe"), "POST", { token }, options))

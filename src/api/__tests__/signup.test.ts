@@ -420,7 +420,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
         pluginName: "default-site-plugin",
       }
     }
-    const functions = ["signup", "confirm", "waitlist"].map(gatsbyFunction)
+    const functions = ["signup", "confirm", "waitlist", "leave", "unsubscribe"].map(gatsbyFunction)
     app.use("/api/*", ...functionMiddlewares({ getFunctions: () => functions }))
     server = http.createServer(app as unknown as http.RequestListener)
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -504,6 +504,30 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
       expect(answer.json).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
     }
     expect(await storedRows()).toEqual([])
+  })
+
+  it("takes a one-click unsubscribe as a mailbox provider posts it: a form body that reaches our handler, answered in our JSON", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/unsubscribe?token=${"A".repeat(43)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    })
+    expect(response.status).toBe(404)
+    await expect(response.json()).resolves.toEqual({ error: expect.stringContaining("unsubscribe link is not known") })
+    // A GET of the link is sent on to the page, never unsubscribing.
+    const opened = await fetch(`http://127.0.0.1:${port}/api/unsubscribe?token=${"A".repeat(43)}`, { redirect: "manual" })
+    expect(opened.status).toBe(303)
+    expect(opened.headers.get("location")).toBe(`/unsubscribe/?token=${"A".repeat(43)}`)
+  })
+
+  it("lets a signup leave at /api/leave with the token of its status link", async () => {
+    const joined = (await send(JSON.stringify(validSignup), json)).json as { statusUrl: string }
+    const token = new URL(joined.statusUrl).searchParams.get("token") ?? ""
+    const left = await fetch(`http://127.0.0.1:${port}/api/leave`, { method: "POST", headers: json, body: JSON.stringify({ token }) })
+    expect(left.status).toBe(200)
+    await expect(left.json()).resolves.toEqual({ ok: true, status: "left" })
+    expect(await storedRows()).toEqual([])
+    expect((await fetch(`http://127.0.0.1:${port}/api/waitlist?token=${token}`)).status).toBe(404)
   })
 
   it("answers a form post with our JSON 415", async () => {

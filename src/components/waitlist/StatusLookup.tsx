@@ -1,6 +1,8 @@
 /** @jsxImportSource theme-ui */
+import { useState } from "react"
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
 import { fetchWaitlistStatus } from "../../lib/waitlist-client"
+import { LeaveList, type LeaveListCopy } from "./LeaveList"
 import { PageMessage } from "./PageMessage"
 import { PlaceInLine } from "./PlaceInLine"
 
@@ -12,17 +14,28 @@ export interface StatusLookupCopy {
   failed: string
   retry: string
   joinLink: string
+  leave: LeaveListCopy & { left: string }
 }
 
-/** The status page's body: looks up the place behind the link's token and shows it. */
+/** The status page's body: looks up the place behind the link's token and shows it, with the way to leave. */
 export const StatusLookup = ({ copy }: { copy: StatusLookupCopy }) => {
   const { token, outcome, retry } = useLinkTokenRequest(fetchWaitlistStatus)
+  const [left, setLeft] = useState(false)
 
+  if (left) return <PageMessage text={copy.leave.left} takeFocus />
   if (token === null) return <PageMessage text={copy.noToken} joinLabel={copy.joinLink} />
   if (token === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.loading}</p>
   if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
   if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
   const { status } = outcome
-  if (status.status === "pending" || status.position === null) return <PageMessage text={copy.pending} />
-  return <PlaceInLine position={status.position} total={status.total} referralUrl={status.referralUrl} referrals={status.referrals} />
+  return (
+    <div>
+      {status.status === "pending" || status.position === null ? (
+        <PageMessage text={copy.pending} />
+      ) : (
+        <PlaceInLine position={status.position} total={status.total} referralUrl={status.referralUrl} referrals={status.referrals} />
+      )}
+      <LeaveList token={token} copy={copy.leave} onLeft={() => setLeft(true)} />
+    </div>
+  )
 }

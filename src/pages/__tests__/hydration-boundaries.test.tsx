@@ -5,13 +5,14 @@
  */
 import { render } from "@testing-library/react"
 import type { ReactNode } from "react"
-import { aboutData, confirmData, contactData, homeData, notFoundData, pageProps, privacyData, waitlistData } from "../../../test/page-fixtures"
+import { aboutData, confirmData, contactData, homeData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import NotFoundPage from "../404"
 import AboutPage from "../about"
 import ConfirmPage from "../confirm"
 import ContactPage from "../contact"
 import HomePage from "../index"
 import PrivacyPage from "../privacy"
+import UnsubscribePage from "../unsubscribe"
 import WaitlistPage from "../waitlist"
 
 // Marks each static region so the test can look inside it; children render as on a client-side navigation.
@@ -28,6 +29,7 @@ const PAGES = [
   ["404", () => <NotFoundPage {...pageProps(notFoundData(), "/no-such-page/")} />],
   ["Waitlist", () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />],
   ["Confirm", () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />],
+  ["Unsubscribe", () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />],
 ] as const
 
 const INTERACTIVE = "button, input, select, textarea, form, [tabindex], a[href^='/']"

@@ -1,14 +1,17 @@
 import { render, screen } from "@testing-library/react"
 import confirm from "../../../content/pages/confirm.json"
+import unsubscribe from "../../../content/pages/unsubscribe.json"
 import waitlist from "../../../content/pages/waitlist.json"
 import { titleText } from "../../../test/head-helpers"
-import { confirmData, headProps, pageProps, waitlistData } from "../../../test/page-fixtures"
+import { confirmData, headProps, pageProps, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import ConfirmPage, { Head as ConfirmHead } from "../confirm"
+import UnsubscribePage, { Head as UnsubscribeHead } from "../unsubscribe"
 import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
 
 const PAGES = [
   { name: "status", path: "/waitlist/", content: waitlist, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />, head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} /> },
   { name: "confirmation", path: "/confirm/", content: confirm, page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />, head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} /> },
+  { name: "unsubscribe", path: "/unsubscribe/", content: unsubscribe, page: () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />, head: () => <UnsubscribeHead {...headProps(unsubscribeData(), "/unsubscribe/")} /> },
 ]
 
 describe.each(PAGES)("the $name page", ({ content, page, head }) => {

@@ -33,8 +33,8 @@ export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS
     socketTimeout: timeoutMs,
   } as Parameters<typeof nodemailer.createTransport>[0])
   return {
-    async send({ to, subject, text, html }, messageId) {
-      await transport.sendMail({ from, to, subject, text, html, messageId })
+    async send({ to, subject, text, html, headers }, messageId) {
+      await transport.sendMail({ from, to, subject, text, html, headers, messageId })
     },
     close: () => transport.close(),
   }

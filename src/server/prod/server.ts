@@ -11,8 +11,10 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   handleConfirmRequest,
+  handleLeaveRequest,
   handleResendRequest,
   handleSignupRequest,
+  handleUnsubscribeRequest,
   handleWaitlistRequest,
   MAX_BODY_BYTES,
   type ApiAnswer,
@@ -129,6 +131,8 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/resend", handler: api(handleResendRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/leave", handler: api(handleLeaveRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"

@@ -4,9 +4,12 @@
  * call these, so neither repeats a rule. Checks are pure; the service, rate limiting, the clock
  * and body reading come in as dependencies, so every answer is tested without a server.
  *
- *   POST /api/signup    { email, source, timestamp, referralCode?, utm? }
- *   POST /api/confirm   { token }
+ *   POST /api/signup       { email, source, timestamp, referralCode?, utm? }
+ *   POST /api/confirm      { token }
+ *   POST /api/resend       { email }
  *   GET  /api/waitlist?token=...
+ *   POST /api/leave        { token }   (a status token: "Leave the list" on the status page)
+ *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
  */
 import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
@@ -189,6 +192,15 @@ export interface HandlerDependencies {
   logError(message: string, error: unknown): void
 }
 
+/** The service, or the 503 that says why there is none here. */
+const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
+  if ("unavailable" in deps.service) {
+    deps.logError("signups: refused, nowhere to keep them:", deps.service.unavailable)
+    return reject(503, deps.service.unavailable)
+  }
+  return deps.service
+}
+
 /** What every endpoint does first: the client's rate limit, then the service's availability. */
 const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer | SignupService> => {
   // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
@@ -197,11 +209,7 @@ const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<Ap
   if (!decision.allowed) {
     return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
   }
-  if ("unavailable" in deps.service) {
-    deps.logError("signups: refused, nowhere to keep them:", deps.service.unavailable)
-    return reject(503, deps.service.unavailable)
-  }
-  return deps.service
+  return available(deps)
 }
 
 const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
@@ -303,4 +311,71 @@ export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependen
     if (found.kind === "unknown") return reject(404, "This status link is not known: check that the whole link was opened")
     const { kind: _kind, ...status } = found
     return answer(200, status)
+  })
+
+/** The token of a POST's JSON body `{ token }`, or the answer that refuses the request. */
+const tokenFromJson = async (request: ApiRequest, what: string, link: string): Promise<ApiAnswer | { token: string }> => {
+  const json = await readJson(request, what, `the token from ${link}`)
+  if (json.kind === "rejected") return json.answer
+  if (!isObject(json.value) || typeof json.value.token !== "string") return reject(400, `Request body must be a JSON object with the "token" from ${link}`)
+  return { token: json.value.token }
+}
+
+const LEFT = answer(200, { ok: true, status: "left" })
+
+/** POST /api/leave `{ token }`: "Leave the list" on the status page, by its status token. */
+export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const read = await tokenFromJson(request, "leave the list", "your status link")
+    if ("status" in read) return read
+    const left = await service.leave(read.token, deps.now())
+    return left.kind === "left" ? LEFT : reject(404, "This status link is not known: check that the whole link was opened")
+  })
+
+/** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
+const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])
+
+/**
+ * POST /api/unsubscribe?token=...: the one-click link of every email's List-Unsubscribe header,
+ * which a mailbox provider POSTs `List-Unsubscribe=One-Click` to, and our unsubscribe page's
+ * button, which POSTs `{ token }` as JSON. A link used already answers "left" again.
+ *
+ * A GET (a link scanner, a mail client opening the header's link) never unsubscribes: it is sent
+ * on to the unsubscribe page, whose button asks first. No rate limit here: providers send every
+ * one-click unsubscribe from a few addresses of theirs, and a 256-bit token cannot be guessed.
+ */
+export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = available(deps)
+    if (isAnswer(service)) return service
+    const method = request.method?.toUpperCase()
+    const linkToken = request.query.get("token")
+    if (method === "GET" || method === "HEAD") {
+      const page = `/unsubscribe/${linkToken === null ? "" : `?${new URLSearchParams({ token: linkToken }).toString()}`}`
+      return answer(303, { page }, { Location: page })
+    }
+    if (method !== "POST") return reject(405, `Method ${method ?? "(none)"} is not allowed: unsubscribe with POST`, { Allow: "GET, POST" })
+    const mediaType = request.headers["content-type"]?.split(";")[0].trim().toLowerCase() ?? ""
+    let token: string | null = linkToken
+    if (mediaType === "application/json") {
+      const read = await tokenFromJson(request, "unsubscribe", "the unsubscribe link")
+      if ("status" in read) return read
+      token = read.token
+    } else if (ONE_CLICK_TYPES.has(mediaType)) {
+      // The token is in the link; the body only says "List-Unsubscribe=One-Click". It is read
+      // (within the limit) so the connection stays usable, and not judged: the POST is the intent.
+      const tooLarge = checkDeclaredLength(request.headers["content-length"])
+      if (tooLarge) return tooLarge
+      try {
+        if ((await request.readBody(MAX_BODY_BYTES)).kind === "tooLarge") return TOO_LARGE
+      } catch {
+        return reject(400, "Request body could not be read completely")
+      }
+    } else {
+      return reject(415, `Content-Type must be application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`)
+    }
+    const left = await service.unsubscribe(token, deps.now())
+    return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
   })

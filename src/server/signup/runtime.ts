@@ -84,7 +84,7 @@ type MailSettings = Pick<SignupSettings, "siteUrl" | "serverless">
 
 /** The outbox's mail, built from the copy when sent and delivered over SMTP with its stable Message-ID. */
 export const outboxSender = (store: SignupStore, mailer: Mailer, settings: MailSettings, log = logError, now = () => new Date()): OutboxSender => {
-  const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl }
+  const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
   const sender = createOutboxSender({
     store,
     deliver: (entry) => mailer.send(emailForMessage(entry.kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl)),

@@ -1,13 +1,15 @@
 /**
  * The waitlist's rules, free of HTTP: joining (with double opt-in when mail is set up),
- * confirming, and looking up a place by a status token. The request handlers turn its answers
- * into responses; the stores keep the list.
+ * confirming, looking up a place by a status token, and leaving. The request handlers turn its
+ * answers into responses; the stores keep the list.
  *
  * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. A repeat
  * signup learns only "already subscribed"; its status link goes to the mailbox, not the screen.
+ * Every email carries an unsubscribe token of its own; leaving, by any way, erases the person at
+ * once (see the store's `erase`).
  */
 import type { SignupFields } from "../../signup/schema"
-import type { QueuedMessage, Signup, SignupStore } from "./stores/store"
+import type { MessageKind, QueuedMessage, Signup, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
@@ -58,6 +60,9 @@ export type JoinAnswer =
 
 export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "expired" } | { kind: "unknown" }
 
+/** Leaving by a link: gone (now or before, for an unsubscribe link), or a link no one has. */
+export type LeaveAnswer = { kind: "left" } | { kind: "unknown" }
+
 export type StatusAnswer =
   | { kind: "found"; status: "pending" | "confirmed"; position: number | null; total: number; referrals: number; referralCode: string; referralUrl: string }
   | { kind: "unknown" }
@@ -74,6 +79,19 @@ export const createSignupService = (deps: ServiceDependencies) => {
   const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
   const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
   const confirmUrl = (token: string) => `${site}/confirm/?${new URLSearchParams({ token }).toString()}`
+  const unsubscribeUrl = (path: string, token: string) => `${site}${path}?${new URLSearchParams({ token }).toString()}`
+  /**
+   * A message with a new unsubscribe token of its own: the page link for the footer, and the
+   * one-click link (RFC 8058) for the List-Unsubscribe header, which a mailbox provider POSTs to.
+   */
+  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => {
+    const token = newSecretToken()
+    return {
+      kind,
+      payload: { to, link, unsubscribe: unsubscribeUrl("/unsubscribe/", token), oneClickUnsubscribe: unsubscribeUrl("/api/unsubscribe", token) },
+      unsubscribeTokenHash: hashToken(token),
+    }
+  }
   const newConfirmToken = (now: Date) => {
     const token = newSecretToken()
     return { token, stored: { kind: "confirm" as const, hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } }
@@ -97,13 +115,11 @@ export const createSignupService = (deps: ServiceDependencies) => {
       signup.status === "confirmed"
         ? await (async () => {
             const token = newSecretToken()
-            const message: QueuedMessage = { kind: "status-link", payload: { to: signup.email, link: statusUrl(token) } }
-            return store.queueMail(signup.emailKey, { kind: "status", hash: hashToken(token) }, message, now, RESEND_INTERVAL_MS)
+            return store.queueMail(signup.emailKey, { kind: "status", hash: hashToken(token) }, message("status-link", signup.email, statusUrl(token)), now, RESEND_INTERVAL_MS)
           })()
         : await (async () => {
             const { token, stored } = newConfirmToken(now)
-            const message: QueuedMessage = { kind: "confirmation", payload: { to: signup.email, link: confirmUrl(token) } }
-            return store.queueMail(signup.emailKey, stored, message, now, RESEND_INTERVAL_MS)
+            return store.queueMail(signup.emailKey, stored, message("confirmation", signup.email, confirmUrl(token)), now, RESEND_INTERVAL_MS)
           })()
     if (queued) await mail.queued()
   }
@@ -128,9 +144,12 @@ export const createSignupService = (deps: ServiceDependencies) => {
           attribution: fields.utm ?? null,
           consent: consentOf(fields.consent),
           // The confirmation email is written with the signup, in one transaction: it cannot be lost.
-          mail: confirmation ? { kind: "confirmation", payload: { to: fields.email, link: confirmUrl(confirmation.token) } } : null,
+          mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
+          // Signing up through the form is on purpose: someone who left may come back, at the end of the line.
+          overridesSuppression: true,
         },
       )
+      if (result.kind === "suppressed") throw new Error("a signup of its own was refused as suppressed")
       if (result.kind === "duplicate") {
         await sendLinkAgain(result.signup, now)
         return { kind: "alreadySubscribed" }
@@ -166,6 +185,29 @@ export const createSignupService = (deps: ServiceDependencies) => {
         referralUrl: referralUrl(result.signup.referralCode),
         statusUrl: await newStatusLink(result.signup),
       }
+    },
+
+    /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
+    async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
+      return { kind: result.kind === "unknown" ? "unknown" : "left" }
+    },
+
+    /** "Leave the list" on the status page: erases the person behind a status token. */
+    async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
+      return { kind: result.kind === "erased" ? "left" : "unknown" }
+    },
+
+    /**
+     * The owner answering an erasure request by email (`npm run signups:forget`): erases whoever
+     * has this address and suppresses it either way. Says whether anyone was found.
+     */
+    async forget(email: string, now: Date): Promise<{ found: boolean }> {
+      const result = await store.erase({ emailKey: emailKey(email) }, now)
+      return { found: result.kind === "erased" }
     },
 
     async status(token: unknown): Promise<StatusAnswer> {

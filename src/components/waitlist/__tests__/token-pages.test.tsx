@@ -1,8 +1,11 @@
-import { render, screen } from "@testing-library/react"
+import { render, screen, waitFor } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import confirmPage from "../../../../content/pages/confirm.json"
+import unsubscribePage from "../../../../content/pages/unsubscribe.json"
 import waitlistPage from "../../../../content/pages/waitlist.json"
 import { ConfirmSignup } from "../ConfirmSignup"
 import { StatusLookup } from "../StatusLookup"
+import { UnsubscribeByLink } from "../UnsubscribeByLink"
 
 const originalFetch = global.fetch
 let fetchMock: jest.MockedFunction<typeof fetch>
@@ -83,5 +86,121 @@ describe("the confirmation page", () => {
     fetchMock.mockResolvedValue(answer(status, { error: "no" }))
     render(<ConfirmSignup copy={confirmPage} />)
     expect(await screen.findByText(message)).toBeVisible()
+  })
+})
+
+describe("leaving the list on the status page", () => {
+  const STATUS = { status: "confirmed", position: 2, total: 50, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+  const { leave } = waitlistPage
+  const openStatusPage = async (status: Record<string, unknown> = STATUS) => {
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockResolvedValueOnce(answer(200, status))
+    render(<StatusLookup copy={waitlistPage} />)
+    return screen.findByRole("button", { name: leave.button })
+  }
+  const leaveCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/leave")
+
+  it("asks first, with focus on keeping the place; Keep my place and Escape close the question without sending anything", async () => {
+    const user = userEvent.setup()
+    const ask = await openStatusPage()
+    expect(screen.getByRole("heading", { level: 2, name: leave.heading })).toBeVisible()
+    expect(ask).toHaveAttribute("aria-expanded", "false")
+    expect(screen.queryByRole("group", { name: leave.question })).toBeNull()
+
+    await user.click(ask)
+    const question = screen.getByRole("group", { name: leave.question })
+    expect(ask).toHaveAttribute("aria-expanded", "true")
+    expect(ask).toHaveAttribute("aria-controls", question.id)
+    expect(screen.getByRole("button", { name: leave.cancel })).toHaveFocus()
+    await user.click(screen.getByRole("button", { name: leave.cancel }))
+    expect(screen.queryByRole("group", { name: leave.question })).toBeNull()
+    expect(ask).toHaveFocus()
+
+    await user.keyboard("{Enter}")
+    expect(screen.getByRole("button", { name: leave.cancel })).toHaveFocus()
+    await user.keyboard("{Escape}")
+    expect(screen.queryByRole("group", { name: leave.question })).toBeNull()
+    expect(ask).toHaveFocus()
+    expect(leaveCalls()).toEqual([])
+  })
+
+  it("leaves with a POST of the status token, then says so, with focus on the message", async () => {
+    const user = userEvent.setup()
+    await user.click(await openStatusPage())
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, status: "left" }))
+    await user.click(screen.getByRole("button", { name: leave.confirm }))
+    const left = await screen.findByText(leave.left)
+    expect(left).toHaveFocus()
+    expect(screen.queryByText("You're #2 of 50")).toBeNull()
+    expect(leaveCalls()).toHaveLength(1)
+    const [, init] = leaveCalls()[0]
+    expect(init?.method).toBe("POST")
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN })
+  })
+
+  it("offers it to a signup that is not confirmed yet too", async () => {
+    await openStatusPage({ ...STATUS, status: "pending", position: null })
+    expect(screen.getByText(waitlistPage.pending)).toBeVisible()
+    expect(screen.getByRole("button", { name: leave.button })).toBeVisible()
+  })
+
+  it("says when leaving did not work, keeps the question open and tries again", async () => {
+    const user = userEvent.setup()
+    await user.click(await openStatusPage())
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"))
+    await user.click(screen.getByRole("button", { name: leave.confirm }))
+    expect(await screen.findByText(leave.failed)).toBeVisible()
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, status: "left" }))
+    await user.click(screen.getByRole("button", { name: leave.confirm }))
+    expect(await screen.findByText(leave.left)).toBeVisible()
+    expect(leaveCalls()).toHaveLength(2)
+  })
+})
+
+describe("the unsubscribe page", () => {
+  it("changes nothing when opened; its button POSTs the token, then it says the person has left", async () => {
+    const user = userEvent.setup()
+    openWith(`?token=${TOKEN}`)
+    render(<UnsubscribeByLink copy={unsubscribePage} />)
+    expect(screen.getByText(unsubscribePage.question)).toBeVisible()
+    const button = screen.getByRole("button", { name: unsubscribePage.button })
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled())
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, status: "left" }))
+    await user.click(button)
+    expect(await screen.findByText(unsubscribePage.left)).toHaveFocus()
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe("/api/unsubscribe")
+    expect(init?.method).toBe("POST")
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN })
+  })
+
+  it.each([
+    ["an unknown link", async () => answer(404, { error: "unknown" }), unsubscribePage.notFound],
+    ["a link that is not a token", async () => answer(400, { error: "bad" }), unsubscribePage.notFound],
+  ])("explains %s", async (_case, respond, message) => {
+    const user = userEvent.setup()
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockImplementation(respond)
+    render(<UnsubscribeByLink copy={unsubscribePage} />)
+    await user.click(screen.getByRole("button", { name: unsubscribePage.button }))
+    expect(await screen.findByText(message)).toBeVisible()
+  })
+
+  it("says when it could not reach us, and tries again", async () => {
+    const user = userEvent.setup()
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"))
+    render(<UnsubscribeByLink copy={unsubscribePage} />)
+    await user.click(screen.getByRole("button", { name: unsubscribePage.button }))
+    expect(await screen.findByText(unsubscribePage.failed)).toBeVisible()
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, status: "left" }))
+    await user.click(screen.getByRole("button", { name: unsubscribePage.retry }))
+    expect(await screen.findByText(unsubscribePage.left)).toBeVisible()
+  })
+
+  it("explains itself when opened without a token", async () => {
+    render(<UnsubscribeByLink copy={unsubscribePage} />)
+    expect(await screen.findByText(unsubscribePage.noToken)).toBeVisible()
+    expect(screen.queryByRole("button", { name: unsubscribePage.button })).toBeNull()
   })
 })

@@ -96,6 +96,28 @@ describe("the production server", () => {
     expect(status.json()).toMatchObject({ status: "confirmed", position: 1 })
   })
 
+  it("lets a signup leave, and takes a one-click unsubscribe post, with the token kept out of the log", async () => {
+    const joined = await signup("fan@example.com")
+    const token = new URL(String(joined.json().statusUrl)).searchParams.get("token")
+    const left = await app.inject({ method: "POST", url: "/api/leave", headers: { "content-type": "application/json" }, payload: { token } })
+    expect(left.statusCode).toBe(200)
+    expect(left.json()).toEqual({ ok: true, status: "left" })
+    expect((await app.inject({ url: `/api/waitlist?token=${token}` })).statusCode).toBe(404)
+    const oneClick = await app.inject({
+      method: "POST",
+      url: "/api/unsubscribe?token=SECRET-UNSUBSCRIBE-TOKEN",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    })
+    expect(oneClick.statusCode).toBe(404)
+    expect(oneClick.json()).toEqual({ error: expect.stringContaining("unsubscribe link is not known") })
+    const opened = await app.inject({ url: "/api/unsubscribe?token=SECRET-UNSUBSCRIBE-TOKEN" })
+    expect(opened.statusCode).toBe(303)
+    expect(opened.headers.location).toBe("/unsubscribe/?token=SECRET-UNSUBSCRIBE-TOKEN")
+    expect(logLines.join("\n")).not.toContain("SECRET")
+    expect(logLines.join("\n")).not.toContain(String(token))
+  })
+
   it("answers malformed and oversized requests in the handler's words, never crashing", async () => {
     const broken = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: "{" })
     expect(broken).toMatchObject({ statusCode: 400 })

@@ -1,12 +1,14 @@
 /** @jest-environment node */
-// The three endpoints as any host calls them, over a real service and a real file store.
-import { mkdtempSync } from "node:fs"
+// The endpoints as any host calls them, over a real service and a real SQLite store.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
   handleConfirmRequest,
   handleResendRequest,
+  handleLeaveRequest,
   handleSignupRequest,
+  handleUnsubscribeRequest,
   handleWaitlistRequest,
   STORE_UNAVAILABLE_MESSAGE,
   type ApiRequest,
@@ -15,6 +17,7 @@ import {
 import type { RateDecision } from "../rate-limit"
 import { signupsToCsv } from "../csv"
 import { createSignupService } from "../service"
+import { signupStats } from "../stats"
 import { StoreUnavailableError } from "../stores/database"
 import { openEmbeddedStore } from "../stores/open-store"
 import { allRows, type SignupStore } from "../stores/store"
@@ -282,5 +285,200 @@ describe("a database out of reach", () => {
     const store = unreachable()
     const { deps } = setUp({ store: { ...store, add: () => Promise.reject(new Error("disk full")) } })
     expect(await signUp(deps)).toMatchObject({ status: 500, body: { error: "The signup service had a problem on our side: please try again later" } })
+  })
+})
+
+describe("leaving the list", () => {
+  /** The service with mail set up; the test reads the outbox where a sender would. */
+  const withMail = () => {
+    const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-leaving-")), "signups.db"), 10)
+    const { deps, logError } = setUp({ store })
+    deps.service = createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    return { store, deps, logError }
+  }
+  /** Signs `email` up and confirms it from its (queued) confirmation email; returns the links that email carries. */
+  const joinAndConfirm = async (store: SignupStore, deps: HandlerDependencies, email: string) => {
+    expect((await signUp(deps, { email })).body).toEqual({ ok: true, status: "pending" })
+    const messages = await store.claimDueMessages(NOW, 1000, new Date(NOW.getTime() + 60_000))
+    const mail = messages.find((message) => message.payload.to === email)
+    if (!mail) throw new Error(`no mail to ${email}`)
+    for (const message of messages) await store.markDelivered(message.id, NOW)
+    const confirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }), deps)
+    expect(confirmed.status).toBe(200)
+    return {
+      oneClick: new URL(mail.payload.oneClickUnsubscribe),
+      page: new URL(mail.payload.unsubscribe),
+      status: new URL(String(confirmed.body.statusUrl)),
+      referralCode: String(confirmed.body.referralCode),
+    }
+  }
+  /** A one-click unsubscribe exactly as Gmail sends it (RFC 8058). */
+  const oneClick = (deps: HandlerDependencies, link: URL) =>
+    handleUnsubscribeRequest(
+      request({ query: link.searchParams, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
+      deps,
+    )
+  const lookUp = (deps: HandlerDependencies, link: URL) => handleWaitlistRequest(request({ method: "GET", query: link.searchParams }), deps)
+  const LEFT = { status: 200, headers: { "Cache-Control": "no-store" }, body: { ok: true, status: "left" } }
+
+  describe("POST /api/unsubscribe", () => {
+    it("unsubscribes in one click, exactly as Gmail posts it, and erases the person: the people behind move up", async () => {
+      const { store, deps } = withMail()
+      const first = await joinAndConfirm(store, deps, "first@example.com")
+      const leaving = await joinAndConfirm(store, deps, "Leaving.Fan@Example.com")
+      const last = await joinAndConfirm(store, deps, "last@example.com")
+      expect(leaving.oneClick.origin + leaving.oneClick.pathname).toBe(`${SITE_URL}/api/unsubscribe`)
+      expect(leaving.page.origin + leaving.page.pathname).toBe(`${SITE_URL}/unsubscribe/`)
+      expect(leaving.page.searchParams.get("token")).toBe(leaving.oneClick.searchParams.get("token"))
+      await expect(lookUp(deps, last.status)).resolves.toMatchObject({ body: { position: 3, total: 3 } })
+
+      expect(await oneClick(deps, leaving.oneClick)).toEqual(LEFT)
+      await expect(lookUp(deps, leaving.status)).resolves.toMatchObject({ status: 404 })
+      await expect(lookUp(deps, last.status)).resolves.toMatchObject({ body: { position: 2, total: 2 } })
+      await expect(lookUp(deps, first.status)).resolves.toMatchObject({ body: { position: 1, total: 2 } })
+      expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["first@example.com", "last@example.com"])
+    })
+
+    it("answers a link used already the same, again and again", async () => {
+      const { store, deps } = withMail()
+      const { oneClick: link } = await joinAndConfirm(store, deps, "fan@example.com")
+      expect(await oneClick(deps, link)).toEqual(LEFT)
+      expect(await oneClick(deps, link)).toEqual(LEFT)
+      const fromPage = await handleUnsubscribeRequest(request({ body: JSON.stringify({ token: link.searchParams.get("token") }) }), deps)
+      expect(fromPage).toEqual(LEFT)
+    })
+
+    it("never unsubscribes on a GET of the link: it leads to the unsubscribe page", async () => {
+      const { store, deps } = withMail()
+      const { oneClick: link, status } = await joinAndConfirm(store, deps, "fan@example.com")
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await handleUnsubscribeRequest(request({ method, query: link.searchParams, body: "" }), deps)
+        expect(answer).toMatchObject({ status: 303, headers: { Location: `/unsubscribe/?token=${link.searchParams.get("token")}` } })
+      }
+      await expect(lookUp(deps, status)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
+    })
+
+    it("takes the token as JSON from our page, and a one-click post sent as multipart/form-data", async () => {
+      const { store, deps } = withMail()
+      const a = await joinAndConfirm(store, deps, "a@example.com")
+      const b = await joinAndConfirm(store, deps, "b@example.com")
+      expect(await handleUnsubscribeRequest(request({ body: JSON.stringify({ token: a.page.searchParams.get("token") }) }), deps)).toEqual(LEFT)
+      const boundary = "----block94"
+      const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
+      const answer = await handleUnsubscribeRequest(
+        request({ query: b.oneClick.searchParams, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart }),
+        deps,
+      )
+      expect(answer).toEqual(LEFT)
+      expect(await allRows(store)).toEqual([])
+    })
+
+    it.each([
+      ["an unknown token", new URLSearchParams({ token: "A".repeat(43) })],
+      ["a malformed token", new URLSearchParams({ token: "not-a-token" })],
+      ["no token", new URLSearchParams()],
+    ])("answers 404 for %s", async (_case, query) => {
+      const { deps } = withMail()
+      const answer = await handleUnsubscribeRequest(request({ query, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), deps)
+      expect(answer).toMatchObject({ status: 404, body: { error: expect.stringContaining("unsubscribe link is not known") } })
+    })
+
+    it("refuses other methods and media types, and is not held up by the rate limit", async () => {
+      const { deps } = withMail()
+      const token = new URLSearchParams({ token: "A".repeat(43) })
+      expect(await handleUnsubscribeRequest(request({ method: "PUT", query: token }), deps)).toMatchObject({ status: 405, headers: { Allow: "GET, POST" } })
+      expect(await handleUnsubscribeRequest(request({ query: token, headers: { "content-type": "text/plain" } }), deps)).toMatchObject({ status: 415 })
+      expect(await handleUnsubscribeRequest(request({ body: JSON.stringify({ tokens: "x" }) }), deps)).toMatchObject({ status: 400 })
+      // Mailbox providers post every one-click unsubscribe from a few addresses of theirs.
+      const limited = { ...deps, rateLimiter: { hit: jest.fn(async () => ({ allowed: false as const, retryAfterSeconds: 60 })) } }
+      expect(await handleUnsubscribeRequest(request({ query: token, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), limited)).toMatchObject({ status: 404 })
+      expect(limited.rateLimiter.hit).not.toHaveBeenCalled()
+    })
+  })
+
+  describe("POST /api/leave", () => {
+    const leave = (deps: HandlerDependencies, body: unknown) => handleLeaveRequest(request({ body: JSON.stringify(body) }), deps)
+
+    it("erases the person behind a status token, revokes every token, and takes the referral from the referrer", async () => {
+      const { store, deps } = withMail()
+      const referrer = await joinAndConfirm(store, deps, "referrer@example.com")
+      const other = await joinAndConfirm(store, deps, "other@example.com")
+      // A friend comes through the referrer's link and confirms: the referrer moves ahead.
+      expect((await signUp(deps, { email: "friend@example.com", referralCode: referrer.referralCode })).status).toBe(201)
+      const [mail] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
+      const friendConfirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }), deps)
+      const friendStatus = new URL(String(friendConfirmed.body.statusUrl))
+      await expect(lookUp(deps, referrer.status)).resolves.toMatchObject({ body: { position: 1, referrals: 1, total: 3 } })
+
+      expect(await leave(deps, { token: friendStatus.searchParams.get("token") })).toEqual(LEFT)
+      await expect(lookUp(deps, referrer.status)).resolves.toMatchObject({ body: { position: 1, referrals: 0, total: 2 } })
+      await expect(lookUp(deps, other.status)).resolves.toMatchObject({ body: { position: 2, total: 2 } })
+      // Every token of the person is revoked: status, unsubscribe, confirmation.
+      await expect(lookUp(deps, friendStatus)).resolves.toMatchObject({ status: 404 })
+      expect(await leave(deps, { token: friendStatus.searchParams.get("token") })).toMatchObject({ status: 404 })
+      const friendUnsubscribe = new URL(mail.payload.oneClickUnsubscribe)
+      // Its unsubscribe link still says "left" (a second click must not look like an error).
+      expect(await oneClick(deps, friendUnsubscribe)).toEqual(LEFT)
+      const stats = await signupStats(store.exportRows())
+      expect(stats).toMatchObject({ confirmed: 2, pending: 0, topReferrers: [] })
+    })
+
+    it("lets the person sign up again on purpose, as someone new at the end of the line", async () => {
+      const { store, deps } = withMail()
+      const fan = await joinAndConfirm(store, deps, "fan@example.com")
+      await joinAndConfirm(store, deps, "other@example.com")
+      expect(await leave(deps, { token: fan.status.searchParams.get("token") })).toEqual(LEFT)
+      const back = await joinAndConfirm(store, deps, "Fan@Example.com")
+      await expect(lookUp(deps, back.status)).resolves.toMatchObject({ status: 200, body: { position: 2, total: 2, referrals: 0 } })
+      expect(back.referralCode).not.toBe(fan.referralCode)
+      // The old links stay dead.
+      await expect(lookUp(deps, fan.status)).resolves.toMatchObject({ status: 404 })
+    })
+
+    it.each([
+      ["an unknown token with 404", { token: "A".repeat(43) }, 404],
+      ["a malformed token with 404", { token: "short" }, 404],
+      ["a body without a token with 400", { tokens: "x" }, 400],
+    ])("answers %s", async (_case, body, status) => {
+      const { deps } = withMail()
+      expect((await leave(deps, body)).status).toBe(status)
+    })
+
+    it("refuses other methods and non-JSON bodies", async () => {
+      const { deps } = withMail()
+      expect((await handleLeaveRequest(request({ method: "GET" }), deps)).status).toBe(405)
+      expect((await handleLeaveRequest(request({ headers: { "content-type": "application/x-www-form-urlencoded" } }), deps)).status).toBe(415)
+    })
+  })
+
+  it("leaves the address in no file of the SQLite database once the person unsubscribes, and writes nothing of it to the logs", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "block94-erased-"))
+    const file = join(folder, "signups.db")
+    const store = openEmbeddedStore(file, 10)
+    stores.push(store)
+    const { deps, logError } = setUp({ store })
+    deps.service = createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    const address = "Leaving.Fan+drops@Example.com"
+    // Enough people around it that the list spans many pages of the file.
+    for (let index = 0; index < 150; index += 1) await signUp(deps, { email: `before${index}@example.com` })
+    const leaving = await joinAndConfirm(store, deps, address)
+    for (let index = 0; index < 150; index += 1) await signUp(deps, { email: `after${index}@example.com`, referralCode: leaving.referralCode })
+    const traces = [address, address.toLowerCase(), "leaving.fan@example.com", "Leaving.Fan", leaving.referralCode]
+    const filesHolding = (text: string) =>
+      [file, `${file}-wal`].filter((path) => existsSync(path) && readFileSync(path).includes(Buffer.from(text, "utf8")))
+    // The test can see it while the person is on the list.
+    expect(traces.map(filesHolding).flat().length).toBeGreaterThan(0)
+
+    const logged = ["log", "info", "warn", "error"].map((method) => jest.spyOn(console, method as "log"))
+    try {
+      expect(await oneClick(deps, leaving.oneClick)).toEqual(LEFT)
+      // Checked at once, with the store still open, as a server would be.
+      expect(Object.fromEntries(traces.map((text) => [text, filesHolding(text)]))).toEqual(Object.fromEntries(traces.map((text) => [text, []])))
+      const written = [...logged.flatMap((spy) => spy.mock.calls), ...logError.mock.calls].flat().map(String).join("\n")
+      expect(written.toLowerCase()).not.toContain("leaving.fan")
+    } finally {
+      for (const spy of logged) spy.mockRestore()
+    }
+    expect(await allRows(store)).toHaveLength(301 - 1)
   })
 })

@@ -18,6 +18,13 @@ export interface SqlDatabase extends SqlExecutor {
    * A deadlock or serialization failure runs it again, a few times.
    */
   transaction<Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result>
+  /**
+   * After an erasure: leaves no copy of deleted rows in the database's own files where the engine
+   * allows it. SQLite (whose `secure_delete` zeroes deleted content in the file) folds its
+   * write-ahead log back into the file and truncates it; PostgreSQL reclaims dead rows by its
+   * own vacuum.
+   */
+  purgeDeleted(): Promise<void>
   /** The rows of a long query, a page at a time, all from one snapshot (for exports). */
   stream<Result extends object = Row>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]>
   close(): Promise<void>

@@ -2,13 +2,14 @@
  * Moves a list kept by the earlier embedded store (`.data/signups.jsonl`, JSON Lines) into the
  * SQLite database, once, on the first start: every signup with its number, status, tokens
  * (used ones stay used), referral and last mail. The file is then renamed, not deleted, and kept
- * as a backup; a database that already holds signups never imports.
+ * as a backup; a database that already holds signups never imports. An address that left the
+ * list (its suppression key is in the database) is left out: an import never brings anyone back.
  */
 import { createReadStream, existsSync, promises as fs } from "node:fs"
 import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
-import { emailKey } from "../waitlist/email-key"
-import { insertRows, type SqlExecutor } from "./database"
+import { emailKey, suppressionKey } from "../waitlist/email-key"
+import { insertRows, parameters, type SqlExecutor } from "./database"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
 
 /** The name the file is kept under once imported. */
@@ -25,6 +26,46 @@ export const readLegacyFile = async (file: string): Promise<ListState> => {
   return state
 }
 
+/** Keys looked up per statement. */
+const KEYS_PER_STATEMENT = 200
+
+/** The email keys among `keys` whose suppression key is in the database. */
+const suppressedKeys = async (tx: SqlExecutor, keys: string[]): Promise<Set<string>> => {
+  const found = new Set<string>()
+  for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
+    const chunk = keys.slice(start, start + KEYS_PER_STATEMENT)
+    const byHash = new Map(chunk.map((key) => [suppressionKey(key), key]))
+    const rows = await tx.query<{ key_hash: string }>(
+      `select key_hash from signup_suppressions where key_hash in (${parameters(chunk.length)})`,
+      [...byHash.keys()],
+    )
+    for (const { key_hash } of rows) found.add(byHash.get(key_hash) as string)
+  }
+  return found
+}
+
+/** The list without the people who left: their tokens gone, their referrals counted for no one. */
+const withoutLeavers = (state: ListState, left: Set<string>): ListState => {
+  if (left.size === 0) return state
+  const order = state.order.filter((signup) => !left.has(signup.emailKey))
+  const leftCodes = new Set(state.order.filter((signup) => left.has(signup.emailKey)).map((signup) => signup.referralCode))
+  for (const signup of order) if (signup.referredBy && leftCodes.has(signup.referredBy)) signup.referredBy = null
+  const referrals = new Map<string, number>()
+  for (const signup of order) {
+    if (signup.status === "confirmed" && signup.referredBy) referrals.set(signup.referredBy, (referrals.get(signup.referredBy) ?? 0) + 1)
+  }
+  const kept = <Value>(entries: Map<string, Value>, keyOf: (value: Value) => string) => new Map([...entries].filter(([, value]) => !left.has(keyOf(value))))
+  return {
+    order,
+    byKey: kept(state.byKey, (signup) => signup.emailKey),
+    byCode: kept(state.byCode, (signup) => signup.emailKey),
+    statusTokens: kept(state.statusTokens, (key) => key),
+    confirmTokens: kept(state.confirmTokens, (token) => token.emailKey),
+    referrals,
+    confirmed: order.filter((signup) => signup.status === "confirmed").length,
+  }
+}
+
 /**
  * Imports `file` into an empty database, inside the caller's transaction. Returns what to do once
  * that transaction has committed (rename the file), or null when there is nothing to import.
@@ -33,7 +74,8 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
   if (!existsSync(file)) return null
   const [{ n }] = await tx.query<{ n: number }>("select count(*) as n from signups")
   if (Number(n) > 0) return null
-  const state = await readLegacyFile(file)
+  const read = await readLegacyFile(file)
+  const state = withoutLeavers(read, await suppressedKeys(tx, [...read.byKey.keys()]))
   // Signups from before referral links get their code and a status token now.
   const statusTokens = new Map([...state.statusTokens].map(([hash, key]) => [hash, key]))
   for (const signup of state.order) {

@@ -114,6 +114,22 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "alter table signups add column consent text, add column consented_at timestamptz, add column mail_waiting integer not null default 0",
     ),
   },
+  {
+    version: 5,
+    name: "leaving the list: unsubscribe tokens, suppression keys, used unsubscribe tokens",
+    up: statements(
+      // Every email carries an unsubscribe token of its own, kept as a hash like the others.
+      "alter table signup_tokens drop constraint signup_tokens_kind_check",
+      "alter table signup_tokens add constraint signup_tokens_kind_check check (kind in ('status', 'confirm', 'unsubscribe'))",
+      // All that is kept of someone who left: SHA-256 of their email key, so an import cannot add them back.
+      "create table signup_suppressions (key_hash text primary key, created_at timestamptz not null)",
+      // Unsubscribe tokens of people who left, by hash: a second click on a link still answers "left".
+      "create table used_unsubscribe_tokens (hash text primary key, used_at timestamptz not null)",
+      // Leaving clears the referral code from the signups it brought, pending ones too.
+      "drop index signups_referred_by",
+      "create index signups_referred_by on signups (referred_by) where referred_by is not null",
+    ),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -174,6 +190,27 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "alter table signups add column consented_at text",
       // mail_waiting: a message to this signup is queued and not yet delivered (the resend throttle's claim).
       "alter table signups add column mail_waiting integer not null default 0",
+    ),
+  },
+  {
+    version: 3,
+    name: "leaving the list: unsubscribe tokens, suppression keys, used unsubscribe tokens",
+    up: statements(
+      // SQLite cannot change a check constraint in place: the tokens table is copied into a new one.
+      `create table signup_tokens_widened (
+        hash text primary key,
+        signup_id integer not null references signups (id) on delete cascade,
+        kind text not null check (kind in ('status', 'confirm', 'unsubscribe')),
+        expires_at text,
+        used_at text
+      )`,
+      "insert into signup_tokens_widened (hash, signup_id, kind, expires_at, used_at) select hash, signup_id, kind, expires_at, used_at from signup_tokens",
+      "drop table signup_tokens",
+      "alter table signup_tokens_widened rename to signup_tokens",
+      "create index signup_tokens_signup on signup_tokens (signup_id)",
+      "create table signup_suppressions (key_hash text primary key, created_at text not null)",
+      "create table used_unsubscribe_tokens (hash text primary key, used_at text not null)",
+      "create index signups_referred_by on signups (referred_by) where referred_by is not null",
     ),
   },
 ]

@@ -12,7 +12,23 @@
 import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
-import type { ConfirmResult, ExportRow, MessageKind, NewSignup, NewToken, OutboxEntry, Place, QueuedMessage, Signup, SignupStatus, SignupStore, Standing } from "./store"
+import { suppressionKey } from "../waitlist/email-key"
+import type {
+  AddResult,
+  ConfirmResult,
+  ExportRow,
+  LeaveResult,
+  MessageKind,
+  NewSignup,
+  NewToken,
+  OutboxEntry,
+  Place,
+  QueuedMessage,
+  Signup,
+  SignupStatus,
+  SignupStore,
+  Standing,
+} from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
@@ -170,7 +186,7 @@ const lineSql = (boost: number, width: number) => {
 /** A signup waiting for its batch, and how to answer it. */
 interface Waiting {
   signup: NewSignup
-  settle(result: Awaited<ReturnType<SignupStore["add"]>>): void
+  settle(result: AddResult): void
   fail(error: unknown): void
 }
 
@@ -212,7 +228,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     return db.transaction(work)
   }
 
-  const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken) =>
+  const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken | { kind: "unsubscribe"; hash: string }) =>
     insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "confirm" ? token.expiresAt : null]])
 
   /** Writes messages to the outbox, due at once; the sender delivers them. */
@@ -233,17 +249,67 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   /**
+   * Erases one signup inside the caller's transaction. The row is claimed first (in PostgreSQL an
+   * update locks it), so two requests to leave at once cannot both take it out of its band.
+   */
+  const eraseSignup = async (tx: SqlExecutor, id: number | string, now: Date): Promise<boolean> => {
+    const [me] = await tx.query<{ email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null }>(
+      "update signups set mail_waiting = mail_waiting where id = $1 returning email_key, status, referral_code, referred_by",
+      [id],
+    )
+    if (!me) return false
+    if (me.status === "confirmed") {
+      // The people behind move up; a referrer loses the referral (and moves bands).
+      await tx.query(line.removeFromBucket("s.id = $1"), [id])
+      if (me.referred_by) await countReferral(tx, me.referred_by, -1)
+    }
+    // Its unsubscribe links still answer "left"; the hashes say nothing of whose they were.
+    await tx.query("insert into used_unsubscribe_tokens (hash, used_at) select hash, $2 from signup_tokens where signup_id = $1 and kind = 'unsubscribe'", [
+      id,
+      now.toISOString(),
+    ])
+    // Its referral code goes from the signups it brought, so nothing leads back to it.
+    await tx.query("update signups set referred_by = null where referred_by = $1", [me.referral_code])
+    // Tokens and outbox messages go with it (on delete cascade).
+    await tx.query("delete from signups where id = $1", [id])
+    await suppress(tx, me.email_key, now)
+    return true
+  }
+
+  const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
+    tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [suppressionKey(emailKey), now.toISOString()])
+
+  /**
    * Adds signups of different email keys in one transaction: one commit for all. Answers each
    * with what the database holds: the new row, or the one already there for its address.
    */
-  const insertBatch = async (signups: NewSignup[]): Promise<Map<string, Awaited<ReturnType<SignupStore["add"]>>>> =>
+  const insertBatch = async (signups: NewSignup[]): Promise<Map<string, AddResult>> =>
     transaction(async (tx) => {
-      const answers = new Map<string, Awaited<ReturnType<SignupStore["add"]>>>()
+      const answers = new Map<string, AddResult>()
       const keys = signups.map((signup) => signup.emailKey)
       for (const row of await tx.query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key in (${parameters(keys.length)})`, keys)) {
         answers.set(row.email_key, { kind: "duplicate", signup: toSignup(row) })
       }
-      const fresh = signups.filter((signup) => !answers.has(signup.emailKey))
+      const newcomers = signups.filter((signup) => !answers.has(signup.emailKey))
+      // An address that left the list comes back only by a signup of its own, which lifts its
+      // suppression; anything else (an import) leaves it out.
+      const returning = newcomers.filter((signup) => signup.overridesSuppression)
+      if (returning.length > 0) {
+        await tx.query(`delete from signup_suppressions where key_hash in (${parameters(returning.length)})`, returning.map((signup) => suppressionKey(signup.emailKey)))
+      }
+      const others = newcomers.filter((signup) => !signup.overridesSuppression)
+      const suppressed = new Set(
+        others.length === 0
+          ? []
+          : (
+              await tx.query<{ key_hash: string }>(
+                `select key_hash from signup_suppressions where key_hash in (${parameters(others.length)})`,
+                others.map((signup) => suppressionKey(signup.emailKey)),
+              )
+            ).map((row) => row.key_hash),
+      )
+      const fresh = newcomers.filter((signup) => signup.overridesSuppression || !suppressed.has(suppressionKey(signup.emailKey)))
+      for (const signup of newcomers) if (!fresh.includes(signup)) answers.set(signup.emailKey, { kind: "suppressed" })
       if (fresh.length === 0) return answers
 
       // A referral counts only when its code names a signup already on the list.
@@ -301,8 +367,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       const byKey = new Map(signups.map((signup) => [signup.emailKey, signup]))
       const tokens = inserted.flatMap((row) => {
         const signup = byKey.get(row.email_key) as NewSignup
-        const status = [signup.statusTokenHash, row.id, "status", null]
-        return signup.confirmToken ? [status, [signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : [status]
+        return [
+          [signup.statusTokenHash, row.id, "status", null],
+          ...(signup.confirmToken ? [[signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : []),
+          ...(signup.mail ? [[signup.mail.unsubscribeTokenHash, row.id, "unsubscribe", null]] : []),
+        ]
       })
       await insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], tokens)
       const messages = inserted.flatMap((row) => {
@@ -343,7 +412,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   const runBatch = async (batch: Waiting[]): Promise<void> => {
     const firstOfKey = new Map<string, Waiting>()
     for (const entry of batch) if (!firstOfKey.has(entry.signup.emailKey)) firstOfKey.set(entry.signup.emailKey, entry)
-    let answers: Map<string, Awaited<ReturnType<SignupStore["add"]>>>
+    let answers: Map<string, AddResult>
     try {
       answers = await insertBatch([...firstOfKey.values()].map(({ signup }) => signup))
     } catch (error) {
@@ -434,9 +503,29 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         )
         if (!claimed) return false
         await insertToken(tx, claimed.id, token)
+        await insertToken(tx, claimed.id, { kind: "unsubscribe", hash: message.unsubscribeTokenHash })
         await queueMessages(tx, [{ signupId: claimed.id, message, at: now.toISOString() }])
         return true
       }),
+
+    async erase(who, now): Promise<LeaveResult> {
+      const result = await transaction(async (tx): Promise<LeaveResult> => {
+        if ("emailKey" in who) {
+          const [row] = await tx.query<{ id: number | string }>("select id from signups where email_key = $1", [who.emailKey])
+          const erased = row ? await eraseSignup(tx, row.id, now) : false
+          // Asked by address: suppressed even when no one had it, so an import cannot add it later.
+          if (!erased) await suppress(tx, who.emailKey, now)
+          return { kind: erased ? "erased" : "unknown" }
+        }
+        const [row] = await tx.query<{ signup_id: number | string }>("select signup_id from signup_tokens where hash = $1 and kind = $2", [who.hash, who.token])
+        if (row && (await eraseSignup(tx, row.signup_id, now))) return { kind: "erased" }
+        if (who.token !== "unsubscribe") return { kind: "unknown" }
+        const [used] = await tx.query("select 1 as used from used_unsubscribe_tokens where hash = $1", [who.hash])
+        return { kind: used ? "alreadyLeft" : "unknown" }
+      })
+      if (result.kind === "erased") await db.purgeDeleted()
+      return result
+    },
 
     async claimDueMessages(now, limit, leaseUntil) {
       const rows = await query<{ id: number | string; message_id: string; kind: MessageKind; payload: string | null; attempts: number | string }>(

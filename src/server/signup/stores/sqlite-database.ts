@@ -96,6 +96,13 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
           throw error
         }
       }),
+    purgeDeleted: () =>
+      inTurn(() => {
+        if (!opened?.isOpen) return
+        // TRUNCATE waits (busy_timeout) for readers of older snapshots, then empties the log file.
+        const { busy } = opened.prepare("pragma wal_checkpoint(truncate)").get() as { busy: number }
+        if (busy) console.warn("signups: a reader kept the write-ahead log from being folded into the database after an erasure; the next checkpoint does it")
+      }),
     async *stream<Result extends object>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]> {
       // A connection of its own: its read transaction sees one snapshot and holds up no writer.
       const db = connection()

@@ -31,6 +31,12 @@ export interface NewSignup {
   consent: string | null
   /** The message this signup causes (its confirmation email), written in the same transaction. */
   mail: QueuedMessage | null
+  /**
+   * The person signed up through the form themselves: an address that left the list may come
+   * back, as a new person at the end of the line, and its suppression is lifted. Anything else
+   * (an import) leaves a suppressed address out: it cannot come back by accident.
+   */
+  overridesSuppression?: boolean
 }
 
 /** What a message is, to the sender that builds and delivers it. */
@@ -39,8 +45,13 @@ export type MessageKind = "confirmation" | "status-link"
 /** A message to send, written to the outbox with the change that causes it. */
 export interface QueuedMessage {
   kind: MessageKind
-  /** What the sender needs to build it (the address, the link); cleared once it is delivered. */
+  /**
+   * What the sender needs to build it (the address, the link, the unsubscribe links); cleared
+   * once it is delivered.
+   */
   payload: Record<string, string>
+  /** The hash of the unsubscribe token its unsubscribe links carry: every email has one. */
+  unsubscribeTokenHash: string
 }
 
 /** A message the sender has claimed for one delivery attempt. */
@@ -80,7 +91,8 @@ export interface Place {
   total: number
 }
 
-export type AddResult = { kind: "added"; signup: Signup; place: Place | null } | { kind: "duplicate"; signup: Signup }
+/** `suppressed`: the address left the list, and this signup may not bring it back (see `overridesSuppression`). */
+export type AddResult = { kind: "added"; signup: Signup; place: Place | null } | { kind: "duplicate"; signup: Signup } | { kind: "suppressed" }
 
 /** `expired`: the token is past its 48 hours or was used already (tokens are single use). */
 export type ConfirmResult = { kind: "confirmed"; signup: Signup; place: Place } | { kind: "expired" } | { kind: "unknown" }
@@ -104,6 +116,16 @@ export interface ExportRow extends Standing {
 /** A new secret for a signup, by its hash: a status token, or a confirmation token that expires. */
 export type NewToken = { kind: "status"; hash: string } | { kind: "confirm"; hash: string; expiresAt: string }
 
+/** Who leaves the list: by a token from their status page or an email, or by address (the owner answering a request). */
+export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { emailKey: string }
+
+/**
+ * `erased`: the person was on the list and is gone. `alreadyLeft`: an unsubscribe token of
+ * someone who has left already. `unknown`: no one (by address: no one, but the address is
+ * suppressed all the same).
+ */
+export type LeaveResult = { kind: "erased" } | { kind: "alreadyLeft" } | { kind: "unknown" }
+
 export interface SignupStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
   add(signup: NewSignup): Promise<AddResult>
@@ -121,6 +143,14 @@ export interface SignupStore {
    * so two requests cannot both queue one. Returns whether it was queued.
    */
   queueMail(emailKey: string, token: NewToken, message: QueuedMessage, now: Date, minIntervalMs: number): Promise<boolean>
+  /**
+   * Erases a person at once: their signup, tokens, outbox messages, attribution and referral code.
+   * The people behind move up, a referrer loses the referral, and only a one-way suppression key
+   * (SHA-256 of the email key) and the hashes of their unsubscribe tokens (so a second click still
+   * answers "left") are kept. On SQLite the log is then folded into the file, so the address is
+   * in no file on disk.
+   */
+  erase(who: Leaver, now: Date): Promise<LeaveResult>
   /** Claims up to `limit` messages that are due, each for one attempt, hidden from other senders until `leaseUntil`. */
   claimDueMessages(now: Date, limit: number, leaseUntil: Date): Promise<OutboxEntry[]>
   /** The message reached the mail server: done, its payload cleared, the signup's last mail time set. */

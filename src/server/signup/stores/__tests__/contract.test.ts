@@ -6,9 +6,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../../test/postgres"
 import fc from "fast-check"
+import { signupStats } from "../../stats"
 import { hashToken } from "../../waitlist/codes"
+import { migrate, MIGRATIONS } from "../migrations"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
-import { allRows, type NewSignup,type SignupStore } from "../store"
+import { openPostgresDatabase } from "../postgres-database"
+import { openSqliteDatabase } from "../sqlite-database"
+import { allRows, type AddResult, type NewSignup, type Signup, type SignupStore } from "../store"
 
 const BOOST = 10
 const NOW = new Date("2026-11-22T12:00:00.000Z")
@@ -36,6 +40,12 @@ const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
     ...overrides,
   }
 }
+/** The signup an add answered with: the new one, or the one already there. */
+const signupOf = (result: AddResult): Signup => {
+  if (result.kind === "suppressed") throw new Error("the signup was refused as suppressed")
+  return result.signup
+}
+
 const pending = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
   signup(email, {
     status: "pending",
@@ -204,14 +214,14 @@ describe.each([
       const c = await store.add(signup("c@example.com"))
       const a = await store.add(signup("a@example.com"))
       expect(a).toMatchObject({ place: { position: 2 } })
-      const code = a.signup.referralCode
+      const code = signupOf(a).referralCode
       await store.add(pending("b@example.com", { referredBy: code }))
       expect(await store.standingByStatusToken(hashToken("status a@example.com"))).toMatchObject({ referrals: 0, place: { position: 2 } })
       await store.confirm(hashToken("confirm b@example.com"), NOW)
       const standing = await store.standingByStatusToken(hashToken("status a@example.com"))
       expect(standing).toMatchObject({ referrals: 1, place: { position: 1, total: 3 } })
       expect(await store.standingByStatusToken(hashToken("status c@example.com"))).toMatchObject({ place: { position: 2 } })
-      expect(c.signup.referralCode).not.toBe(code)
+      expect(signupOf(c).referralCode).not.toBe(code)
       const rows = await allRows(store)
       expect(rows.map((row) => [row.signup.email, row.place?.position, row.referrals, row.referredBy])).toEqual([
         ["c@example.com", 2, 0, null],
@@ -223,7 +233,7 @@ describe.each([
     it("ignores a referral code that names nobody", async () => {
       const store = await open()
       const added = await store.add(signup("a@example.com", { referredBy: "NOBODY0000" }))
-      expect(added.signup.referredBy).toBeNull()
+      expect(signupOf(added).referredBy).toBeNull()
     })
 
     it("breaks a tie by signup order", async () => {
@@ -231,7 +241,7 @@ describe.each([
       const added = []
       for (let index = 1; index <= 12; index += 1) added.push(await store.add(signup(`s${index}@example.com`)))
       // The 12th brings one friend: it stands at 12 - 10 = 2, level with the 2nd, who signed up first.
-      await store.add(signup("friend@example.com", { referredBy: added[11].signup.referralCode }))
+      await store.add(signup("friend@example.com", { referredBy: signupOf(added[11]).referralCode }))
       expect(await store.standingByStatusToken(hashToken("status s12@example.com"))).toMatchObject({ place: { position: 3 } })
       expect(await store.standingByStatusToken(hashToken("status s2@example.com"))).toMatchObject({ place: { position: 2 } })
     })
@@ -246,7 +256,11 @@ describe.each([
   })
 
   describe("the outbox", () => {
-    const message = (email: string) => ({ kind: "confirmation" as const, payload: { to: email, link: `https://block94.example/confirm/?token=${email}` } })
+    const message = (email: string) => ({
+      kind: "confirmation" as const,
+      payload: { to: email, link: `https://block94.example/confirm/?token=${email}` },
+      unsubscribeTokenHash: hashToken(`unsubscribe ${email} ${(counter += 1)}`),
+    })
     const lease = (at: Date) => new Date(at.getTime() + 2 * 60_000)
 
     it("writes a signup's mail with it, and hands each due message to one sender at a time", async () => {
@@ -299,6 +313,157 @@ describe.each([
     })
   })
 
+  describe("leaving the list", () => {
+    const statusOf = (email: string) => ({ token: "status" as const, hash: hashToken(`status ${email}`) })
+    const unsubscribeOf = (email: string) => ({ token: "unsubscribe" as const, hash: hashToken(`unsubscribe ${email}`) })
+    /** A pending signup with its confirmation email queued, whose unsubscribe link carries `unsubscribe <email>`. */
+    const mailed = (email: string, overrides: Partial<NewSignup> = {}) =>
+      pending(email, {
+        mail: { kind: "confirmation", payload: { to: email, link: `https://block94.example/confirm/?token=${email}` }, unsubscribeTokenHash: hashToken(`unsubscribe ${email}`) },
+        ...overrides,
+      })
+    const places = async (store: SignupStore) =>
+      Object.fromEntries((await allRows(store)).map((row) => [row.signup.email, row.place ? `${row.place.position}/${row.place.total}` : "pending"]))
+
+    it("erases a confirmed person at once: everyone behind moves up, lookups and the export forget them", async () => {
+      const store = await open()
+      for (const email of ["a@example.com", "b@example.com", "c@example.com", "d@example.com"]) await store.add(signup(email))
+      await expect(store.erase(statusOf("b@example.com"), NOW)).resolves.toEqual({ kind: "erased" })
+      expect(await places(store)).toEqual({ "a@example.com": "1/3", "c@example.com": "2/3", "d@example.com": "3/3" })
+      await expect(store.standingByStatusToken(hashToken("status c@example.com"))).resolves.toMatchObject({ place: { position: 2, total: 3 }, total: 3 })
+      await expect(store.standingByStatusToken(hashToken("status b@example.com"))).resolves.toBeNull()
+      await expect(store.findSignup("b@example.com")).resolves.toBeNull()
+      const stats = await signupStats(store.exportRows())
+      expect(stats).toMatchObject({ confirmed: 3, pending: 0, perDay: [["2026-11-22", 3]] })
+      // The next signup stands right behind the last one left.
+      await expect(store.add(signup("e@example.com"))).resolves.toMatchObject({ kind: "added", place: { position: 4, total: 4 } })
+    })
+
+    it("erases a pending person, with its tokens and its mail still waiting, and keeps everyone's place", async () => {
+      const store = await open()
+      await store.add(signup("a@example.com"))
+      await store.add(mailed("b@example.com"))
+      await store.add(mailed("c@example.com"))
+      await expect(store.erase(unsubscribeOf("b@example.com"), NOW)).resolves.toEqual({ kind: "erased" })
+      // Its confirmation email is gone from the outbox; the other one is still there.
+      const claimed = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
+      expect(claimed.map((entry) => entry.payload.to)).toEqual(["c@example.com"])
+      // Every token it had is revoked: confirmation, status and unsubscribe.
+      await expect(store.confirm(hashToken("confirm b@example.com"), NOW)).resolves.toEqual({ kind: "unknown" })
+      await expect(store.erase(statusOf("b@example.com"), NOW)).resolves.toEqual({ kind: "unknown" })
+      expect(await places(store)).toEqual({ "a@example.com": "1/1", "c@example.com": "pending" })
+    })
+
+    it("answers a used unsubscribe link with alreadyLeft, and knows no unknown token", async () => {
+      const store = await open()
+      await store.add(mailed("a@example.com"))
+      // A status link of a person who left leads nowhere; an unsubscribe link still says "left".
+      await expect(store.erase(unsubscribeOf("a@example.com"), NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.erase(unsubscribeOf("a@example.com"), NOW)).resolves.toEqual({ kind: "alreadyLeft" })
+      await expect(store.erase(statusOf("a@example.com"), NOW)).resolves.toEqual({ kind: "unknown" })
+      await expect(store.erase(unsubscribeOf("nobody@example.com"), NOW)).resolves.toEqual({ kind: "unknown" })
+      // A status token is not an unsubscribe token, nor the other way round.
+      await store.add(mailed("b@example.com"))
+      await expect(store.erase({ token: "unsubscribe", hash: hashToken("status b@example.com") }, NOW)).resolves.toEqual({ kind: "unknown" })
+      await expect(store.erase({ token: "status", hash: hashToken("unsubscribe b@example.com") }, NOW)).resolves.toEqual({ kind: "unknown" })
+    })
+
+    it("keeps every unsubscribe link of a person who left by another way answering alreadyLeft", async () => {
+      const store = await open()
+      await store.add(mailed("a@example.com"))
+      const [entry] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
+      await store.markDelivered(entry.id, NOW)
+      const later = new Date(NOW.getTime() + 2 * HOUR)
+      const second = { kind: "status-link" as const, payload: { to: "a@example.com", link: "https://block94.example/waitlist/" }, unsubscribeTokenHash: hashToken("second unsubscribe") }
+      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("second status") }, second, later, HOUR)).resolves.toBe(true)
+      await expect(store.erase(statusOf("a@example.com"), later)).resolves.toEqual({ kind: "erased" })
+      await expect(store.erase(unsubscribeOf("a@example.com"), later)).resolves.toEqual({ kind: "alreadyLeft" })
+      await expect(store.erase({ token: "unsubscribe", hash: hashToken("second unsubscribe") }, later)).resolves.toEqual({ kind: "alreadyLeft" })
+      await expect(store.standingByStatusToken(hashToken("second status"))).resolves.toBeNull()
+    })
+
+    it("takes a confirmed referral from its referrer, who moves back in line", async () => {
+      const store = await open()
+      const people = []
+      for (let index = 1; index <= 12; index += 1) people.push(await store.add(signup(`s${index}@example.com`)))
+      await store.add(mailed("friend@example.com", { referredBy: signupOf(people[11]).referralCode }))
+      await store.confirm(hashToken("confirm friend@example.com"), NOW)
+      // 12 - 10 = 2, level with the 2nd, who came first.
+      await expect(store.standingByStatusToken(hashToken("status s12@example.com"))).resolves.toMatchObject({ referrals: 1, place: { position: 3, total: 13 } })
+      await expect(store.erase(unsubscribeOf("friend@example.com"), NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.standingByStatusToken(hashToken("status s12@example.com"))).resolves.toMatchObject({ referrals: 0, place: { position: 12, total: 12 } })
+      await expect(store.standingByStatusToken(hashToken("status s3@example.com"))).resolves.toMatchObject({ place: { position: 3, total: 12 } })
+      expect((await allRows(store)).find((row) => row.signup.email === "s12@example.com")).toMatchObject({ referrals: 0, place: { position: 12 } })
+    })
+
+    it("leaves no trace of a referrer: its friends keep their places without it, and its old link counts for no one", async () => {
+      const store = await open()
+      const a = signupOf(await store.add(signup("a@example.com")))
+      await store.add(signup("b@example.com", { referredBy: a.referralCode }))
+      await store.add(mailed("c@example.com", { referredBy: a.referralCode }))
+      await expect(store.erase({ emailKey: "a@example.com" }, NOW)).resolves.toEqual({ kind: "erased" })
+      await store.confirm(hashToken("confirm c@example.com"), NOW)
+      const late = await store.add(signup("d@example.com", { referredBy: a.referralCode }))
+      expect(signupOf(late).referredBy).toBeNull()
+      const rows = await allRows(store)
+      expect(rows.map((row) => [row.signup.email, row.referredBy, row.referrals, row.place?.position])).toEqual([
+        ["b@example.com", null, 0, 1],
+        ["c@example.com", null, 0, 2],
+        ["d@example.com", null, 0, 3],
+      ])
+      expect(rows.some((row) => row.signup.referralCode === a.referralCode)).toBe(false)
+    })
+
+    it("keeps a suppression key: an import cannot add the address back, a signup of its own can, at the end of the line", async () => {
+      const store = await open()
+      await store.add(signup("a@example.com"))
+      await store.add(signup("fan@example.com"))
+      await store.add(signup("z@example.com"))
+      await store.erase(statusOf("fan@example.com"), NOW)
+      // An import (no signup of its own) is refused, however the address is written.
+      await expect(store.add(signup("fan@example.com"))).resolves.toEqual({ kind: "suppressed" })
+      expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["a@example.com", "z@example.com"])
+      // Signing up again on purpose works: a new person, with a new code, behind everyone.
+      const back = await store.add(signup("fan@example.com", { overridesSuppression: true, statusTokenHash: hashToken("status fan again") }))
+      expect(back).toMatchObject({ kind: "added", place: { position: 3, total: 3 } })
+      expect(signupOf(back).sequence).toBeGreaterThan(3)
+      await expect(store.standingByStatusToken(hashToken("status fan again"))).resolves.toMatchObject({ referrals: 0, place: { position: 3 } })
+      // The suppression was lifted: on the list again, a second signup is a duplicate, not refused.
+      await expect(store.add(signup("fan@example.com"))).resolves.toMatchObject({ kind: "duplicate" })
+      // Their old status link stays dead; the new one is theirs, and they can leave again.
+      await expect(store.standingByStatusToken(hashToken("status fan@example.com"))).resolves.toBeNull()
+      await expect(store.erase({ token: "status", hash: hashToken("status fan again") }, NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.add(signup("fan@example.com"))).resolves.toEqual({ kind: "suppressed" })
+    })
+
+    it("forgets by address: erases whoever has it, and suppresses it even when no one had it", async () => {
+      const store = await open()
+      await store.add(signup("a@example.com"))
+      await expect(store.erase({ emailKey: "a@example.com" }, NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.erase({ emailKey: "a@example.com" }, NOW)).resolves.toEqual({ kind: "unknown" })
+      await expect(store.erase({ emailKey: "never@example.com" }, NOW)).resolves.toEqual({ kind: "unknown" })
+      await expect(store.add(signup("never@example.com"))).resolves.toEqual({ kind: "suppressed" })
+      expect(await allRows(store)).toEqual([])
+    })
+
+    it("takes a person out once when two requests to leave arrive together", async () => {
+      const store = await open()
+      const a = signupOf(await store.add(signup("a@example.com")))
+      await store.add(signup("b@example.com"))
+      await store.add(mailed("c@example.com", { referredBy: a.referralCode }))
+      await store.confirm(hashToken("confirm c@example.com"), NOW)
+      await store.add(signup("d@example.com"))
+      const results = await Promise.all([
+        store.erase(statusOf("c@example.com"), NOW),
+        store.erase(unsubscribeOf("c@example.com"), NOW),
+        store.erase({ emailKey: "c@example.com" }, NOW),
+      ])
+      expect(results.filter((result) => result.kind === "erased")).toHaveLength(1)
+      expect(await places(store)).toEqual({ "a@example.com": "1/3", "b@example.com": "2/3", "d@example.com": "3/3" })
+      await expect(store.standingByStatusToken(hashToken("status a@example.com"))).resolves.toMatchObject({ referrals: 0 })
+    })
+  })
+
   it("answers a ping", async () => {
     const store = await open()
     await expect(store.ping()).resolves.toBeUndefined()
@@ -327,6 +492,43 @@ describe("the PostgreSQL store, with signups that arrive together", () => {
   })
 })
 
+describe.each([
+  ["SQLite", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "block94-older-")), "signups.db")
+    return { db: openSqliteDatabase(file), store: () => openEmbeddedStore(file, BOOST) }
+  }],
+  ["PostgreSQL", async () => {
+    const connectionString = await freshDatabase()
+    return { db: openPostgresDatabase({ connectionString, poolSize: 2 }), store: () => openPostgresStore({ connectionString, poolSize: 2 }, BOOST) }
+  }],
+])("a %s database from before leaving the list", (_name, older) => {
+  it("keeps its signups and tokens through the migration, then takes unsubscribe tokens, suppressions and erasures", async () => {
+    const { db, store: openStore } = await older()
+    const latest = Math.max(...MIGRATIONS[db.engine].map(({ version }) => version))
+    await migrate(db, MIGRATIONS[db.engine].filter(({ version }) => version < latest))
+    await db.query(
+      `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code)
+       values ('old@example.com', 'old@example.com', 'website_signup', $1, $1, 'confirmed', $1, 'OLDCODE000')`,
+      [NOW.toISOString()],
+    )
+    await db.query("insert into signup_tokens (hash, signup_id, kind) select $1, id, 'status' from signups", [hashToken("status old@example.com")])
+    await db.query("insert into standing_buckets (bucket, confirmed) values (0, 1)")
+    await db.close()
+    const store = openStore()
+    try {
+      await expect(store.standingByStatusToken(hashToken("status old@example.com"))).resolves.toMatchObject({ place: { position: 1, total: 1 } })
+      const mail = { kind: "confirmation" as const, payload: { to: "new@example.com", link: "https://block94.example/confirm/" }, unsubscribeTokenHash: hashToken("unsubscribe new") }
+      await expect(store.add(pending("new@example.com", { mail }))).resolves.toMatchObject({ kind: "added" })
+      await expect(store.erase({ token: "unsubscribe", hash: hashToken("unsubscribe new") }, NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.erase({ token: "status", hash: hashToken("status old@example.com") }, NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.add(signup("old@example.com"))).resolves.toEqual({ kind: "suppressed" })
+      expect(await allRows(store)).toEqual([])
+    } finally {
+      await store.close()
+    }
+  })
+})
+
 /**
  * The ranking rule worked out the slow, obvious way, from what a person can see: confirmed
  * signups ordered by their number less BOOST per confirmed referral, the earlier one first on a tie.
@@ -340,7 +542,10 @@ const bruteForcePlaces = (signups: ReadonlyArray<{ email: string; sequence: numb
   return new Map(line.map((entry, index) => [entry.email, { position: index + 1, total: line.length }]))
 }
 
-/** A random history: signups (pending or confirmed, some through an earlier one's link) arriving together, and confirmations. */
+/**
+ * A random history: signups (pending or confirmed, some through an earlier one's link) arriving
+ * together, confirmations, and people leaving (by their status link or by address).
+ */
 const steps = fc.array(
   fc.oneof(
     {
@@ -351,6 +556,7 @@ const steps = fc.array(
       }),
     },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant("confirm" as const), who: fc.nat(40) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("leave" as const), who: fc.nat(40), by: fc.constantFrom("status" as const, "address" as const) }) },
   ),
   { minLength: 1, maxLength: 25 },
 )
@@ -360,7 +566,7 @@ describe.each([
   ["SQLite", sqliteStores, 60],
   ["PostgreSQL", postgresStores, 15],
 ])("places on %s after random histories", (_name, makeStores, runs) => {
-  it("match a brute-force ranking for every signup, in lookups and in the export", async () => {
+  it("match a brute-force ranking for every signup, in lookups and in the export, as people join, confirm and leave", async () => {
     const stores = makeStores()
     await fc.assert(
       fc.asyncProperty(steps, fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(1, 3, 1000), async (history, seed, bucketWidth) => {
@@ -368,27 +574,46 @@ describe.each([
         try {
           const emails: string[] = []
           const codes = new Map<string, string>()
+          /** Whose link each signup came through, as the test sent it. */
+          const referrers = new Map<string, string | null>()
+          const left = new Set<string>()
           for (const step of history) {
             if (step.kind === "confirm") {
               const email = emails[step.who % Math.max(1, emails.length)]
               if (email) await store.confirm(hashToken(`confirm ${email}`), NOW)
               continue
             }
+            if (step.kind === "leave") {
+              const email = emails[step.who % Math.max(1, emails.length)]
+              if (!email) continue
+              const result = await store.erase(step.by === "status" ? { token: "status", hash: hashToken(`status ${email}`) } : { emailKey: email }, NOW)
+              expect(result.kind).toBe(left.has(email) ? "unknown" : "erased")
+              left.add(email)
+              continue
+            }
             // Signups that arrive together go into one batch, as under load.
             const people = step.people.map((person, index) => {
               const email = `p${seed}-${emails.length + index}@example.com`
-              const referrer = person.referrer === null || emails.length === 0 ? null : (codes.get(emails[person.referrer % emails.length]) ?? null)
-              return (person.pending ? pending : signup)(email, { referredBy: referrer })
+              const referrer = person.referrer === null || emails.length === 0 ? null : emails[person.referrer % emails.length]
+              referrers.set(email, referrer)
+              return (person.pending ? pending : signup)(email, { referredBy: referrer && (codes.get(referrer) ?? null) })
             })
             const results = await Promise.all(people.map((person) => store.add(person)))
             results.forEach((result, index) => {
               emails.push(people[index].email)
-              codes.set(people[index].email, result.signup.referralCode)
+              codes.set(people[index].email, signupOf(result).referralCode)
             })
           }
           const rows = await allRows(store)
+          // Everyone who left is gone, and their links count for no one: worked out here, not read back.
+          expect(rows.map((row) => row.signup.email)).toEqual(emails.filter((email) => !left.has(email)))
+          const referredBy = (email: string) => {
+            const referrer = referrers.get(email)
+            return referrer && !left.has(referrer) ? (codes.get(referrer) ?? null) : null
+          }
+          expect(rows.map((row) => [row.signup.email, row.referredBy])).toEqual(rows.map((row) => [row.signup.email, referredBy(row.signup.email)]))
           const expected = bruteForcePlaces(
-            rows.map(({ signup: row }) => ({ email: row.email, sequence: row.sequence, confirmed: row.status === "confirmed", referralCode: row.referralCode, referredBy: row.referredBy })),
+            rows.map(({ signup: row }) => ({ email: row.email, sequence: row.sequence, confirmed: row.status === "confirmed", referralCode: row.referralCode, referredBy: referredBy(row.email) })),
           )
           for (const row of rows) {
             const standing = await store.standingByStatusToken(hashToken(`status ${row.signup.email}`))
@@ -399,6 +624,7 @@ describe.each([
             })
             expect(standing?.total).toBe(expected.size)
           }
+          for (const email of left) await expect(store.standingByStatusToken(hashToken(`status ${email}`))).resolves.toBeNull()
         } finally {
           await store.close()
         }
@@ -414,7 +640,7 @@ describe.each([
     const first = await store.add(signup("first@example.com"))
     for (let index = 0; index < 3; index += 1) await store.add(signup(`filler${index}@example.com`))
     const last = await store.add(signup("last@example.com"))
-    await store.add(signup("friend@example.com", { referredBy: last.signup.referralCode }))
+    await store.add(signup("friend@example.com", { referredBy: signupOf(last).referralCode }))
     // Boost 10: the last (number 5, one referral) stands at -5, ahead of the first.
     await expect(store.standingByStatusToken(hashToken("status last@example.com"))).resolves.toMatchObject({ place: { position: 1 } })
     await store.close()
@@ -422,7 +648,7 @@ describe.each([
     try {
       // Boost 1: the last stands at 5 - 1 = 4, level with the fourth signup, who came first.
       await expect(reopened.standingByStatusToken(hashToken("status last@example.com"))).resolves.toMatchObject({ place: { position: 5, total: 6 } })
-      expect(first.signup.sequence).toBeLessThan(last.signup.sequence)
+      expect(signupOf(first).sequence).toBeLessThan(signupOf(last).sequence)
     } finally {
       await reopened.close()
     }

@@ -65,6 +65,29 @@ describe("moving an earlier JSON Lines list into SQLite", () => {
     }
   })
 
+  it("leaves out an address that left the list: an import never brings anyone back, nor counts their referrals", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "block94-import-"))
+    const before = openEmbeddedStore(join(folder, "signups.db"), 10)
+    // The owner answered an erasure request for second@example.com (who brought friend@) before the old file came back.
+    await expect(before.erase({ emailKey: "second@example.com" }, new Date("2026-11-21T00:00:00.000Z"))).resolves.toEqual({ kind: "unknown" })
+    await before.close()
+    copyFileSync(FIXTURE, join(folder, "signups.jsonl"))
+    const store = openEmbeddedStore(join(folder, "signups.db"), 10)
+    try {
+      const rows = await allRows(store)
+      expect(rows.map(({ signup, place, referrals, referredBy }) => [signup.email, place?.position ?? null, referrals, referredBy])).toEqual([
+        ["legacy@example.com", 1, 0, null],
+        ["first@example.com", 2, 0, null],
+        ["friend@example.com", 3, 0, null],
+        ["waiting@example.com", null, 0, "CODE000001"],
+        ["used@example.com", 4, 0, null],
+      ])
+      await expect(store.standingByStatusToken(hashToken("second status of second@example.com"))).resolves.toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
   it("reads an old SIGNUPS_FILE setting that names the .jsonl file, keeping the database beside it", async () => {
     const folder = folderWithOldList()
     const store = openEmbeddedStore(join(folder, "signups.jsonl"), 10)

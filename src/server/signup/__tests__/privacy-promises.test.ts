@@ -1,0 +1,238 @@
+/** @jest-environment node */
+// The privacy page promises only what the service does. Each promise about leaving the list is
+// quoted from content/pages/privacy.json and checked against the real service, with a real SMTP
+// server receiving the mail, over both stores.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import pg from "pg"
+import emails from "../../../../content/emails.json"
+import privacy from "../../../../content/pages/privacy.json"
+import type { SignupFields } from "../../../signup/schema"
+import { freshDatabase } from "../../../../test/postgres"
+import { startInbox, type Inbox } from "../../../../test/smtp-inbox"
+import { createMailer, type Mailer } from "../../mail/mailer"
+import type { OutboxSender } from "../outbox"
+import { mailQueue, outboxSender } from "../runtime"
+import { createSignupService, type SignupService } from "../service"
+import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
+import { allRows, type SignupStore } from "../stores/store"
+import { emailKey, suppressionKey } from "../waitlist/email-key"
+
+const SITE_URL = "https://block94.example"
+const START = new Date("2026-11-22T12:00:00.000Z")
+const HOUR = 3_600_000
+
+const paragraphs = privacy.sections.flatMap((section) => section.paragraphs)
+/** The paragraph of the privacy page that makes a promise, quoted so a reworded promise fails here first. */
+const promise = (words: string): string => {
+  const found = paragraphs.find((paragraph) => paragraph.includes(words))
+  if (!found) throw new Error(`the privacy page no longer says "${words}": change this test with it`)
+  return found
+}
+
+let inbox: Inbox
+beforeAll(async () => {
+  inbox = await startInbox()
+})
+afterAll(() => inbox.close())
+
+const fields = (email: string): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString() })
+
+/** Every row of every table, as text: what anyone with a copy of the database could read. */
+interface Probe {
+  dump(): Promise<string>
+  /** The database's files on disk, where the test can read them (the embedded store). */
+  files(): string[]
+}
+
+describe.each([
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "block94-privacy-")), "signups.db")
+      const probe: Probe = {
+        async dump() {
+          const db = new DatabaseSync(file, { readOnly: true })
+          try {
+            const tables = db.prepare("select name from sqlite_master where type = 'table'").all().map((row) => String(row.name))
+            return tables.map((table) => JSON.stringify(db.prepare(`select * from "${table}"`).all())).join("\n")
+          } finally {
+            db.close()
+          }
+        },
+        files: () => [file, `${file}-wal`].filter((path) => existsSync(path)),
+      }
+      return { store: openEmbeddedStore(file, 10), probe }
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const url = await freshDatabase()
+      const probe: Probe = {
+        async dump() {
+          const client = new pg.Client({ connectionString: url })
+          await client.connect()
+          try {
+            const { rows } = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'")
+            const texts = await Promise.all(rows.map(async ({ table_name }) => (await client.query(`select t::text as row from "${table_name}" t`)).rows.map((row) => String(row.row))))
+            return texts.flat().join("\n")
+          } finally {
+            await client.end()
+          }
+        },
+        files: () => [],
+      }
+      return { store: openPostgresStore({ connectionString: url, poolSize: 3 }, 10), probe }
+    },
+  ],
+])("the privacy page's promises, with %s", (_name, open) => {
+  let store: SignupStore
+  let probe: Probe
+  let mailer: Mailer
+  let sender: OutboxSender
+  let service: SignupService
+  let clock = START
+  const at = (date: Date): Date => (clock = date)
+  const errors: unknown[] = []
+
+  beforeEach(async () => {
+    at(START)
+    inbox.messages.splice(0)
+    ;({ store, probe } = await open())
+    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
+    const mailSettings = { siteUrl: SITE_URL, serverless: null }
+    sender = outboxSender(store, mailer, mailSettings, (_message: string, error: unknown) => errors.push(error), () => clock)
+    service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+  })
+  afterEach(async () => {
+    await sender.stop(5_000)
+    mailer.close()
+    await store.close()
+    expect(errors.splice(0)).toEqual([])
+  })
+
+  /** Waits until `count` messages are in the inbox, every one delivered and recorded. */
+  const delivered = async (count: number) => {
+    for (let waited = 0; inbox.messages.length < count; waited += 20) {
+      if (waited > 5_000) throw new Error(`${inbox.messages.length} of ${count} emails arrived`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await sender.deliverDue()
+    return inbox.messages.slice(0, count)
+  }
+  const tokenIn = (text: string | undefined, path: string): string => {
+    const match = new RegExp(`${SITE_URL}${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]{43})`).exec(text ?? "")
+    if (!match) throw new Error(`no ${path} link in:\n${text}`)
+    return match[1]
+  }
+  const confirmFrom = async (address: string) => {
+    const mail = inbox.messages.find((message) => message.to && JSON.stringify(message.to).includes(address)) ?? (await inbox.waitFor(address))
+    const confirmed = await service.confirm(tokenIn(mail.text, "/confirm/"), clock)
+    if (confirmed.kind !== "confirmed") throw new Error(`${address} not confirmed`)
+    return confirmed
+  }
+
+  it(`keeps "${"Every email we send has an unsubscribe link"}": in the footer and in one-click headers, and it takes the person off the list`, async () => {
+    expect(promise("Every email we send has an unsubscribe link")).toBeTruthy()
+    // Every kind of email the service sends: a confirmation, a status link to a repeat signup,
+    // a second confirmation asked for with "didn't get the email?".
+    await service.join(fields("fan@example.com"), at(START))
+    await service.join(fields("slow@example.com"), at(START))
+    await delivered(2)
+    await confirmFrom("fan@example.com")
+    await service.join(fields("FAN@example.com"), at(new Date(START.getTime() + HOUR)))
+    await service.resend("slow@example.com", at(new Date(START.getTime() + HOUR)))
+    const mails = await delivered(4)
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set([emails.confirmation.subject, emails.statusLink.subject].map((subject) => subject.replace("{brand}", "Block 94"))))
+
+    for (const mail of mails) {
+      const header = (name: string) => mail.headerLines.find(({ key }) => key === name)?.line.replace(/\r\n[ \t]+/g, " ")
+      const token = tokenIn(mail.text, "/unsubscribe/")
+      expect(mail.text).toContain(`${emails.unsubscribe.link}: ${SITE_URL}/unsubscribe/?token=${token}`)
+      expect(mail.html).toContain(`href="${SITE_URL}/unsubscribe/?token=${token}"`)
+      expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${SITE_URL}/api/unsubscribe?token=${token}>, <mailto:hello@block94.example?subject=unsubscribe>`)
+      expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+    }
+    // Each email's link is its own; any of them takes its person off the list, once and for good.
+    const tokens = mails.map((mail) => tokenIn(mail.text, "/unsubscribe/"))
+    expect(new Set(tokens).size).toBe(tokens.length)
+    const fanMails = mails.filter((mail) => JSON.stringify(mail.to).includes("fan@example.com"))
+    await expect(service.unsubscribe(tokenIn(fanMails[1].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
+    await expect(service.unsubscribe(tokenIn(fanMails[0].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
+    await expect(service.status(tokenIn(fanMails[1].text, "/waitlist/"))).resolves.toEqual({ kind: "unknown" })
+    expect((await probe.dump()).toLowerCase()).not.toContain("fan@example.com")
+  })
+
+  it(`keeps "${"If you leave the list, we delete it at once"}", with only a one-way key that no old link or import gets past`, async () => {
+    const words = promise("If you leave the list, we delete it at once")
+    expect(words).toContain("one-way key")
+    expect(paragraphs.join(" ")).not.toContain("30 days")
+    const address = "Promise.Keeper+drops@Example.com"
+    for (const email of ["a@example.com", address, "z@example.com"]) await service.join(fields(email), at(START))
+    await delivered(3)
+    const first = await confirmFrom("a@example.com")
+    const keeper = await confirmFrom(address)
+    await confirmFrom("z@example.com")
+    const oldConfirmation = tokenIn(inbox.messages.find((mail) => JSON.stringify(mail.to).includes("Promise.Keeper"))?.text, "/confirm/")
+    const keeperStatus = new URL(keeper.statusUrl).searchParams.get("token") as string
+    const traces = [address, address.toLowerCase(), emailKey(address)]
+    expect(traces.some((trace) => probeHolds(trace))).toBe(probe.files().length > 0)
+    expect((await probe.dump()).toLowerCase()).toContain(emailKey(address))
+
+    // Leaving from the status page: gone at once, from every table and (SQLite) every file.
+    await expect(service.leave(keeperStatus, clock)).resolves.toEqual({ kind: "left" })
+    const dump = await probe.dump()
+    for (const trace of traces) {
+      expect(dump.toLowerCase()).not.toContain(trace.toLowerCase())
+      expect(probeHolds(trace)).toBe(false)
+    }
+    // All that is kept: the one-way key, which is not the address.
+    expect(dump).toContain(suppressionKey(emailKey(address)))
+    await expect(service.status(new URL(first.statusUrl).searchParams.get("token"))).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
+
+    // No old link brings them back: the status link and the confirmation link are dead, and
+    // their referral link counts for no one.
+    await expect(service.status(keeperStatus)).resolves.toEqual({ kind: "unknown" })
+    await expect(service.confirm(oldConfirmation, clock)).resolves.toEqual({ kind: "unknown" })
+    inbox.messages.splice(0)
+    await service.join({ ...fields("friend@example.com"), referralCode: keeper.referralCode }, clock)
+    await delivered(1)
+    await confirmFrom("friend@example.com")
+    expect((await allRows(store)).map((row) => [row.signup.email, row.referredBy, row.referrals])).toEqual([
+      ["a@example.com", null, 0],
+      ["z@example.com", null, 0],
+      ["friend@example.com", null, 0],
+    ])
+    // Nor an import of an old list.
+    await expect(
+      store.add({
+        email: address,
+        emailKey: emailKey(address),
+        source: "import",
+        timestamp: START.toISOString(),
+        receivedAt: START.toISOString(),
+        status: "confirmed",
+        referralCode: "IMPORTED00",
+        referredBy: null,
+        statusTokenHash: "imported",
+        confirmToken: null,
+        attribution: null,
+        consent: null,
+        mail: null,
+      }),
+    ).resolves.toEqual({ kind: "suppressed" })
+    expect((await probe.dump()).toLowerCase()).not.toContain(emailKey(address))
+
+    // Signing up again yourself: a fresh start at the back of the line.
+    inbox.messages.splice(0)
+    await expect(service.join(fields(address), at(new Date(clock.getTime() + HOUR)))).resolves.toEqual({ kind: "pending" })
+    await delivered(1)
+    await expect(confirmFrom(address)).resolves.toMatchObject({ position: 4, total: 4 })
+  })
+
+  /** Whether any of the database's files holds `text` (always false for PostgreSQL's, which the test cannot read). */
+  const probeHolds = (text: string): boolean => probe.files().some((path) => readFileSync(path).includes(Buffer.from(text, "utf8")))
+})

@@ -1,0 +1,101 @@
+/** @jest-environment node */
+// `npm run signups:forget` as the owner runs it, in a process of its own, over both stores.
+import { execFile } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { promisify } from "node:util"
+import { freshDatabase } from "../../test/postgres"
+import { hashToken } from "../../src/server/signup/waitlist/codes"
+import { emailKey } from "../../src/server/signup/waitlist/email-key"
+import { openEmbeddedStore, openPostgresStore } from "../../src/server/signup/stores/open-store"
+import { allRows, type NewSignup, type SignupStore } from "../../src/server/signup/stores/store"
+
+const ROOT = resolve(__dirname, "..", "..")
+const NOW = "2026-11-22T12:00:00.000Z"
+
+const signup = (email: string, referralCode: string, referredBy: string | null = null): NewSignup => ({
+  email,
+  emailKey: emailKey(email),
+  source: "website_signup",
+  timestamp: NOW,
+  receivedAt: NOW,
+  status: "confirmed",
+  referralCode,
+  referredBy,
+  statusTokenHash: hashToken(`status ${email}`),
+  confirmToken: null,
+  attribution: null,
+  consent: null,
+  mail: null,
+})
+
+const forget = async (env: Record<string, string>, ...args: string[]) => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", "forget-signup.ts"), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+describe.each([
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "block94-forget-")), "signups.db")
+      return { env: { SIGNUPS_FILE: file }, open: (): SignupStore => openEmbeddedStore(file, 10) }
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const url = await freshDatabase()
+      return { env: { DATABASE_URL: url }, open: (): SignupStore => openPostgresStore({ connectionString: url, poolSize: 2 }, 10) }
+    },
+  ],
+])("npm run signups:forget with %s", (_name, setUp) => {
+  it("erases the person with that address, however it is written, says so without echoing it, and keeps it out of an import", async () => {
+    const { env, open } = await setUp()
+    const before = open()
+    await before.add(signup("first@example.com", "FIRST00000"))
+    await before.add(signup("j.doe+drops@gmail.com", "JDOE000000"))
+    await before.add(signup("friend@example.com", "FRIEND0000", "JDOE000000"))
+    await before.close()
+
+    const found = await forget(env, "J.Doe@Gmail.com")
+    expect(found.code).toBe(0)
+    expect(found.stdout).toMatch(/^Found and erased from /)
+    expect(`${found.stdout}${found.stderr}`.toLowerCase()).not.toContain("doe")
+
+    const after = open()
+    try {
+      const rows = await allRows(after)
+      expect(rows.map((row) => [row.signup.email, row.place?.position, row.referrals, row.referredBy])).toEqual([
+        ["first@example.com", 1, 0, null],
+        ["friend@example.com", 2, 0, null],
+      ])
+      await expect(after.standingByStatusToken(hashToken("status j.doe+drops@gmail.com"))).resolves.toBeNull()
+      await expect(after.add(signup("jdoe@gmail.com", "AGAIN00000"))).resolves.toEqual({ kind: "suppressed" })
+    } finally {
+      await after.close()
+    }
+
+    const again = await forget(env, "jdoe@gmail.com")
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/^No one on the list in .* has that address\./)
+  }, 30_000)
+
+  it("refuses anything but one address", async () => {
+    const { env } = await setUp()
+    for (const args of [[], ["not an address"], ["a@example.com", "b@example.com"]]) {
+      const answer = await forget(env, ...args)
+      expect(answer.code).toBe(2)
+      expect(answer.stderr).toContain("Usage: npm run signups:forget -- someone@example.com")
+    }
+  }, 30_000)
+})
