@@ -346,6 +346,7 @@ const exportWhileSigningUp = async (server: ProductionServer, file: string): Pro
     const signups = await load.stop()
     // One line a signup after the header; no field holds a line break.
     const exported = readFileSync(csv, "utf8").split("\n").filter((line) => line !== "").length - 1
+    rmSync(csv) // a million addresses: not left lying in the temp folder
     if (exported < before || exported > after) problems.push(`the export has ${exported} rows, the list had ${before} before it and ${after} after`)
     if (signups.failed > 0) problems.push(`${signups.failed} signups failed while the export and stats ran`)
     const totals = /^Signups: .*$/m.exec(readFileSync(logFile, "utf8"))?.[0] ?? "no totals"
@@ -570,6 +571,7 @@ const main = async () => {
     }
   } finally {
     await (postgres as RunningPostgres | null)?.stop()
+    rmSync(site, { recursive: true, force: true })
     stopPostgres()
   }
   console.log(`\nbench:scale: done in ${secondsOf(performance.now() - started)}; load average ${load()} at the end`)
