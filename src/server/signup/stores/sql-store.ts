@@ -9,7 +9,7 @@
  * over a few thousand small rows and a short index range, never a pass over the whole list. The
  * total is the sum of all bands, in the same statement, so place and total always agree.
  */
-import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./database"
+import { insertRows, parameters, type Engine, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
 import { suppressionKey } from "../waitlist/email-key"
@@ -135,7 +135,7 @@ const standingOf = (row: SignupRow & PlaceColumns): Standing => {
 }
 
 /** The list's rules as SQL, for one boost. */
-const lineSql = (boost: number, width: number) => {
+const lineSql = (boost: number, width: number, engine: Engine) => {
   if (!Number.isSafeInteger(boost) || boost < 0) throw new Error(`the referral boost must be a whole number, not ${boost}`)
   if (!Number.isSafeInteger(width) || width < 1) throw new Error(`the band width must be a positive whole number, not ${width}`)
   /** The ranking rule, in the one form the index `signups_line` is built on. */
@@ -147,7 +147,8 @@ const lineSql = (boost: number, width: number) => {
     /** The index the in-band count walks; built with the boost, so a new boost rebuilds it. */
     lineIndex: [
       "drop index if exists signups_line",
-      `create index signups_line on signups ((id - ${boost} * referrals), id) where status = 'confirmed'`,
+      // PostgreSQL answers the in-band count from the index alone when it also holds `referrals`.
+      `create index signups_line on signups ((id - ${boost} * referrals), id)${engine === "postgres" ? " include (referrals)" : ""} where status = 'confirmed'`,
       "delete from standing_buckets",
       `insert into standing_buckets (bucket, confirmed) select ${bucket("s")}, count(*) from signups s where s.status = 'confirmed' group by ${bucket("s")}`,
     ],
@@ -165,15 +166,19 @@ const lineSql = (boost: number, width: number) => {
     standing: (from: string, where: string) => `
       with me as (
         select ${columnsOf("s")}, ${standing("s")} as standing, ${bucket("s")} as bucket from ${from} where ${where}
+      ),
+      bands as (
+        select coalesce(sum(confirmed), 0) as total, coalesce(sum(case when bucket < (select bucket from me) then confirmed else 0 end), 0) as ahead
+        from standing_buckets
       )
-      select me.*, ${total} as total,
+      select me.*, bands.total as total,
         case when me.status = 'confirmed' then 1
-          + (select coalesce(sum(b.confirmed), 0) from standing_buckets b where b.bucket < me.bucket)
+          + bands.ahead
           + (select count(*) from signups o
              where o.status = 'confirmed' and ${standing("o")} >= me.bucket * ${width} and ${standing("o")} <= me.standing
                and (${standing("o")} < me.standing or o.id < me.id))
         end as position
-      from me`,
+      from me, bands`,
     /** Every signup in order with its place: for the owner's export, not the busy path. */
     exportAll: `
       select ${columnsOf("s")},
@@ -192,8 +197,9 @@ interface Waiting {
 
 export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): SignupStore => {
   const width = options.bucketWidth ?? BUCKET_WIDTH
-  const line = lineSql(options.boost, width)
-  const lineVersion = `${options.boost}/${width}`
+  const line = lineSql(options.boost, width, db.engine)
+  // Part of the version: the index's shape, so a database built before it changed is rebuilt.
+  const lineVersion = `${options.boost}/${width}/2`
 
   let opening: Promise<void> | null = null
   /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */

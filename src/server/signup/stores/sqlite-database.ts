@@ -5,11 +5,14 @@
  * overwritten on disk (`secure_delete`), so what is erased leaves no trace in the file.
  *
  * The API is synchronous; statements and transactions run one at a time in the order they were
- * asked for, so an async transaction's statements never interleave with another's.
+ * asked for, so an async transaction's statements never interleave with another's. Folding the
+ * write-ahead log back into the file (a checkpoint) happens on a thread of its own, so no commit,
+ * and no visitor waiting for one, pays for it: on a large file it costs many milliseconds.
  */
 import { closeSync, mkdirSync, openSync } from "node:fs"
 import path from "node:path"
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
+import { Worker } from "node:worker_threads"
 import { StoreUnavailableError, type SqlDatabase, type SqlExecutor } from "./database"
 
 /** `$1` -> `?1`: SQLite reads `$1` as a parameter *named* "1", bound by order of appearance. */
@@ -30,6 +33,32 @@ const isBusy = (error: unknown): boolean => {
 
 const BUSY_TIMEOUT_MS = 5_000
 
+/** How often the checkpointer folds the log back into the file. */
+const CHECKPOINT_INTERVAL_MS = 1_000
+
+// The checkpointer's thread: a connection of its own runs PASSIVE checkpoints, which never wait
+// for the writer nor hold it up. (Source text, so the store needs no file of its own to start it.)
+const CHECKPOINTER = `
+const { DatabaseSync } = require("node:sqlite")
+const { workerData } = require("node:worker_threads")
+const db = new DatabaseSync(workerData.file, { timeout: 1000 })
+setInterval(() => {
+  try {
+    db.exec("pragma wal_checkpoint(passive)")
+  } catch {
+    // Busy now: the next turn tries again.
+  }
+}, workerData.intervalMs)
+`
+
+const startCheckpointer = (file: string): Worker => {
+  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } })
+  worker.on("error", (error) => console.error("signups: the SQLite checkpointer stopped:", error.message))
+  // It must not keep a process alive that has nothing else to do.
+  worker.unref()
+  return worker
+}
+
 const openFile = (file: string, readOnly: boolean): DatabaseSync => {
   if (!readOnly && file !== ":memory:") {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
@@ -40,6 +69,8 @@ const openFile = (file: string, readOnly: boolean): DatabaseSync => {
   if (!readOnly) {
     db.exec("pragma journal_mode = wal")
     db.exec("pragma synchronous = full")
+    // Checkpoints are the checkpointer thread's job, not a commit's.
+    db.exec("pragma wal_autocheckpoint = 0")
     db.exec("pragma secure_delete = on")
   }
   db.exec("pragma foreign_keys = on")
@@ -49,8 +80,12 @@ const openFile = (file: string, readOnly: boolean): DatabaseSync => {
 /** Opens on first use, so a folder that cannot be made fails a request, not the process, and is tried again. */
 export const openSqliteDatabase = (file: string): SqlDatabase => {
   let opened: DatabaseSync | null = null
+  let checkpointer: Worker | null = null
   const connection = (): DatabaseSync => {
-    opened ??= openFile(file, false)
+    if (!opened) {
+      opened = openFile(file, false)
+      if (file !== ":memory:") checkpointer = startCheckpointer(file)
+    }
     return opened
   }
   const statements = new Map<string, StatementSync>()
@@ -126,7 +161,9 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
       }
     },
     close: () =>
-      inTurn(() => {
+      inTurn(async () => {
+        await checkpointer?.terminate()
+        checkpointer = null
         if (!opened?.isOpen) return
         // A connection that changed the list folds the write-ahead log back into the file, so a
         // copy of the one file is the whole list; a reader (an export beside the server) leaves it be.
