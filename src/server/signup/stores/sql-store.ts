@@ -404,11 +404,26 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     })
 
   /**
-   * Signups that arrive in one turn of the event loop are stored together: one transaction, one
-   * durable commit. Repeats of an address in a batch are told it is taken; if the batch fails,
-   * each signup is tried alone, so one refused signup fails only itself.
+   * Signups are stored in batches (group commit): those that arrive in one turn of the event loop,
+   * or while the batch before them commits, go in one transaction, one durable commit, so batches
+   * never queue for each other's locks. Repeats of an address in a batch are told it is taken; if
+   * the batch fails, each signup is tried alone, so one refused signup fails only itself.
    */
   let waiting: Waiting[] = []
+  let writing = false
+  /** One batch at a time (group commit): what arrives while one commits goes in the next. */
+  const writeBatches = async (): Promise<void> => {
+    writing = true
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting
+        waiting = []
+        await runBatch(batch).catch((error: unknown) => batch.forEach((entry) => entry.fail(error)))
+      }
+    } finally {
+      writing = false
+    }
+  }
   const insertAlone = ({ signup, settle, fail }: Waiting): Promise<void> =>
     insertBatch([signup]).then((answers) => {
       const answer = answers.get(signup.emailKey)
@@ -446,12 +461,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   return {
     add: (signup) =>
       new Promise((settle, fail) => {
-        if (waiting.push({ signup, settle, fail }) > 1) return
-        setImmediate(() => {
-          const batch = waiting
-          waiting = []
-          void runBatch(batch)
-        })
+        waiting.push({ signup, settle, fail })
+        if (!writing && waiting.length === 1) setImmediate(() => void writeBatches())
       }),
 
     async confirm(tokenHash, now): Promise<ConfirmResult> {
