@@ -138,10 +138,13 @@ const TAKE_TOKENS = `
 // A bucket untouched for a whole window is full again, the same as no row.
 const DELETE_FULL = `delete from signup_rate_limits where updated_at < clock_timestamp() - $1::integer * interval '1 millisecond'`
 
-/** Two instances creating the table at once: the loser's "if not exists" can still fail. */
+/**
+ * Two instances creating the table at once: the loser's "if not exists" can still fail, as a
+ * unique violation in the catalog (23505), a duplicate table (42P07) or its row type (42710).
+ */
 const isAlreadyCreated = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code
-  return code === "23505" || code === "42P07"
+  return code === "23505" || code === "42P07" || code === "42710"
 }
 
 interface Waiting {
@@ -163,8 +166,11 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
   const ensureTable = (): Promise<void> => {
     tableReady ??= query(CREATE_TABLE, []).then(
       () => undefined,
-      (error: unknown) => {
+      async (error: unknown) => {
         if (isAlreadyCreated(error)) return
+        // Whatever the race said, the table may be there now: then all is well.
+        const [found] = await query("select to_regclass('signup_rate_limits') as name", []).catch(() => [])
+        if (found?.name) return
         // Try again with the next hits, once the database is back.
         tableReady = null
         throw error
