@@ -58,8 +58,9 @@ export const createOutboxSender = ({ store, deliver, now = () => new Date(), log
       await deliver(entry)
     } catch (error) {
       const when = retryAt(entry.attempts, now())
-      logError(`outbox: ${entry.kind} ${entry.messageId} failed (attempt ${entry.attempts}${when ? "" : ", given up"})`, error)
       await store.markAttemptFailed(entry.id, now(), errorText(error), when)
+      // Logged once recorded: the line means the retry (or the giving up) is on file.
+      logError(`outbox: ${entry.kind} ${entry.messageId} failed (attempt ${entry.attempts}${when ? "" : ", given up"})`, error)
       return false
     }
     await store.markDelivered(entry.id, now())
