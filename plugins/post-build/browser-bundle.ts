@@ -29,6 +29,15 @@ export const PARTYTOWN_BROWSER = /[\\/]internal-plugins[\\/]partytown[\\/]gatsby
 /** Gatsby's service worker registration, required only when a plugin registers a service worker. */
 export const SERVICE_WORKER_REGISTRATION = /^\.\/register-service-worker$/
 
+/**
+ * emotion's style cache in the browser: ours (src/lib/style-cache.ts) flattens emotion's
+ * serialized styles itself instead of shipping stylis, a full CSS preprocessor. Server
+ * rendering keeps emotion's own, so the page's HTML and class names do not change.
+ */
+export const browserStyleCache = (siteRoot: string) => ({
+  resolve: { alias: { "@emotion/cache$": join(siteRoot, "src", "lib", "style-cache.ts") } },
+})
+
 interface PluginWithApis {
   name: string
   browserAPIs?: string[]

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import config from "../../../gatsby-config"
 import {
+  browserStyleCache,
   leanBrowserBundle,
   PARTYTOWN_BROWSER,
   registersServiceWorker,
@@ -66,7 +67,8 @@ describe("the lean browser bundle", () => {
     expect(names(leanBrowserBundle(ROOT, [{ name: "gatsby-plugin-offline", browserAPIs: ["registerServiceWorker"] }]).plugins)).toHaveLength(1)
   })
 
-  it("has its stand-ins where it names them", () => {
+  it("has its stand-ins and the browser's style cache where it names them", () => {
     for (const file of ["partytown-browser.js", "no-service-worker.js"]) expect(existsSync(join(stubsDir(ROOT), file))).toBe(true)
+    expect(existsSync(browserStyleCache(ROOT).resolve.alias["@emotion/cache$"])).toBe(true)
   })
 })
