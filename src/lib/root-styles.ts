@@ -1,7 +1,4 @@
-import { css, type Theme } from "theme-ui"
-
-/** What theme-ui's provider would put on the page root: border-box sizing, the theme's root styles on <html>. */
-const ROOT = { "*": { boxSizing: "border-box" }, html: { variant: "styles.root" }, body: { margin: 0 } } as const
+import { css, type Theme, type ThemeUIStyleObject } from "theme-ui"
 
 /** CSS properties that take a bare number (as emotion's list of unitless properties has them). */
 const UNITLESS = new Set(["lineHeight", "fontWeight", "opacity", "zIndex", "flex", "flexGrow", "flexShrink", "order"])
@@ -44,8 +41,10 @@ const rules = (selector: string, styles: Styles): string[] => {
 export const stylesheet = (styles: Styles): string => rules("", styles).join("")
 
 /**
- * The page root's styles as a plain stylesheet, for the head of every built page: the base of
- * the page, needed before anything paints and never changed by the browser code, so it is
- * written once at build time instead of being computed and inserted by JavaScript.
+ * The page root's styles as a plain stylesheet, for the head of every built page, as theme-ui's
+ * provider would put them (border-box sizing, `root` on <html>): the base of the page, needed
+ * before anything paints and never changed by the browser code, so it is written once at
+ * build time instead of being computed and inserted by JavaScript.
  */
-export const rootStylesheet = (theme: Theme): string => stylesheet(css(ROOT)(theme) as Styles)
+export const rootStylesheet = (theme: Theme, root: ThemeUIStyleObject): string =>
+  stylesheet(css({ "*": { boxSizing: "border-box" }, html: root, body: { margin: 0 } })(theme) as Styles)

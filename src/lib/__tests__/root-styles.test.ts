@@ -4,7 +4,7 @@
 import createEmotionCache from "@emotion/cache"
 import { serializeStyles } from "@emotion/serialize"
 import { css } from "theme-ui"
-import theme from "../../theme"
+import theme, { rootStyles } from "../../theme"
 import { rootStylesheet, stylesheet } from "../root-styles"
 
 const emotionCache = createEmotionCache({ key: "css", stylisPlugins: [] })
@@ -16,12 +16,12 @@ const normalise = (rules: string) => rules.replace(/\s*([,>{}])\s*/g, "$1").repl
 
 describe("the root stylesheet", () => {
   it("is what theme-ui's provider wrote for the page root, as plain CSS", () => {
-    const root = css({ "*": { boxSizing: "border-box" }, html: { variant: "styles.root" }, body: { margin: 0 } })(theme)
-    expect(normalise(rootStylesheet(theme))).toBe(normalise(emotionGlobal(root)))
+    const root = css({ "*": { boxSizing: "border-box" }, html: rootStyles, body: { margin: 0 } })(theme)
+    expect(normalise(rootStylesheet(theme, rootStyles))).toBe(normalise(emotionGlobal(root)))
   })
 
   it("carries the theme's colours and type, and the reduced-motion scroll", () => {
-    const sheet = rootStylesheet(theme)
+    const sheet = rootStylesheet(theme, rootStyles)
     expect(sheet).toContain(`color:${String(theme.colors?.text)}`)
     expect(sheet).toContain(`background-color:${String(theme.colors?.background)}`)
     expect(sheet).toContain("font-size:16px;line-height:1.6")
