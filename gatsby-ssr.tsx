@@ -3,6 +3,8 @@ import type { GatsbySSR } from "gatsby"
 import * as React from "react"
 import site from "./content/site.json"
 import { Layout } from "./src/components/layout/Layout"
+import { rootStylesheet } from "./src/lib/root-styles"
+import theme, { rootStyles } from "./src/theme"
 
 /** The heading face, cut to capitals by `npm run fonts` (static/fonts/). */
 const HEADING_FONT_URL = "/fonts/archivo-black-caps.woff2"
@@ -12,6 +14,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   setHtmlAttributes({ lang: site.language })
   // The heading face is in the first screen of every page: fetch it with the HTML, not after the CSS.
   setHeadComponents([
+    // The page's base (colours, type, box sizing) in the head, before the component styles.
+    <style key="root-styles" dangerouslySetInnerHTML={{ __html: rootStylesheet(theme, rootStyles) }} />,
     <link key="heading-font" rel="preload" href={HEADING_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />,
     <style key="heading-font-face" dangerouslySetInnerHTML={{ __html: HEADING_FONT_FACE }} />,
   ])

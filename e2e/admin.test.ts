@@ -2,6 +2,7 @@
 // with the headers of _headers (the /admin/ Content-Security-Policy among them), saving through
 // decap-server to a temporary copy of content/: an edit lands in the file on disk and still
 // passes the content check; an edit the build would refuse cannot be saved.
+import AxeBuilder from "@axe-core/playwright"
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { cpSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -12,6 +13,31 @@ import { expect, test } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const ROOT = resolve(__dirname, "..")
+
+test.describe("the editors' sign-in page", () => {
+  test("shows the brand's wordmark in the site's colours, axe clean", async ({ page }) => {
+    // As on the live site: signing in with GitHub (the built configuration also offers the
+    // local decap-server on this computer, which no test runs here).
+    await page.route("**/admin/config.json", async (route) => {
+      const response = await route.fetch()
+      const { local_backend: _local, ...config } = (await response.json()) as Record<string, unknown>
+      expect(config.logo_url).toBe("/admin/logo.svg")
+      await route.fulfill({ response, body: JSON.stringify(config) })
+    })
+    await page.goto("/admin/")
+    const signIn = page.getByRole("button", { name: "Login with GitHub" })
+    await expect(signIn).toBeVisible()
+    const logo = page.locator('img[src="/admin/logo.svg"]')
+    await expect(logo).toBeVisible()
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    // Decap's own logo gives way to the brand's.
+    await expect(page.locator('[class*="-DecapLogoIcon"]')).toHaveCount(0)
+    await expect(page.locator('[class*="-StyledAuthenticationPage"]')).toHaveCSS("background-color", "rgb(13, 13, 13)")
+    await expect(signIn).toHaveCSS("background-color", "rgb(212, 255, 58)")
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([])
+  })
+})
 
 test.describe("the editors' web UI", LAPTOP_ONLY, () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })

@@ -1,4 +1,5 @@
-/** What every page shares: heading, header and phone menu, footer, cookie notice. */
+/** What every page shares: heading, header and phone menu, footer, cookie notice; the token pages' still layout. */
+import type { Page } from "@playwright/test"
 import { cookieNotice, expect, expectTopWithin, mainNav, menuToggle, signupSection, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
@@ -9,6 +10,16 @@ const PAGES = [
   { path: "/privacy/", nav: null, heading: "Privacy Policy" },
 ]
 const LIME = "rgb(212, 255, 58)"
+/** What the confirmation endpoint answers for a good link. */
+const PLACE_ANSWER = {
+  ok: true,
+  status: "confirmed",
+  position: 12,
+  total: 5012,
+  referralCode: "ABCD1234EF",
+  referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  statusUrl: "https://block94.example/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+}
 
 test.describe("every page", () => {
   // The page fixture fails a test on any console error or warning.
@@ -123,4 +134,64 @@ test.describe("cookie notice", () => {
     await app.open("/contact/")
     await expect(cookieNotice(page)).toHaveCount(0)
   })
+})
+
+test.describe("pages opened from an email link", () => {
+  /**
+   * Records the page's layout shifts (none caused by input) as Lighthouse's CLS adds them up,
+   * and what moved outside the header. The heading font, when it comes after the first paint,
+   * can nudge the header's tilted logo by under a pixel (a shift of about 0.00006); the answer
+   * must move nothing at all.
+   */
+  const watchLayoutShifts = (page: Page) =>
+    page.addInitScript(() => {
+      const record = window as unknown as { layoutShift: number; moved: string[] }
+      record.layoutShift = 0
+      record.moved = []
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue
+          record.layoutShift += entry.value
+          for (const { node } of entry.sources) {
+            const element = node instanceof Element ? node : (node?.parentElement ?? null)
+            if (!element?.closest("header")) record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true })
+    })
+  const layoutShifts = async (page: Page) => {
+    // Shifts are reported with the next frames; give them time to arrive.
+    await page.waitForTimeout(500)
+    return page.evaluate(() => {
+      const { layoutShift, moved } = window as unknown as { layoutShift: number; moved: string[] }
+      return { cls: Number(layoutShift.toFixed(3)), moved }
+    })
+  }
+
+  test("the status page keeps still while a real signup's place arrives", async ({ page, app, baseURL }) => {
+    const joined = await page.request.post(`${baseURL}/api/signup`, {
+      data: { email: `still-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, source: "website_signup", timestamp: new Date().toISOString() },
+    })
+    expect(joined.status()).toBe(201)
+    const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
+    await watchLayoutShifts(page)
+    await app.open(`${statusUrl.pathname}${statusUrl.search}`)
+    await expect(page.getByText(/^You're #\d/)).toBeVisible()
+    expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+  })
+
+  for (const [outcome, status, body, shown] of [
+    ["a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
+    ["an expired link", 410, { error: "expired" }, "This confirmation link has expired or was already used."],
+  ] as const) {
+    test(`the confirmation page keeps still while ${outcome} arrives`, async ({ page, app, problems }) => {
+      problems.allow(/^error: Failed to load resource: the server responded with a status of 410/)
+      await page.route("**/api/confirm", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
+      await watchLayoutShifts(page)
+      await app.open("/confirm/?token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
+      await expect(page.getByText(shown, { exact: false })).toBeVisible()
+      expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+    })
+  }
 })

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
-import { startInbox, type Inbox } from "../test/smtp-inbox"
+import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
 import { expect, test, toast, waitUntilHydrated } from "./fixtures"
 

@@ -3472,6 +3472,7 @@ type Query_siteJsonArgs = {
   language: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   responseTime: InputMaybe<StringQueryOperatorInput>;
+  showListSizeFrom: InputMaybe<IntQueryOperatorInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   social: InputMaybe<SocialLinkFilterListInput>;
   socialProof: InputMaybe<StringQueryOperatorInput>;
@@ -4220,6 +4221,7 @@ type SiteJson = Node & {
   readonly language: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly responseTime: Scalars['String'];
+  readonly showListSizeFrom: Scalars['Int'];
   readonly siteUrl: Scalars['String'];
   readonly social: ReadonlyArray<SocialLink>;
   readonly socialProof: Scalars['String'];
@@ -4282,6 +4284,7 @@ type SiteJsonFieldSelector = {
   readonly language: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responseTime: InputMaybe<FieldSelectorEnum>;
+  readonly showListSizeFrom: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly social: InputMaybe<SocialLinkFieldSelector>;
   readonly socialProof: InputMaybe<FieldSelectorEnum>;
@@ -4299,6 +4302,7 @@ type SiteJsonFilterInput = {
   readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responseTime: InputMaybe<StringQueryOperatorInput>;
+  readonly showListSizeFrom: InputMaybe<IntQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly social: InputMaybe<SocialLinkFilterListInput>;
   readonly socialProof: InputMaybe<StringQueryOperatorInput>;
@@ -4361,6 +4365,7 @@ type SiteJsonSortInput = {
   readonly language: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responseTime: InputMaybe<SortOrderEnum>;
+  readonly showListSizeFrom: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly social: InputMaybe<SocialLinkSortInput>;
   readonly socialProof: InputMaybe<SortOrderEnum>;
@@ -5372,6 +5377,7 @@ type UiWaitlist = {
   readonly pending: Scalars['String'];
   readonly pendingHeading: Scalars['String'];
   readonly position: Scalars['String'];
+  readonly positionAlone: Scalars['String'];
   readonly referralLink: Scalars['String'];
   readonly referrals: Scalars['String'];
   readonly resend: Scalars['String'];
@@ -5396,6 +5402,7 @@ type UiWaitlistFieldSelector = {
   readonly pending: InputMaybe<FieldSelectorEnum>;
   readonly pendingHeading: InputMaybe<FieldSelectorEnum>;
   readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly positionAlone: InputMaybe<FieldSelectorEnum>;
   readonly referralLink: InputMaybe<FieldSelectorEnum>;
   readonly referrals: InputMaybe<FieldSelectorEnum>;
   readonly resend: InputMaybe<FieldSelectorEnum>;
@@ -5420,6 +5427,7 @@ type UiWaitlistFilterInput = {
   readonly pending: InputMaybe<StringQueryOperatorInput>;
   readonly pendingHeading: InputMaybe<StringQueryOperatorInput>;
   readonly position: InputMaybe<StringQueryOperatorInput>;
+  readonly positionAlone: InputMaybe<StringQueryOperatorInput>;
   readonly referralLink: InputMaybe<StringQueryOperatorInput>;
   readonly referrals: InputMaybe<StringQueryOperatorInput>;
   readonly resend: InputMaybe<StringQueryOperatorInput>;
@@ -5444,6 +5452,7 @@ type UiWaitlistSortInput = {
   readonly pending: InputMaybe<SortOrderEnum>;
   readonly pendingHeading: InputMaybe<SortOrderEnum>;
   readonly position: InputMaybe<SortOrderEnum>;
+  readonly positionAlone: InputMaybe<SortOrderEnum>;
   readonly referralLink: InputMaybe<SortOrderEnum>;
   readonly referrals: InputMaybe<SortOrderEnum>;
   readonly resend: InputMaybe<SortOrderEnum>;
@@ -6017,7 +6026,7 @@ type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, read
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 

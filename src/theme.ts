@@ -67,14 +67,33 @@ const fieldBase: ThemeUIStyleObject = {
   '&[aria-invalid="true"]': { borderColor: "secondary" },
 }
 
+/**
+ * The page root's styles (on <html>): written into every page's head at build time
+ * (src/lib/root-styles.ts), so they are not part of the theme the browser carries.
+ */
+export const rootStyles: ThemeUIStyleObject = {
+  fontFamily: "body",
+  fontSize: 1,
+  lineHeight: "body",
+  color: "text",
+  bg: "background",
+  WebkitFontSmoothing: "antialiased",
+  scrollBehavior: "smooth",
+  "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" },
+  "*, *::before, *::after": { boxSizing: "border-box" },
+  body: { margin: 0 },
+  "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
+  img: { maxWidth: "100%" },
+  "::selection": { bg: "primary", color: "onPrimary" },
+  "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
+  "[id]": { scrollMarginTop: "88px" },
+}
+
+/**
+ * One colour mode, given to emotion without theme-ui's colour-mode provider (Layout.tsx), so
+ * nothing about it is stored in the browser: the cookie-consent flag is the only thing kept.
+ */
 const theme: Theme = {
-  config: {
-    // The cookie-consent flag is the only thing the site stores in the browser.
-    useLocalStorage: false,
-    useColorSchemeMediaQuery: false,
-    useRootStyles: true,
-    useCustomProperties: true,
-  },
   breakpoints: ["40em", "64em", "80em"], // 640px, 1024px, 1280px
   space: [0, 4, 8, 16, 24, 32, 48, 64, 96, 128],
   sizes: { container: 1200, narrow: 760 },
@@ -174,25 +193,6 @@ const theme: Theme = {
   layout: {
     container: { maxWidth: "container", mx: "auto", px: [3, 4, 5] },
     narrow: { maxWidth: "narrow", mx: "auto", px: [3, 4] },
-  },
-  styles: {
-    root: {
-      fontFamily: "body",
-      fontSize: 1,
-      lineHeight: "body",
-      color: "text",
-      bg: "background",
-      WebkitFontSmoothing: "antialiased",
-      scrollBehavior: "smooth",
-      "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" },
-      "*, *::before, *::after": { boxSizing: "border-box" },
-      body: { margin: 0 },
-      "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
-      img: { maxWidth: "100%" },
-      "::selection": { bg: "primary", color: "onPrimary" },
-      "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
-      "[id]": { scrollMarginTop: "88px" },
-    },
   },
 }
 

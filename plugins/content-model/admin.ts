@@ -12,6 +12,11 @@ export const ADMIN_DIR = "admin"
 
 /** Our script for the UI, run after Decap CMS loads: thumbnails of pictures that load late. */
 const IMAGE_THUMBNAILS_SCRIPT = "admin-image-thumbnails.js"
+/** The sign-in page's look and the brand's wordmark (admin-brand.ts). */
+export const ADMIN_STYLESHEET = "admin.css"
+export const ADMIN_LOGO = "logo.svg"
+/** Where Decap's configuration finds the logo (`logo_url`). */
+export const ADMIN_LOGO_URL = `/${ADMIN_DIR}/${ADMIN_LOGO}`
 const BROWSER_SCRIPTS_DIR = join("plugins", "content-model", "browser")
 
 /**
@@ -26,6 +31,7 @@ export const adminPage = (title: string): string => `<!doctype html>
 <meta name="robots" content="noindex, nofollow">
 <title>${title.replace(/[<>&"]/g, "")}</title>
 <link rel="icon" href="/favicon-32x32.png" type="image/png">
+<link rel="stylesheet" href="${ADMIN_STYLESHEET}">
 <link href="config.json" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
@@ -39,8 +45,17 @@ export const adminPage = (title: string): string => `<!doctype html>
 const decapFiles = (distDir: string): string[] =>
   readdirSync(distDir).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith(".wasm"))
 
-/** Writes /admin/ into the site's public/: Decap CMS (from the site's node_modules), its page and `config`. */
-export const writeAdmin = (siteRoot: string, config: object, title: string): void => {
+export interface AdminBrand {
+  /** The page's title. */
+  title: string
+  /** The wordmark (SVG) Decap shows on the sign-in page. */
+  logoSvg: string
+  /** The sign-in page's look. */
+  stylesheet: string
+}
+
+/** Writes /admin/ into the site's public/: Decap CMS (from the site's node_modules), its page, `config` and the brand's look. */
+export const writeAdmin = (siteRoot: string, config: object, { title, logoSvg, stylesheet }: AdminBrand): void => {
   const adminDir = join(siteRoot, "public", ADMIN_DIR)
   mkdirSync(adminDir, { recursive: true })
   // Resolved from the site, as Node would: the plugin runs from Gatsby's compiled copy.
@@ -49,4 +64,6 @@ export const writeAdmin = (siteRoot: string, config: object, title: string): voi
   copyFileSync(join(siteRoot, BROWSER_SCRIPTS_DIR, IMAGE_THUMBNAILS_SCRIPT), join(adminDir, IMAGE_THUMBNAILS_SCRIPT))
   writeFileSync(join(adminDir, "index.html"), adminPage(title))
   writeFileSync(join(adminDir, "config.json"), `${JSON.stringify(config, null, 2)}\n`)
+  writeFileSync(join(adminDir, ADMIN_LOGO), logoSvg)
+  writeFileSync(join(adminDir, ADMIN_STYLESHEET), stylesheet)
 }

@@ -158,8 +158,8 @@ export interface CmsBackend {
   localBackendUrl?: string
 }
 
-/** The whole configuration for Decap CMS. */
-export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl: string): CmsField => ({
+/** The whole configuration for Decap CMS; `logoUrl`: the brand's wordmark on the sign-in page. */
+export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl: string, logoUrl?: string): CmsField => ({
   backend: {
     name: "github",
     repo: backend.repo,
@@ -174,6 +174,7 @@ export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl:
   public_folder: "images",
   site_url: siteUrl,
   display_url: siteUrl,
+  ...(logoUrl ? { logo_url: logoUrl } : {}),
   locale: "en",
   collections,
 })

@@ -133,6 +133,15 @@ export const positiveMs = (what: string) =>
     .max(60000, `is too long - ${what} (at most 60000 ms)`)
     .describe(what)
 
+/** A whole number between `min` and `max`, written without quotes. */
+export const wholeNumber = (what: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a number without quotes - ${what}`) })
+    .int(`must be a whole number - ${what}`)
+    .min(min, `is too small - ${what} (at least ${min})`)
+    .max(max, `is too large - ${what} (at most ${max})`)
+    .describe(what)
+
 /** One of a fixed set of values (a GraphQL enum, a select in the editors' UI). */
 export const choice = <Options extends readonly [string, ...string[]]>(
   options: Options,

@@ -1,7 +1,10 @@
 import type { GatsbyNode } from "gatsby"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import site from "../../content/site.json"
-import { writeAdmin } from "./admin"
+import theme from "../../src/theme"
+import { ADMIN_LOGO_URL, writeAdmin } from "./admin"
+import { adminLogoSvg, adminStylesheet, type BrandColors } from "./admin-brand"
 import { cmsConfig } from "./cms-config"
 import { contentCollections, contentTypeDefs, writeGeneratedFiles } from "./generate"
 import { formatContentReport, validateContentDir } from "./validation"
@@ -43,8 +46,23 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = ({ store }) => {
       localBackendUrl: env.DECAP_SERVER_URL || undefined,
     },
     (env.SITE_URL || site.siteUrl).replace(/\/+$/, ""),
+    ADMIN_LOGO_URL,
   )
-  writeAdmin(siteRoot, config, `${site.brand}: edit the site`)
+  const color = (name: keyof BrandColors) => String(theme.colors?.[name])
+  const colors: BrandColors = {
+    background: color("background"),
+    text: color("text"),
+    primary: color("primary"),
+    onPrimary: color("onPrimary"),
+    subtle: color("subtle"),
+    focus: color("focus"),
+  }
+  writeAdmin(siteRoot, config, {
+    title: `${site.brand}: edit the site`,
+    // The heading face the site's header sets the brand in (static/fonts, cut to capitals).
+    logoSvg: adminLogoSvg(site.brand, readFileSync(join(siteRoot, "static", "fonts", "archivo-black-caps.woff2")), colors),
+    stylesheet: adminStylesheet(colors),
+  })
 }
 
 /** `gatsby develop` serves public/'s files but routes pages itself; the UI's page is no Gatsby page. */

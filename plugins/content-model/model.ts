@@ -25,6 +25,7 @@ import {
   template,
   text,
   webUrl,
+  wholeNumber,
 } from "./fields"
 
 /** Icons an editor may name; each has a drawing in src/components/shared/Icon.tsx. */
@@ -175,9 +176,12 @@ const ui = contentFile(
     ),
     waitlist: record(
       {
-        position: template("the place in line shown after a confirmed signup", {
+        position: template("the place in line shown after a confirmed signup, once the list is big enough to show its size", {
           position: "the signup's place goes there",
           total: "the number of people on the list goes there",
+        }),
+        positionAlone: template("the place in line while the list is smaller than the number it starts showing its size from", {
+          position: "the signup's place goes there",
         }),
         shareIntro: longText("the line that invites people to share their referral link"),
         referralLink: text("the label of the referral link"),
@@ -281,6 +285,13 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       ),
       responseTime: text('how soon the team replies, like "3 business days"'),
       socialProof: text('how many people are on the list, like "5,000+"'),
+      showListSizeFrom: labelled(
+        wholeNumber(
+          "the list's size from which the site shows the real number: below it a place reads \"You're #12\" without \"of 340\", and the signup section keeps the social-proof number; keep it at or above that number",
+          { min: 0, max: 100_000_000 },
+        ),
+        "Show the real list size from",
+      ),
       carousel: record(
         {
           intervalMs: positiveMs("how long each slide stays, in milliseconds"),

@@ -23,8 +23,16 @@ export const builtPages = (publicDir: string): string[] => {
 /** Whether a page has had its final touches (Gatsby keeps the HTML of unchanged pages between builds). */
 export const isFinished = (html: string): boolean => hasHoistedStyles(html) && deferredScriptSources(html).length > 0
 
-/** One page's final form: component styles in one head tag, scripts started after the first paint. */
-export const finishPage = (html: string): string => (isFinished(html) ? html : runScriptsAfterFirstPaint(hoistComponentStyles(html)))
+/**
+ * One page's final form: component styles in one head tag, scripts started after the first
+ * paint. Each touch is made where it is missing: a build that rebuilds no page's HTML (only
+ * scripts changed) still stitches Gatsby's script tags into every page again, so a page can
+ * come with its styles already in the head and its scripts not yet deferred.
+ */
+export const finishPage = (html: string): string => {
+  const styled = hasHoistedStyles(html) ? html : hoistComponentStyles(html)
+  return deferredScriptSources(styled).length > 0 ? styled : runScriptsAfterFirstPaint(styled)
+}
 
 /**
  * Finishes every page in place. Returns one message per page that could not be finished, so

@@ -1,19 +1,26 @@
 import type { GatsbyNode } from "gatsby"
 import { join } from "node:path"
 import { Compilation } from "webpack"
+import { browserStyleCache, leanBrowserBundle } from "./browser-bundle"
 import { COMPILE_HINT } from "./compile-hint"
 import { finishPages, writeHeadersFile, writeRobotsFile } from "./finish-pages"
 import { precompress } from "./precompress"
 
 /**
- * The start-up chunks (`entryOnly`: runtime, framework, app) begin with V8's compile hint.
- * Added right after minifying, which would strip the comment, and before source maps are
- * written, so the maps and content hashes stay right.
+ * The browser builds take our own emotion style cache, and the production one leaves out code
+ * that never runs here (browser-bundle.ts). Its start-up chunks (`entryOnly`: runtime,
+ * framework, app) begin with V8's compile hint, added right after minifying, which would strip
+ * the comment, and before source maps are written, so the maps and content hashes stay right.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, store }) => {
+  const { program, flattenedPlugins } = store.getState()
+  if (stage === "develop" || stage === "build-javascript") actions.setWebpackConfig(browserStyleCache(program.directory))
   if (stage !== "build-javascript") return
+  const lean = leanBrowserBundle(program.directory, flattenedPlugins)
   actions.setWebpackConfig({
+    module: lean.module,
     plugins: [
+      ...lean.plugins,
       plugins.banner({
         banner: COMPILE_HINT,
         raw: true,

@@ -28,6 +28,7 @@ const useSiteQuery = () =>
         }
         responseTime
         socialProof
+        showListSizeFrom
         carousel {
           intervalMs
           transitionMs
@@ -121,6 +122,7 @@ const useSiteQuery = () =>
         }
         waitlist {
           position
+          positionAlone
           shareIntro
           referralLink
           copy

@@ -31,7 +31,14 @@ const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
         </Section>
       </HydrateLater>
       <HydrateLater>
-        <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+        <SignupSection
+          {...page.signup}
+          count={site.socialProof}
+          showListSizeFrom={site.showListSizeFrom}
+          language={site.language}
+          brand={site.brand}
+          contactEmail={site.emails.general}
+        />
       </HydrateLater>
     </>
   )

@@ -49,7 +49,14 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
         <WhySnippet {...page.why} />
       </HydrateLater>
       <HydrateLater>
-        <SignupSection {...page.signup} count={site.socialProof} brand={site.brand} contactEmail={site.emails.general} />
+        <SignupSection
+          {...page.signup}
+          count={site.socialProof}
+          showListSizeFrom={site.showListSizeFrom}
+          language={site.language}
+          brand={site.brand}
+          contactEmail={site.emails.general}
+        />
       </HydrateLater>
     </>
   )

@@ -7,7 +7,7 @@
 export const SIGNUP_SOURCE = "website_signup"
 
 /** Hidden form field that people leave empty and form-filling bots do not. */
-export const HONEYPOT_FIELD = "company"
+export { HONEYPOT_FIELD } from "./honeypot"
 
 /** The longest `consent` a request may carry: which wording of the consent box the visitor saw. */
 export const MAX_CONSENT_LENGTH = 64

@@ -8,9 +8,11 @@
 // - The page's component chunk is not in the HTML: the runtime fetches page-data.json, reads its
 //   `componentChunkName`, and loads that chunk group, whose files (the component chunk and any
 //   shared chunks) are listed in chunk-map.json and in webpack.stats.json `namedChunkGroups`.
-// - Right after mounting, a component chunk may import more chunks (e.g. gatsby-plugin-image's
-//   lazy-hydrate helper, which bundles react-dom/server). They are found as webpack `x.e(<id>)`
-//   calls in the component chunks and counted separately as "on mount".
+// - Once running, a component chunk may import more chunks: right after mounting (e.g.
+//   gatsby-plugin-image's lazy-hydrate helper, which bundles react-dom/server) or when a visitor
+//   does something (the signup form's sending code, once they start filling it in). They are
+//   found as webpack `x.e(<id>)` calls in the component chunks, without telling when they run,
+//   and counted separately as "on demand": an upper bound, not what every visit loads.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -44,11 +46,11 @@ export interface PageJavaScript {
   htmlScripts: FileWeight[]
   /** The page's component chunk group (component chunk plus shared chunks). */
   componentScripts: FileWeight[]
-  /** Chunks the component chunk imports dynamically; Gatsby fetches these right after mount. */
+  /** Chunks the component chunks import dynamically ("on demand"): on mount or on a visitor's action. */
   onMountScripts: FileWeight[]
   /** HTML scripts plus the component group: what the page needs before it is interactive. */
   initial: ByteTotals
-  /** `initial` plus the on-mount chunks. */
+  /** `initial` plus the on-demand chunks: all the JavaScript the page can load. */
   withOnMount: ByteTotals
 }
 
@@ -258,7 +260,7 @@ const sliceScriptUrls = (publicDir: string): string[] =>
     htmlScriptUrls(readFileSync(path, "utf8")),
   )
 
-/** The JavaScript one page loads: HTML scripts, its component chunk group, and on-mount chunks. */
+/** The JavaScript one page loads: HTML scripts, its component chunk group, and on-demand chunks. */
 export const pageJavaScript = (publicDir: string, pagePath: string): PageJavaScript => {
   const page = findPage(publicDir, pagePath)
   const html = readFileSync(htmlFileOf(publicDir, page.path), "utf8")

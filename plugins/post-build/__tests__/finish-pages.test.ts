@@ -38,6 +38,19 @@ describe("finishPages", () => {
     expect(readFileSync(join(publicDir, "index.html"), "utf8")).toBe(once)
   })
 
+  it("defers the scripts Gatsby stitched into a finished page again when a build rebuilt no HTML", () => {
+    expect(finishPages(publicDir)).toEqual([])
+    const finished = readFileSync(join(publicDir, "index.html"), "utf8")
+    // Gatsby replaces the scripts slice in every page with its fresh script tags.
+    const loader = /<script>\(function\(s\)[\s\S]*?<\/script>/.exec(finished)![0]
+    writeFileSync(join(publicDir, "index.html"), finished.replace(loader, '<script src="/app-4.js" async></script>'))
+    expect(finishPages(publicDir)).toEqual([])
+    const again = readFileSync(join(publicDir, "index.html"), "utf8")
+    expect(hasHoistedStyles(again)).toBe(true)
+    expect(deferredScriptSources(again)).toEqual(["/app-4.js"])
+    expect(again).not.toContain(" async>")
+  })
+
   it("names each page it could not finish, so the build stops", () => {
     writeFileSync(join(publicDir, "about", "index.html"), PAGE.replace('data-emotion="css ', 'data-emotion-renamed="'))
     expect(finishPages(publicDir)).toEqual([

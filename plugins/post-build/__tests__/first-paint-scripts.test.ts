@@ -49,6 +49,9 @@ describe("the first-paint loader in a browser", () => {
     )
   const addedScripts = () => [...document.body.querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))
   const runLoader = () => new Function(firstPaintLoader(["/framework-2.js", "/app-3.js"]))()
+  /** One rendered frame and the task after it. */
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+  const setReadyState = (state: DocumentReadyState) => Object.defineProperty(document, "readyState", { value: state, configurable: true })
 
   beforeEach(() => {
     observers = []
@@ -56,9 +59,11 @@ describe("the first-paint loader in a browser", () => {
     document.body.innerHTML = ""
     Object.defineProperty(window, "PerformanceObserver", { value: FakePerformanceObserver, configurable: true, writable: true })
   })
+  afterEach(() => setReadyState("complete"))
 
-  it("adds nothing until the first contentful paint, then every script once, in order", () => {
+  it("adds nothing until the first contentful paint, then every script once, in order", async () => {
     runLoader()
+    await nextFrame()
     expect(addedScripts()).toEqual([])
     paint("first-paint")
     expect(addedScripts()).toEqual([])
@@ -66,19 +71,36 @@ describe("the first-paint loader in a browser", () => {
     expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
     expect(disconnected).toBe(1)
     paint("first-contentful-paint")
+    await nextFrame()
     expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
   })
 
-  it("starts the scripts at once where the browser has no paint timing", () => {
+  it("after a first paint of part of the page, waits until the whole page is parsed and painted", async () => {
+    setReadyState("loading")
+    runLoader()
+    paint("first-contentful-paint")
+    await nextFrame()
+    expect(addedScripts()).toEqual([])
+    setReadyState("interactive")
+    document.dispatchEvent(new Event("DOMContentLoaded"))
+    expect(addedScripts()).toEqual([])
+    await nextFrame()
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+  })
+
+  it("starts the scripts once the page is painted where the browser has no paint timing", async () => {
     FakePerformanceObserver.supportedEntryTypes = ["resource"]
     runLoader()
+    expect(addedScripts()).toEqual([])
+    await nextFrame()
     expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
     FakePerformanceObserver.supportedEntryTypes = ["paint", "largest-contentful-paint"]
   })
 
-  it("starts the scripts at once where the browser has no PerformanceObserver", () => {
+  it("starts the scripts once the page is painted where the browser has no PerformanceObserver", async () => {
     Object.defineProperty(window, "PerformanceObserver", { value: undefined, configurable: true, writable: true })
     runLoader()
+    await nextFrame()
     expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
   })
 })

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import type { RefObject } from "react"
-import { HONEYPOT_FIELD } from "../../signup/rules"
+import { HONEYPOT_FIELD } from "../../signup/honeypot"
 
 /**
  * A trap field for bots: off-screen, hidden from screen readers and skipped by Tab,

@@ -4,11 +4,18 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
-import { consentVersion } from "../../signup/rules"
-import { sendSignup, type SignupFollowUp } from "../../lib/signup-client"
-import { checkSignup } from "../../lib/validation"
+import type { SignupFollowUp } from "../../lib/signup-client"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
 import { Honeypot } from "./Honeypot"
+
+/** The rules and the request, fetched when a visitor starts filling in the form (see signup-sending.ts). */
+const loadSending = () => import("../../lib/signup-sending")
+
+/** What a visitor's first touch of the form starts loading: the toasts and the sending code. */
+const prepare = () => {
+  void loadToasts()
+  void loadSending()
+}
 
 interface SignupFormProps {
   brand: string
@@ -42,9 +49,21 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (submittingRef.current) return
+    // Held from here, so a second press while the sending code loads sends nothing twice.
+    submittingRef.current = true
+    let sending: Awaited<ReturnType<typeof loadSending>>
+    try {
+      sending = await loadSending()
+    } catch {
+      submittingRef.current = false
+      notifyError(fillNotice(copy.failure, { email: contactEmail }))
+      return
+    }
+    const { checkSignup, consentVersion, sendSignup } = sending
 
     const problem = checkSignup({ email, consent })
     if (problem) {
+      submittingRef.current = false
       setInvalidField(problem.field)
       notifyError(problem.kind === "missing" ? copy.missing : copy.invalidEmail)
       ;(problem.field === "email" ? emailRef : consentRef).current?.focus()
@@ -52,7 +71,6 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     }
 
     setInvalidField(null)
-    submittingRef.current = true
     setSubmitting(true)
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
     const result = await sendSignup(email, {
@@ -79,7 +97,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}

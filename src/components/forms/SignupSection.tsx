@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { lazy, Suspense, useState } from "react"
+import { socialProofCount } from "../../lib/list-size"
 import { SIGNUP_SECTION_ID } from "../../lib/routes"
 import type { SignupFollowUp } from "../../lib/signup-client"
 import { SignupForm } from "./SignupForm"
@@ -13,15 +14,23 @@ interface SignupSectionProps {
   text: string
   /** The social-proof line with "{count}" where the number goes. */
   socialProof: string
+  /** The claimed number ("5,000+"), shown until a signup brings the list's real size. */
   count: string
+  /** The list's size from which the real number replaces the claim (content/site.json). */
+  showListSizeFrom: number
+  /** How numbers are written, for the real size ("en"). */
+  language: string
   brand: string
   contactEmail: string
 }
 
 /** The "Join the Drop" section: the target of every Join the Drop button. */
-export const SignupSection = ({ heading, text, socialProof, count, brand, contactEmail }: SignupSectionProps) => {
+export const SignupSection = ({ heading, text, socialProof, count, showListSizeFrom, language, brand, contactEmail }: SignupSectionProps) => {
   const [before, after = ""] = socialProof.split("{count}")
   const [joined, setJoined] = useState<{ followUp: SignupFollowUp; email: string } | null>(null)
+  // After a signup the place brings the list's real size: shown here too once it may be (list-size.ts).
+  const total = joined?.followUp.kind === "place" ? joined.followUp.place.total : undefined
+  const shownCount = socialProofCount(count, total, showListSizeFrom, (value) => new Intl.NumberFormat(language).format(value))
   return (
     <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-heading" sx={{ py: [6, 7], outline: "none" }}>
       <div
@@ -49,7 +58,7 @@ export const SignupSection = ({ heading, text, socialProof, count, brand, contac
             <p sx={{ variant: "text.lead", mb: 4 }}>{text}</p>
             <p sx={{ fontWeight: "bold" }}>
               {before}
-              <strong sx={{ fontFamily: "heading", fontWeight: "heading", color: "primary", fontSize: 4 }}>{count}</strong>
+              <strong sx={{ fontFamily: "heading", fontWeight: "heading", color: "primary", fontSize: 4 }}>{shownCount}</strong>
               {after}
             </p>
           </div>

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
+import { ThemeProvider } from "@emotion/react"
 import type { ReactNode } from "react"
-import { ThemeUIProvider } from "theme-ui"
 import { useRememberLanding } from "../../hooks/use-remember-landing"
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_CONTENT_ID } from "../../lib/routes"
@@ -22,14 +22,16 @@ interface LayoutProps {
  * The frame around every page: the theme, header, main content, footer, cookie notice and
  * toasts. The theme is provided here rather than around Gatsby's root (as
  * gatsby-plugin-theme-ui does), because Gatsby also wraps each page's <Head> in the root
- * wrapper and would compute and insert the global styles a second time in the browser.
+ * wrapper. `sx` needs only emotion's theme: the site has one colour mode and its root styles
+ * are a stylesheet written into every page at build time (gatsby-ssr.tsx), so theme-ui's
+ * provider (colour modes, CSS variables, root styles computed in the browser) is not shipped.
  */
 export const Layout = ({ pathname, children }: LayoutProps) => {
   const site = useSiteContent()
   const ui = useUiCopy()
   useRememberLanding(site.brand)
   return (
-    <ThemeUIProvider theme={theme}>
+    <ThemeProvider theme={theme}>
       <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         <SkipLink target={MAIN_CONTENT_ID} label={ui.skipLink} />
         <HydrateLater>
@@ -45,6 +47,6 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
         <CookieNotice key={pathname} brand={site.brand} />
         <Toasts />
       </div>
-    </ThemeUIProvider>
+    </ThemeProvider>
   )
 }

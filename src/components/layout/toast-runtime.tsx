@@ -3,9 +3,27 @@
  * react-toastify and its styles. Loaded only when a visitor starts using a form (see Toasts.tsx),
  * so pages that never show a toast never download it.
  */
-import { Global } from "theme-ui"
+import { Global } from "@emotion/react"
 import { ToastContainer, toast } from "react-toastify"
 import type { Notice } from "../../lib/notice"
+import theme from "../../theme"
+
+const colors = theme.colors ?? {}
+
+/** react-toastify's look in the theme's colours. */
+const TOAST_STYLES = {
+  ":root": {
+    "--toastify-color-success": String(colors.primary),
+    "--toastify-text-color-success": String(colors.onPrimary),
+    "--toastify-color-error": String(colors.destructive),
+    "--toastify-text-color-error": String(colors.onDestructive),
+    "--toastify-font-family": "inherit",
+    "--toastify-toast-width": "360px",
+  },
+  ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: `0 0 0 2px ${String(colors.background)}` },
+  ".Toastify__toast--success .Toastify__toast-icon svg": { fill: String(colors.onPrimary) },
+  ".Toastify__close-button": { opacity: 1, color: "inherit" },
+}
 
 const ToastMessage = ({ title, description }: Notice) => (
   <div>
@@ -28,21 +46,7 @@ export const showToast = (kind: ToastKind, notice: Notice) =>
 /** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
 export const ToastViewport = () => (
   <>
-    <Global
-      styles={({ colors = {} }) => ({
-        ":root": {
-          "--toastify-color-success": String(colors.primary),
-          "--toastify-text-color-success": String(colors.onPrimary),
-          "--toastify-color-error": String(colors.destructive),
-          "--toastify-text-color-error": String(colors.onDestructive),
-          "--toastify-font-family": "inherit",
-          "--toastify-toast-width": "360px",
-        },
-        ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: `0 0 0 2px ${String(colors.background)}` },
-        ".Toastify__toast--success .Toastify__toast-icon svg": { fill: String(colors.onPrimary) },
-        ".Toastify__close-button": { opacity: 1, color: "inherit" },
-      })}
-    />
+    <Global styles={TOAST_STYLES} />
     <ToastContainer position="top-right" limit={3} autoClose={4500} theme="colored" newestOnTop closeOnClick={false} />
   </>
 )

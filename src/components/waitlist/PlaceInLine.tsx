@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
+import { placeLine } from "../../lib/list-size"
 import { fillTemplate } from "../../lib/template"
 import { ShareActions } from "./ShareActions"
 
@@ -13,16 +14,19 @@ interface PlaceInLineProps {
   referrals?: number
 }
 
-/** "You're #N of M", how to move up, and the referral link with ways to share it. */
+/**
+ * "You're #N of M" ("You're #N" while the list is smaller than the size the site starts
+ * showing: content/site.json), how to move up, and the referral link with ways to share it.
+ */
 export const PlaceInLine = ({ position, total, referralUrl, statusUrl, referrals }: PlaceInLineProps) => {
-  const { brand, language } = useSiteContent()
+  const { brand, language, showListSizeFrom } = useSiteContent()
   const { waitlist: copy } = useUiCopy()
   const number = new Intl.NumberFormat(language)
   const [hintBefore, hintAfter = ""] = copy.statusHint.split("{statusLink}")
   return (
     <div sx={{ display: "grid", gap: 3 }}>
       <p sx={{ variant: "text.heading", fontSize: [5, 6], color: "primary" }}>
-        {fillTemplate(copy.position, { position: number.format(position), total: number.format(total) })}
+        {placeLine(copy, position, total, showListSizeFrom, (value) => number.format(value))}
       </p>
       {referrals !== undefined && <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.referrals, { count: number.format(referrals) })}</p>}
       <p sx={{ color: "subtle" }}>{copy.shareIntro}</p>

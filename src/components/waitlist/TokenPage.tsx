@@ -1,9 +1,14 @@
 /** @jsxImportSource theme-ui */
 import type { ReactNode } from "react"
 
-/** The frame of a page opened from an email link: its heading, and a live region for what it finds. */
+/**
+ * The frame of a page opened from an email link: its heading, and a live region for what it
+ * finds. What it finds arrives after the page has shown (the link's token is read and sent
+ * once the page runs), so the frame keeps the whole first screen for it: the footer starts
+ * below the screen, and however long the answer, nothing on screen moves when it comes in.
+ */
 export const TokenPage = ({ heading, children }: { heading: string; children: ReactNode }) => (
-  <section aria-labelledby="page-heading" sx={{ variant: "layout.narrow", py: [7, 8] }}>
+  <section aria-labelledby="page-heading" sx={{ variant: "layout.narrow", py: [7, 8], minHeight: "100vh" }}>
     <h1 id="page-heading" sx={{ variant: "text.display", fontSize: [6, 7], mb: 5 }}>
       {heading}
     </h1>

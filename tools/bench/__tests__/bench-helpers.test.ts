@@ -91,7 +91,7 @@ describe("bundle weights", () => {
     expect(htmlScriptUrls(HOME_HTML)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"])
   })
 
-  it("counts HTML scripts, the page's chunk group, and chunks it imports on mount", () => {
+  it("counts HTML scripts, the page's chunk group, and the chunks its code imports on demand", () => {
     const home = pageJavaScript(publicDir, "/")
     expect(home.htmlScripts.map((file) => file.file)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"])
     expect(home.componentScripts.map((file) => file.file)).toEqual(["/component---src-pages-index-tsx-abc.js"])

@@ -136,6 +136,21 @@ describe("SignupForm", () => {
     expect(submit).toHaveTextContent("Join the Drop")
   })
 
+  it("sends once when the form is submitted twice before the sending code has loaded", async () => {
+    const user = userEvent.setup()
+    fetchMock.mockResolvedValue(response(201))
+    const { email, consent, form } = renderForm()
+    await user.type(email, "fan@example.com")
+    await user.click(consent)
+    // Both presses land in the same task: the second finds the first still loading what it sends with.
+    act(() => {
+      fireEvent.submit(form)
+      fireEvent.submit(form)
+    })
+    await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
   it.each([
     ["the server answers 500", () => fetchMock.mockResolvedValue(response(500))],
     ["the request fails", () => fetchMock.mockRejectedValue(new TypeError("Failed to fetch"))],

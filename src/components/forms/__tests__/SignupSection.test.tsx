@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { expectToast } from "../../../../test/toast-helpers"
 import { Toasts } from "../../layout/Toasts"
+import site from "../../../../content/site.json"
 import { SignupSection } from "../SignupSection"
 
 const originalFetch = global.fetch
@@ -22,7 +23,16 @@ const PLACE = {
 const joinWith = async (email: string) => {
   render(
     <>
-      <SignupSection heading="Join the Drop" text="Early access." socialProof="Join {count} people." count="5,000+" brand="Block 94" contactEmail="hello@block94.example" />
+      <SignupSection
+        heading="Join the Drop"
+        text="Early access."
+        socialProof="Join {count} people."
+        count="5,000+"
+        showListSizeFrom={site.showListSizeFrom}
+        language="en"
+        brand="Block 94"
+        contactEmail="hello@block94.example"
+      />
       <Toasts />
     </>,
   )
@@ -35,6 +45,9 @@ const joinWith = async (email: string) => {
 }
 
 /** The live region under the form, where the follow-up appears. */
+/** The social-proof line above the form (its number is a <strong> of its own). */
+const socialProof = () => screen.getByText((_content, element) => element?.tagName === "P" && /^Join .* people\.$/.test(element.textContent ?? ""))
+
 const followUp = () => {
   const region = document.querySelector("#join-the-drop [aria-live='polite']")
   if (!(region instanceof HTMLElement)) throw new Error("no live region in the signup section")
@@ -59,11 +72,27 @@ describe("after a signup", () => {
     await joinWith("fan@example.com")
     await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
     const region = followUp()
-    expect(await within(region).findByText("You're #3 of 1,204")).toBeVisible()
+    expect(await within(region).findByText("You're #3")).toBeVisible()
     expect(within(region).getByLabelText("Your referral link")).toHaveValue(PLACE.referralUrl)
     expect(within(region).getByRole("button", { name: "Copy link" })).toBeVisible()
     expect(within(region).getByRole("link", { name: "Share on X" }).getAttribute("href")).toContain(encodeURIComponent(PLACE.referralUrl))
     expect(within(region).getByRole("link", { name: "your status page" })).toHaveAttribute("href", PLACE.statusUrl)
+  })
+
+  it("while the list is smaller than the claim, keeps the claim and leaves the list's size out of the place", async () => {
+    fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...PLACE, position: 2, total: 2 }))
+    await joinWith("fan@example.com")
+    expect(await within(followUp()).findByText("You're #2")).toBeVisible()
+    expect(socialProof()).toHaveTextContent("Join 5,000+ people.")
+    expect(within(followUp()).queryByText(/ of 2/)).not.toBeInTheDocument()
+  })
+
+  it("once the list has reached the claim, shows its real size in both places", async () => {
+    fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...PLACE, position: 5214, total: 5214 }))
+    expect(site.showListSizeFrom).toBeLessThanOrEqual(5214)
+    await joinWith("fan@example.com")
+    expect(await within(followUp()).findByText("You're #5,214 of 5,214")).toBeVisible()
+    expect(socialProof()).toHaveTextContent("Join 5,214 people.")
   })
 
   it("a pending signup is asked to check the inbox it typed", async () => {

@@ -24,13 +24,24 @@ afterEach(() => {
 })
 
 describe("the status page", () => {
+  it("shows the list's size once it is at least the number the site shows it from", async () => {
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockResolvedValue(
+      answer(200, { status: "confirmed", position: 12, total: 5012, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
+    )
+    render(<StatusLookup copy={waitlistPage} />)
+    expect(await screen.findByText("You're #12 of 5,012")).toBeVisible()
+  })
+
   it("shows the place, the friends brought and the referral link for a valid token", async () => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValue(
       answer(200, { status: "confirmed", position: 2, total: 50, referrals: 1, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
     )
     render(<StatusLookup copy={waitlistPage} />)
-    expect(await screen.findByText("You're #2 of 50")).toBeVisible()
+    // 50 is fewer than the signup section's "5,000+": the place is shown without the list's size.
+    expect(await screen.findByText("You're #2")).toBeVisible()
+    expect(screen.queryByText(/ of 50/)).not.toBeInTheDocument()
     expect(screen.getByText("Friends who joined with your link: 1")).toBeVisible()
     expect(screen.getByLabelText("Your referral link")).toHaveValue("https://block94.example/?ref=ABCD1234EF")
     expect(fetchMock.mock.calls[0][0]).toBe(`/api/waitlist?token=${TOKEN}`)
@@ -70,7 +81,7 @@ describe("the confirmation page", () => {
     )
     render(<ConfirmSignup copy={confirmPage} />)
     expect(await screen.findByText(confirmPage.confirmed)).toBeVisible()
-    expect(screen.getByText("You're #7 of 7")).toBeVisible()
+    expect(screen.getByText("You're #7")).toBeVisible()
     const [url, init] = fetchMock.mock.calls[0]
     expect(url).toBe("/api/confirm")
     expect(init?.method).toBe("POST")

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import emails from "../../../../content/emails.json"
-import { startInbox, type Inbox } from "../../../../test/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { confirmationEmail, emailForMessage, statusLinkEmail } from "../emails"
 import { createMailer } from "../mailer"
 

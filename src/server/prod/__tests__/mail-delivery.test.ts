@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
-import { startInbox, type Inbox } from "../../../../test/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { tinySite } from "../../../../test/tiny-site"
 import { freePort, serveProduction, type ProductionServer } from "../../../../tools/serve"
 

@@ -1,6 +1,6 @@
 /**
- * A real SMTP server on 127.0.0.1 for tests (smtp-server), keeping every message it receives,
- * parsed (mailparser): what a mailbox would show.
+ * A real SMTP server on 127.0.0.1 for tests and the bench (smtp-server), keeping every message
+ * it receives, parsed (mailparser): what a mailbox would show.
  */
 import { simpleParser, type ParsedMail } from "mailparser"
 import type { AddressInfo } from "node:net"

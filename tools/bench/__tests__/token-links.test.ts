@@ -1,0 +1,56 @@
+/** @jest-environment node */
+// The bench's links with real tokens: read from the confirmation email as the site writes it,
+// a fresh signup for every confirmation page, one confirmed signup for the status page.
+import type { ParsedMail } from "mailparser"
+import emails from "../../../content/emails.json"
+import { confirmationEmail } from "../../../src/server/mail/emails"
+import type { Inbox } from "../../smtp-inbox"
+import { CONFIRM_TOKEN, makeTokenLinks } from "../token-links"
+
+const TOKEN = "QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u"
+const STATUS = "c3RhdHVzLXRva2VuLWZvci10aGUtYmVuY2gtdGVzdHMu"
+
+describe("the bench's token links", () => {
+  const originalFetch = global.fetch
+  afterEach(() => {
+    global.fetch = originalFetch
+  })
+
+  it("finds the confirmation link's token in the email the site sends", () => {
+    const mail = confirmationEmail("fan@example.com", `https://block94.example/confirm/?${new URLSearchParams({ token: TOKEN })}`, null, emails, {
+      brand: "Block 94",
+      siteUrl: "https://block94.example",
+      generalEmail: "hello@block94.example",
+    })
+    expect(CONFIRM_TOKEN.exec(mail.text)?.[1]).toBe(TOKEN)
+  })
+
+  it("confirms one signup for the status page and signs up afresh for each confirmation page", async () => {
+    const signups: string[] = []
+    const confirmed: string[] = []
+    global.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { email?: string; token?: string }
+      if (String(url).endsWith("/api/signup")) {
+        signups.push(String(body.email))
+        return new Response(JSON.stringify({ ok: true, status: "pending" }), { status: 201 })
+      }
+      confirmed.push(String(body.token))
+      return new Response(JSON.stringify({ ok: true, status: "confirmed", statusUrl: `https://block94.example/waitlist/?token=${STATUS}` }), { status: 200 })
+    }) as typeof fetch
+    const inbox = {
+      waitFor: async (address: string) => ({ text: `Confirm my spot: https://block94.example/confirm/?token=${TOKEN}${signups.indexOf(address)}` }) as ParsedMail,
+    } as unknown as Inbox
+
+    const links = await makeTokenLinks("http://127.0.0.1:9400", inbox)
+    expect(links.statusPath).toBe(`/waitlist/?token=${STATUS}`)
+    expect(confirmed).toEqual([`${TOKEN}0`])
+    expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}1`)
+    expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}2`)
+    expect(new Set(signups).size).toBe(3)
+  })
+
+  it("says so when the served site confirms signups at once (no mail set up)", async () => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ ok: true, status: "confirmed" }), { status: 201 })) as typeof fetch
+    await expect(makeTokenLinks("http://127.0.0.1:9400", {} as Inbox)).rejects.toThrow(/not a pending signup awaiting its email/)
+  })
+})
