@@ -1,0 +1,53 @@
+/**
+ * The owner's email tool (Mailchimp, Kit, Brevo, Loops), kept in step with the list: a confirmed
+ * signup is added with its place, referrals and attribution; someone who leaves is removed there
+ * too. Each adapter speaks its provider's documented API; the outbox calls it and retries.
+ */
+
+/** A confirmed person as the provider's list keeps them. */
+export interface ProviderContact {
+  email: string
+  /** Their place on the list when this was sent. */
+  position: number | null
+  /** Confirmed signups they referred. */
+  referrals: number
+  /** Their signup's own referral code (their link's `?ref=`). */
+  referralCode: string
+  /** Where they came from, as far as known. */
+  source: string | null
+  medium: string | null
+  campaign: string | null
+  referrer: string | null
+  /** When they signed up (ISO 8601). */
+  signedUpAt: string
+}
+
+export interface EmailProvider {
+  /** Which provider, as EMAIL_PROVIDER names it. */
+  readonly name: ProviderName
+  /** Adds the contact to the owner's list, or updates them there (an upsert). */
+  upsert(contact: ProviderContact): Promise<void>
+  /** The person left: unsubscribed or deleted there, as the provider allows; someone it never had is no error. */
+  remove(email: string): Promise<void>
+}
+
+export const PROVIDER_NAMES = ["mailchimp", "kit", "brevo", "loops"] as const
+export type ProviderName = (typeof PROVIDER_NAMES)[number]
+
+/** The provider refused this request for good (a rejected address, a bad key): retrying will not help. */
+export class ProviderRejectedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "ProviderRejectedError"
+  }
+}
+
+/** The provider asked us to slow down or failed for now: try again, not before `retryAfterMs` when it said so. */
+export class ProviderBusyError extends Error {
+  readonly retryAfterMs: number | null
+  constructor(message: string, retryAfterMs: number | null = null) {
+    super(message)
+    this.name = "ProviderBusyError"
+    this.retryAfterMs = retryAfterMs
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What happens on the list, as events for the owner's own tools (signed webhooks, the email
+ * provider's list). An event is written to the outbox in the same transaction as the change that
+ * causes it, as a message of kind "event"; the sender fans it out to its targets, each delivered
+ * with its own retries. An event about a person is tied to their signup, so erasing them erases
+ * every event about them that has not gone out yet; `signup.left` carries an id only.
+ */
+import { randomUUID } from "node:crypto"
+import { insertRows, type SqlExecutor } from "./database"
+
+export const LIST_EVENT_TYPES = [
+  "signup.created",
+  "signup.confirmed",
+  "referral.confirmed",
+  "milestone.reached",
+  "invite.sent",
+  "invite.redeemed",
+  "signup.left",
+] as const
+
+export type ListEventType = (typeof LIST_EVENT_TYPES)[number]
+
+/** An event as it is written: `data` is what receivers see; `contact` only what the email provider needs. */
+export interface ListEvent {
+  type: ListEventType
+  /** The signup it is about, or null when it outlives its subject (`signup.left`). */
+  signupId: number | string | null
+  /** When it happened (ISO 8601). */
+  timestamp: string
+  data: Record<string, unknown>
+  /** The address, for the email provider alone (leaving removes the person there too); never sent in a webhook. */
+  contact?: { email: string }
+}
+
+/** The outbox payload of an event message. */
+export interface EventPayload {
+  type: ListEventType
+  timestamp: string
+  data: Record<string, unknown>
+  contact?: { email: string }
+}
+
+/** The public id of a signup in events: stable, and says nothing but its signup number. */
+export const eventSignupId = (id: number | string): string => `sig_${id}`
+
+/** Writes events to the outbox inside the caller's transaction, due at once. */
+export const recordEvents = async (tx: SqlExecutor, events: readonly ListEvent[]): Promise<void> => {
+  if (events.length === 0) return
+  await insertRows(
+    tx,
+    "outbox",
+    ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
+    events.map((event) => {
+      const payload: EventPayload = { type: event.type, timestamp: event.timestamp, data: event.data, ...(event.contact ? { contact: event.contact } : {}) }
+      return [`evt_${randomUUID()}`, "event", event.signupId, JSON.stringify(payload), event.timestamp, event.timestamp]
+    }),
+  )
+}
