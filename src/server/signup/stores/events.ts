@@ -56,3 +56,14 @@ export const recordEvents = async (tx: SqlExecutor, events: readonly ListEvent[]
     }),
   )
 }
+
+/** Counters kept in `list_counters`, changed in the same transaction as what they count. */
+export type ListCounter = "invited" | "redeemed"
+
+/** Adds `delta` to each named counter inside the caller's transaction. */
+export const bumpCounters = async (tx: SqlExecutor, deltas: Partial<Record<ListCounter, number>>): Promise<void> => {
+  for (const [name, delta] of Object.entries(deltas)) {
+    if (!delta) continue
+    await tx.query("insert into list_counters (name, value) values ($1, $2) on conflict (name) do update set value = list_counters.value + excluded.value", [name, delta])
+  }
+}

@@ -130,6 +130,30 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "create index signups_referred_by on signups (referred_by) where referred_by is not null",
     ),
   },
+  {
+    version: 6,
+    name: "launch day: invitations, webhook endpoints, milestones announced, counters the owner's page reads",
+    up: statements(
+      // One invitation per signup: its single-use code kept as a hash, like every secret.
+      `create table invitations (
+        signup_id bigint primary key references signups (id) on delete cascade,
+        code_hash text not null unique,
+        sent_at timestamptz not null,
+        redeemed_at timestamptz
+      )`,
+      // Each WEBHOOK_URL as the sender knows it: failing since when, disabled when and why.
+      `create table webhook_endpoints (
+        url text primary key,
+        failing_since timestamptz,
+        disabled_at timestamptz,
+        disabled_reason text
+      )`,
+      // The highest referral milestone (its number of referrals) this signup was told of.
+      "alter table signups add column milestone integer not null default 0",
+      // Counts kept in step in the same transaction as the change they count (invited, redeemed, ...).
+      "create table list_counters (name text primary key, value bigint not null)",
+    ),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -211,6 +235,26 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "create table signup_suppressions (key_hash text primary key, created_at text not null)",
       "create table used_unsubscribe_tokens (hash text primary key, used_at text not null)",
       "create index signups_referred_by on signups (referred_by) where referred_by is not null",
+    ),
+  },
+  {
+    version: 4,
+    name: "launch day: invitations, webhook endpoints, milestones announced, counters the owner's page reads",
+    up: statements(
+      `create table invitations (
+        signup_id integer primary key references signups (id) on delete cascade,
+        code_hash text not null unique,
+        sent_at text not null,
+        redeemed_at text
+      )`,
+      `create table webhook_endpoints (
+        url text primary key,
+        failing_since text,
+        disabled_at text,
+        disabled_reason text
+      )`,
+      "alter table signups add column milestone integer not null default 0",
+      "create table list_counters (name text primary key, value integer not null)",
     ),
   },
 ]
