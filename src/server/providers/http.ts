@@ -16,6 +16,8 @@ export const parseRetryAfter = (value: string | null | undefined, nowMs: number 
   if (value === null || value === undefined || value.trim() === "") return null
   const text = value.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000
+  // An HTTP date names its day and month; Date.parse alone would read "-5" as a year.
+  if (!/^[A-Za-z]{3,9},? /.test(text)) return null
   const at = Date.parse(text)
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs)
 }
