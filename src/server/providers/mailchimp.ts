@@ -1,8 +1,9 @@
 /**
  * Mailchimp Marketing API 3.0, spoken with plain fetch.
  *
- * Why not `@mailchimp/mailchimp_marketing`: it is generated code whose last release still pins
- * superagent 3.8.1 (2017, deprecated; the pull requests to update it have waited since 2022),
+ * Why not `@mailchimp/mailchimp_marketing`: it is generated code whose latest release (3.0.80)
+ * still pins superagent 3.8.1 (2017, deprecated; the update proposed since 2022 in
+ * mailchimp-client-lib-codegen #302/#337 has reached no release),
  * its client is one module-wide singleton whose `setConfig` changes every caller in the process,
  * and its timeout is superagent's own timer rather than an AbortSignal. Two documented calls
  * are simpler to write and to test than to wrap.
