@@ -48,7 +48,7 @@ describe("signups:stats", () => {
 
   it("reports mail waiting and given up on, with the last error", () => {
     expect(formatOutboxHealth({ waiting: 3, failed: 1, lastError: "connect ECONNREFUSED" })).toBe(
-      "Mail\n  waiting to be delivered: 3\n  given up on after every retry: 1\n  last error: connect ECONNREFUSED\n",
+      "Outbox (mail, webhooks, email provider)\n  waiting to be delivered: 3\n  given up on after every retry: 1\n  last error: connect ECONNREFUSED\n",
     )
   })
 })
