@@ -30,20 +30,36 @@ export interface WebhookDelivererOptions {
   signingClock?(): Date
 }
 
-/** A DNS lookup that refuses names resolving to an address that is not public. */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, "", 0)
-    const refused = addresses.find(({ address }) => isPrivateAddress(address))
-    if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), { code: "EPRIVATE" }), "", 0)
-    if (options.all) return callback(null, addresses)
-    const [first] = addresses
-    callback(null, first.address, first.family)
-  })
-}
+/** Every address a name resolves to (the system's resolver, as connections use it). */
+export type ResolveAll = (hostname: string, family: number | undefined, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void
+
+const systemResolveAll: ResolveAll = (hostname, family, callback) => dnsLookup(hostname, { all: true, family: family ?? 0 }, callback)
+
+/**
+ * The lookup a connection uses, refusing a name that resolves to any address that is not public.
+ * It runs as the connection is made, so the address checked is the address connected to.
+ */
+export const publicOnlyLookup =
+  (resolveAll: ResolveAll = systemResolveAll): LookupFunction =>
+  (hostname, options, callback) => {
+    resolveAll(hostname, typeof options.family === "number" ? options.family : undefined, (error, addresses) => {
+      if (error) return callback(error, "", 0)
+      const refused = addresses.find(({ address }) => isPrivateAddress(address))
+      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), { code: "EPRIVATE" }), "", 0)
+      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 0)
+      if (options.all) return callback(null, addresses)
+      const [first] = addresses
+      callback(null, first.address, first.family)
+    })
+  }
 
 /** POSTs `body` with `headers` and resolves with the answer's status; the answer's body is read and dropped. */
-export const postWebhook = (target: string, headers: Record<string, string>, body: string, options: { allowPrivate: boolean; timeoutMs: number }): Promise<number> =>
+export const postWebhook = (
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { allowPrivate: boolean; timeoutMs: number; resolveAll?: ResolveAll },
+): Promise<number> =>
   new Promise((resolve, reject) => {
     const url = new URL(target)
     if (url.protocol !== "https:" && !(options.allowPrivate && url.protocol === "http:")) return reject(new GiveUp(`${target} is not an https URL`))
@@ -58,7 +74,7 @@ export const postWebhook = (target: string, headers: Record<string, string>, bod
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         signal: AbortSignal.timeout(options.timeoutMs),
-        ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup(options.resolveAll) }),
       },
       (response) => {
         response.resume()
