@@ -718,23 +718,24 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
     fanOutEvent: (id, now, fanOut) =>
       transaction(async (tx) => {
+        const at = now.toISOString()
+        // Claimed by marking it done first: a second sender (whose lease ran out) finds it done.
         const [event] = await tx.query<{ message_id: string; signup_id: number | string | null; payload: string | null }>(
-          "select message_id, signup_id, payload from outbox where id = $1 and kind = 'event' and delivered_at is null and failed_at is null",
-          [id],
+          "update outbox set delivered_at = $2, last_error = null where id = $1 and kind = 'event' and delivered_at is null and failed_at is null returning message_id, signup_id, payload",
+          [id, at],
         )
-        // Gone with its person, or fanned out already by a sender whose lease ran out.
+        // Gone with its person, or fanned out already.
         if (!event?.payload) return 0
         const standing = event.signup_id == null ? null : await standingWhere(tx, "s.id = $1", [event.signup_id])
         const contact = standing?.place ? contactOf(standing) : null
         const messages = fanOut({ ...(JSON.parse(event.payload) as EventPayload), messageId: event.message_id }, contact)
-        const at = now.toISOString()
         await insertRows(
           tx,
           "outbox",
           ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
           messages.map((message) => [`${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`, message.kind, event.signup_id, JSON.stringify(message.payload), at, at]),
         )
-        await tx.query("update outbox set delivered_at = $2, payload = null, last_error = null where id = $1", [id, at])
+        await tx.query("update outbox set payload = null where id = $1", [id])
         return messages.length
       }),
 
