@@ -42,7 +42,9 @@ const main = async (): Promise<void> => {
   await app.listen({ host, port })
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
   const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "single opt-in (no SMTP_URL)"
-  console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}`)
+  const { urls } = runtime.settings.webhooks
+  const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
+  console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
 }
 
 main().catch((error: unknown) => {

@@ -10,14 +10,18 @@ import { createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
-import { createOutboxSender, type OutboxSender } from "./outbox"
+import type { EmailProvider } from "../providers/provider"
+import type { WebhookSettings } from "../webhooks/settings"
+import { webhookDeliverer } from "../webhooks/sender"
+import { eventDeliverer, providerDeliverer } from "./fan-out"
+import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
+import { readSignupSettings, recordsEvents, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
 import { createSqlStore } from "./stores/sql-store"
-import type { SignupStore } from "./stores/store"
+import { EMAIL_KINDS, type OutboxKind, type SignupStore } from "./stores/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
 
@@ -32,15 +36,23 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
 const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
 
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
-export const openStore = (settings: SignupSettings): SignupStore =>
-  settings.databaseUrl
-    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost)
-    : openEmbeddedStore(settings.signupsFile, settings.referralBoost)
+export const openStore = (settings: SignupSettings): SignupStore => {
+  const options = { events: recordsEvents(settings) }
+  return settings.databaseUrl
+    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, options)
+    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, options)
+}
+
+/** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
+export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
+
+/** Until the adapters' factory is passed in, provider calls wait in the outbox. */
+const noEmailProvider: EmailProviderFactory = () => null
 
 export interface SignupRuntime {
   settings: SignupSettings
   store: SignupStore | null
-  /** Delivers the outbox's mail; null without SMTP_URL. */
+  /** Delivers the outbox's messages; null when there is nothing to deliver them to (no SMTP_URL, webhooks or email provider). */
   sender: OutboxSender | null
   dependencies: HandlerDependencies
   /** The client a request counts as, for rate limiting. */
@@ -54,6 +66,8 @@ interface Shared {
   mailers: Map<string, Mailer>
   limiters: Map<string, RateLimiter>
   senders: Map<string, OutboxSender>
+  /** Problems with the settings already logged, so each is said once per process. */
+  warned: Set<string>
 }
 
 // Gatsby's develop and serve servers re-require a Function's bundle on every request, which
@@ -62,7 +76,7 @@ const SHARED_KEY = Symbol.for("block94.signupRuntime")
 type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
 const shared = (): Shared => {
   const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map() }
+  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), warned: new Set() }
   return holder[SHARED_KEY]
 }
 
@@ -82,15 +96,43 @@ export const SERVERLESS_MAIL_WAIT_MS = 3_000
 
 type MailSettings = Pick<SignupSettings, "siteUrl" | "serverless">
 
-/** The outbox's mail, built from the copy when sent and delivered over SMTP with its stable Message-ID. */
-export const outboxSender = (store: SignupStore, mailer: Mailer, settings: MailSettings, log = logError, now = () => new Date()): OutboxSender => {
-  const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
-  const sender = createOutboxSender({
-    store,
-    deliver: (entry) => mailer.send(emailForMessage(entry.kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl)),
-    logError: log,
-    now,
-  })
+/** Where the outbox's other messages go: signed webhooks and the owner's email provider. */
+export interface OutboxDestinations {
+  webhooks?: Pick<WebhookSettings, "urls" | "secret" | "allowPrivate"> | null
+  provider?: EmailProvider | null
+}
+
+/** The deliverer of each kind of message there is somewhere to deliver to. */
+const deliverersFor = (store: SignupStore, mailer: Mailer | null, settings: MailSettings, { webhooks, provider }: OutboxDestinations): Partial<Record<OutboxKind, Deliver>> => {
+  const deliverers: Partial<Record<OutboxKind, Deliver>> = {}
+  if (mailer) {
+    const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
+    for (const kind of EMAIL_KINDS) {
+      deliverers[kind] = (entry) => mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
+    }
+  }
+  const signing = webhooks?.secret && webhooks.urls.length > 0 ? webhooks.secret : null
+  // Events are always fanned out (to whatever is set up now), so none waits for ever.
+  deliverers.event = eventDeliverer(store, { webhookUrls: signing ? (webhooks?.urls ?? []) : [], emailProvider: Boolean(provider) })
+  if (signing) deliverers.webhook = webhookDeliverer({ store, secret: signing, allowPrivate: webhooks?.allowPrivate ?? false })
+  if (provider) deliverers.provider = providerDeliverer(provider)
+  return deliverers
+}
+
+/**
+ * The outbox's sender: mail built from the copy when sent and delivered over SMTP with its
+ * stable Message-ID (kept waiting without a mailer), events fanned out, webhooks signed and
+ * sent, the email provider called.
+ */
+export const outboxSender = (
+  store: SignupStore,
+  mailer: Mailer | null,
+  settings: MailSettings,
+  log = logError,
+  now = () => new Date(),
+  destinations: OutboxDestinations = {},
+): OutboxSender => {
+  const sender = createOutboxSender({ store, deliverers: deliverersFor(store, mailer, settings, destinations), logError: log, now })
   // A serverless function is frozen between requests: no loop there (see SERVERLESS_MAIL_WAIT_MS).
   if (!settings.serverless) sender.start(OUTBOX_POLL_MS)
   return sender
@@ -105,25 +147,37 @@ export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQue
 })
 
 /** The runtime for the settings in the environment now; the same objects while they stay the same. */
-export const signupRuntime = (): SignupRuntime => {
+export const signupRuntime = (makeEmailProvider: EmailProviderFactory = noEmailProvider): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { databases, stores, mailers, limiters, senders } = shared()
+  const { databases, stores, mailers, limiters, senders, warned } = shared()
   const { databaseUrl } = settings
+  const events = recordsEvents(settings)
+  const provider = makeEmailProvider(settings)
+  const problems = [
+    ...settings.webhooks.problems,
+    ...(settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
+  ]
+  for (const problem of problems.filter((problem) => !warned.has(problem))) {
+    warned.add(problem)
+    console.error(`settings: ${problem}`)
+  }
   const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
   const store = unavailable
     ? null
-    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () =>
-        postgres ? createSqlStore(postgres, { boost: settings.referralBoost }) : openEmbeddedStore(settings.signupsFile, settings.referralBoost),
+    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${events}`, () =>
+        postgres ? createSqlStore(postgres, { boost: settings.referralBoost, events }) : openEmbeddedStore(settings.signupsFile, settings.referralBoost, { events }),
       )
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs}`, () =>
         createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs }),
       ) : null
-  const sender = store && mailer ? once(senders, `${databaseUrl ?? settings.signupsFile} ${settings.smtpUrl} ${settings.mailFrom}`, () => outboxSender(store, mailer, settings)) : null
+  const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
+  const senderKey = [databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")
+  const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, settings, logError, () => new Date(), destinations)) : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
   const rateLimiter = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
-    ? createSignupService({ store, mail: sender ? mailQueue(sender, settings) : null, settings })
+    ? createSignupService({ store, mail: sender && mailer ? mailQueue(sender, settings) : null, events: sender && events ? mailQueue(sender, settings) : null, settings })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   return {

@@ -40,6 +40,8 @@ export interface ServiceDependencies {
   store: SignupStore
   /** Null without SMTP_URL: signups are confirmed at once (single opt-in). */
   mail: MailQueue | null
+  /** Told when a change wrote list events (webhooks, the email provider); none when nothing receives them. */
+  events?: MailQueue | null
   settings: ServiceSettings
 }
 
@@ -75,6 +77,10 @@ const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
 
 export const createSignupService = (deps: ServiceDependencies) => {
   const { store, mail, settings } = deps
+  /** The change wrote events: start delivering them (a serverless answer waits a moment for them). */
+  const eventsQueued = async (): Promise<void> => {
+    await deps.events?.queued()
+  }
   const site = withoutTrailingSlash(settings.siteUrl)
   const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
   const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
@@ -154,10 +160,12 @@ export const createSignupService = (deps: ServiceDependencies) => {
         await sendLinkAgain(result.signup, now)
         return { kind: "alreadySubscribed" }
       }
+      // One run of the sender delivers the confirmation email and the events alike.
       if (mail && confirmation) {
         await mail.queued()
         return { kind: "pending" }
       }
+      await eventsQueued()
       if (!result.place) throw new Error("a confirmed signup came back without a place")
       return {
         kind: "confirmed",
@@ -178,6 +186,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.confirm(hashToken(token), now)
       if (result.kind !== "confirmed") return result
+      await eventsQueued()
       return {
         kind: "confirmed",
         ...result.place,
@@ -191,6 +200,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
+      if (result.kind === "erased") await eventsQueued()
       return { kind: result.kind === "unknown" ? "unknown" : "left" }
     },
 
@@ -198,6 +208,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
+      if (result.kind === "erased") await eventsQueued()
       return { kind: result.kind === "erased" ? "left" : "unknown" }
     },
 
@@ -207,6 +218,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
      */
     async forget(email: string, now: Date): Promise<{ found: boolean }> {
       const result = await store.erase({ emailKey: emailKey(email) }, now)
+      if (result.kind === "erased") await eventsQueued()
       return { found: result.kind === "erased" }
     },
 

@@ -8,6 +8,7 @@
  * the running server. (A test compiles this file with Gatsby's DefinePlugin setup to prove it.)
  */
 import path from "node:path"
+import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
@@ -54,7 +55,15 @@ export interface SignupSettings {
   smtpTimeoutMs: number
   /** The serverless platform this runs on (its disk does not keep files), or null. */
   serverless: string | null
+  /** Signed webhooks: WEBHOOK_URL (checked), WEBHOOK_SECRET, WEBHOOK_ALLOW_PRIVATE, and what is wrong with them. */
+  webhooks: WebhookSettings
+  /** The owner's email tool kept in step with the list (EMAIL_PROVIDER: mailchimp, kit, brevo or loops). */
+  emailProvider: string | undefined
 }
+
+/** Whether the list records events: only when something receives them (webhooks, an email provider). */
+export const recordsEvents = (settings: Pick<SignupSettings, "webhooks" | "emailProvider">): boolean =>
+  settings.webhooks.urls.length > 0 || settings.emailProvider !== undefined
 
 /** Environment variables that tell a serverless platform, whose disk is not kept between requests. */
 export const SERVERLESS_MARKERS: Record<string, string> = {
@@ -90,5 +99,7 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
     smtpTimeoutMs: readPositiveInteger("SMTP_TIMEOUT_MS", DEFAULT_SMTP_TIMEOUT_MS),
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
+    webhooks: parseWebhookSettings({ urls: readSetting("WEBHOOK_URL"), secret: readSetting("WEBHOOK_SECRET"), allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE") }),
+    emailProvider: readSetting("EMAIL_PROVIDER")?.trim().toLowerCase(),
   }
 }

@@ -2,7 +2,7 @@
  * The owner's view of the list, as `npm run signups:stats` prints it: totals, signups per day,
  * where they came from, and the top referrers with their addresses masked.
  */
-import type { ExportRow, OutboxHealth } from "./stores/store"
+import type { ExportRow, OutboxHealth, WebhookHealth } from "./stores/store"
 
 /** "jordan@gmail.com" -> "j*****@g****.com": enough to recognise, not enough to copy. */
 export const maskEmail = (email: string): string => {
@@ -80,12 +80,28 @@ export const formatSignupStats = (stats: SignupStats): string =>
     "",
   ].join("\n")
 
-/** The outbox's state: mail waiting for a retry and mail given up on, with the last error. */
+/** The outbox's state: messages (mail, webhooks, email-provider calls) waiting for a retry and given up on, with the last error. */
 export const formatOutboxHealth = ({ waiting, failed, lastError }: OutboxHealth): string =>
   [
-    "Mail",
+    "Outbox (mail, webhooks, email provider)",
     `  waiting to be delivered: ${waiting}`,
     `  given up on after every retry: ${failed}`,
     ...(lastError ? [`  last error: ${lastError}`] : []),
     "",
   ].join("\n")
+
+/** Webhooks: messages waiting and given up on, and each endpoint that is failing or disabled. */
+export const formatWebhookHealth = ({ waiting, failed, endpoints }: WebhookHealth): string => {
+  const troubled = endpoints.filter((endpoint) => endpoint.disabledAt || endpoint.failingSince)
+  return [
+    "Webhooks",
+    `  waiting to be delivered: ${waiting}`,
+    `  given up on: ${failed}`,
+    ...troubled.map((endpoint) =>
+      endpoint.disabledAt
+        ? `  DISABLED ${endpoint.url} since ${endpoint.disabledAt}: ${endpoint.disabledReason ?? "no reason kept"} (fix the receiver, then delete its row from webhook_endpoints to enable it again)`
+        : `  failing ${endpoint.url} since ${endpoint.failingSince} (disabled after three days of failures)`,
+    ),
+    "",
+  ].join("\n")
+}

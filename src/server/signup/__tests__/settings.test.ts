@@ -3,10 +3,10 @@ import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings } from "../settings"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings, recordsEvents } from "../settings"
 
 const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET"]
+const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET", "WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_ALLOW_PRIVATE", "EMAIL_PROVIDER"]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
 afterEach(() => {
@@ -48,6 +48,22 @@ describe("runtime settings", () => {
         referralBoost: 10,
       })
     }
+  })
+
+  it("records list events only when something receives them: checked webhooks or an email provider", () => {
+    expect(recordsEvents(readSignupSettings(SITE))).toBe(false)
+    process.env.WEBHOOK_URL = "http://hooks.example.com/in"
+    process.env.WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+    // Refused (not https): nothing receives events, so none are recorded; the problem is said.
+    expect(readSignupSettings(SITE).webhooks.problems).toEqual([expect.stringContaining("is not https")])
+    expect(recordsEvents(readSignupSettings(SITE))).toBe(false)
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1"
+    expect(readSignupSettings(SITE).webhooks).toMatchObject({ urls: ["http://hooks.example.com/in"], allowPrivate: true, problems: [] })
+    expect(recordsEvents(readSignupSettings(SITE))).toBe(true)
+    delete process.env.WEBHOOK_URL
+    process.env.EMAIL_PROVIDER = "Loops"
+    expect(readSignupSettings(SITE).emailProvider).toBe("loops")
+    expect(recordsEvents(readSignupSettings(SITE))).toBe(true)
   })
 
   it("defaults to the file store, single opt-in, the site address from site.json and no trusted proxy", () => {

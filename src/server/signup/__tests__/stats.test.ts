@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { formatOutboxHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
+import { formatOutboxHealth, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 
 const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number } = {}): ExportRow => ({
@@ -48,7 +48,29 @@ describe("signups:stats", () => {
 
   it("reports mail waiting and given up on, with the last error", () => {
     expect(formatOutboxHealth({ waiting: 3, failed: 1, lastError: "connect ECONNREFUSED" })).toBe(
-      "Mail\n  waiting to be delivered: 3\n  given up on after every retry: 1\n  last error: connect ECONNREFUSED\n",
+      "Outbox (mail, webhooks, email provider)\n  waiting to be delivered: 3\n  given up on after every retry: 1\n  last error: connect ECONNREFUSED\n",
+    )
+  })
+
+  it("reports webhook messages waiting and given up on, and each failing or disabled endpoint with why", () => {
+    const report = formatWebhookHealth({
+      waiting: 2,
+      failed: 5,
+      endpoints: [
+        { url: "https://ok.example.com/h", failingSince: null, disabledAt: null, disabledReason: null },
+        { url: "https://flaky.example.com/h", failingSince: "2026-11-22T12:00:00.000Z", disabledAt: null, disabledReason: null },
+        { url: "https://gone.example.com/h", failingSince: "2026-11-20T12:00:00.000Z", disabledAt: "2026-11-21T12:00:00.000Z", disabledReason: "answered 410 Gone" },
+      ],
+    })
+    expect(report).toBe(
+      [
+        "Webhooks",
+        "  waiting to be delivered: 2",
+        "  given up on: 5",
+        "  failing https://flaky.example.com/h since 2026-11-22T12:00:00.000Z (disabled after three days of failures)",
+        "  DISABLED https://gone.example.com/h since 2026-11-21T12:00:00.000Z: answered 410 Gone (fix the receiver, then delete its row from webhook_endpoints to enable it again)",
+        "",
+      ].join("\n"),
     )
   })
 })

@@ -12,22 +12,26 @@
 import { insertRows, parameters, type Engine, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
+import type { ProviderContact } from "../../providers/provider"
 import { suppressionKey } from "../waitlist/email-key"
-import type {
-  AddResult,
-  ConfirmResult,
-  ExportRow,
-  LeaveResult,
-  MessageKind,
-  NewSignup,
-  NewToken,
-  OutboxEntry,
-  Place,
-  QueuedMessage,
-  Signup,
-  SignupStatus,
-  SignupStore,
-  Standing,
+import { eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
+import {
+  EMAIL_KINDS,
+  type AddResult,
+  type ConfirmResult,
+  type ExportRow,
+  type LeaveResult,
+  type NewSignup,
+  type NewToken,
+  type OutboxEntry,
+  type OutboxKind,
+  type Place,
+  type QueuedMessage,
+  type Signup,
+  type SignupStatus,
+  type SignupStore,
+  type Standing,
+  type WebhookEndpointState,
 } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
@@ -45,6 +49,12 @@ export interface SqlStoreOptions {
    * an older file); what it returns runs once that transaction has committed.
    */
   onOpen?(tx: SqlExecutor): Promise<(() => Promise<void>) | undefined>
+  /**
+   * Records list events (signup.created, signup.confirmed, ...) in the outbox with the change
+   * that causes them; off by default, so a list with no webhook or email provider writes nothing
+   * more on its busy path.
+   */
+  events?: boolean
 }
 
 const SIGNUP_COLUMNS = [
@@ -124,6 +134,55 @@ const toSignup = (row: SignupRow): Signup => ({
   consentedAt: isoOrNull(row.consented_at),
 })
 
+/** Whether an outbox kind is an email (its delivery counts for the resend throttle). */
+const isEmailKind = (kind: string): boolean => (EMAIL_KINDS as readonly string[]).includes(kind)
+
+/** A stored time in ISO 8601, or null. */
+const isoOf = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString())
+
+/** A confirmed signup as the owner's email provider keeps it. */
+const contactOf = ({ signup, place, referrals }: Standing): ProviderContact => ({
+  email: signup.email,
+  position: place?.position ?? null,
+  referrals,
+  referralCode: signup.referralCode,
+  source: signup.attribution?.source ?? null,
+  medium: signup.attribution?.medium ?? null,
+  campaign: signup.attribution?.campaign ?? null,
+  referrer: signup.attribution?.referrer ?? null,
+  signedUpAt: signup.receivedAt,
+})
+
+/** `signup.confirmed`: the person and where they stand now. */
+const confirmedEvent = (id: number | string, standing: Standing, timestamp: string): ListEvent => ({
+  type: "signup.confirmed",
+  signupId: id,
+  timestamp,
+  data: {
+    id: eventSignupId(id),
+    email: standing.signup.email,
+    position: standing.place?.position ?? null,
+    total: standing.total,
+    referrals: standing.referrals,
+    referralCode: standing.signup.referralCode,
+    attribution: standing.signup.attribution,
+  },
+})
+
+/** `referral.confirmed`: about the referrer (their new count and place), naming the signup that counted. */
+const referralEvent = (referrer: Standing & { id: number | string }, referrals: number, referredId: number | string, timestamp: string): ListEvent => ({
+  type: "referral.confirmed",
+  signupId: referrer.id,
+  timestamp,
+  data: {
+    id: eventSignupId(referrer.id),
+    email: referrer.signup.email,
+    referrals,
+    position: referrer.place?.position ?? null,
+    referredId: eventSignupId(referredId),
+  },
+})
+
 const standingOf = (row: SignupRow & PlaceColumns): Standing => {
   const total = Number(row.total ?? 0)
   return {
@@ -187,6 +246,24 @@ const lineSql = (boost: number, width: number, engine: Engine) => {
       from signups s order by s.id`,
   }
 }
+
+/** A stored payload as text fields: strings as they are, anything structured as JSON text. */
+const textFields = (payload: string | null): Record<string, string> =>
+  Object.fromEntries(Object.entries(JSON.parse(payload ?? "{}") as Record<string, unknown>).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]))
+
+interface EndpointRow {
+  url: string
+  failing_since: Date | string | null
+  disabled_at: Date | string | null
+  disabled_reason: string | null
+}
+
+const endpointOf = (row: EndpointRow): WebhookEndpointState => ({
+  url: row.url,
+  failingSince: isoOf(row.failing_since),
+  disabledAt: isoOf(row.disabled_at),
+  disabledReason: row.disabled_reason,
+})
 
 /** A signup waiting for its batch, and how to answer it. */
 interface Waiting {
@@ -259,8 +336,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
    * update locks it), so two requests to leave at once cannot both take it out of its band.
    */
   const eraseSignup = async (tx: SqlExecutor, id: number | string, now: Date): Promise<boolean> => {
-    const [me] = await tx.query<{ email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null }>(
-      "update signups set mail_waiting = mail_waiting where id = $1 returning email_key, status, referral_code, referred_by",
+    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null }>(
+      "update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by",
       [id],
     )
     if (!me) return false
@@ -279,7 +356,54 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     // Tokens and outbox messages go with it (on delete cascade).
     await tx.query("delete from signups where id = $1", [id])
     await suppress(tx, me.email_key, now)
+    // Written after the delete, so it outlives the cascade: an id for receivers, the address for
+    // the email provider alone (to remove them there too).
+    if (options.events) {
+      await recordEvents(tx, [{ type: "signup.left", signupId: null, timestamp: now.toISOString(), data: { id: eventSignupId(id) }, contact: { email: me.email } }])
+    }
     return true
+  }
+
+  /** A signup's standing now, chosen by `where` over alias s, inside the caller's transaction. */
+  const standingWhere = async (tx: SqlExecutor, where: string, values: readonly unknown[]): Promise<(Standing & { id: number | string }) | null> => {
+    const [row] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", where), values)
+    return row ? { ...standingOf(row), id: row.id } : null
+  }
+
+  /** The events of signups just added: each is created; a confirmed one is confirmed and counts for its referrer. */
+  const additionEvents = async (tx: SqlExecutor, inserted: readonly SignupRow[], answers: Map<string, AddResult>): Promise<ListEvent[]> => {
+    const events: ListEvent[] = []
+    /** Referrals counted in this batch per referrer code, to tell each event its own count. */
+    const counted = new Map<string, number>()
+    for (const row of inserted) {
+      const signup = toSignup(row)
+      events.push({
+        type: "signup.created",
+        signupId: row.id,
+        timestamp: signup.receivedAt,
+        data: { id: eventSignupId(row.id), email: signup.email, status: signup.status, source: signup.source, attribution: signup.attribution, createdAt: signup.receivedAt },
+      })
+      if (signup.status !== "confirmed") continue
+      const answer = answers.get(row.email_key)
+      const place = answer?.kind === "added" ? answer.place : null
+      events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0 }, signup.receivedAt))
+      if (row.referred_by) counted.set(row.referred_by, (counted.get(row.referred_by) ?? 0) + 1)
+    }
+    const referrers = new Map<string, Standing & { id: number | string }>()
+    for (const code of counted.keys()) {
+      const referrer = await standingWhere(tx, "s.referral_code = $1", [code])
+      if (referrer) referrers.set(code, referrer)
+    }
+    const seen = new Map<string, number>()
+    for (const row of inserted) {
+      const referrer = row.referred_by && row.status === "confirmed" ? referrers.get(row.referred_by) : undefined
+      if (!referrer || !row.referred_by) continue
+      const nth = (seen.get(row.referred_by) ?? 0) + 1
+      seen.set(row.referred_by, nth)
+      const count = referrer.referrals - ((counted.get(row.referred_by) ?? 0) - nth)
+      events.push(referralEvent(referrer, count, row.id, toSignup(row).receivedAt))
+    }
+    return events
   }
 
   const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
@@ -400,6 +524,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         const place: Place | null = row.status === "confirmed" ? { position: Number(total) - (behind -= 1), total: Number(total) } : null
         answers.set(row.email_key, { kind: "added", signup: toSignup(row), place })
       }
+      if (options.events) await recordEvents(tx, await additionEvents(tx, inserted, answers))
       return answers
     })
 
@@ -486,6 +611,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         }
         const [row] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", "s.id = $1"), [claimed.signup_id])
         const standing = row && standingOf(row)
+        if (changed && standing && options.events) {
+          const at = now.toISOString()
+          const referrer = changed.referred_by ? await standingWhere(tx, "s.referral_code = $1", [changed.referred_by]) : null
+          await recordEvents(tx, [confirmedEvent(claimed.signup_id, standing, at), ...(referrer ? [referralEvent(referrer, referrer.referrals, claimed.signup_id, at)] : [])])
+        }
         return standing?.place ? { kind: "confirmed", signup: standing.signup, place: standing.place } : { kind: "unknown" }
       })
     },
@@ -544,27 +674,31 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       return result
     },
 
-    async claimDueMessages(now, limit, leaseUntil) {
-      const rows = await query<{ id: number | string; message_id: string; kind: MessageKind; payload: string | null; attempts: number | string }>(
+    async claimDueMessages(now, limit, leaseUntil, kinds) {
+      if (kinds?.length === 0) return []
+      const ofKinds = kinds ? ` and kind in (${parameters(kinds.length, 4)})` : ""
+      const rows = await query<{ id: number | string; message_id: string; kind: OutboxKind; payload: string | null; attempts: number | string }>(
         `update outbox set next_attempt_at = $3, attempts = attempts + 1
          where id in (
-           select id from outbox where delivered_at is null and failed_at is null and next_attempt_at <= $1 order by next_attempt_at, id limit $2
+           select id from outbox where delivered_at is null and failed_at is null and next_attempt_at <= $1${ofKinds} order by next_attempt_at, id limit $2
          ) and next_attempt_at <= $1
          returning id, message_id, kind, payload, attempts`,
-        [now.toISOString(), limit, leaseUntil.toISOString()],
+        [now.toISOString(), limit, leaseUntil.toISOString(), ...(kinds ?? [])],
       )
       return rows
-        .map((row): OutboxEntry => ({ id: Number(row.id), messageId: row.message_id, kind: row.kind, payload: JSON.parse(row.payload ?? "{}") as Record<string, string>, attempts: Number(row.attempts) }))
+        .map((row): OutboxEntry => ({ id: Number(row.id), messageId: row.message_id, kind: row.kind, payload: textFields(row.payload), attempts: Number(row.attempts) }))
         .sort((a, b) => a.id - b.id)
     },
 
     markDelivered: (id, now) =>
       transaction(async (tx) => {
-        const [message] = await tx.query<{ signup_id: number | string | null }>(
-          "update outbox set delivered_at = $2, payload = null, last_error = null where id = $1 and delivered_at is null returning signup_id",
+        const [message] = await tx.query<{ signup_id: number | string | null; kind: string }>(
+          "update outbox set delivered_at = $2, payload = null, last_error = null where id = $1 and delivered_at is null returning signup_id, kind",
           [id, now.toISOString()],
         )
-        if (message?.signup_id != null) await tx.query("update signups set last_mail_at = $2, mail_waiting = 0 where id = $1", [message.signup_id, now.toISOString()])
+        if (message?.signup_id != null && isEmailKind(message.kind)) {
+          await tx.query("update signups set last_mail_at = $2, mail_waiting = 0 where id = $1", [message.signup_id, now.toISOString()])
+        }
       }),
 
     markAttemptFailed: (id, now, error, retryAt) =>
@@ -575,12 +709,73 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           return
         }
         // Given up: the payload (an address, a link) is not kept; the signup may ask for mail again.
-        const [message] = await tx.query<{ signup_id: number | string | null }>(
-          "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id",
+        const [message] = await tx.query<{ signup_id: number | string | null; kind: string }>(
+          "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id, kind",
           [id, reason, now.toISOString()],
         )
-        if (message?.signup_id != null) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
+        if (message?.signup_id != null && isEmailKind(message.kind)) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
       }),
+
+    fanOutEvent: (id, now, fanOut) =>
+      transaction(async (tx) => {
+        const at = now.toISOString()
+        // Claimed by marking it done first: a second sender (whose lease ran out) finds it done.
+        const [event] = await tx.query<{ message_id: string; signup_id: number | string | null; payload: string | null }>(
+          "update outbox set delivered_at = $2, last_error = null where id = $1 and kind = 'event' and delivered_at is null and failed_at is null returning message_id, signup_id, payload",
+          [id, at],
+        )
+        // Gone with its person, or fanned out already.
+        if (!event?.payload) return 0
+        const standing = event.signup_id == null ? null : await standingWhere(tx, "s.id = $1", [event.signup_id])
+        const contact = standing?.place ? contactOf(standing) : null
+        const messages = fanOut({ ...(JSON.parse(event.payload) as EventPayload), messageId: event.message_id }, contact)
+        await insertRows(
+          tx,
+          "outbox",
+          ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
+          messages.map((message) => [`${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`, message.kind, event.signup_id, JSON.stringify(message.payload), at, at]),
+        )
+        await tx.query("update outbox set payload = null where id = $1", [id])
+        return messages.length
+      }),
+
+    async webhookEndpoint(url) {
+      const [row] = await query<EndpointRow>("select url, failing_since, disabled_at, disabled_reason from webhook_endpoints where url = $1", [url])
+      return row ? endpointOf(row) : null
+    },
+
+    async webhookSucceeded(url) {
+      await query("update webhook_endpoints set failing_since = null where url = $1 and failing_since is not null", [url])
+    },
+
+    webhookFailed: (url, now) =>
+      transaction(async (tx) => {
+        const [row] = await tx.query<EndpointRow>(
+          `insert into webhook_endpoints (url, failing_since) values ($1, $2)
+           on conflict (url) do update set failing_since = coalesce(webhook_endpoints.failing_since, excluded.failing_since)
+           returning url, failing_since, disabled_at, disabled_reason`,
+          [url, now.toISOString()],
+        )
+        return endpointOf(row)
+      }),
+
+    async disableWebhookEndpoint(url, now, reason) {
+      await query(
+        `insert into webhook_endpoints (url, failing_since, disabled_at, disabled_reason) values ($1, $2, $2, $3)
+         on conflict (url) do update set disabled_at = coalesce(webhook_endpoints.disabled_at, excluded.disabled_at),
+           disabled_reason = coalesce(webhook_endpoints.disabled_reason, excluded.disabled_reason)`,
+        [url, now.toISOString(), reason.slice(0, 500)],
+      )
+    },
+
+    async webhookHealth() {
+      const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(
+        `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
+         from outbox where delivered_at is null and kind = 'webhook'`,
+      )
+      const endpoints = await query<EndpointRow>("select url, failing_since, disabled_at, disabled_reason from webhook_endpoints order by url")
+      return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), endpoints: endpoints.map(endpointOf) }
+    },
 
     async outboxHealth() {
       const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(

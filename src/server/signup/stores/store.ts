@@ -4,6 +4,8 @@
  * one machine), and PostgreSQL (DATABASE_URL, for any number of them).
  */
 import type { Attribution } from "../../../signup/schema"
+import type { ProviderContact } from "../../providers/provider"
+import type { EventPayload } from "./events"
 
 export type SignupStatus = "pending" | "confirmed"
 
@@ -39,8 +41,24 @@ export interface NewSignup {
   overridesSuppression?: boolean
 }
 
-/** What a message is, to the sender that builds and delivers it. */
+/** What an email is, to the sender that builds and delivers it. */
 export type MessageKind = "confirmation" | "status-link"
+
+/** The emails among the outbox's kinds: the mailer delivers them. */
+export const EMAIL_KINDS: readonly MessageKind[] = ["confirmation", "status-link"]
+
+/**
+ * What an outbox message is: an email; a list event (fanned out to its targets by the sender); a
+ * signed webhook to one endpoint; a call to the owner's email provider.
+ */
+export type OutboxKind = MessageKind | "event" | "webhook" | "provider"
+
+/** A message the sender writes when it fans an event out: one per target. */
+export interface DerivedMessage {
+  kind: "webhook" | "provider"
+  /** As an entry's: a structured field is JSON text. */
+  payload: Record<string, string>
+}
 
 /** A message to send, written to the outbox with the change that causes it. */
 export interface QueuedMessage {
@@ -59,11 +77,33 @@ export interface OutboxEntry {
   id: number
   /** Stable for every attempt (the email's Message-ID), so a repeat is recognisable. */
   messageId: string
-  kind: MessageKind
+  kind: OutboxKind
+  /** What the deliverer needs, as text: a structured field (an event's data, a contact) is JSON text. */
   payload: Record<string, string>
   /** Attempts so far, this one included. */
   attempts: number
 }
+
+/** A webhook endpoint's health, as the sender keeps it. */
+export interface WebhookEndpointState {
+  url: string
+  /** When the failures that have not been followed by a success began. */
+  failingSince: string | null
+  disabledAt: string | null
+  disabledReason: string | null
+}
+
+/** Webhook messages and endpoints, for `signups:stats`. */
+export interface WebhookHealth {
+  /** Webhook messages not yet delivered that will be tried (again). */
+  waiting: number
+  /** Webhook messages given up on. */
+  failed: number
+  endpoints: WebhookEndpointState[]
+}
+
+/** Makes the messages an event becomes, from the event and (for a confirmed person) their contact as the email provider keeps it. */
+export type FanOut = (event: EventPayload & { messageId: string }, contact: ProviderContact | null) => DerivedMessage[]
 
 export interface OutboxHealth {
   /** Messages not yet delivered that will be tried again. */
@@ -151,12 +191,30 @@ export interface SignupStore {
    * in no file on disk.
    */
   erase(who: Leaver, now: Date): Promise<LeaveResult>
-  /** Claims up to `limit` messages that are due, each for one attempt, hidden from other senders until `leaseUntil`. */
-  claimDueMessages(now: Date, limit: number, leaseUntil: Date): Promise<OutboxEntry[]>
-  /** The message reached the mail server: done, its payload cleared, the signup's last mail time set. */
+  /**
+   * Claims up to `limit` messages that are due, each for one attempt, hidden from other senders
+   * until `leaseUntil`; only of `kinds` when given (a sender without a mailer leaves emails waiting).
+   */
+  claimDueMessages(now: Date, limit: number, leaseUntil: Date, kinds?: readonly OutboxKind[]): Promise<OutboxEntry[]>
+  /** The message was delivered: done, its payload cleared; for an email, the signup's last mail time set. */
   markDelivered(id: number, now: Date): Promise<void>
   /** The attempt failed: try again at `retryAt`, or give up (null). */
   markAttemptFailed(id: number, now: Date, error: string, retryAt: Date | null): Promise<void>
+  /**
+   * Fans the event message `id` out in one transaction: writes the messages `fanOut` makes (tied to
+   * the event's signup, so erasing the person erases them), due at once, and marks the event done
+   * with its payload cleared. Returns how many were written; none when the event is gone (erased).
+   */
+  fanOutEvent(id: number, now: Date, fanOut: FanOut): Promise<number>
+  /** A webhook endpoint's health; null when nothing was ever sent to it. */
+  webhookEndpoint(url: string): Promise<WebhookEndpointState | null>
+  /** A delivery to the endpoint succeeded: it is no longer failing. */
+  webhookSucceeded(url: string): Promise<void>
+  /** A delivery to the endpoint failed: it is failing since now, unless it was already. Returns its state. */
+  webhookFailed(url: string, now: Date): Promise<WebhookEndpointState>
+  /** No more deliveries to the endpoint (it answered 410, or failed for days). */
+  disableWebhookEndpoint(url: string, now: Date, reason: string): Promise<void>
+  webhookHealth(): Promise<WebhookHealth>
   outboxHealth(): Promise<OutboxHealth>
   /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
   exportRows(): AsyncIterable<ExportRow>
