@@ -10,13 +10,14 @@ import { createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
+import { createEmailProvider } from "../providers"
 import type { EmailProvider } from "../providers/provider"
 import type { WebhookSettings } from "../webhooks/settings"
 import { webhookDeliverer } from "../webhooks/sender"
 import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { readSignupSettings, recordsEvents, type SignupSettings, type SiteFacts } from "./settings"
+import { readSetting, readSignupSettings, recordsEvents, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
@@ -46,8 +47,8 @@ export const openStore = (settings: SignupSettings): SignupStore => {
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
 
-/** Until the adapters' factory is passed in, provider calls wait in the outbox. */
-const noEmailProvider: EmailProviderFactory = () => null
+/** The adapter EMAIL_PROVIDER names, with its settings read now (see src/server/providers). */
+const configuredEmailProvider: EmailProviderFactory = () => createEmailProvider()
 
 export interface SignupRuntime {
   settings: SignupSettings
@@ -66,6 +67,8 @@ interface Shared {
   mailers: Map<string, Mailer>
   limiters: Map<string, RateLimiter>
   senders: Map<string, OutboxSender>
+  /** The email provider's adapter by its settings, or why there is none. */
+  providers: Map<string, { provider: EmailProvider | null; problem: string | null }>
   /** Problems with the settings already logged, so each is said once per process. */
   warned: Set<string>
 }
@@ -76,7 +79,7 @@ const SHARED_KEY = Symbol.for("block94.signupRuntime")
 type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
 const shared = (): Shared => {
   const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), warned: new Set() }
+  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), providers: new Map(), warned: new Set() }
   return holder[SHARED_KEY]
 }
 
@@ -147,16 +150,25 @@ export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQue
 })
 
 /** The runtime for the settings in the environment now; the same objects while they stay the same. */
-export const signupRuntime = (makeEmailProvider: EmailProviderFactory = noEmailProvider): SignupRuntime => {
+export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configuredEmailProvider): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { databases, stores, mailers, limiters, senders, warned } = shared()
+  const { databases, stores, mailers, limiters, senders, providers, warned } = shared()
   const { databaseUrl } = settings
   const events = recordsEvents(settings)
-  const provider = makeEmailProvider(settings)
+  // A provider's setting missing or wrong is told once, and its calls wait in the outbox until it is fixed.
+  const providerKey = `${settings.emailProvider} ${readSetting("EMAIL_PROVIDER_API_KEY")} ${readSetting("EMAIL_PROVIDER_LIST_ID")} ${readSetting("EMAIL_PROVIDER_API_URL")}`
+  const made = once(providers, providerKey, () => {
+    try {
+      return { provider: makeEmailProvider(settings), problem: null }
+    } catch (error) {
+      return { provider: null, problem: `${error instanceof Error ? error.message : String(error)}: calls to ${settings.emailProvider} wait in the outbox` }
+    }
+  })
+  const provider = made.provider
   const problems = [
     ...settings.webhooks.problems,
-    ...(settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
+    ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {
     warned.add(problem)
@@ -191,7 +203,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = noEmailP
 
 /** Drops the shared stores and limiters, as a process restart would; for tests. */
 export const resetSignupRuntime = async (): Promise<void> => {
-  const { databases, stores, mailers, limiters, senders } = shared()
+  const { databases, stores, mailers, limiters, senders, providers } = shared()
   await Promise.all([...senders.values()].map((sender) => sender.stop(1_000)))
   senders.clear()
   // A PostgreSQL store closes its pool, which is the database's; close each once.
@@ -202,4 +214,5 @@ export const resetSignupRuntime = async (): Promise<void> => {
   stores.clear()
   mailers.clear()
   limiters.clear()
+  providers.clear()
 }
