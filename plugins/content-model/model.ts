@@ -229,6 +229,7 @@ const emails = contentFile(
   {
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
+    invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
     unsubscribe: record(
       {
