@@ -130,7 +130,7 @@ export const signupRuntime = (): SignupRuntime => {
     settings,
     store,
     sender,
-    dependencies: { service, rateLimiter, now: () => new Date(), logError },
+    dependencies: { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
   }
 }

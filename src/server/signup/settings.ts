@@ -54,6 +54,8 @@ export interface SignupSettings {
   smtpTimeoutMs: number
   /** The serverless platform this runs on (its disk does not keep files), or null. */
   serverless: string | null
+  /** The shop's secret for redeeming invitation codes (`POST /api/invite/redeem`); unset, that endpoint answers 404. */
+  inviteApiToken: string | undefined
 }
 
 /** Environment variables that tell a serverless platform, whose disk is not kept between requests. */
@@ -90,5 +92,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
     smtpTimeoutMs: readPositiveInteger("SMTP_TIMEOUT_MS", DEFAULT_SMTP_TIMEOUT_MS),
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
+    inviteApiToken: readSetting("INVITE_API_TOKEN")?.trim(),
   }
 }
