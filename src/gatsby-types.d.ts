@@ -6279,7 +6279,7 @@ type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: stri
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string } | null, readonly inviteJson: { readonly heading: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
+type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

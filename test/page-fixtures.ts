@@ -100,7 +100,7 @@ export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confi
 
 export const unsubscribeData = (): Queries.UnsubscribePageQuery => ({ unsubscribeJson: unsubscribe })
 
-export const inviteData = (): Queries.InvitePageQuery => ({ siteJson: { shopUrl: site.shopUrl }, inviteJson: invite })
+export const inviteData = (): Queries.InvitePageQuery => ({ siteJson: { shopUrl: site.shopUrl, emails: { general: site.emails.general } }, inviteJson: invite })
 
 /** The raw privacy content, for tests that walk every section. */
 export const privacyContent = privacy

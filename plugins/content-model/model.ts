@@ -521,7 +521,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "the invitation, as a valid code shows it",
       ),
-      redeemed: longText("what the page says when the invitation was used already"),
+      redeemed: template("what the page says when the invitation was used already", { email: "the general email address from site.json goes there" }),
       noCode: text("what the page says when it is opened without the link from the invitation email"),
       notFound: text("what the page says when the invitation is unknown"),
       failed: text("what the page says when the site cannot be reached"),

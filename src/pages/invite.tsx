@@ -11,7 +11,7 @@ const InvitePage = ({ data }: PageProps<Queries.InvitePageQuery>) => {
   return (
     <HydrateLater>
       <TokenPage heading={page.heading}>
-        <InvitationLookup copy={page} shopUrl={data.siteJson!.shopUrl} />
+        <InvitationLookup copy={page} shopUrl={data.siteJson!.shopUrl} contactEmail={data.siteJson!.emails.general} />
       </TokenPage>
     </HydrateLater>
   )
@@ -27,6 +27,9 @@ export const query = graphql`
   query InvitePage {
     siteJson {
       shopUrl
+      emails {
+        general
+      }
     }
     inviteJson {
       seo {

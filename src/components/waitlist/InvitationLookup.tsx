@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
+import { fillTemplate } from "../../lib/template"
 import { fetchInvitation, shopLink } from "../../lib/waitlist-client"
 import { PageMessage } from "./PageMessage"
 
@@ -18,13 +19,13 @@ export interface InvitationCopy {
  * The invitation page's body: checks the code in the link once the page runs (opening it uses
  * nothing up: only the shop redeems a code) and shows the invitation, with the way into the shop.
  */
-export const InvitationLookup = ({ copy, shopUrl }: { copy: InvitationCopy; shopUrl: string }) => {
+export const InvitationLookup = ({ copy, shopUrl, contactEmail }: { copy: InvitationCopy; shopUrl: string; contactEmail: string }) => {
   const { token: code, outcome, retry } = useLinkTokenRequest(fetchInvitation, "code")
 
   if (code === null) return <PageMessage text={copy.noCode} joinLabel={copy.joinLink} />
   if (code === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.checking}</p>
   if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
-  if (outcome.kind === "redeemed") return <PageMessage text={copy.redeemed} />
+  if (outcome.kind === "redeemed") return <PageMessage text={fillTemplate(copy.redeemed, { email: contactEmail })} />
   if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
   return (
     <div

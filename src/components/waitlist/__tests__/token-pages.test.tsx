@@ -96,7 +96,7 @@ describe("the invitation page", () => {
   it("checks the code with a GET and shows the invitation, its button leading to the shop with the code", async () => {
     openWith(`?code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "valid" }))
-    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" />)
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByRole("heading", { level: 2, name: invitePage.valid.heading })).toBeVisible()
     expect(screen.getByText(invitePage.valid.text)).toBeVisible()
     expect(screen.getByRole("link", { name: invitePage.valid.button })).toHaveAttribute("href", `https://shop.block94.example/?code=${TOKEN}`)
@@ -106,20 +106,20 @@ describe("the invitation page", () => {
   })
 
   it.each([
-    ["a used invitation", async () => answer(200, { state: "redeemed" }), invitePage.redeemed],
+    ["a used invitation", async () => answer(200, { state: "redeemed" }), invitePage.redeemed.replace("{email}", "hello@block94.example")],
     ["an unknown code", async () => answer(200, { state: "unknown" }), invitePage.notFound],
     ["a server failure", async () => answer(503, { error: "down" }), invitePage.failed],
     ["no answer", async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")), invitePage.failed],
   ])("explains %s", async (_case, respond, message) => {
     openWith(`?code=${TOKEN}`)
     fetchMock.mockImplementation(respond)
-    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" />)
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(message)).toBeVisible()
     expect(screen.queryByRole("link", { name: invitePage.valid.button })).toBeNull()
   })
 
   it("explains itself when opened without a code, and asks nothing of the server", async () => {
-    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" />)
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(invitePage.noCode)).toBeVisible()
     expect(fetchMock).not.toHaveBeenCalled()
   })
