@@ -49,7 +49,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       // Pages opened from email links are private to their token and marked noindex.
-      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/"] },
+      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/"] },
     },
     {
       resolve: "gatsby-plugin-manifest",

@@ -181,6 +181,19 @@ test.describe("pages opened from an email link", () => {
     expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
   })
 
+  for (const [outcome, state, shown] of [
+    ["a valid invitation", "valid", "You're in."],
+    ["a used invitation", "redeemed", "This invitation has been used already."],
+  ] as const) {
+    test(`the invitation page keeps still while ${outcome} arrives`, async ({ page, app }) => {
+      await page.route("**/api/invite?*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state }) }))
+      await watchLayoutShifts(page)
+      await app.open("/invite/?code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
+      await expect(page.getByText(shown, { exact: false })).toBeVisible()
+      expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+    })
+  }
+
   for (const [outcome, status, body, shown] of [
     ["a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
     ["an expired link", 410, { error: "expired" }, "This confirmation link has expired or was already used."],

@@ -1137,6 +1137,7 @@ type EmailsJson = Node & {
   readonly footer: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly invitation: Email;
   readonly parent: Maybe<Node>;
   readonly statusLink: Email;
   readonly unsubscribe: EmailUnsubscribe;
@@ -1193,6 +1194,7 @@ type EmailsJsonFieldSelector = {
   readonly footer: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly invitation: InputMaybe<EmailFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly statusLink: InputMaybe<EmailFieldSelector>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeFieldSelector>;
@@ -1204,6 +1206,7 @@ type EmailsJsonFilterInput = {
   readonly footer: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly invitation: InputMaybe<EmailFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly statusLink: InputMaybe<EmailFilterInput>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
@@ -1260,6 +1263,7 @@ type EmailsJsonSortInput = {
   readonly footer: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly invitation: InputMaybe<EmailSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly statusLink: InputMaybe<EmailSortInput>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeSortInput>;
@@ -1296,6 +1300,8 @@ type File = Node & {
   readonly childHomeJson: Maybe<HomeJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type InviteJson or null if there are no children of given type on this node */
+  readonly childInviteJson: Maybe<InviteJson>;
   /** Returns the first child node of type NotFoundJson or null if there are no children of given type on this node */
   readonly childNotFoundJson: Maybe<NotFoundJson>;
   /** Returns the first child node of type PrivacyJson or null if there are no children of given type on this node */
@@ -1329,6 +1335,8 @@ type File = Node & {
   readonly childrenHomeJson: Maybe<ReadonlyArray<Maybe<HomeJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type InviteJson */
+  readonly childrenInviteJson: Maybe<ReadonlyArray<Maybe<InviteJson>>>;
   /** Returns all children nodes filtered by type NotFoundJson */
   readonly childrenNotFoundJson: Maybe<ReadonlyArray<Maybe<NotFoundJson>>>;
   /** Returns all children nodes filtered by type PrivacyJson */
@@ -1496,6 +1504,7 @@ type FileFieldSelector = {
   readonly childEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childInviteJson: InputMaybe<InviteJsonFieldSelector>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
@@ -1513,6 +1522,7 @@ type FileFieldSelector = {
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenInviteJson: InputMaybe<InviteJsonFieldSelector>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
@@ -1569,6 +1579,7 @@ type FileFilterInput = {
   readonly childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childInviteJson: InputMaybe<InviteJsonFilterInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
@@ -1586,6 +1597,7 @@ type FileFilterInput = {
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
@@ -1683,6 +1695,7 @@ type FileSortInput = {
   readonly childEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childInviteJson: InputMaybe<InviteJsonSortInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
@@ -1700,6 +1713,7 @@ type FileSortInput = {
   readonly childrenEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenInviteJson: InputMaybe<InviteJsonSortInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
@@ -2516,6 +2530,192 @@ type InternalSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type InviteJson = Node & {
+  readonly checking: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly joinLink: Scalars['String'];
+  readonly noCode: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly redeemed: Scalars['String'];
+  readonly retry: Scalars['String'];
+  readonly seo: PageSeo;
+  readonly valid: InviteValid;
+};
+
+type InviteJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InviteJsonEdge>;
+  readonly group: ReadonlyArray<InviteJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InviteJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InviteJsonConnection_distinctArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonConnection_groupArgs = {
+  field: InviteJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InviteJsonConnection_maxArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonConnection_minArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonConnection_sumArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+type InviteJsonEdge = {
+  readonly next: Maybe<InviteJson>;
+  readonly node: InviteJson;
+  readonly previous: Maybe<InviteJson>;
+};
+
+type InviteJsonFieldSelector = {
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly noCode: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly redeemed: InputMaybe<FieldSelectorEnum>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly valid: InputMaybe<InviteValidFieldSelector>;
+};
+
+type InviteJsonFilterInput = {
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly noCode: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly redeemed: InputMaybe<StringQueryOperatorInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly valid: InputMaybe<InviteValidFilterInput>;
+};
+
+type InviteJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<InviteJsonFilterInput>;
+};
+
+type InviteJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InviteJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<InviteJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InviteJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InviteJsonGroupConnection_distinctArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonGroupConnection_groupArgs = {
+  field: InviteJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InviteJsonGroupConnection_maxArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonGroupConnection_minArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+
+type InviteJsonGroupConnection_sumArgs = {
+  field: InviteJsonFieldSelector;
+};
+
+type InviteJsonSortInput = {
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly noCode: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly redeemed: InputMaybe<SortOrderEnum>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly valid: InputMaybe<InviteValidSortInput>;
+};
+
+type InviteValid = {
+  readonly button: Scalars['String'];
+  readonly eyebrow: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type InviteValidFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type InviteValidFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InviteValidSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type JPGOptions = {
   readonly progressive: InputMaybe<Scalars['Boolean']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -2957,6 +3157,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomeJson: HomeJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allInviteJson: InviteJsonConnection;
   readonly allNotFoundJson: NotFoundJsonConnection;
   readonly allPrivacyJson: PrivacyJsonConnection;
   readonly allReassurancesJson: ReassurancesJsonConnection;
@@ -2979,6 +3180,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homeJson: Maybe<HomeJson>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly inviteJson: Maybe<InviteJson>;
   readonly notFoundJson: Maybe<NotFoundJson>;
   readonly privacyJson: Maybe<PrivacyJson>;
   readonly reassurancesJson: Maybe<ReassurancesJson>;
@@ -3078,6 +3280,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allInviteJsonArgs = {
+  filter: InputMaybe<InviteJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<InviteJsonSortInput>>>;
 };
 
 
@@ -3277,6 +3487,7 @@ type Query_emailsJsonArgs = {
   footer: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  invitation: InputMaybe<EmailFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   statusLink: InputMaybe<EmailFilterInput>;
   unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
@@ -3302,6 +3513,7 @@ type Query_fileArgs = {
   childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childInviteJson: InputMaybe<InviteJsonFilterInput>;
   childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
@@ -3319,6 +3531,7 @@ type Query_fileArgs = {
   childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
   childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
@@ -3381,6 +3594,24 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_inviteJsonArgs = {
+  checking: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  failed: InputMaybe<StringQueryOperatorInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  joinLink: InputMaybe<StringQueryOperatorInput>;
+  noCode: InputMaybe<StringQueryOperatorInput>;
+  notFound: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  redeemed: InputMaybe<StringQueryOperatorInput>;
+  retry: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  valid: InputMaybe<InviteValidFilterInput>;
 };
 
 
@@ -3472,6 +3703,7 @@ type Query_siteJsonArgs = {
   language: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   responseTime: InputMaybe<StringQueryOperatorInput>;
+  shopUrl: InputMaybe<StringQueryOperatorInput>;
   showListSizeFrom: InputMaybe<IntQueryOperatorInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   social: InputMaybe<SocialLinkFilterListInput>;
@@ -3576,6 +3808,7 @@ type Query_waitlistJsonArgs = {
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  invited: InputMaybe<WaitlistInvitedFilterInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
   leave: InputMaybe<WaitlistLeaveFilterInput>;
   loading: InputMaybe<StringQueryOperatorInput>;
@@ -4221,6 +4454,7 @@ type SiteJson = Node & {
   readonly language: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly responseTime: Scalars['String'];
+  readonly shopUrl: Scalars['String'];
   readonly showListSizeFrom: Scalars['Int'];
   readonly siteUrl: Scalars['String'];
   readonly social: ReadonlyArray<SocialLink>;
@@ -4284,6 +4518,7 @@ type SiteJsonFieldSelector = {
   readonly language: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responseTime: InputMaybe<FieldSelectorEnum>;
+  readonly shopUrl: InputMaybe<FieldSelectorEnum>;
   readonly showListSizeFrom: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly social: InputMaybe<SocialLinkFieldSelector>;
@@ -4302,6 +4537,7 @@ type SiteJsonFilterInput = {
   readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responseTime: InputMaybe<StringQueryOperatorInput>;
+  readonly shopUrl: InputMaybe<StringQueryOperatorInput>;
   readonly showListSizeFrom: InputMaybe<IntQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly social: InputMaybe<SocialLinkFilterListInput>;
@@ -4365,6 +4601,7 @@ type SiteJsonSortInput = {
   readonly language: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responseTime: InputMaybe<SortOrderEnum>;
+  readonly shopUrl: InputMaybe<SortOrderEnum>;
   readonly showListSizeFrom: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly social: InputMaybe<SocialLinkSortInput>;
@@ -5755,12 +5992,37 @@ type ValuesJsonSortInput = {
   readonly values: InputMaybe<CardSortInput>;
 };
 
+type WaitlistInvited = {
+  readonly heading: Scalars['String'];
+  readonly redeemed: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type WaitlistInvitedFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly redeemed: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistInvitedFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly redeemed: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistInvitedSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly redeemed: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type WaitlistJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly invited: WaitlistInvited;
   readonly joinLink: Scalars['String'];
   readonly leave: WaitlistLeave;
   readonly loading: Scalars['String'];
@@ -5823,6 +6085,7 @@ type WaitlistJsonFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly invited: InputMaybe<WaitlistInvitedFieldSelector>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
   readonly leave: InputMaybe<WaitlistLeaveFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
@@ -5840,6 +6103,7 @@ type WaitlistJsonFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly invited: InputMaybe<WaitlistInvitedFilterInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
   readonly leave: InputMaybe<WaitlistLeaveFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
@@ -5902,6 +6166,7 @@ type WaitlistJsonSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly invited: InputMaybe<WaitlistInvitedSortInput>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
   readonly leave: InputMaybe<WaitlistLeaveSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
@@ -6011,6 +6276,11 @@ type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
 
+type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
+
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -6036,7 +6306,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -8,6 +8,8 @@ import { createContentSchemas } from "../plugins/content-model/model"
 import about from "../content/pages/about.json"
 import confirm from "../content/pages/confirm.json"
 import unsubscribe from "../content/pages/unsubscribe.json"
+import invite from "../content/pages/invite.json"
+import site from "../content/site.json"
 import waitlist from "../content/pages/waitlist.json"
 import contact from "../content/pages/contact.json"
 import home from "../content/pages/home.json"
@@ -97,6 +99,8 @@ export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: wa
 export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
 
 export const unsubscribeData = (): Queries.UnsubscribePageQuery => ({ unsubscribeJson: unsubscribe })
+
+export const inviteData = (): Queries.InvitePageQuery => ({ siteJson: { shopUrl: site.shopUrl, emails: { general: site.emails.general } }, inviteJson: invite })
 
 /** The raw privacy content, for tests that walk every section. */
 export const privacyContent = privacy

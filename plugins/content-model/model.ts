@@ -229,6 +229,7 @@ const emails = contentFile(
   {
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
+    invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
     unsubscribe: record(
       {
@@ -259,6 +260,10 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       tagline: text("the short slogan shown in the footer"),
       description: longText("the default summary for search engines and link previews"),
       siteUrl: webUrl("the address the site is published at"),
+      shopUrl: labelled(
+        webUrl("the shop's address, where an invitation's button leads (the invitation's code is added to it, so the shop can redeem it)"),
+        "Shop address",
+      ),
       language: formatted('the language of the site\'s text, like "en"', /^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code like "en" or "en-GB"'),
       emails: record(
         {
@@ -451,6 +456,14 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       loading: text("what the page says while it looks up the place"),
       pending: text("what the page says when the address is not confirmed yet"),
       ...tokenPageMessages,
+      invited: record(
+        {
+          heading: text('the heading shown to people a wave has invited to the shop, like "You\'re invited"'),
+          text: longText("what invited people read: their invitation link is in their inbox"),
+          redeemed: longText("what invited people read once the shop has taken their invitation"),
+        },
+        "what the status page says to people invited to the shop",
+      ),
       leave: record(
         {
           heading: text("the heading above the way to leave the list"),
@@ -494,6 +507,30 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the confirmation page",
   )
 
+  const invite = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      checking: text("what the page says while it checks the invitation"),
+      valid: record(
+        {
+          eyebrow: text("the small line above the invitation's headline"),
+          heading: text('the invitation\'s headline, like "You\'re in"'),
+          text: longText("what the invitation says: who it is for, that it works once"),
+          button: text("the label of the button to the shop (its address is the shop address in site.json)"),
+        },
+        "the invitation, as a valid code shows it",
+      ),
+      redeemed: template("what the page says when the invitation was used already", { email: "the general email address from site.json goes there" }),
+      noCode: text("what the page says when it is opened without the link from the invitation email"),
+      notFound: text("what the page says when the invitation is unknown"),
+      failed: text("what the page says when the site cannot be reached"),
+      retry: text("the label of the button that tries again"),
+      joinLink: text("the label of the link to the signup section"),
+    },
+    "the invitation page (the link in an invitation email)",
+  )
+
   const notFound = contentFile(
     {
       seo,
@@ -505,7 +542,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, notFound }
+  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -529,6 +566,7 @@ export const CONTENT_FILES = [
   { file: "pages/waitlist.json", schema: "waitlist" },
   { file: "pages/confirm.json", schema: "confirm" },
   { file: "pages/unsubscribe.json", schema: "unsubscribe" },
+  { file: "pages/invite.json", schema: "invite" },
   { file: "pages/not-found.json", schema: "notFound" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 

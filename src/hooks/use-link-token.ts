@@ -2,12 +2,12 @@ import { useEffect, useState } from "react"
 import { tokenFromSearch } from "../lib/waitlist-client"
 
 /**
- * The token in the page's link (`?token=...`): undefined until mounted (the server HTML knows no
- * query string), then the token or null.
+ * The token in the page's link (`?token=...`, or `?code=...`): undefined until mounted (the
+ * server HTML knows no query string), then the token or null.
  */
-export const useLinkToken = (): string | null | undefined => {
+export const useLinkToken = (name: "token" | "code" = "token"): string | null | undefined => {
   const [token, setToken] = useState<string | null | undefined>(undefined)
-  useEffect(() => setToken(tokenFromSearch(window.location.search)), [])
+  useEffect(() => setToken(tokenFromSearch(window.location.search, name)), [name])
   return token
 }
 
@@ -16,8 +16,8 @@ export const useLinkToken = (): string | null | undefined => {
  * on `retry`. `token` is undefined until mounted (the server HTML knows no query string), then
  * the token or null; `outcome` is null while the answer is on its way.
  */
-export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>) => {
-  const token = useLinkToken()
+export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>, name: "token" | "code" = "token") => {
+  const token = useLinkToken(name)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {

@@ -4,10 +4,10 @@ import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite"): string => signupEndpoint().replace(/signup\/?$/, name)
 
-/** The secret token a page was opened with (`?token=...`), or null. */
-export const tokenFromSearch = (search: string): string | null => new URLSearchParams(search).get("token")?.trim() || null
+/** The secret a page was opened with (`?token=...`, or `?code=...` for an invitation), or null. */
+export const tokenFromSearch = (search: string, name: "token" | "code" = "token"): string | null => new URLSearchParams(search).get(name)?.trim() || null
 
 export type ConfirmOutcome = { kind: "confirmed"; place: WaitlistPlace } | { kind: "expired" } | { kind: "notFound" } | { kind: "failed" }
 
@@ -27,12 +27,13 @@ export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: 
 
 const readStatus = (body: unknown): WaitlistStatus | null => {
   if (typeof body !== "object" || body === null) return null
-  const { status, position, total, referrals, referralCode, referralUrl } = body as Record<string, unknown>
+  const { status, position, total, referrals, referralCode, referralUrl, invited, redeemed } = body as Record<string, unknown>
   const count = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0
   if (status !== "confirmed" && status !== "pending") return null
   if (!(position === null || count(position)) || !count(total) || !count(referrals)) return null
   if (typeof referralCode !== "string" || typeof referralUrl !== "string") return null
-  return { status, position, total, referrals, referralCode, referralUrl }
+  // A service from before invitations says nothing of them: no invitation.
+  return { status, position, total, referrals, referralCode, referralUrl, invited: invited === true, redeemed: redeemed === true }
 }
 
 /** Where the signup behind a status token stands. */
@@ -65,3 +66,21 @@ export const leaveList = async (token: string, options?: RequestOptions): Promis
 /** The unsubscribe page's button: erases the person behind an email's unsubscribe token (a used one answers "left" too). */
 export const unsubscribeByLink = async (token: string, options?: RequestOptions): Promise<LeaveOutcome> =>
   leaveOutcome(await requestJson(siblingEndpoint("unsubscribe"), "POST", { token }, options))
+
+export type InvitationOutcome = { kind: "valid" } | { kind: "redeemed" } | { kind: "notFound" } | { kind: "failed" }
+
+/** Whether an invitation code is good, used or unknown: the invitation page's one question. */
+export const fetchInvitation = async (code: string, options?: RequestOptions): Promise<InvitationOutcome> => {
+  const answer = await requestJson(`${siblingEndpoint("invite")}?${new URLSearchParams({ code }).toString()}`, "GET", null, options)
+  if (!isSuccess(answer.status)) return { kind: "failed" }
+  const state = typeof answer.body === "object" && answer.body !== null ? (answer.body as { state?: unknown }).state : undefined
+  if (state === "valid" || state === "redeemed") return { kind: state }
+  return state === "unknown" ? { kind: "notFound" } : { kind: "failed" }
+}
+
+/** Where an invitation's button leads: the shop, with the code, so the shop can redeem it. */
+export const shopLink = (shopUrl: string, code: string): string => {
+  const url = new URL(shopUrl)
+  url.searchParams.set("code", code)
+  return url.toString()
+}

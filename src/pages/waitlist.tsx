@@ -38,6 +38,11 @@ export const query = graphql`
       failed
       retry
       joinLink
+      invited {
+        heading
+        text
+        redeemed
+      }
       leave {
         heading
         intro

@@ -89,4 +89,7 @@ export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "posit
   position: number | null
   /** Confirmed signups that came through this signup's referral link. */
   referrals: number
+  /** A wave has invited them to the shop; `redeemed`: the shop has taken their invitation. */
+  invited: boolean
+  redeemed: boolean
 }

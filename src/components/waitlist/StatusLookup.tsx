@@ -2,6 +2,7 @@
 import { useState } from "react"
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
 import { fetchWaitlistStatus } from "../../lib/waitlist-client"
+import { InvitedNote, type InvitedNoteCopy } from "./InvitedNote"
 import { LeaveList, type LeaveListCopy } from "./LeaveList"
 import { PageMessage } from "./PageMessage"
 import { PlaceInLine } from "./PlaceInLine"
@@ -14,6 +15,7 @@ export interface StatusLookupCopy {
   failed: string
   retry: string
   joinLink: string
+  invited: InvitedNoteCopy
   leave: LeaveListCopy & { left: string }
 }
 
@@ -30,6 +32,7 @@ export const StatusLookup = ({ copy }: { copy: StatusLookupCopy }) => {
   const { status } = outcome
   return (
     <div>
+      {status.invited && <InvitedNote copy={copy.invited} redeemed={status.redeemed} />}
       {status.status === "pending" || status.position === null ? (
         <PageMessage text={copy.pending} />
       ) : (

@@ -5,12 +5,13 @@
  */
 import { render } from "@testing-library/react"
 import type { ReactNode } from "react"
-import { aboutData, confirmData, contactData, homeData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
+import { aboutData, confirmData, contactData, homeData, inviteData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import NotFoundPage from "../404"
 import AboutPage from "../about"
 import ConfirmPage from "../confirm"
 import ContactPage from "../contact"
 import HomePage from "../index"
+import InvitePage from "../invite"
 import PrivacyPage from "../privacy"
 import UnsubscribePage from "../unsubscribe"
 import WaitlistPage from "../waitlist"
@@ -30,6 +31,7 @@ const PAGES = [
   ["Waitlist", () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />],
   ["Confirm", () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />],
   ["Unsubscribe", () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />],
+  ["Invite", () => <InvitePage {...pageProps(inviteData(), "/invite/")} />],
 ] as const
 
 const INTERACTIVE = "button, input, select, textarea, form, [tabindex], a[href^='/']"

@@ -1,16 +1,19 @@
 import { render, screen } from "@testing-library/react"
 import confirm from "../../../content/pages/confirm.json"
+import invite from "../../../content/pages/invite.json"
 import unsubscribe from "../../../content/pages/unsubscribe.json"
 import waitlist from "../../../content/pages/waitlist.json"
 import { titleText } from "../../../test/head-helpers"
-import { confirmData, headProps, pageProps, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
+import { confirmData, headProps, inviteData, pageProps, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import ConfirmPage, { Head as ConfirmHead } from "../confirm"
+import InvitePage, { Head as InviteHead } from "../invite"
 import UnsubscribePage, { Head as UnsubscribeHead } from "../unsubscribe"
 import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
 
 const PAGES = [
   { name: "status", path: "/waitlist/", content: waitlist, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />, head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} /> },
   { name: "confirmation", path: "/confirm/", content: confirm, page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />, head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} /> },
+  { name: "invitation", path: "/invite/", content: { ...invite, noToken: invite.noCode }, page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} />, head: () => <InviteHead {...headProps(inviteData(), "/invite/")} /> },
   { name: "unsubscribe", path: "/unsubscribe/", content: unsubscribe, page: () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />, head: () => <UnsubscribeHead {...headProps(unsubscribeData(), "/unsubscribe/")} /> },
 ]
 

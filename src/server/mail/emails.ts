@@ -83,6 +83,16 @@ export const confirmationEmail = (to: string, confirmUrl: string, unsubscribe: U
 export const statusLinkEmail = (to: string, statusUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
   render(to, copy.statusLink, statusUrl, copy, unsubscribe, facts)
 
+/** Invites someone from the list to the shop: the link opens their invitation on the site, with its single-use code. */
+export const invitationEmail = (to: string, inviteUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
+  render(to, copy.invitation, inviteUrl, copy, unsubscribe, facts)
+
+const EMAIL_OF_KIND: Record<MessageKind, typeof confirmationEmail> = {
+  confirmation: confirmationEmail,
+  "status-link": statusLinkEmail,
+  invitation: invitationEmail,
+}
+
 /**
  * The email an outbox message stands for, built when it is sent (so copy edits apply to mail still
  * waiting). A message queued before unsubscribe links existed leaves by the mailto alone.
@@ -91,7 +101,9 @@ export const emailForMessage = (kind: MessageKind, payload: Record<string, strin
   const { to, link, unsubscribe: page, oneClickUnsubscribe: oneClick } = payload
   if (!to || !link) throw new Error(`a queued ${kind} message has no address or link`)
   const unsubscribe = page && oneClick ? { page, oneClick } : null
-  return kind === "confirmation" ? confirmationEmail(to, link, unsubscribe, copy, facts) : statusLinkEmail(to, link, unsubscribe, copy, facts)
+  const email = EMAIL_OF_KIND[kind as MessageKind] as typeof confirmationEmail | undefined
+  if (!email) throw new Error(`a queued message of kind "${kind}" is not an email`)
+  return email(to, link, unsubscribe, copy, facts)
 }
 
 /** The Message-ID an outbox message carries on every attempt: `<id@the site's host>`. */

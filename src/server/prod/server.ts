@@ -11,7 +11,9 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   handleConfirmRequest,
+  handleInvitationRequest,
   handleLeaveRequest,
+  handleRedeemRequest,
   handleResendRequest,
   handleSignupRequest,
   handleUnsubscribeRequest,
@@ -133,6 +135,8 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/leave", handler: api(handleLeaveRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/invite", handler: api(handleInvitationRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/invite/redeem", handler: api(handleRedeemRequest), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"

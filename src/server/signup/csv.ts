@@ -18,6 +18,8 @@ export const SIGNUPS_CSV_HEADER = [
   "referrer",
   "consent",
   "consented_at",
+  "invited_at",
+  "redeemed_at",
 ] as const
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
@@ -32,7 +34,7 @@ export const csvCell = (value: string): string => {
 
 const csvRow = (cells: readonly string[]): string => cells.map(csvCell).join(",")
 
-const cells = ({ signup, place, referrals, referredBy }: ExportRow): string[] => [
+const cells = ({ signup, place, referrals, referredBy, invitation }: ExportRow): string[] => [
   signup.email,
   signup.source,
   signup.status,
@@ -49,6 +51,8 @@ const cells = ({ signup, place, referrals, referredBy }: ExportRow): string[] =>
   signup.attribution?.referrer ?? "",
   signup.consent ?? "not recorded",
   signup.consentedAt ?? "",
+  invitation?.sentAt ?? "",
+  invitation?.redeemedAt ?? "",
 ]
 
 /** One line of the file, with its CRLF line end as RFC 4180 says. */

@@ -10,7 +10,10 @@
  *   GET  /api/waitlist?token=...
  *   POST /api/leave        { token }   (a status token: "Leave the list" on the status page)
  *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
+ *   GET  /api/invite?code=...         (the invitation page: valid, redeemed or unknown)
+ *   POST /api/invite/redeem { code }  (the shop, with Authorization: Bearer INVITE_API_TOKEN)
  */
+import { hash, timingSafeEqual } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
 import { isValidEmail } from "../../signup/rules"
@@ -190,6 +193,8 @@ export interface HandlerDependencies {
   rateLimiter: Pick<RateLimiter, "hit">
   now(): Date
   logError(message: string, error: unknown): void
+  /** The shop's secret for redeeming invitations (INVITE_API_TOKEN); without it that endpoint is not there. */
+  inviteApiToken?: string
 }
 
 /** The service, or the 503 that says why there is none here. */
@@ -378,4 +383,56 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
     }
     const left = await service.unsubscribe(token, deps.now())
     return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
+  })
+
+/** GET /api/invite?code=...: what the invitation page shows. Only the code's state, never anything about its person. */
+export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const wrongMethod = checkMethod(request.method, "GET", "look up an invitation")
+    if (wrongMethod) return wrongMethod
+    return answer(200, { state: await service.invitation(request.query.get("code")) })
+  })
+
+/** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
+export const hasBearerSecret = (authorization: string | undefined, secret: string): boolean => {
+  const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1]
+  if (sent === undefined) return false
+  // Digests of equal length, so neither the comparison's time nor a length check tells anything.
+  return timingSafeEqual(hash("sha256", sent, "buffer"), hash("sha256", secret, "buffer"))
+}
+
+/**
+ * POST /api/invite/redeem `{ code }` with `Authorization: Bearer <INVITE_API_TOKEN>`: the shop takes
+ * an invitation code, once. 200 `{ redeemed: true, email }`, 409 used already, 404 unknown, 401
+ * without the secret. Without INVITE_API_TOKEN the endpoint is not there (404). Requests with the
+ * right secret are not rate limited (the shop redeems many at launch); wrong ones are.
+ */
+export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    if (!deps.inviteApiToken) return reject(404, "Not found")
+    const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
+    if (wrongMethod) return wrongMethod
+    if (!hasBearerSecret(request.headers.authorization, deps.inviteApiToken)) {
+      const decision = await deps.rateLimiter.hit(request.clientKey)
+      if (!decision.allowed) {
+        return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
+      }
+      return reject(401, "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>", { "WWW-Authenticate": 'Bearer realm="invitations"' })
+    }
+    const service = available(deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "redeem an invitation", "the invitation's code")
+    if (json.kind === "rejected") return json.answer
+    if (!isObject(json.value) || typeof json.value.code !== "string") return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
+    const result = await service.redeemInvitation(json.value.code.trim(), deps.now())
+    switch (result.kind) {
+      case "redeemed":
+        return answer(200, { redeemed: true, email: result.email })
+      case "alreadyRedeemed":
+        return answer(409, { error: "This invitation code was already used", redeemedAt: result.redeemedAt })
+      case "unknown":
+        return reject(404, "This invitation code is not known")
+    }
   })

@@ -196,7 +196,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
     settings,
     store,
     sender,
-    dependencies: { service, rateLimiter, now: () => new Date(), logError },
+    dependencies: { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
   }
 }

@@ -9,7 +9,8 @@
  * once (see the store's `erase`).
  */
 import type { SignupFields } from "../../signup/schema"
-import type { MessageKind, QueuedMessage, Signup, SignupStore } from "./stores/store"
+import { invitationState, redeemInvitation } from "./invitations"
+import type { InvitationState, MessageKind, QueuedMessage, RedeemResult, Signup, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
@@ -66,14 +67,40 @@ export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "exp
 export type LeaveAnswer = { kind: "left" } | { kind: "unknown" }
 
 export type StatusAnswer =
-  | { kind: "found"; status: "pending" | "confirmed"; position: number | null; total: number; referrals: number; referralCode: string; referralUrl: string }
+  | {
+      kind: "found"
+      status: "pending" | "confirmed"
+      position: number | null
+      total: number
+      referrals: number
+      referralCode: string
+      referralUrl: string
+      /** A wave has invited them to the shop; `redeemed`: the shop has taken their code. */
+      invited: boolean
+      redeemed: boolean
+    }
   | { kind: "unknown" }
 
 /** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
 export const consentOf = (consent: string | boolean | undefined): string | null =>
   typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
 
-const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
+export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
+
+/**
+ * A message with a new unsubscribe token of its own: the page link for the footer, and the
+ * one-click link (RFC 8058) for the List-Unsubscribe header, which a mailbox provider POSTs to.
+ */
+export const queuedMessage = (siteUrl: string, kind: MessageKind, to: string, link: string): QueuedMessage => {
+  const site = withoutTrailingSlash(siteUrl)
+  const token = newSecretToken()
+  const unsubscribeUrl = (path: string) => `${site}${path}?${new URLSearchParams({ token }).toString()}`
+  return {
+    kind,
+    payload: { to, link, unsubscribe: unsubscribeUrl("/unsubscribe/"), oneClickUnsubscribe: unsubscribeUrl("/api/unsubscribe") },
+    unsubscribeTokenHash: hashToken(token),
+  }
+}
 
 export const createSignupService = (deps: ServiceDependencies) => {
   const { store, mail, settings } = deps
@@ -85,19 +112,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
   const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
   const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
   const confirmUrl = (token: string) => `${site}/confirm/?${new URLSearchParams({ token }).toString()}`
-  const unsubscribeUrl = (path: string, token: string) => `${site}${path}?${new URLSearchParams({ token }).toString()}`
-  /**
-   * A message with a new unsubscribe token of its own: the page link for the footer, and the
-   * one-click link (RFC 8058) for the List-Unsubscribe header, which a mailbox provider POSTs to.
-   */
-  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => {
-    const token = newSecretToken()
-    return {
-      kind,
-      payload: { to, link, unsubscribe: unsubscribeUrl("/unsubscribe/", token), oneClickUnsubscribe: unsubscribeUrl("/api/unsubscribe", token) },
-      unsubscribeTokenHash: hashToken(token),
-    }
-  }
+  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => queuedMessage(site, kind, to, link)
   const newConfirmToken = (now: Date) => {
     const token = newSecretToken()
     return { token, stored: { kind: "confirm" as const, hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } }
@@ -234,8 +249,16 @@ export const createSignupService = (deps: ServiceDependencies) => {
         referrals: standing.referrals,
         referralCode: standing.signup.referralCode,
         referralUrl: referralUrl(standing.signup.referralCode),
+        invited: standing.invitation !== null,
+        redeemed: Boolean(standing.invitation?.redeemedAt),
       }
     },
+
+    /** What the invitation page may know of a code: valid, redeemed or unknown. */
+    invitation: (code: unknown): Promise<InvitationState> => invitationState(store, code),
+
+    /** The shop redeems an invitation code, once. */
+    redeemInvitation: (code: string, now: Date): Promise<RedeemResult> => redeemInvitation(store, code, now),
   }
 }
 

@@ -59,6 +59,8 @@ export interface SignupSettings {
   webhooks: WebhookSettings
   /** The owner's email tool kept in step with the list (EMAIL_PROVIDER: mailchimp, kit, brevo or loops). */
   emailProvider: string | undefined
+  /** The shop's secret for redeeming invitation codes (`POST /api/invite/redeem`); unset, that endpoint answers 404. */
+  inviteApiToken: string | undefined
 }
 
 /** Whether the list records events: only when something receives them (webhooks, an email provider). */
@@ -101,5 +103,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
     webhooks: parseWebhookSettings({ urls: readSetting("WEBHOOK_URL"), secret: readSetting("WEBHOOK_SECRET"), allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE") }),
     emailProvider: readSetting("EMAIL_PROVIDER")?.trim().toLowerCase(),
+    inviteApiToken: readSetting("INVITE_API_TOKEN")?.trim(),
   }
 }

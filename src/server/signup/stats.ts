@@ -22,6 +22,9 @@ export const sourceOf = ({ signup }: ExportRow): string => signup.attribution?.s
 export interface SignupStats {
   confirmed: number
   pending: number
+  /** People on the list a wave has invited, and those of them whose code the shop has redeemed. */
+  invited: number
+  redeemed: number
   perDay: Array<[day: string, signups: number]>
   bySource: Array<[source: string, signups: number]>
   topReferrers: Array<{ email: string; referralCode: string; referrals: number; position: number | null }>
@@ -33,6 +36,8 @@ const TOP_REFERRERS = 10
 export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<ExportRow>): Promise<SignupStats> => {
   let confirmed = 0
   let pending = 0
+  let invited = 0
+  let redeemed = 0
   const perDay = new Map<string, number>()
   const bySource = new Map<string, number>()
   let top: ExportRow[] = []
@@ -40,6 +45,8 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
   for await (const row of rows) {
     if (row.signup.status === "confirmed") confirmed += 1
     else pending += 1
+    if (row.invitation) invited += 1
+    if (row.invitation?.redeemedAt) redeemed += 1
     count(perDay, row.signup.receivedAt.slice(0, 10))
     count(bySource, sourceOf(row))
     if (row.referrals > 0 && (top.length < TOP_REFERRERS || row.referrals > top[top.length - 1].referrals)) {
@@ -49,6 +56,8 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
   return {
     confirmed,
     pending,
+    invited,
+    redeemed,
     perDay: [...perDay].sort(([a], [b]) => a.localeCompare(b)),
     bySource: [...bySource].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
     topReferrers: top.map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
@@ -63,6 +72,7 @@ const table = (rows: string[][]): string => {
 export const formatSignupStats = (stats: SignupStats): string =>
   [
     `Signups: ${stats.confirmed + stats.pending} (${stats.confirmed} confirmed, ${stats.pending} pending)`,
+    `Invited: ${stats.invited} (${stats.redeemed} redeemed at the shop, ${stats.invited - stats.redeemed} not yet)`,
     "",
     "Per day",
     stats.perDay.length > 0 ? table([["day", "signups"], ...stats.perDay.map(([day, count]) => [day, String(count)])]) : "(none yet)",

@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import confirmPage from "../../../../content/pages/confirm.json"
+import invitePage from "../../../../content/pages/invite.json"
 import unsubscribePage from "../../../../content/pages/unsubscribe.json"
 import waitlistPage from "../../../../content/pages/waitlist.json"
 import { ConfirmSignup } from "../ConfirmSignup"
+import { InvitationLookup } from "../InvitationLookup"
 import { StatusLookup } from "../StatusLookup"
 import { UnsubscribeByLink } from "../UnsubscribeByLink"
 
@@ -61,6 +63,64 @@ describe("the status page", () => {
     render(<StatusLookup copy={waitlistPage} />)
     expect(await screen.findByText(waitlistPage.noToken)).toBeVisible()
     expect(screen.getByRole("link", { name: waitlistPage.joinLink })).toHaveAttribute("href", "/#join-the-drop")
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe("the status page of someone invited", () => {
+  const STATUS = { status: "confirmed", position: 3, total: 50, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+
+  it("says they're invited, and keeps their place", async () => {
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { ...STATUS, invited: true, redeemed: false }))
+    render(<StatusLookup copy={waitlistPage} />)
+    expect(await screen.findByRole("heading", { level: 2, name: waitlistPage.invited.heading })).toBeVisible()
+    expect(screen.getByText(waitlistPage.invited.text)).toBeVisible()
+    expect(screen.getByText("You're #3")).toBeVisible()
+  })
+
+  it("says when the invitation was used, and says nothing of invitations to anyone else", async () => {
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockResolvedValueOnce(answer(200, { ...STATUS, invited: true, redeemed: true }))
+    const { unmount } = render(<StatusLookup copy={waitlistPage} />)
+    expect(await screen.findByText(waitlistPage.invited.redeemed)).toBeVisible()
+    unmount()
+    fetchMock.mockResolvedValueOnce(answer(200, STATUS))
+    render(<StatusLookup copy={waitlistPage} />)
+    expect(await screen.findByText("You're #3")).toBeVisible()
+    expect(screen.queryByText(waitlistPage.invited.heading)).toBeNull()
+  })
+})
+
+describe("the invitation page", () => {
+  it("checks the code with a GET and shows the invitation, its button leading to the shop with the code", async () => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { state: "valid" }))
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByRole("heading", { level: 2, name: invitePage.valid.heading })).toBeVisible()
+    expect(screen.getByText(invitePage.valid.text)).toBeVisible()
+    expect(screen.getByRole("link", { name: invitePage.valid.button })).toHaveAttribute("href", `https://shop.block94.example/?code=${TOKEN}`)
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe(`/api/invite?code=${TOKEN}`)
+    expect(init?.method).toBe("GET")
+  })
+
+  it.each([
+    ["a used invitation", async () => answer(200, { state: "redeemed" }), invitePage.redeemed.replace("{email}", "hello@block94.example")],
+    ["an unknown code", async () => answer(200, { state: "unknown" }), invitePage.notFound],
+    ["a server failure", async () => answer(503, { error: "down" }), invitePage.failed],
+    ["no answer", async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")), invitePage.failed],
+  ])("explains %s", async (_case, respond, message) => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockImplementation(respond)
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByText(message)).toBeVisible()
+    expect(screen.queryByRole("link", { name: invitePage.valid.button })).toBeNull()
+  })
+
+  it("explains itself when opened without a code, and asks nothing of the server", async () => {
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByText(invitePage.noCode)).toBeVisible()
     expect(fetchMock).not.toHaveBeenCalled()
   })
 })

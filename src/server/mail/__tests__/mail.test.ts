@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import emails from "../../../../content/emails.json"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
-import { confirmationEmail, emailForMessage, statusLinkEmail } from "../emails"
+import { confirmationEmail, emailForMessage, invitationEmail, statusLinkEmail } from "../emails"
 import { createMailer } from "../mailer"
 
 const facts = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
@@ -21,9 +21,24 @@ describe("the emails", () => {
     expect(email.html).toContain("One tap and you&#39;re in")
   })
 
+  it("invite someone from the list to the shop, with the invitation link in text and HTML, built from an outbox payload", () => {
+    const inviteUrl = "https://block94.example/invite/?code=InV1te_-123456789012345678901234567890123456"
+    const payload = { to: "fan@example.com", link: inviteUrl, unsubscribe: UNSUBSCRIBE.page, oneClickUnsubscribe: UNSUBSCRIBE.oneClick }
+    const email = emailForMessage("invitation", payload, emails, facts)
+    expect(email).toEqual(invitationEmail("fan@example.com", inviteUrl, UNSUBSCRIBE, emails, facts))
+    expect(email.to).toBe("fan@example.com")
+    expect(email.subject).toBe("You're in: your Block 94 invitation")
+    expect(email.text).toContain(`${emails.invitation.heading}\n\n${emails.invitation.text}`)
+    expect(email.text).toContain(`${emails.invitation.button}: ${inviteUrl}`)
+    expect(email.html).toContain(`href="${inviteUrl}"`)
+    expect(email.html).toContain(">Open my invitation</a>")
+    expect(() => emailForMessage("event" as "invitation", payload, emails, facts)).toThrow('a queued message of kind "event" is not an email')
+  })
+
   it.each([
     ["confirmation", confirmationEmail],
     ["status link", statusLinkEmail],
+    ["invitation", invitationEmail],
   ])("carry one-click unsubscribe headers and the unsubscribe page's link in words at the foot (%s)", (_kind, build) => {
     const email = build("fan@example.com", CONFIRM_URL, UNSUBSCRIBE, emails, facts)
     expect(email.headers).toEqual({

@@ -2,7 +2,7 @@
 import { formatOutboxHealth, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 
-const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number } = {}): ExportRow => ({
+const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number; invitation?: ExportRow["invitation"] } = {}): ExportRow => ({
   signup: {
     email,
     emailKey: email,
@@ -23,6 +23,7 @@ const row = (email: string, day: string, overrides: { status?: "confirmed" | "pe
   total: 3,
   referrals: overrides.referrals ?? 0,
   referredBy: null,
+  invitation: overrides.invitation ?? null,
 })
 
 async function* streamed(rows: ExportRow[]): AsyncIterable<ExportRow> {
@@ -33,17 +34,17 @@ describe("signups:stats", () => {
   it("counts a streamed list by status, day and source, and ranks referrers with masked addresses", async () => {
     const stats = await signupStats(
       streamed([
-        row("jordan@gmail.com", "2026-11-20", { referrals: 2, sequence: 1, source: "tiktok" }),
-        row("sam@example.com", "2026-11-21", { referrals: 5, sequence: 2 }),
+        row("jordan@gmail.com", "2026-11-20", { referrals: 2, sequence: 1, source: "tiktok", invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-01T10:00:00.000Z" } }),
+        row("sam@example.com", "2026-11-21", { referrals: 5, sequence: 2, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: null } }),
         row("kim@example.com", "2026-11-21", { status: "pending", sequence: 3, source: "tiktok" }),
       ]),
     )
-    expect(stats).toMatchObject({ confirmed: 2, pending: 1, perDay: [["2026-11-20", 1], ["2026-11-21", 2]], bySource: [["tiktok", 2], ["direct", 1]] })
+    expect(stats).toMatchObject({ confirmed: 2, pending: 1, invited: 2, redeemed: 1, perDay: [["2026-11-20", 1], ["2026-11-21", 2]], bySource: [["tiktok", 2], ["direct", 1]] })
     expect(stats.topReferrers.map(({ email, referrals }) => [email, referrals])).toEqual([
       [maskEmail("sam@example.com"), 5],
       ["j*****@g****.com", 2],
     ])
-    expect(formatSignupStats(stats)).toContain("Signups: 3 (2 confirmed, 1 pending)")
+    expect(formatSignupStats(stats)).toContain("Signups: 3 (2 confirmed, 1 pending)\nInvited: 2 (1 redeemed at the shop, 1 not yet)\n")
   })
 
   it("reports mail waiting and given up on, with the last error", () => {

@@ -14,12 +14,15 @@ import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
 import type { ProviderContact } from "../../providers/provider"
 import { suppressionKey } from "../waitlist/email-key"
-import { eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
+import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
 import {
   EMAIL_KINDS,
   type AddResult,
   type ConfirmResult,
   type ExportRow,
+  type InvitationState,
+  type Invitee,
+  type InviteTarget,
   type LeaveResult,
   type NewSignup,
   type NewToken,
@@ -27,6 +30,7 @@ import {
   type OutboxKind,
   type Place,
   type QueuedMessage,
+  type RedeemResult,
   type Signup,
   type SignupStatus,
   type SignupStore,
@@ -105,6 +109,9 @@ interface SignupRow {
 interface PlaceColumns {
   position: number | string | null
   total: number | string | null
+  /** From the signup's invitation, if it has one. */
+  invited_at: Date | string | null
+  redeemed_at: Date | string | null
 }
 
 const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value)
@@ -190,6 +197,7 @@ const standingOf = (row: SignupRow & PlaceColumns): Standing => {
     place: row.position === null ? null : { position: Number(row.position), total },
     total,
     referrals: Number(row.referrals),
+    invitation: row.invited_at === null ? null : { sentAt: iso(row.invited_at), redeemedAt: isoOrNull(row.redeemed_at) },
   }
 }
 
@@ -224,7 +232,8 @@ const lineSql = (boost: number, width: number, engine: Engine) => {
     /** A signup's row with its place and the total, in one statement (one snapshot). */
     standing: (from: string, where: string) => `
       with me as (
-        select ${columnsOf("s")}, ${standing("s")} as standing, ${bucket("s")} as bucket from ${from} where ${where}
+        select ${columnsOf("s")}, ${standing("s")} as standing, ${bucket("s")} as bucket, i.sent_at as invited_at, i.redeemed_at as redeemed_at
+        from ${from} left join invitations i on i.signup_id = s.id where ${where}
       ),
       bands as (
         select coalesce(sum(confirmed), 0) as total, coalesce(sum(case when bucket < (select bucket from me) then confirmed else 0 end), 0) as ahead
@@ -242,8 +251,26 @@ const lineSql = (boost: number, width: number, engine: Engine) => {
     exportAll: `
       select ${columnsOf("s")},
         case when s.status = 'confirmed' then row_number() over (partition by s.status order by ${standing("s")}, s.id) end as position,
-        sum(case when s.status = 'confirmed' then 1 else 0 end) over () as total
-      from signups s order by s.id`,
+        sum(case when s.status = 'confirmed' then 1 else 0 end) over () as total,
+        i.sent_at as invited_at, i.redeemed_at as redeemed_at
+      from signups s left join invitations i on i.signup_id = s.id order by s.id`,
+    /**
+     * The confirmed signups a wave reaches that have no invitation yet, lowest place first, along
+     * the `signups_line` index. With `lock` on PostgreSQL, their rows stay locked until the wave
+     * commits and rows another wave holds are passed over, so two waves at once take different
+     * people (SQLite runs one write transaction at a time anyway).
+     */
+    inviteCandidates: (target: InviteTarget, lock: boolean): { text: string; values: unknown[] } => {
+      const who = "next" in target ? "true" : "s.email_key = $2"
+      return {
+        text: `select s.id, s.email, ${standing("s")} as standing from signups s
+          where s.status = 'confirmed' and ${who} and not exists (select 1 from invitations i where i.signup_id = s.id)
+          order by ${standing("s")}, s.id limit $1${lock && engine === "postgres" ? " for update of s skip locked" : ""}`,
+        values: "next" in target ? [target.next] : [1, target.emailKey],
+      }
+    },
+    /** Every confirmed signup whose standing is between two, in line order: the places between two invitees. */
+    lineBetween: `select s.id from signups s where s.status = 'confirmed' and ${standing("s")} >= $1 and ${standing("s")} <= $2 order by ${standing("s")}, s.id`,
   }
 }
 
@@ -386,7 +413,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       if (signup.status !== "confirmed") continue
       const answer = answers.get(row.email_key)
       const place = answer?.kind === "added" ? answer.place : null
-      events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0 }, signup.receivedAt))
+      events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0, invitation: null }, signup.receivedAt))
       if (row.referred_by) counted.set(row.referred_by, (counted.get(row.referred_by) ?? 0) + 1)
     }
     const referrers = new Map<string, Standing & { id: number | string }>()
@@ -404,6 +431,31 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       events.push(referralEvent(referrer, count, row.id, toSignup(row).receivedAt))
     }
     return events
+  }
+
+  /**
+   * Whom a wave reaches, with each one's place: the first's from the bands (one statement), the
+   * others' by counting the confirmed signups between them (people invited before, or held by
+   * another wave, stand among them).
+   */
+  const pickInvitees = async (tx: SqlExecutor, target: InviteTarget, lock: boolean): Promise<Invitee[]> => {
+    if ("next" in target && target.next < 1) return []
+    const pick = line.inviteCandidates(target, lock)
+    const candidates = await tx.query<{ id: number | string; email: string; standing: number | string }>(pick.text, pick.values)
+    if (candidates.length === 0) return []
+    const [first] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", "s.id = $1"), [candidates[0].id])
+    const firstPosition = Number(first.position)
+    const between =
+      candidates.length === 1
+        ? [Number(candidates[0].id)]
+        : (await tx.query<{ id: number | string }>(line.lineBetween, [candidates[0].standing, candidates[candidates.length - 1].standing])).map((row) => Number(row.id))
+    const index = new Map(between.map((id, at) => [id, at]))
+    const firstIndex = index.get(Number(candidates[0].id)) ?? 0
+    return candidates.map((row) => ({
+      signupId: Number(row.id),
+      email: row.email,
+      position: firstPosition + (index.get(Number(row.id)) ?? firstIndex) - firstIndex,
+    }))
   }
 
   const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
@@ -792,6 +844,89 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         for (const row of page) yield { ...standingOf(row), referredBy: row.referred_by }
       }
     },
+
+    async invite(target, issue, now) {
+      return transaction(async (tx) => {
+        const invitees = await pickInvitees(tx, target, true)
+        if (invitees.length === 0) return []
+        const issued = invitees.map((invitee) => ({ invitee, ...issue(invitee) }))
+        const at = now.toISOString()
+        // The claim: one statement; an invitation already there (another wave's) is left alone.
+        const claimed = new Set(
+          (
+            await insertRows<{ signup_id: number | string }>(
+              tx,
+              "invitations",
+              ["signup_id", "code_hash", "sent_at"],
+              issued.map(({ invitee, codeHash }) => [invitee.signupId, codeHash, at]),
+              "on conflict (signup_id) do nothing returning signup_id",
+            )
+          ).map((row) => Number(row.signup_id)),
+        )
+        const sent = issued.filter(({ invitee }) => claimed.has(invitee.signupId))
+        if (sent.length === 0) return []
+        const invited = sent.map(({ invitee }) => invitee)
+        const mails = sent.map(({ invitee, mail }) => ({ signupId: invitee.signupId, message: mail, at }))
+        await insertRows(
+          tx,
+          "signup_tokens",
+          ["hash", "signup_id", "kind", "expires_at"],
+          mails.map(({ signupId, message }) => [message.unsubscribeTokenHash, signupId, "unsubscribe", null]),
+        )
+        await queueMessages(tx, mails)
+        await bumpCounters(tx, { invited: invited.length })
+        if (options.events) {
+          await recordEvents(
+            tx,
+            invited.map(({ signupId, email, position }) => ({
+              type: "invite.sent" as const,
+              signupId,
+              timestamp: at,
+              data: { id: eventSignupId(signupId), email, position },
+              contact: { email },
+            })),
+          )
+        }
+        return invited
+      })
+    },
+
+    async previewInvite(target) {
+      await ready()
+      return pickInvitees(db, target, false)
+    },
+
+    async invitationState(codeHash): Promise<InvitationState> {
+      const [row] = await query<{ redeemed_at: Date | string | null }>("select redeemed_at from invitations where code_hash = $1", [codeHash])
+      return row ? (row.redeemed_at === null ? "valid" : "redeemed") : "unknown"
+    },
+
+    redeemInvitation: (codeHash, now) =>
+      transaction(async (tx): Promise<RedeemResult> => {
+        // One statement uses the code, so two redemptions at once cannot both succeed.
+        const [used] = await tx.query<{ signup_id: number | string }>(
+          "update invitations set redeemed_at = $2 where code_hash = $1 and redeemed_at is null returning signup_id",
+          [codeHash, now.toISOString()],
+        )
+        if (!used) {
+          const [known] = await tx.query<{ redeemed_at: Date | string | null }>("select redeemed_at from invitations where code_hash = $1", [codeHash])
+          return known?.redeemed_at ? { kind: "alreadyRedeemed", redeemedAt: iso(known.redeemed_at) } : { kind: "unknown" }
+        }
+        const [person] = await tx.query<{ email: string }>("select email from signups where id = $1", [used.signup_id])
+        await bumpCounters(tx, { redeemed: 1 })
+        if (options.events) {
+          await recordEvents(tx, [
+            {
+              type: "invite.redeemed",
+              signupId: used.signup_id,
+              timestamp: now.toISOString(),
+              data: { id: eventSignupId(used.signup_id), email: person.email },
+              contact: { email: person.email },
+            },
+          ])
+        }
+        return { kind: "redeemed", email: person.email }
+      }),
 
     async ping() {
       await query("select 1 as ok")

@@ -41,11 +41,11 @@ export interface NewSignup {
   overridesSuppression?: boolean
 }
 
-/** What an email is, to the sender that builds and delivers it. */
-export type MessageKind = "confirmation" | "status-link"
-
 /** The emails among the outbox's kinds: the mailer delivers them. */
-export const EMAIL_KINDS: readonly MessageKind[] = ["confirmation", "status-link"]
+export const EMAIL_KINDS = ["confirmation", "status-link", "invitation"] as const
+
+/** What an email is, to the sender that builds and delivers it. */
+export type MessageKind = (typeof EMAIL_KINDS)[number]
 
 /**
  * What an outbox message is: an email; a list event (fanned out to its targets by the sender); a
@@ -145,7 +145,37 @@ export interface Standing {
   total: number
   /** Confirmed signups that came through this one's referral link. */
   referrals: number
+  /** The signup's invitation to the shop, once a wave has reached it. */
+  invitation: InvitationTimes | null
 }
+
+/** When an invitation was sent, and when the shop redeemed its code. */
+export interface InvitationTimes {
+  sentAt: string
+  redeemedAt: string | null
+}
+
+/** Whom a wave reaches: the next confirmed people by place who have no invitation yet, or one person by address. */
+export type InviteTarget = { next: number } | { emailKey: string }
+
+/** Someone a wave invites (or, in a dry run, would invite). */
+export interface Invitee {
+  signupId: number
+  email: string
+  /** Their place in line when invited; it stays theirs. */
+  position: number
+}
+
+/** An invitation as it is stored and sent: its code's hash and its email, written together. */
+export interface NewInvitation {
+  codeHash: string
+  mail: QueuedMessage
+}
+
+/** An invitation code as the invitation page and the shop see it. */
+export type InvitationState = "valid" | "redeemed" | "unknown"
+
+export type RedeemResult = { kind: "redeemed"; email: string } | { kind: "alreadyRedeemed"; redeemedAt: string } | { kind: "unknown" }
 
 /** One row of the owner's export: the signup, where it stands, whom it brought. */
 export interface ExportRow extends Standing {
@@ -218,6 +248,17 @@ export interface SignupStore {
   outboxHealth(): Promise<OutboxHealth>
   /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
   exportRows(): AsyncIterable<ExportRow>
+  /**
+   * Invites the people `target` names who are confirmed and have no invitation yet, lowest place
+   * first: each gets the code and email `issue` makes, written in one transaction. One statement
+   * claims them, so two waves at once never invite anyone twice.
+   */
+  invite(target: InviteTarget, issue: (invitee: Invitee) => NewInvitation, now: Date): Promise<Invitee[]>
+  /** Whom `invite` would reach now, changing nothing (a dry run). */
+  previewInvite(target: InviteTarget): Promise<Invitee[]>
+  invitationState(codeHash: string): Promise<InvitationState>
+  /** Uses an invitation code, once. */
+  redeemInvitation(codeHash: string, now: Date): Promise<RedeemResult>
   /** Throws when the store cannot be reached (for /healthz). */
   ping(): Promise<void>
   /** Finishes pending writes and lets go of files and connections. */

@@ -1,0 +1,52 @@
+/** @jsxImportSource theme-ui */
+import { useLinkTokenRequest } from "../../hooks/use-link-token"
+import { fillTemplate } from "../../lib/template"
+import { fetchInvitation, shopLink } from "../../lib/waitlist-client"
+import { PageMessage } from "./PageMessage"
+
+export interface InvitationCopy {
+  checking: string
+  valid: { eyebrow: string; heading: string; text: string; button: string }
+  redeemed: string
+  noCode: string
+  notFound: string
+  failed: string
+  retry: string
+  joinLink: string
+}
+
+/**
+ * The invitation page's body: checks the code in the link once the page runs (opening it uses
+ * nothing up: only the shop redeems a code) and shows the invitation, with the way into the shop.
+ */
+export const InvitationLookup = ({ copy, shopUrl, contactEmail }: { copy: InvitationCopy; shopUrl: string; contactEmail: string }) => {
+  const { token: code, outcome, retry } = useLinkTokenRequest(fetchInvitation, "code")
+
+  if (code === null) return <PageMessage text={copy.noCode} joinLabel={copy.joinLink} />
+  if (code === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.checking}</p>
+  if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
+  if (outcome.kind === "redeemed") return <PageMessage text={fillTemplate(copy.redeemed, { email: contactEmail })} />
+  if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
+  return (
+    <div
+      sx={{
+        display: "grid",
+        gap: 4,
+        justifyItems: "start",
+        p: [4, 5],
+        bg: "surface",
+        border: "2px solid",
+        borderColor: "primary",
+        borderRadius: "large",
+        boxShadow: "pop",
+      }}
+    >
+      <p sx={{ variant: "text.eyebrow" }}>{copy.valid.eyebrow}</p>
+      <h2 sx={{ variant: "text.heading", fontSize: [6, 7], color: "primary" }}>{copy.valid.heading}</h2>
+      <p sx={{ fontSize: [2, 3] }}>{copy.valid.text}</p>
+      <a href={shopLink(shopUrl, code)} sx={{ variant: "buttons.primary" }}>
+        {copy.valid.button}
+      </a>
+    </div>
+  )
+}
