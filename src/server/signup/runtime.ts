@@ -4,6 +4,7 @@
  * production server) take their dependencies from here.
  */
 import emails from "../../../content/emails.json"
+import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
 import { emailForMessage, messageIdHeader } from "../mail/emails"
 import { createMailer, type Mailer } from "../mail/mailer"
@@ -17,7 +18,7 @@ import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
 import { createSqlStore } from "./stores/sql-store"
-import type { SignupStore } from "./stores/store"
+import type { Milestone, SignupStore } from "./stores/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
 
@@ -31,11 +32,17 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
 
 const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
 
+/** The reward tiers of content/rewards.json, as the store announces them. */
+export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
+
+/** What the store does beyond keeping the list: announce reward tiers, by email where mail goes out. */
+const storeOptions = (settings: SignupSettings) => ({ milestones: MILESTONES, milestoneEmails: Boolean(settings.smtpUrl) })
+
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
 export const openStore = (settings: SignupSettings): SignupStore =>
   settings.databaseUrl
-    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost)
-    : openEmbeddedStore(settings.signupsFile, settings.referralBoost)
+    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
+    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
 
 export interface SignupRuntime {
   settings: SignupSettings
@@ -113,8 +120,10 @@ export const signupRuntime = (): SignupRuntime => {
   const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
   const store = unavailable
     ? null
-    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost}`, () =>
-        postgres ? createSqlStore(postgres, { boost: settings.referralBoost }) : openEmbeddedStore(settings.signupsFile, settings.referralBoost),
+    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.smtpUrl ? "mail" : "no mail"}`, () =>
+        postgres
+          ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
+          : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
       )
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs}`, () =>
         createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs }),
@@ -123,7 +132,7 @@ export const signupRuntime = (): SignupRuntime => {
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
   const rateLimiter = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
-    ? createSignupService({ store, mail: sender ? mailQueue(sender, settings) : null, settings })
+    ? createSignupService({ store, mail: sender ? mailQueue(sender, settings) : null, settings: { ...settings, showLeaderboard: rewards.showLeaderboard } })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   return {

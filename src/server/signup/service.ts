@@ -10,6 +10,8 @@
  */
 import type { SignupFields } from "../../signup/schema"
 import type { MessageKind, QueuedMessage, Signup, SignupStore } from "./stores/store"
+import { siteLinks } from "./links"
+import { maskEmail } from "./stats"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
@@ -25,6 +27,20 @@ export interface ServiceSettings {
   siteUrl: string
   /** Places a signup moves up per confirmed referral. */
   referralBoost: number
+  /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
+  showLeaderboard?: boolean
+}
+
+/** People on the masked leaderboard. */
+export const LEADERBOARD_SIZE = 10
+
+/** A row of the masked leaderboard as the status page shows it: never a whole address. */
+export interface LeaderboardRow {
+  /** The address masked: "j***@g***.com". */
+  name: string
+  referrals: number
+  /** The row is the asker's own. */
+  you: boolean
 }
 
 /** Mail goes out through the store's outbox; this is told when messages were queued. */
@@ -64,22 +80,29 @@ export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "exp
 export type LeaveAnswer = { kind: "left" } | { kind: "unknown" }
 
 export type StatusAnswer =
-  | { kind: "found"; status: "pending" | "confirmed"; position: number | null; total: number; referrals: number; referralCode: string; referralUrl: string }
+  | {
+      kind: "found"
+      status: "pending" | "confirmed"
+      position: number | null
+      total: number
+      referrals: number
+      /** The highest reward tier (its number of referrals) the signup reached and was told of. */
+      milestone: number
+      referralCode: string
+      referralUrl: string
+      /** The top referrers, masked; only when the leaderboard is switched on. */
+      leaderboard?: LeaderboardRow[]
+    }
   | { kind: "unknown" }
 
 /** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
 export const consentOf = (consent: string | boolean | undefined): string | null =>
   typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
 
-const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
-
 export const createSignupService = (deps: ServiceDependencies) => {
   const { store, mail, settings } = deps
-  const site = withoutTrailingSlash(settings.siteUrl)
-  const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
-  const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
-  const confirmUrl = (token: string) => `${site}/confirm/?${new URLSearchParams({ token }).toString()}`
-  const unsubscribeUrl = (path: string, token: string) => `${site}${path}?${new URLSearchParams({ token }).toString()}`
+  const links = siteLinks(settings.siteUrl)
+  const { referral: referralUrl, status: statusUrl, confirm: confirmUrl } = links
   /**
    * A message with a new unsubscribe token of its own: the page link for the footer, and the
    * one-click link (RFC 8058) for the List-Unsubscribe header, which a mailbox provider POSTs to.
@@ -88,7 +111,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     const token = newSecretToken()
     return {
       kind,
-      payload: { to, link, unsubscribe: unsubscribeUrl("/unsubscribe/", token), oneClickUnsubscribe: unsubscribeUrl("/api/unsubscribe", token) },
+      payload: { to, link, unsubscribe: links.unsubscribePage(token), oneClickUnsubscribe: links.oneClickUnsubscribe(token) },
       unsubscribeTokenHash: hashToken(token),
     }
   }
@@ -214,14 +237,19 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const standing = await store.standingByStatusToken(hashToken(token))
       if (!standing) return { kind: "unknown" }
+      const leaderboard = settings.showLeaderboard
+        ? (await store.topReferrers(LEADERBOARD_SIZE)).map(({ sequence, email, referrals }) => ({ name: maskEmail(email), referrals, you: sequence === standing.signup.sequence }))
+        : undefined
       return {
         kind: "found",
         status: standing.signup.status,
         position: standing.place?.position ?? null,
         total: standing.total,
         referrals: standing.referrals,
+        milestone: standing.milestone,
         referralCode: standing.signup.referralCode,
         referralUrl: referralUrl(standing.signup.referralCode),
+        ...(leaderboard ? { leaderboard } : {}),
       }
     },
   }
