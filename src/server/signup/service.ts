@@ -201,6 +201,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.confirm(hashToken(token), now)
       if (result.kind !== "confirmed") return result
+      // A confirmed friend may have brought their referrer to a reward tier: its email is queued.
+      await mail?.queued()
       return {
         kind: "confirmed",
         ...result.place,
