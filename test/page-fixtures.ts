@@ -9,6 +9,7 @@ import about from "../content/pages/about.json"
 import confirm from "../content/pages/confirm.json"
 import unsubscribe from "../content/pages/unsubscribe.json"
 import waitlist from "../content/pages/waitlist.json"
+import rewards from "../content/rewards.json"
 import contact from "../content/pages/contact.json"
 import home from "../content/pages/home.json"
 import notFound from "../content/pages/not-found.json"
@@ -92,7 +93,7 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
 
 export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
 
-export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist })
+export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist, rewardsJson: { tiers: rewards.tiers } })
 
 export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
 

@@ -89,4 +89,17 @@ export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "posit
   position: number | null
   /** Confirmed signups that came through this signup's referral link. */
   referrals: number
+  /** The highest reward tier (its number of friends) reached and announced; it stays reached if a friend leaves. */
+  milestone: number
+  /** The top referrers, addresses masked; only when content/rewards.json switches the leaderboard on. */
+  leaderboard?: LeaderboardEntry[]
+}
+
+/** A row of the masked leaderboard. */
+export interface LeaderboardEntry {
+  /** The address masked: "j***@g***.com". */
+  name: string
+  referrals: number
+  /** The reader's own row. */
+  you: boolean
 }
