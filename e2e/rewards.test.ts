@@ -25,6 +25,12 @@ const joinOnPage = async (page: Page, email: string) => {
   return (await response.json()) as { referralUrl: string; statusUrl: string }
 }
 
+/** A link of the service's answer on the served site (answers name the public SITE_URL). */
+const onSite = (page: Page, url: string) => {
+  const { pathname, search } = new URL(url)
+  return `${new URL(page.url()).origin}${pathname}${search}`
+}
+
 /** A friend opens the referral link in a browser of their own and joins on that page. */
 const friendJoins = async (browser: Browser, referralUrl: string, email: string) => {
   const context = await browser.newContext()
@@ -42,12 +48,14 @@ test("three friends through the referral link unlock two rewards, shown on the s
   await app.open("/")
   const sharer = await joinOnPage(page, who("sharer"))
 
-  await page.goto(sharer.statusUrl)
+  const statusPage = onSite(page, sharer.statusUrl)
+  const referralLink = onSite(page, sharer.referralUrl)
+  await page.goto(statusPage)
   await app.hydrated()
   const rewards = page.getByRole("region", { name: "Rewards for sharing" })
   await expect(rewards.getByRole("progressbar", { name: "0 of 1 friend for First look at the drop" })).toHaveAttribute("aria-valuenow", "0")
 
-  for (const friend of ["ana", "bo", "cy"]) await friendJoins(browser, sharer.referralUrl, who(friend))
+  for (const friend of ["ana", "bo", "cy"]) await friendJoins(browser, referralLink, who(friend))
 
   await page.reload()
   await app.hydrated()
