@@ -48,9 +48,11 @@ export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[];
             {rows.map((row, index) => (
               <tr key={`${index} ${row.name}`} sx={row.you ? { bg: "surface", color: "primary", fontWeight: "bold" } : {}}>
                 <td sx={cell}>{number.format(index + 1)}</td>
-                <td sx={{ ...cell, wordBreak: "break-all" }}>
-                  {row.name}
-                  {row.you && <span sx={{ ml: 2, px: 2, borderRadius: "pill", bg: "primary", color: "onPrimary", fontSize: 0 }}>{copy.you}</span>}
+                <td sx={cell}>
+                  <span sx={{ wordBreak: "break-all" }}>{row.name}</span>
+                  {row.you && (
+                    <span sx={{ display: "inline-block", whiteSpace: "nowrap", ml: 2, px: 2, borderRadius: "pill", bg: "primary", color: "onPrimary", fontSize: 0 }}>{copy.you}</span>
+                  )}
                 </td>
                 <td sx={{ ...cell, textAlign: "right" }}>{number.format(row.referrals)}</td>
               </tr>
