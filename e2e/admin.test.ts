@@ -109,6 +109,28 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
   })
 
+  test("edits the reward tiers and switches the leaderboard on in content/rewards.json, which still passes the content check", async ({ page }) => {
+    await openAdmin(page)
+    await page.getByText("Site-wide", { exact: true }).click()
+    await page.getByText("Referral rewards and leaderboard").click()
+    const friends = page.getByLabel("Friends needed")
+    await expect(friends).toHaveCount(3)
+    await friends.nth(2).fill("12")
+    await page.getByLabel("Show the leaderboard").click()
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect(page.getByText("Entry saved", { exact: false })).toBeVisible()
+
+    const saved = JSON.parse(readFileSync(join(repo, "content", "rewards.json"), "utf8")) as { $schema: string; tiers: Array<{ referrals: unknown }>; showLeaderboard: unknown }
+    expect(saved.$schema).toBe("./schemas/rewards.schema.json")
+    // Saved as a number and a true/false, as the build reads them, not as text.
+    expect(saved.tiers.map((tier) => tier.referrals)).toEqual([1, 3, 12])
+    expect(saved.showLeaderboard).toBe(true)
+    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/check-content.ts"), join(repo, "content")], { cwd: ROOT, encoding: "utf8" })
+    expect(check.stderr).toBe("")
+    expect(check.status).toBe(0)
+  })
+
   /** The slide pictures the editor shows, as the browser decoded them. */
   const thumbnails = (page: Page) =>
     page.locator("img[role=presentation]").evaluateAll((images) => images.map((image) => ({ src: (image as HTMLImageElement).src, width: (image as HTMLImageElement).naturalWidth })))

@@ -153,6 +153,8 @@ for (const storeName of STORES) {
         position: 1,
         total: 3,
         referrals: 1,
+        // One friend reaches the first reward tier (content/rewards.json).
+        milestone: 1,
         referralCode: aConfirmed.body.referralCode,
         referralUrl: aReferralUrl,
       })

@@ -1308,6 +1308,8 @@ type File = Node & {
   readonly childPrivacyJson: Maybe<PrivacyJson>;
   /** Returns the first child node of type ReassurancesJson or null if there are no children of given type on this node */
   readonly childReassurancesJson: Maybe<ReassurancesJson>;
+  /** Returns the first child node of type RewardsJson or null if there are no children of given type on this node */
+  readonly childRewardsJson: Maybe<RewardsJson>;
   /** Returns the first child node of type SiteJson or null if there are no children of given type on this node */
   readonly childSiteJson: Maybe<SiteJson>;
   /** Returns the first child node of type SlidesJson or null if there are no children of given type on this node */
@@ -1343,6 +1345,8 @@ type File = Node & {
   readonly childrenPrivacyJson: Maybe<ReadonlyArray<Maybe<PrivacyJson>>>;
   /** Returns all children nodes filtered by type ReassurancesJson */
   readonly childrenReassurancesJson: Maybe<ReadonlyArray<Maybe<ReassurancesJson>>>;
+  /** Returns all children nodes filtered by type RewardsJson */
+  readonly childrenRewardsJson: Maybe<ReadonlyArray<Maybe<RewardsJson>>>;
   /** Returns all children nodes filtered by type SiteJson */
   readonly childrenSiteJson: Maybe<ReadonlyArray<Maybe<SiteJson>>>;
   /** Returns all children nodes filtered by type SlidesJson */
@@ -1508,6 +1512,7 @@ type FileFieldSelector = {
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
+  readonly childRewardsJson: InputMaybe<RewardsJsonFieldSelector>;
   readonly childSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childUiJson: InputMaybe<UiJsonFieldSelector>;
@@ -1526,6 +1531,7 @@ type FileFieldSelector = {
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
+  readonly childrenRewardsJson: InputMaybe<RewardsJsonFieldSelector>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFieldSelector>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFieldSelector>;
   readonly childrenUiJson: InputMaybe<UiJsonFieldSelector>;
@@ -1583,6 +1589,7 @@ type FileFilterInput = {
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
+  readonly childRewardsJson: InputMaybe<RewardsJsonFilterInput>;
   readonly childSiteJson: InputMaybe<SiteJsonFilterInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   readonly childUiJson: InputMaybe<UiJsonFilterInput>;
@@ -1601,6 +1608,7 @@ type FileFilterInput = {
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
+  readonly childrenRewardsJson: InputMaybe<RewardsJsonFilterListInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   readonly childrenUiJson: InputMaybe<UiJsonFilterListInput>;
@@ -1699,6 +1707,7 @@ type FileSortInput = {
   readonly childNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
+  readonly childRewardsJson: InputMaybe<RewardsJsonSortInput>;
   readonly childSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childUiJson: InputMaybe<UiJsonSortInput>;
@@ -1717,6 +1726,7 @@ type FileSortInput = {
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
+  readonly childrenRewardsJson: InputMaybe<RewardsJsonSortInput>;
   readonly childrenSiteJson: InputMaybe<SiteJsonSortInput>;
   readonly childrenSlidesJson: InputMaybe<SlidesJsonSortInput>;
   readonly childrenUiJson: InputMaybe<UiJsonSortInput>;
@@ -3161,6 +3171,7 @@ type Query = {
   readonly allNotFoundJson: NotFoundJsonConnection;
   readonly allPrivacyJson: PrivacyJsonConnection;
   readonly allReassurancesJson: ReassurancesJsonConnection;
+  readonly allRewardsJson: RewardsJsonConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -3184,6 +3195,7 @@ type Query = {
   readonly notFoundJson: Maybe<NotFoundJson>;
   readonly privacyJson: Maybe<PrivacyJson>;
   readonly reassurancesJson: Maybe<ReassurancesJson>;
+  readonly rewardsJson: Maybe<RewardsJson>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
@@ -3312,6 +3324,14 @@ type Query_allReassurancesJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ReassurancesJsonSortInput>>>;
+};
+
+
+type Query_allRewardsJsonArgs = {
+  filter: InputMaybe<RewardsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<RewardsJsonSortInput>>>;
 };
 
 
@@ -3517,6 +3537,7 @@ type Query_fileArgs = {
   childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
+  childRewardsJson: InputMaybe<RewardsJsonFilterInput>;
   childSiteJson: InputMaybe<SiteJsonFilterInput>;
   childSlidesJson: InputMaybe<SlidesJsonFilterInput>;
   childUiJson: InputMaybe<UiJsonFilterInput>;
@@ -3535,6 +3556,7 @@ type Query_fileArgs = {
   childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
+  childrenRewardsJson: InputMaybe<RewardsJsonFilterListInput>;
   childrenSiteJson: InputMaybe<SiteJsonFilterListInput>;
   childrenSlidesJson: InputMaybe<SlidesJsonFilterListInput>;
   childrenUiJson: InputMaybe<UiJsonFilterListInput>;
@@ -3647,6 +3669,16 @@ type Query_reassurancesJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   reassurances: InputMaybe<CardFilterListInput>;
+};
+
+
+type Query_rewardsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  showLeaderboard: InputMaybe<BooleanQueryOperatorInput>;
+  tiers: InputMaybe<RewardTierFilterListInput>;
 };
 
 
@@ -3810,6 +3842,7 @@ type Query_waitlistJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   invited: InputMaybe<WaitlistInvitedFilterInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
+  leaderboard: InputMaybe<WaitlistLeaderboardFilterInput>;
   leave: InputMaybe<WaitlistLeaveFilterInput>;
   loading: InputMaybe<StringQueryOperatorInput>;
   noToken: InputMaybe<StringQueryOperatorInput>;
@@ -3817,6 +3850,7 @@ type Query_waitlistJsonArgs = {
   parent: InputMaybe<NodeFilterInput>;
   pending: InputMaybe<StringQueryOperatorInput>;
   retry: InputMaybe<StringQueryOperatorInput>;
+  rewards: InputMaybe<WaitlistRewardsFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
 };
 
@@ -3940,6 +3974,160 @@ type ReassurancesJsonSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly reassurances: InputMaybe<CardSortInput>;
+};
+
+type RewardTier = {
+  readonly description: Scalars['String'];
+  readonly referrals: Scalars['Int'];
+  readonly reward: Scalars['String'];
+};
+
+type RewardTierFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly referrals: InputMaybe<FieldSelectorEnum>;
+  readonly reward: InputMaybe<FieldSelectorEnum>;
+};
+
+type RewardTierFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly referrals: InputMaybe<IntQueryOperatorInput>;
+  readonly reward: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RewardTierFilterListInput = {
+  readonly elemMatch: InputMaybe<RewardTierFilterInput>;
+};
+
+type RewardTierSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly referrals: InputMaybe<SortOrderEnum>;
+  readonly reward: InputMaybe<SortOrderEnum>;
+};
+
+type RewardsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly showLeaderboard: Scalars['Boolean'];
+  readonly tiers: ReadonlyArray<RewardTier>;
+};
+
+type RewardsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RewardsJsonEdge>;
+  readonly group: ReadonlyArray<RewardsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RewardsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RewardsJsonConnection_distinctArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonConnection_groupArgs = {
+  field: RewardsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RewardsJsonConnection_maxArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonConnection_minArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonConnection_sumArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+type RewardsJsonEdge = {
+  readonly next: Maybe<RewardsJson>;
+  readonly node: RewardsJson;
+  readonly previous: Maybe<RewardsJson>;
+};
+
+type RewardsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly showLeaderboard: InputMaybe<FieldSelectorEnum>;
+  readonly tiers: InputMaybe<RewardTierFieldSelector>;
+};
+
+type RewardsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly showLeaderboard: InputMaybe<BooleanQueryOperatorInput>;
+  readonly tiers: InputMaybe<RewardTierFilterListInput>;
+};
+
+type RewardsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<RewardsJsonFilterInput>;
+};
+
+type RewardsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RewardsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<RewardsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RewardsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RewardsJsonGroupConnection_distinctArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonGroupConnection_groupArgs = {
+  field: RewardsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RewardsJsonGroupConnection_maxArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonGroupConnection_minArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+
+type RewardsJsonGroupConnection_sumArgs = {
+  field: RewardsJsonFieldSelector;
+};
+
+type RewardsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly showLeaderboard: InputMaybe<SortOrderEnum>;
+  readonly tiers: InputMaybe<RewardTierSortInput>;
 };
 
 type SignupCopy = {
@@ -6024,6 +6212,7 @@ type WaitlistJson = Node & {
   readonly internal: Internal;
   readonly invited: WaitlistInvited;
   readonly joinLink: Scalars['String'];
+  readonly leaderboard: WaitlistLeaderboard;
   readonly leave: WaitlistLeave;
   readonly loading: Scalars['String'];
   readonly noToken: Scalars['String'];
@@ -6031,6 +6220,7 @@ type WaitlistJson = Node & {
   readonly parent: Maybe<Node>;
   readonly pending: Scalars['String'];
   readonly retry: Scalars['String'];
+  readonly rewards: WaitlistRewards;
   readonly seo: PageSeo;
 };
 
@@ -6087,6 +6277,7 @@ type WaitlistJsonFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly invited: InputMaybe<WaitlistInvitedFieldSelector>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly leaderboard: InputMaybe<WaitlistLeaderboardFieldSelector>;
   readonly leave: InputMaybe<WaitlistLeaveFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly noToken: InputMaybe<FieldSelectorEnum>;
@@ -6094,6 +6285,7 @@ type WaitlistJsonFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pending: InputMaybe<FieldSelectorEnum>;
   readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly rewards: InputMaybe<WaitlistRewardsFieldSelector>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
 };
 
@@ -6105,6 +6297,7 @@ type WaitlistJsonFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly invited: InputMaybe<WaitlistInvitedFilterInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly leaderboard: InputMaybe<WaitlistLeaderboardFilterInput>;
   readonly leave: InputMaybe<WaitlistLeaveFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly noToken: InputMaybe<StringQueryOperatorInput>;
@@ -6112,6 +6305,7 @@ type WaitlistJsonFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pending: InputMaybe<StringQueryOperatorInput>;
   readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly rewards: InputMaybe<WaitlistRewardsFilterInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
 };
 
@@ -6168,6 +6362,7 @@ type WaitlistJsonSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly invited: InputMaybe<WaitlistInvitedSortInput>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly leaderboard: InputMaybe<WaitlistLeaderboardSortInput>;
   readonly leave: InputMaybe<WaitlistLeaveSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly noToken: InputMaybe<SortOrderEnum>;
@@ -6175,7 +6370,48 @@ type WaitlistJsonSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pending: InputMaybe<SortOrderEnum>;
   readonly retry: InputMaybe<SortOrderEnum>;
+  readonly rewards: InputMaybe<WaitlistRewardsSortInput>;
   readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
+type WaitlistLeaderboard = {
+  readonly empty: Scalars['String'];
+  readonly friends: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly rank: Scalars['String'];
+  readonly you: Scalars['String'];
+};
+
+type WaitlistLeaderboardFieldSelector = {
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly friends: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly rank: InputMaybe<FieldSelectorEnum>;
+  readonly you: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistLeaderboardFilterInput = {
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly friends: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly rank: InputMaybe<StringQueryOperatorInput>;
+  readonly you: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistLeaderboardSortInput = {
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly friends: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly rank: InputMaybe<SortOrderEnum>;
+  readonly you: InputMaybe<SortOrderEnum>;
 };
 
 type WaitlistLeave = {
@@ -6224,6 +6460,50 @@ type WaitlistLeaveSortInput = {
   readonly leaving: InputMaybe<SortOrderEnum>;
   readonly left: InputMaybe<SortOrderEnum>;
   readonly question: InputMaybe<SortOrderEnum>;
+};
+
+type WaitlistRewards = {
+  readonly allReached: Scalars['String'];
+  readonly friend: Scalars['String'];
+  readonly friends: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly next: Scalars['String'];
+  readonly nextOne: Scalars['String'];
+  readonly reached: Scalars['String'];
+};
+
+type WaitlistRewardsFieldSelector = {
+  readonly allReached: InputMaybe<FieldSelectorEnum>;
+  readonly friend: InputMaybe<FieldSelectorEnum>;
+  readonly friends: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly next: InputMaybe<FieldSelectorEnum>;
+  readonly nextOne: InputMaybe<FieldSelectorEnum>;
+  readonly reached: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistRewardsFilterInput = {
+  readonly allReached: InputMaybe<StringQueryOperatorInput>;
+  readonly friend: InputMaybe<StringQueryOperatorInput>;
+  readonly friends: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly next: InputMaybe<StringQueryOperatorInput>;
+  readonly nextOne: InputMaybe<StringQueryOperatorInput>;
+  readonly reached: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistRewardsSortInput = {
+  readonly allReached: InputMaybe<SortOrderEnum>;
+  readonly friend: InputMaybe<SortOrderEnum>;
+  readonly friends: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly next: InputMaybe<SortOrderEnum>;
+  readonly nextOne: InputMaybe<SortOrderEnum>;
+  readonly reached: InputMaybe<SortOrderEnum>;
 };
 
 type WebPOptions = {

@@ -11,6 +11,7 @@ import unsubscribe from "../content/pages/unsubscribe.json"
 import invite from "../content/pages/invite.json"
 import site from "../content/site.json"
 import waitlist from "../content/pages/waitlist.json"
+import rewards from "../content/rewards.json"
 import contact from "../content/pages/contact.json"
 import home from "../content/pages/home.json"
 import notFound from "../content/pages/not-found.json"
@@ -94,7 +95,7 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
 
 export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
 
-export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist })
+export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist, rewardsJson: { tiers: rewards.tiers } })
 
 export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
 

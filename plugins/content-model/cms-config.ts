@@ -22,7 +22,7 @@ type CmsField = Record<string, unknown>
 export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
   { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
   { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound"] },
-  { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails"] },
+  { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards"] },
 ]
 
 /** The labels of the files in the UI. */
@@ -43,6 +43,7 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
   site: "Site settings",
   ui: "Interface texts (buttons, labels, messages)",
   emails: "Emails",
+  rewards: "Referral rewards and leaderboard",
 }
 
 // The build checks web addresses with zod's URL parser (http or https, a domain name), which
@@ -93,6 +94,8 @@ const widgetFor = (node: FieldNode): CmsField => {
     }
     case "integer":
       return { widget: "number", value_type: "int", min: node.minimum, max: node.maximum }
+    case "boolean":
+      return { widget: "boolean" }
     case "choice":
       return { widget: "select", options: node.options }
     case "object":

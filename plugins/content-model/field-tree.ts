@@ -16,6 +16,7 @@ export type FieldNode =
    */
   | { kind: "text"; format: TextFormat; patterns: string[]; patternMessage?: string }
   | { kind: "integer"; minimum?: number; maximum?: number }
+  | { kind: "boolean" }
   | { kind: "choice"; typeName: string; options: string[] }
   | { kind: "list"; item: FieldNode; minItems?: number; maxItems?: number }
   | { kind: "object"; typeName: string; fields: Field[] }
@@ -77,6 +78,8 @@ const toNode = (schema: JsonSchema, typeName: string): FieldNode => {
     }
     case "integer":
       return { kind: "integer", minimum: schema.minimum, maximum: schema.maximum }
+    case "boolean":
+      return { kind: "boolean" }
     case "array":
       if (!schema.items) throw new Error(`${typeName}: a list needs an item type`)
       return { kind: "list", item: toNode(schema.items, `${typeName}Item`), minItems: schema.minItems, maxItems: schema.maxItems }

@@ -142,6 +142,12 @@ export const wholeNumber = (what: string, { min, max }: { min: number; max: numb
     .max(max, `is too large - ${what} (at most ${max})`)
     .describe(what)
 
+/** A setting that is on or off: true or false, written without quotes. */
+export const yesNo = (what: string) =>
+  z
+    .boolean({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be true or false without quotes - ${what}`) })
+    .describe(what)
+
 /** One of a fixed set of values (a GraphQL enum, a select in the editors' UI). */
 export const choice = <Options extends readonly [string, ...string[]]>(
   options: Options,

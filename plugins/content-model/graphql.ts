@@ -58,6 +58,8 @@ const typeOf = (node: FieldNode, types: TypeRegistry): FieldType => {
       return { type: "String!" }
     case "integer":
       return { type: "Int!" }
+    case "boolean":
+      return { type: "Boolean!" }
     case "choice": {
       const invalid = node.options.filter((option) => !GRAPHQL_NAME.test(option) || ["true", "false", "null"].includes(option))
       if (invalid.length > 0) throw new Error(`${node.typeName}: ${invalid.join(", ")} cannot be GraphQL enum values`)

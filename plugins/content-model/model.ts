@@ -26,6 +26,7 @@ import {
   text,
   webUrl,
   wholeNumber,
+  yesNo,
 } from "./fields"
 
 /** Icons an editor may name; each has a drawing in src/components/shared/Icon.tsx. */
@@ -230,6 +231,17 @@ const emails = contentFile(
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
     invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
+    milestone: record(
+      {
+        subject: template('the subject of the email sent when friends unlock a reward; "{brand}" is filled in', { reward: "the reward's name goes there" }),
+        heading: text('the heading of the reward email; "{reward}" may name the reward'),
+        text: template("the text of the reward email", { count: "the number of friends goes there", reward: "the reward's name goes there" }),
+        button: text("the label of the reward email's button, which opens the status page"),
+        ignore: text("the last line of the reward email"),
+      },
+      "the email sent when friends who joined through someone's link unlock a reward (content/rewards.json)",
+      { typeName: "Email" },
+    ),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
     unsubscribe: record(
       {
@@ -241,6 +253,54 @@ const emails = contentFile(
     ),
   },
   "the emails the signup service sends",
+)
+
+/** Most tiers the status page has room for. */
+export const MAX_REWARD_TIERS = 6
+
+/** Tiers from fewest to most friends, each number once: "reached 3" must mean one tier. */
+const rewardTiers = z
+  .array(
+    record(
+      {
+        referrals: labelled(
+          wholeNumber("how many friends must join through someone's link (and confirm) to unlock this reward", { min: 1, max: 1_000_000 }),
+          "Friends needed",
+        ),
+        reward: text('the reward\'s name, like "A sticker pack"'),
+        description: longText("one short line about the reward"),
+      },
+      "a reward tier",
+      { typeName: "RewardTier" },
+    ),
+    { error: (issue) => (issue.input === undefined ? "is missing - list the reward tiers" : "must be a list [ ... ] of reward tiers") },
+  )
+  .max(MAX_REWARD_TIERS, { error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} tiers - the status page has room for at most ${MAX_REWARD_TIERS}` })
+  .superRefine((tiers, context) => {
+    tiers.forEach((tier, index) => {
+      const before = tiers[index - 1]
+      if (!before || tier.referrals > before.referrals) return
+      context.addIssue({
+        code: "custom",
+        path: [index, "referrals"],
+        message:
+          tier.referrals === before.referrals
+            ? `is ${tier.referrals}, the same as the tier before it - each tier needs its own number of friends`
+            : `is ${tier.referrals}, fewer than the tier before it (${before.referrals}) - list the tiers from fewest to most friends`,
+      })
+    })
+  })
+  .describe("the reward tiers, from fewest to most friends")
+
+const rewards = contentFile(
+  {
+    tiers: rewardTiers,
+    showLeaderboard: labelled(
+      yesNo("whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)"),
+      "Show the leaderboard",
+    ),
+  },
+  "the referral rewards and the leaderboard setting",
 )
 
 const signupCopy = record(
@@ -464,6 +524,35 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "what the status page says to people invited to the shop",
       ),
+      rewards: record(
+        {
+          heading: text("the heading above the reward tiers"),
+          intro: longText("the line that says how friends unlock rewards"),
+          friend: text('a tier that needs one friend, like "1 friend"'),
+          friends: template("a tier that needs several friends", { count: "the number of friends goes there" }),
+          reached: text('the mark on a reward that is unlocked, like "Unlocked"'),
+          next: template("the progress towards the next reward", {
+            count: "the friends so far go there",
+            needed: "the friends the reward needs go there",
+            reward: "the reward's name goes there",
+          }),
+          nextOne: template("the progress towards a next reward that needs one friend", { count: "the friends so far go there", reward: "the reward's name goes there" }),
+          allReached: longText("what the page says once every reward is unlocked"),
+        },
+        "the reward tiers on the status page",
+      ),
+      leaderboard: record(
+        {
+          heading: text("the heading of the leaderboard"),
+          intro: longText("the line under the leaderboard's heading: who is on it, and that addresses are masked"),
+          rank: text("the heading of the place column"),
+          name: text("the heading of the masked address column"),
+          friends: text("the heading of the friends column"),
+          you: text('the mark on the reader\'s own row, like "You"'),
+          empty: longText("what the leaderboard says while no one has enough friends on it"),
+        },
+        "the leaderboard on the status page (shown when rewards.json switches it on)",
+      ),
       leave: record(
         {
           heading: text("the heading above the way to leave the list"),
@@ -542,7 +631,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, emails, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound }
+  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -555,6 +644,7 @@ export const CONTENT_FILES = [
   { file: "site.json", schema: "site" },
   { file: "ui.json", schema: "ui" },
   { file: "emails.json", schema: "emails" },
+  { file: "rewards.json", schema: "rewards" },
   { file: "slides.json", schema: "slides" },
   { file: "categories.json", schema: "categories" },
   { file: "values.json", schema: "values" },
@@ -582,3 +672,4 @@ export const contentFileAt = (relativePath: string): ContentFile | undefined =>
 export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>
 export type EmailCopy = z.infer<ContentSchemas["emails"]>
+export type RewardsContent = z.infer<ContentSchemas["rewards"]>

@@ -1,5 +1,5 @@
 /** The confirmation, status-page and leaving calls of the signup service, as their pages need them. */
-import type { WaitlistPlace, WaitlistStatus } from "../signup/schema"
+import type { LeaderboardEntry, WaitlistPlace, WaitlistStatus } from "../signup/schema"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
@@ -25,15 +25,27 @@ export const confirmSignup = async (token: string, options?: RequestOptions): Pr
 
 export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: "notFound" } | { kind: "failed" }
 
+const count = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0
+
+/** The leaderboard's rows, or undefined when the answer has none (switched off) or they are malformed. */
+const readLeaderboard = (value: unknown): LeaderboardEntry[] | undefined => {
+  if (!Array.isArray(value)) return undefined
+  const rows = value.flatMap((row: unknown) => {
+    const { name, referrals, you } = (typeof row === "object" && row !== null ? row : {}) as Record<string, unknown>
+    return typeof name === "string" && count(referrals) && typeof you === "boolean" ? [{ name, referrals, you }] : []
+  })
+  return rows.length === value.length ? rows : undefined
+}
+
 const readStatus = (body: unknown): WaitlistStatus | null => {
   if (typeof body !== "object" || body === null) return null
-  const { status, position, total, referrals, referralCode, referralUrl, invited, redeemed } = body as Record<string, unknown>
-  const count = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0
+  const { status, position, total, referrals, milestone, referralCode, referralUrl, invited, redeemed, leaderboard } = body as Record<string, unknown>
   if (status !== "confirmed" && status !== "pending") return null
   if (!(position === null || count(position)) || !count(total) || !count(referrals)) return null
   if (typeof referralCode !== "string" || typeof referralUrl !== "string") return null
-  // A service from before invitations says nothing of them: no invitation.
-  return { status, position, total, referrals, referralCode, referralUrl, invited: invited === true, redeemed: redeemed === true }
+  const rows = readLeaderboard(leaderboard)
+  // A server from before rewards or invitations says nothing of them: no milestone announced, no invitation.
+  return { status, position, total, referrals, milestone: count(milestone) ? milestone : 0, referralCode, referralUrl, invited: invited === true, redeemed: redeemed === true, ...(rows ? { leaderboard: rows } : {}) }
 }
 
 /** Where the signup behind a status token stands. */

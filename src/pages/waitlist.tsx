@@ -11,7 +11,7 @@ const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
   return (
     <HydrateLater>
       <TokenPage heading={page.heading}>
-        <StatusLookup copy={page} />
+        <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} />
       </TokenPage>
     </HydrateLater>
   )
@@ -43,6 +43,25 @@ export const query = graphql`
         text
         redeemed
       }
+      rewards {
+        heading
+        intro
+        friend
+        friends
+        reached
+        next
+        nextOne
+        allReached
+      }
+      leaderboard {
+        heading
+        intro
+        rank
+        name
+        friends
+        you
+        empty
+      }
       leave {
         heading
         intro
@@ -53,6 +72,13 @@ export const query = graphql`
         leaving
         left
         failed
+      }
+    }
+    rewardsJson {
+      tiers {
+        referrals
+        reward
+        description
       }
     }
   }

@@ -92,4 +92,17 @@ export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "posit
   /** A wave has invited them to the shop; `redeemed`: the shop has taken their invitation. */
   invited: boolean
   redeemed: boolean
+  /** The highest reward tier (its number of friends) reached and announced; it stays reached if a friend leaves. */
+  milestone: number
+  /** The top referrers, addresses masked; only when content/rewards.json switches the leaderboard on. */
+  leaderboard?: LeaderboardEntry[]
+}
+
+/** A row of the masked leaderboard. */
+export interface LeaderboardEntry {
+  /** The address masked: "j***@g***.com". */
+  name: string
+  referrals: number
+  /** The reader's own row. */
+  you: boolean
 }

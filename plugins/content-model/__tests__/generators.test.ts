@@ -3,7 +3,8 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
 import { contentFields, labelFromKey } from "../field-tree"
-import { calendarDate, choice, contentFile, email, exactlyThree, image, longText, paragraphs, positiveMs, record, template, text, webUrl } from "../fields"
+import { calendarDate, choice, contentFile, email, exactlyThree, image, longText, paragraphs, positiveMs, record, template, text, webUrl, yesNo } from "../fields"
+import { cmsField } from "../cms-config"
 import { graphqlTypeDefs } from "../graphql"
 import { contentFileAt, nodeTypeName } from "../model"
 
@@ -94,6 +95,14 @@ type ShopOwner {
   firstName: String!
 }
 `)
+  })
+
+  it("map an on/off setting to Boolean! and to a switch in the editors' UI", () => {
+    const file = contentFile({ open: yesNo("whether the shop is open") }, "a setting")
+    const settingFields = contentFields(file, "SettingJson")
+    expect(settingFields[0].node).toEqual({ kind: "boolean" })
+    expect(graphqlTypeDefs([{ typeName: "SettingJson", fields: settingFields }])).toBe("type SettingJson implements Node @dontInfer {\n  open: Boolean!\n}\n")
+    expect(cmsField(settingFields[0])).toMatchObject({ name: "open", widget: "boolean", required: true })
   })
 
   it("refuse one name for two shapes", () => {

@@ -128,6 +128,36 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
     ["a number where text is expected", set("site.json", ["brand"], 94), ['content/site.json: brand must be text in "quotes", not a number - the shop\'s name']],
     ['a number where an email is expected as a type mistake, not as the email "94"', set("site.json", ["emails", "business"], 94), ['content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries']],
     ["text where a number of milliseconds is expected", set("site.json", ["carousel", "intervalMs"], "6000"), ["content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds"]],
+    // Reward tiers: positive whole numbers of friends, from fewest to most, each once
+    ...((): Array<[string, Edit, string[]]> => {
+      const friends = "how many friends must join through someone's link (and confirm) to unlock this reward"
+      return [
+        ["a tier of 0 friends", set("rewards.json", ["tiers", 0, "referrals"], 0), [`content/rewards.json: tiers[0].referrals is too small - ${friends} (at least 1)`]],
+        ["a tier of half a friend", set("rewards.json", ["tiers", 1, "referrals"], 2.5), [`content/rewards.json: tiers[1].referrals must be a whole number - ${friends}`]],
+        ["a number of friends in quotes", set("rewards.json", ["tiers", 1, "referrals"], "3"), [`content/rewards.json: tiers[1].referrals must be a number without quotes - ${friends}`]],
+        [
+          "two tiers of the same number of friends",
+          set("rewards.json", ["tiers", 1, "referrals"], 1),
+          ["content/rewards.json: tiers[1].referrals is 1, the same as the tier before it - each tier needs its own number of friends"],
+        ],
+        [
+          "tiers out of order",
+          set("rewards.json", ["tiers", 2, "referrals"], 2),
+          ["content/rewards.json: tiers[2].referrals is 2, fewer than the tier before it (3) - list the tiers from fewest to most friends"],
+        ],
+        ["a tier without a reward", set("rewards.json", ["tiers", 2, "reward"], ""), ['content/rewards.json: tiers[2].reward is empty - the reward\'s name, like "A sticker pack"']],
+        [
+          "seven tiers",
+          (dir) => setField(dir, "rewards.json", ["tiers"], Array.from({ length: 7 }, (_, index) => ({ referrals: index + 1, reward: "A sticker", description: "One more." }))),
+          ["content/rewards.json: tiers has 7 tiers - the status page has room for at most 6"],
+        ],
+        [
+          "the leaderboard setting in quotes",
+          set("rewards.json", ["showLeaderboard"], "yes"),
+          ["content/rewards.json: showLeaderboard must be true or false without quotes - whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)"],
+        ],
+      ]
+    })(),
     ["a missing file", (dir) => rmSync(join(dir, "pages/about.json")), ["content/pages/about.json is missing - the site needs this file"]],
     [
       "every problem in every file at once, in file order",
@@ -148,6 +178,13 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
     const dir = copyContent()
     edit(dir)
     expectEditorMessages(validateContentDir(dir), messages)
+  })
+
+  it("accepts no reward tiers at all (no rewards), and the leaderboard switched on", () => {
+    const dir = copyContent()
+    setField(dir, "rewards.json", ["tiers"], [])
+    setField(dir, "rewards.json", ["showLeaderboard"], true)
+    expect(validateContentDir(dir)).toEqual([])
   })
 
   it("accepts a new picture that the editor added to content/images/", () => {

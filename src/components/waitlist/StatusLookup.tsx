@@ -3,9 +3,11 @@ import { useState } from "react"
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
 import { fetchWaitlistStatus } from "../../lib/waitlist-client"
 import { InvitedNote, type InvitedNoteCopy } from "./InvitedNote"
+import { Leaderboard, type LeaderboardCopy } from "./Leaderboard"
 import { LeaveList, type LeaveListCopy } from "./LeaveList"
 import { PageMessage } from "./PageMessage"
 import { PlaceInLine } from "./PlaceInLine"
+import { Rewards, type RewardsCopy, type RewardTier } from "./Rewards"
 
 export interface StatusLookupCopy {
   loading: string
@@ -17,10 +19,16 @@ export interface StatusLookupCopy {
   joinLink: string
   invited: InvitedNoteCopy
   leave: LeaveListCopy & { left: string }
+  rewards: RewardsCopy
+  leaderboard: LeaderboardCopy
 }
 
-/** The status page's body: looks up the place behind the link's token and shows it, with the way to leave. */
-export const StatusLookup = ({ copy }: { copy: StatusLookupCopy }) => {
+/**
+ * The status page's body: looks up the place behind the link's token and shows it, the rewards
+ * reached and the next one (tiers from content/rewards.json, built into the page), the
+ * leaderboard when the service sends one, and the way to leave.
+ */
+export const StatusLookup = ({ copy, tiers }: { copy: StatusLookupCopy; tiers: readonly RewardTier[] }) => {
   const { token, outcome, retry } = useLinkTokenRequest(fetchWaitlistStatus)
   const [left, setLeft] = useState(false)
 
@@ -36,7 +44,11 @@ export const StatusLookup = ({ copy }: { copy: StatusLookupCopy }) => {
       {status.status === "pending" || status.position === null ? (
         <PageMessage text={copy.pending} />
       ) : (
-        <PlaceInLine position={status.position} total={status.total} referralUrl={status.referralUrl} referrals={status.referrals} />
+        <>
+          <PlaceInLine position={status.position} total={status.total} referralUrl={status.referralUrl} referrals={status.referrals} />
+          <Rewards tiers={tiers} referrals={status.referrals} milestone={status.milestone} copy={copy.rewards} />
+          {status.leaderboard && <Leaderboard rows={status.leaderboard} copy={copy.leaderboard} />}
+        </>
       )}
       <LeaveList token={token} copy={copy.leave} onLeft={() => setLeft(true)} />
     </div>

@@ -8,7 +8,8 @@
  * footer carries the unsubscribe page's link in words.
  */
 import type { EmailCopy } from "../../../plugins/content-model/model"
-import type { MessageKind } from "../signup/stores/store"
+import { siteLinks } from "../signup/links"
+import type { MessageKind, MilestonePayload } from "../signup/stores/store"
 import theme from "../../theme"
 
 export interface OutgoingEmail {
@@ -87,21 +88,44 @@ export const statusLinkEmail = (to: string, statusUrl: string, unsubscribe: Unsu
 export const invitationEmail = (to: string, inviteUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
   render(to, copy.invitation, inviteUrl, copy, unsubscribe, facts)
 
-const EMAIL_OF_KIND: Record<MessageKind, typeof confirmationEmail> = {
+const EMAIL_OF_KIND: Record<Exclude<MessageKind, "milestone">, typeof confirmationEmail> = {
   confirmation: confirmationEmail,
   "status-link": statusLinkEmail,
   invitation: invitationEmail,
 }
+
+/** The words a milestone email fills in: the reward reached and the friends that reached it. */
+const fillMilestone = (text: string, payload: MilestonePayload): string =>
+  text.replace(/\{(reward|count)\}/g, (_match, name: "reward" | "count") => (name === "reward" ? payload.reward : payload.referrals))
+
+/**
+ * Tells a referrer their friends reached a reward tier. The store wrote the secrets (a new status
+ * token, the unsubscribe token); the links are built here from the site's address.
+ */
+export const milestoneEmail = (payload: MilestonePayload, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  const links = siteLinks(facts.siteUrl)
+  const words = copy.milestone
+  const filled = { ...words, subject: fillMilestone(words.subject, payload), heading: fillMilestone(words.heading, payload), text: fillMilestone(words.text, payload) }
+  const unsubscribe = { page: links.unsubscribePage(payload.unsubscribeToken), oneClick: links.oneClickUnsubscribe(payload.unsubscribeToken) }
+  return render(payload.to, filled, links.status(payload.statusToken), copy, unsubscribe, facts)
+}
+
+const isMilestonePayload = (payload: Record<string, string>): payload is MilestonePayload =>
+  ["to", "referrals", "reward", "statusToken", "unsubscribeToken"].every((key) => typeof payload[key] === "string" && payload[key] !== "")
 
 /**
  * The email an outbox message stands for, built when it is sent (so copy edits apply to mail still
  * waiting). A message queued before unsubscribe links existed leaves by the mailto alone.
  */
 export const emailForMessage = (kind: MessageKind, payload: Record<string, string>, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  if (kind === "milestone") {
+    if (!isMilestonePayload(payload)) throw new Error("a queued milestone message has no address, tier or tokens")
+    return milestoneEmail(payload, copy, facts)
+  }
   const { to, link, unsubscribe: page, oneClickUnsubscribe: oneClick } = payload
   if (!to || !link) throw new Error(`a queued ${kind} message has no address or link`)
   const unsubscribe = page && oneClick ? { page, oneClick } : null
-  const email = EMAIL_OF_KIND[kind as MessageKind] as typeof confirmationEmail | undefined
+  const email = EMAIL_OF_KIND[kind] as typeof confirmationEmail | undefined
   if (!email) throw new Error(`a queued message of kind "${kind}" is not an email`)
   return email(to, link, unsubscribe, copy, facts)
 }

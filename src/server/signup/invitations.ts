@@ -5,7 +5,8 @@
  * redeems it, once. Used by `npm run waitlist:invite` and, later, the owner's page.
  */
 import type { ServiceSettings } from "./service"
-import { queuedMessage, withoutTrailingSlash } from "./service"
+import { siteLinks } from "./links"
+import { queuedMessage } from "./service"
 import type { InvitationState, Invitee, InviteTarget, NewInvitation, RedeemResult, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newSecretToken } from "./waitlist/codes"
 import { emailKey } from "./waitlist/email-key"
@@ -22,7 +23,7 @@ export type InviteOneResult = { kind: "wave"; wave: InviteWave } | { kind: "notO
 type InvitationStore = Pick<SignupStore, "invite" | "previewInvite" | "findSignup">
 
 /** The page an invitation's link opens: `/invite/?code=...`. */
-export const inviteUrl = (siteUrl: string, code: string): string => `${withoutTrailingSlash(siteUrl)}/invite/?${new URLSearchParams({ code }).toString()}`
+export const inviteUrl = (siteUrl: string, code: string): string => siteLinks(siteUrl).invite(code)
 
 /** A new code for one invitee, kept as a hash, and the email that carries it. */
 const issueInvitation =

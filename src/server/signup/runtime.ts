@@ -4,6 +4,7 @@
  * production server) take their dependencies from here.
  */
 import emails from "../../../content/emails.json"
+import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
 import { emailForMessage, messageIdHeader } from "../mail/emails"
 import { createMailer, type Mailer } from "../mail/mailer"
@@ -22,7 +23,7 @@ import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
 import { createSqlStore } from "./stores/sql-store"
-import { EMAIL_KINDS, type OutboxKind, type SignupStore } from "./stores/store"
+import { EMAIL_KINDS, type Milestone, type OutboxKind, type SignupStore } from "./stores/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
 
@@ -36,13 +37,17 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
 
 const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
 
+/** The reward tiers of content/rewards.json, as the store announces them. */
+export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
+
+/** What the store does beyond keeping the list: announce reward tiers (by email where mail goes out), record list events while something receives them. */
+const storeOptions = (settings: SignupSettings) => ({ milestones: MILESTONES, milestoneEmails: Boolean(settings.smtpUrl), events: recordsEvents(settings) })
+
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
-export const openStore = (settings: SignupSettings): SignupStore => {
-  const options = { events: recordsEvents(settings) }
-  return settings.databaseUrl
-    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, options)
-    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, options)
-}
+export const openStore = (settings: SignupSettings): SignupStore =>
+  settings.databaseUrl
+    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
+    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
 
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
@@ -177,8 +182,10 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
   const store = unavailable
     ? null
-    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${events}`, () =>
-        postgres ? createSqlStore(postgres, { boost: settings.referralBoost, events }) : openEmbeddedStore(settings.signupsFile, settings.referralBoost, { events }),
+    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`, () =>
+        postgres
+          ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
+          : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
       )
   const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs}`, () =>
         createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs }),
@@ -189,7 +196,12 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
   const rateLimiter = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
-    ? createSignupService({ store, mail: sender && mailer ? mailQueue(sender, settings) : null, events: sender && events ? mailQueue(sender, settings) : null, settings })
+    ? createSignupService({
+        store,
+        mail: sender && mailer ? mailQueue(sender, settings) : null,
+        events: sender && events ? mailQueue(sender, settings) : null,
+        settings: { ...settings, showLeaderboard: rewards.showLeaderboard },
+      })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   return {

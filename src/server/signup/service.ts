@@ -10,6 +10,8 @@
  */
 import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
+import { siteLinks } from "./links"
+import { maskEmail } from "./stats"
 import type { InvitationState, MessageKind, QueuedMessage, RedeemResult, Signup, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { isDisposableAddress } from "./waitlist/disposable"
@@ -26,6 +28,20 @@ export interface ServiceSettings {
   siteUrl: string
   /** Places a signup moves up per confirmed referral. */
   referralBoost: number
+  /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
+  showLeaderboard?: boolean
+}
+
+/** People on the masked leaderboard. */
+export const LEADERBOARD_SIZE = 10
+
+/** A row of the masked leaderboard as the status page shows it: never a whole address. */
+export interface LeaderboardRow {
+  /** The address masked: "j***@g***.com". */
+  name: string
+  referrals: number
+  /** The row is the asker's own. */
+  you: boolean
 }
 
 /** Mail goes out through the store's outbox; this is told when messages were queued. */
@@ -73,11 +89,15 @@ export type StatusAnswer =
       position: number | null
       total: number
       referrals: number
+      /** The highest reward tier (its number of referrals) the signup reached and was told of. */
+      milestone: number
       referralCode: string
       referralUrl: string
       /** A wave has invited them to the shop; `redeemed`: the shop has taken their code. */
       invited: boolean
       redeemed: boolean
+      /** The top referrers, masked; only when the leaderboard is switched on. */
+      leaderboard?: LeaderboardRow[]
     }
   | { kind: "unknown" }
 
@@ -85,34 +105,29 @@ export type StatusAnswer =
 export const consentOf = (consent: string | boolean | undefined): string | null =>
   typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
 
-export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, "")
-
 /**
  * A message with a new unsubscribe token of its own: the page link for the footer, and the
  * one-click link (RFC 8058) for the List-Unsubscribe header, which a mailbox provider POSTs to.
  */
 export const queuedMessage = (siteUrl: string, kind: MessageKind, to: string, link: string): QueuedMessage => {
-  const site = withoutTrailingSlash(siteUrl)
+  const links = siteLinks(siteUrl)
   const token = newSecretToken()
-  const unsubscribeUrl = (path: string) => `${site}${path}?${new URLSearchParams({ token }).toString()}`
   return {
     kind,
-    payload: { to, link, unsubscribe: unsubscribeUrl("/unsubscribe/"), oneClickUnsubscribe: unsubscribeUrl("/api/unsubscribe") },
+    payload: { to, link, unsubscribe: links.unsubscribePage(token), oneClickUnsubscribe: links.oneClickUnsubscribe(token) },
     unsubscribeTokenHash: hashToken(token),
   }
 }
 
 export const createSignupService = (deps: ServiceDependencies) => {
   const { store, mail, settings } = deps
-  /** The change wrote events: start delivering them (a serverless answer waits a moment for them). */
-  const eventsQueued = async (): Promise<void> => {
-    await deps.events?.queued()
+  /** Something went into the outbox (mail, events): start delivering it (a serverless answer waits a moment). */
+  const outboxWritten = async (): Promise<void> => {
+    await (mail ?? deps.events)?.queued()
   }
-  const site = withoutTrailingSlash(settings.siteUrl)
-  const referralUrl = (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`
-  const statusUrl = (token: string) => `${site}/waitlist/?${new URLSearchParams({ token }).toString()}`
-  const confirmUrl = (token: string) => `${site}/confirm/?${new URLSearchParams({ token }).toString()}`
-  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => queuedMessage(site, kind, to, link)
+  const links = siteLinks(settings.siteUrl)
+  const { referral: referralUrl, status: statusUrl, confirm: confirmUrl } = links
+  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => queuedMessage(settings.siteUrl, kind, to, link)
   const newConfirmToken = (now: Date) => {
     const token = newSecretToken()
     return { token, stored: { kind: "confirm" as const, hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } }
@@ -180,7 +195,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
         await mail.queued()
         return { kind: "pending" }
       }
-      await eventsQueued()
+      await outboxWritten()
       if (!result.place) throw new Error("a confirmed signup came back without a place")
       return {
         kind: "confirmed",
@@ -201,7 +216,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.confirm(hashToken(token), now)
       if (result.kind !== "confirmed") return result
-      await eventsQueued()
+      // A confirmed friend may have brought their referrer to a reward tier (its email), and events may wait.
+      await outboxWritten()
       return {
         kind: "confirmed",
         ...result.place,
@@ -215,7 +231,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await eventsQueued()
+      if (result.kind === "erased") await outboxWritten()
       return { kind: result.kind === "unknown" ? "unknown" : "left" }
     },
 
@@ -223,7 +239,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await eventsQueued()
+      if (result.kind === "erased") await outboxWritten()
       return { kind: result.kind === "erased" ? "left" : "unknown" }
     },
 
@@ -233,7 +249,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
      */
     async forget(email: string, now: Date): Promise<{ found: boolean }> {
       const result = await store.erase({ emailKey: emailKey(email) }, now)
-      if (result.kind === "erased") await eventsQueued()
+      if (result.kind === "erased") await outboxWritten()
       return { found: result.kind === "erased" }
     },
 
@@ -241,16 +257,21 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const standing = await store.standingByStatusToken(hashToken(token))
       if (!standing) return { kind: "unknown" }
+      const leaderboard = settings.showLeaderboard
+        ? (await store.topReferrers(LEADERBOARD_SIZE)).map(({ sequence, email, referrals }) => ({ name: maskEmail(email), referrals, you: sequence === standing.signup.sequence }))
+        : undefined
       return {
         kind: "found",
         status: standing.signup.status,
         position: standing.place?.position ?? null,
         total: standing.total,
         referrals: standing.referrals,
+        milestone: standing.milestone,
         referralCode: standing.signup.referralCode,
         referralUrl: referralUrl(standing.signup.referralCode),
         invited: standing.invitation !== null,
         redeemed: Boolean(standing.invitation?.redeemedAt),
+        ...(leaderboard ? { leaderboard } : {}),
       }
     },
 

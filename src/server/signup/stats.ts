@@ -4,7 +4,10 @@
  */
 import type { ExportRow, OutboxHealth, WebhookHealth } from "./stores/store"
 
-/** "jordan@gmail.com" -> "j*****@g****.com": enough to recognise, not enough to copy. */
+/**
+ * "jordan@gmail.com" -> "j***@g***.com": enough to recognise yourself, not enough to copy, and
+ * always three stars, so not even the length of a name shows (the leaderboard shows these to the list).
+ */
 export const maskEmail = (email: string): string => {
   const at = email.lastIndexOf("@")
   const local = email.slice(0, at)
@@ -12,7 +15,8 @@ export const maskEmail = (email: string): string => {
   const dot = domain.lastIndexOf(".")
   const name = dot > 0 ? domain.slice(0, dot) : domain
   const tld = dot > 0 ? domain.slice(dot) : ""
-  const mask = (part: string) => (part.length <= 1 ? "*" : `${part[0]}${"*".repeat(part.length - 1)}`)
+  // The first character, by code point: an accented or astral first letter stays whole.
+  const mask = (part: string) => `${Array.from(part)[0] ?? ""}***`
   return `${mask(local)}@${mask(name)}${tld}`
 }
 

@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from "@testing-library/react"
+import { render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import confirmPage from "../../../../content/pages/confirm.json"
 import invitePage from "../../../../content/pages/invite.json"
 import unsubscribePage from "../../../../content/pages/unsubscribe.json"
 import waitlistPage from "../../../../content/pages/waitlist.json"
+import rewards from "../../../../content/rewards.json"
 import { ConfirmSignup } from "../ConfirmSignup"
 import { InvitationLookup } from "../InvitationLookup"
 import { StatusLookup } from "../StatusLookup"
@@ -31,7 +32,7 @@ describe("the status page", () => {
     fetchMock.mockResolvedValue(
       answer(200, { status: "confirmed", position: 12, total: 5012, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
     )
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText("You're #12 of 5,012")).toBeVisible()
   })
 
@@ -40,7 +41,7 @@ describe("the status page", () => {
     fetchMock.mockResolvedValue(
       answer(200, { status: "confirmed", position: 2, total: 50, referrals: 1, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
     )
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     // 50 is fewer than the signup section's "5,000+": the place is shown without the list's size.
     expect(await screen.findByText("You're #2")).toBeVisible()
     expect(screen.queryByText(/ of 50/)).not.toBeInTheDocument()
@@ -55,12 +56,12 @@ describe("the status page", () => {
   ])("explains %s", async (_case, respond, message) => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockImplementation(respond)
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(message)).toBeVisible()
   })
 
   it("explains itself when opened without a token, and asks nothing of the server", async () => {
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.noToken)).toBeVisible()
     expect(screen.getByRole("link", { name: waitlistPage.joinLink })).toHaveAttribute("href", "/#join-the-drop")
     expect(fetchMock).not.toHaveBeenCalled()
@@ -73,7 +74,7 @@ describe("the status page of someone invited", () => {
   it("says they're invited, and keeps their place", async () => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, invited: true, redeemed: false }))
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByRole("heading", { level: 2, name: waitlistPage.invited.heading })).toBeVisible()
     expect(screen.getByText(waitlistPage.invited.text)).toBeVisible()
     expect(screen.getByText("You're #3")).toBeVisible()
@@ -82,11 +83,11 @@ describe("the status page of someone invited", () => {
   it("says when the invitation was used, and says nothing of invitations to anyone else", async () => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValueOnce(answer(200, { ...STATUS, invited: true, redeemed: true }))
-    const { unmount } = render(<StatusLookup copy={waitlistPage} />)
+    const { unmount } = render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.invited.redeemed)).toBeVisible()
     unmount()
     fetchMock.mockResolvedValueOnce(answer(200, STATUS))
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText("You're #3")).toBeVisible()
     expect(screen.queryByText(waitlistPage.invited.heading)).toBeNull()
   })
@@ -160,13 +161,60 @@ describe("the confirmation page", () => {
   })
 })
 
+describe("rewards and the leaderboard on the status page", () => {
+  const STATUS = { status: "confirmed", position: 2, total: 50, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+  const open = async (status: Record<string, unknown>) => {
+    openWith(`?token=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { ...STATUS, ...status }))
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    return screen.findByRole("region", { name: waitlistPage.rewards.heading })
+  }
+
+  it("shows the tiers reached and the progress to the next, as a labelled progress bar", async () => {
+    const region = await open({ referrals: 2, milestone: 1 })
+    const bar = within(region).getByRole("progressbar", { name: "2 of 3 friends for A sticker pack" })
+    expect(bar).toHaveAttribute("aria-valuenow", "2")
+    expect(bar).toHaveAttribute("aria-valuemax", "3")
+    const tiers = within(region).getAllByRole("listitem")
+    expect(tiers.map((tier) => tier.textContent)).toEqual([
+      expect.stringContaining("1 friend · Unlocked"),
+      expect.not.stringContaining("Unlocked"),
+      expect.not.stringContaining("Unlocked"),
+    ])
+  })
+
+  it("keeps a reward announced when a friend has left since, and counts the friends there are now", async () => {
+    const region = await open({ referrals: 2, milestone: 3 })
+    expect(within(region).getByRole("progressbar", { name: "2 of 10 friends for A free tee" })).toBeVisible()
+    expect(within(region).getAllByText(/Unlocked/)).toHaveLength(2)
+  })
+
+  it("says so once every reward is unlocked", async () => {
+    const region = await open({ referrals: 12, milestone: 10 })
+    expect(within(region).queryByRole("progressbar")).not.toBeInTheDocument()
+    expect(within(region).getByText(waitlistPage.rewards.allReached)).toBeVisible()
+  })
+
+  it("shows the masked leaderboard when the answer has one, the reader's row marked", async () => {
+    await open({ referrals: 4, milestone: 3, leaderboard: [{ name: "s***@e***.com", referrals: 9, you: false }, { name: "j***@g***.com", referrals: 4, you: true }] })
+    const board = screen.getByRole("table", { name: waitlistPage.leaderboard.heading })
+    const rows = within(board).getAllByRole("row").map((row) => row.textContent)
+    expect(rows).toEqual(["PlaceWhoFriends", "1s***@e***.com9", "2j***@g***.comYou4"])
+  })
+
+  it("shows no leaderboard when the answer has none (switched off)", async () => {
+    await open({ referrals: 0, milestone: 0 })
+    expect(screen.queryByRole("region", { name: waitlistPage.leaderboard.heading })).not.toBeInTheDocument()
+  })
+})
+
 describe("leaving the list on the status page", () => {
   const STATUS = { status: "confirmed", position: 2, total: 50, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
   const { leave } = waitlistPage
   const openStatusPage = async (status: Record<string, unknown> = STATUS) => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValueOnce(answer(200, status))
-    render(<StatusLookup copy={waitlistPage} />)
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     return screen.findByRole("button", { name: leave.button })
   }
   const leaveCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/leave")

@@ -50,6 +50,23 @@ describe("the emails", () => {
     expect(email.html).toMatch(new RegExp(`>${emails.unsubscribe.link}</a>`))
   })
 
+  it("tell a referrer a reward is unlocked, with links built from the site's address and the tokens the store kept", () => {
+    const payload = { to: "jordan@gmail.com", referrals: "3", reward: "Tee & <cap>", statusToken: "S".repeat(43), unsubscribeToken: "U".repeat(43) }
+    const email = emailForMessage("milestone", payload, emails, { ...facts, siteUrl: "https://block94.example/" })
+    expect(email.to).toBe("jordan@gmail.com")
+    expect(email.subject).toBe("You unlocked Tee & <cap> on the Block 94 list")
+    expect(email.text).toContain(`${emails.milestone.button}: https://block94.example/waitlist/?token=${"S".repeat(43)}`)
+    expect(email.text).toContain("confirmed: 3. That unlocks Tee & <cap>.")
+    expect(email.html).toContain("Tee &amp; &lt;cap&gt; is yours")
+    expect(email.html).not.toContain("<cap>")
+    expect(email.headers).toEqual({
+      "List-Unsubscribe": `<https://block94.example/api/unsubscribe?token=${"U".repeat(43)}>, <mailto:hello@block94.example?subject=unsubscribe>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    })
+    expect(email.text).toContain(`https://block94.example/unsubscribe/?token=${"U".repeat(43)}`)
+    expect(() => emailForMessage("milestone", { to: "jordan@gmail.com", referrals: "3", reward: "A tee" }, emails, facts)).toThrow(/milestone message has no address, tier or tokens/)
+  })
+
   it("build mail from an outbox payload, and leave mail queued before one-click links with the mailto alone", () => {
     const payload = { to: "fan@example.com", link: CONFIRM_URL, unsubscribe: UNSUBSCRIBE.page, oneClickUnsubscribe: UNSUBSCRIBE.oneClick }
     expect(emailForMessage("confirmation", payload, emails, facts).headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click")

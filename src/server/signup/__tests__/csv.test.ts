@@ -25,6 +25,7 @@ const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
   place: { position: 1, total: 2 },
   total: 2,
   referrals: 0,
+  milestone: 0,
   referredBy: null,
   invitation: null,
   ...overrides,

@@ -22,6 +22,7 @@ const row = (email: string, day: string, overrides: { status?: "confirmed" | "pe
   place: overrides.status === "pending" ? null : { position: overrides.sequence ?? 1, total: 3 },
   total: 3,
   referrals: overrides.referrals ?? 0,
+  milestone: 0,
   referredBy: null,
   invitation: overrides.invitation ?? null,
 })
@@ -42,7 +43,7 @@ describe("signups:stats", () => {
     expect(stats).toMatchObject({ confirmed: 2, pending: 1, invited: 2, redeemed: 1, perDay: [["2026-11-20", 1], ["2026-11-21", 2]], bySource: [["tiktok", 2], ["direct", 1]] })
     expect(stats.topReferrers.map(({ email, referrals }) => [email, referrals])).toEqual([
       [maskEmail("sam@example.com"), 5],
-      ["j*****@g****.com", 2],
+      ["j***@g***.com", 2],
     ])
     expect(formatSignupStats(stats)).toContain("Signups: 3 (2 confirmed, 1 pending)\nInvited: 2 (1 redeemed at the shop, 1 not yet)\n")
   })

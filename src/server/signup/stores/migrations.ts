@@ -154,6 +154,14 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "create table list_counters (name text primary key, value bigint not null)",
     ),
   },
+  {
+    version: 9,
+    name: "the masked leaderboard: top referrers from an index, at any list size",
+    up: statements(
+      // Only the signups the leaderboard may show (LEADERBOARD_MIN_REFERRALS in store.ts): a small index, read in order.
+      "create index signups_leaderboard on signups (referrals desc, id) where status = 'confirmed' and referrals >= 3",
+    ),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -256,6 +264,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "alter table signups add column milestone integer not null default 0",
       "create table list_counters (name text primary key, value integer not null)",
     ),
+  },
+  {
+    version: 7,
+    name: "the masked leaderboard: top referrers from an index, at any list size",
+    up: statements("create index signups_leaderboard on signups (referrals desc, id) where status = 'confirmed' and referrals >= 3"),
   },
 ]
 

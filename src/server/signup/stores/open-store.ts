@@ -19,8 +19,8 @@ export const embeddedFiles = (signupsFile: string): { database: string; legacy: 
     ? { database: signupsFile.replace(/\.jsonl$/, ".db"), legacy: signupsFile }
     : { database: signupsFile, legacy: path.join(path.dirname(signupsFile), "signups.jsonl") }
 
-/** Options beyond the boost: the band width (for tests that want many bands from a short list), and whether list events are recorded. */
-type LineOptions = Pick<SqlStoreOptions, "bucketWidth" | "events">
+/** Options beyond the boost: milestones, events, and the band width (for tests that want many bands from a short list). */
+type LineOptions = Omit<SqlStoreOptions, "boost" | "onOpen">
 
 export const openEmbeddedStore = (signupsFile: string, boost: number, line: LineOptions = {}): SignupStore => {
   const { database, legacy } = embeddedFiles(signupsFile)

@@ -12,11 +12,14 @@
 import { insertRows, parameters, type Engine, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
+import { newlyReached } from "../../../signup/rewards"
 import type { ProviderContact } from "../../providers/provider"
+import { hashToken, newSecretToken } from "../waitlist/codes"
 import { suppressionKey } from "../waitlist/email-key"
 import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
 import {
   EMAIL_KINDS,
+  THROTTLED_KINDS,
   type AddResult,
   type ConfirmResult,
   type ExportRow,
@@ -24,6 +27,9 @@ import {
   type Invitee,
   type InviteTarget,
   type LeaveResult,
+  type MessageKind,
+  type Milestone,
+  type MilestonePayload,
   type NewSignup,
   type NewToken,
   type OutboxEntry,
@@ -35,8 +41,10 @@ import {
   type SignupStatus,
   type SignupStore,
   type Standing,
+  type TopReferrer,
   type WebhookEndpointState,
 } from "./store"
+import { LEADERBOARD_MIN_REFERRALS } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
@@ -54,9 +62,18 @@ export interface SqlStoreOptions {
    */
   onOpen?(tx: SqlExecutor): Promise<(() => Promise<void>) | undefined>
   /**
-   * Records list events (signup.created, signup.confirmed, ...) in the outbox with the change
-   * that causes them; off by default, so a list with no webhook or email provider writes nothing
-   * more on its busy path.
+   * The reward tiers (content/rewards.json), by increasing `referrals`. When a confirmed referral
+   * brings a confirmed signup to or past a tier it was not told of, the same transaction raises
+   * its `milestone` (so no tier is announced twice, even after a friend leaves and another comes)
+   * and announces it. None: no milestones.
+   */
+  milestones?: readonly Milestone[]
+  /** Announce a reached tier by email (only where mail goes out: SMTP_URL set). */
+  milestoneEmails?: boolean
+  /**
+   * Records list events (signup.created, signup.confirmed, milestone.reached, ...) in the outbox
+   * with the change that causes them; off by default, so a list with no webhook or email provider
+   * writes nothing more on its busy path.
    */
   events?: boolean
 }
@@ -80,6 +97,7 @@ const SIGNUP_COLUMNS = [
   "referrals",
   "consent",
   "consented_at",
+  "milestone",
 ] as const
 
 const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
@@ -104,6 +122,7 @@ interface SignupRow {
   referrals: number | string
   consent: string | null
   consented_at: Date | string | null
+  milestone: number | string
 }
 
 interface PlaceColumns {
@@ -140,9 +159,6 @@ const toSignup = (row: SignupRow): Signup => ({
   consent: row.consent,
   consentedAt: isoOrNull(row.consented_at),
 })
-
-/** Whether an outbox kind is an email (its delivery counts for the resend throttle). */
-const isEmailKind = (kind: string): boolean => (EMAIL_KINDS as readonly string[]).includes(kind)
 
 /** A stored time in ISO 8601, or null. */
 const isoOf = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString())
@@ -198,6 +214,7 @@ const standingOf = (row: SignupRow & PlaceColumns): Standing => {
     total,
     referrals: Number(row.referrals),
     invitation: row.invited_at === null ? null : { sentAt: iso(row.invited_at), redeemedAt: isoOrNull(row.redeemed_at) },
+    milestone: Number(row.milestone),
   }
 }
 
@@ -351,11 +368,56 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     )
   }
 
-  /** A confirmed referral: the referrer's count goes up, and if it is confirmed it moves bands. */
-  const countReferral = async (tx: SqlExecutor, referralCode: string, referrals: number): Promise<void> => {
+  const milestones = [...(options.milestones ?? [])].sort((a, b) => a.referrals - b.referrals)
+
+  /**
+   * Announces the reward tiers a confirmed signup has newly reached, inside the caller's
+   * transaction: its `milestone` goes up to the highest (so none is announced twice), one email
+   * names that one (with a new status link, and an unsubscribe link like every email), and each
+   * tier is a `milestone.reached` event.
+   */
+  const announceMilestones = async (tx: SqlExecutor, where: string, value: string | number, at: string): Promise<void> => {
+    if (milestones.length === 0) return
+    const [me] = await tx.query<{ id: number | string; email: string; referrals: number | string; milestone: number | string }>(
+      `select id, email, referrals, milestone from signups where ${where} and status = 'confirmed'`,
+      [value],
+    )
+    if (!me) return
+    const referrals = Number(me.referrals)
+    const reached = newlyReached(milestones, referrals, Number(me.milestone))
+    const highest = reached.at(-1)
+    if (!highest) return
+    await tx.query("update signups set milestone = $2 where id = $1", [me.id, highest.referrals])
+    if (options.milestoneEmails) {
+      const statusToken = newSecretToken()
+      const unsubscribeToken = newSecretToken()
+      await insertToken(tx, me.id, { kind: "status", hash: hashToken(statusToken) })
+      await insertToken(tx, me.id, { kind: "unsubscribe", hash: hashToken(unsubscribeToken) })
+      const payload: MilestonePayload = { to: me.email, referrals: String(highest.referrals), reward: highest.reward, statusToken, unsubscribeToken }
+      await queueMessages(tx, [{ signupId: me.id, message: { kind: "milestone", payload, unsubscribeTokenHash: hashToken(unsubscribeToken) }, at }])
+    }
+    if (options.events) {
+      await recordEvents(
+        tx,
+        reached.map((tier) => ({
+          type: "milestone.reached" as const,
+          signupId: me.id,
+          timestamp: at,
+          data: { id: eventSignupId(me.id), email: me.email, referrals, tier: { referrals: tier.referrals, reward: tier.reward } },
+        })),
+      )
+    }
+  }
+
+  /**
+   * Confirmed referrals gained (or lost, below zero): the referrer's count changes, and if it is
+   * confirmed it moves bands; a gain may reach a reward tier. A loss never lowers the milestone.
+   */
+  const countReferral = async (tx: SqlExecutor, referralCode: string, referrals: number, at: string): Promise<void> => {
     await tx.query(line.removeFromBucket("s.referral_code = $1"), [referralCode])
     await tx.query("update signups set referrals = referrals + $2 where referral_code = $1", [referralCode, referrals])
     await tx.query(line.addToBuckets("s.referral_code = $1"), [referralCode])
+    if (referrals > 0) await announceMilestones(tx, "referral_code = $1", referralCode, at)
   }
 
   /**
@@ -371,7 +433,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     if (me.status === "confirmed") {
       // The people behind move up; a referrer loses the referral (and moves bands).
       await tx.query(line.removeFromBucket("s.id = $1"), [id])
-      if (me.referred_by) await countReferral(tx, me.referred_by, -1)
+      if (me.referred_by) await countReferral(tx, me.referred_by, -1, now.toISOString())
     }
     // Its unsubscribe links still answer "left"; the hashes say nothing of whose they were.
     await tx.query("insert into used_unsubscribe_tokens (hash, used_at) select hash, $2 from signup_tokens where signup_id = $1 and kind = 'unsubscribe'", [
@@ -413,7 +475,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       if (signup.status !== "confirmed") continue
       const answer = answers.get(row.email_key)
       const place = answer?.kind === "added" ? answer.place : null
-      events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0, invitation: null }, signup.receivedAt))
+      events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0, invitation: null, milestone: 0 }, signup.receivedAt))
       if (row.referred_by) counted.set(row.referred_by, (counted.get(row.referred_by) ?? 0) + 1)
     }
     const referrers = new Map<string, Standing & { id: number | string }>()
@@ -567,7 +629,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         await tx.query(line.addToBuckets(`s.id in (${parameters(confirmed.length)})`), confirmed.map((row) => row.id))
         const referrals = new Map<string, number>()
         for (const row of confirmed) if (row.referred_by) referrals.set(row.referred_by, (referrals.get(row.referred_by) ?? 0) + 1)
-        for (const [code, count] of referrals) await countReferral(tx, code, count)
+        for (const [code, count] of referrals) await countReferral(tx, code, count, iso(confirmed[confirmed.length - 1].received_at))
       }
       const [{ total }] = await tx.query<{ total: number | string }>(`select ${line.total} as total`)
       // The newest confirmed signups, with no referrals yet, stand behind every confirmed one before them.
@@ -659,7 +721,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         )
         if (changed) {
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
-          if (changed.referred_by) await countReferral(tx, changed.referred_by, 1)
+          if (changed.referred_by) await countReferral(tx, changed.referred_by, 1, now.toISOString())
+          // Friends who confirmed while this signup was not yet confirmed may have reached a tier.
+          await announceMilestones(tx, "id = $1", claimed.signup_id, now.toISOString())
         }
         const [row] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", "s.id = $1"), [claimed.signup_id])
         const standing = row && standingOf(row)
@@ -690,6 +754,16 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         [tokenHash],
       )
       return row ? standingOf(row) : null
+    },
+
+    async topReferrers(limit) {
+      // The literal minimum (not a parameter) lets both engines prove the partial index applies.
+      const rows = await query<{ id: number | string; email: string; referrals: number | string }>(
+        `select id, email, referrals from signups where status = 'confirmed' and referrals >= ${LEADERBOARD_MIN_REFERRALS}
+         order by referrals desc, id limit $1`,
+        [limit],
+      )
+      return rows.map((row): TopReferrer => ({ sequence: Number(row.id), email: row.email, referrals: Number(row.referrals) }))
     },
 
     queueMail: (emailKey, token, message, now, minIntervalMs) =>
@@ -744,11 +818,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
     markDelivered: (id, now) =>
       transaction(async (tx) => {
-        const [message] = await tx.query<{ signup_id: number | string | null; kind: string }>(
+        const [message] = await tx.query<{ signup_id: number | string | null; kind: MessageKind }>(
           "update outbox set delivered_at = $2, payload = null, last_error = null where id = $1 and delivered_at is null returning signup_id, kind",
           [id, now.toISOString()],
         )
-        if (message?.signup_id != null && isEmailKind(message.kind)) {
+        // Only a link someone asked for counts towards (and releases) the resend throttle.
+        if (message?.signup_id != null && THROTTLED_KINDS.has(message.kind)) {
           await tx.query("update signups set last_mail_at = $2, mail_waiting = 0 where id = $1", [message.signup_id, now.toISOString()])
         }
       }),
@@ -761,11 +836,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           return
         }
         // Given up: the payload (an address, a link) is not kept; the signup may ask for mail again.
-        const [message] = await tx.query<{ signup_id: number | string | null; kind: string }>(
+        const [message] = await tx.query<{ signup_id: number | string | null; kind: MessageKind }>(
           "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id, kind",
           [id, reason, now.toISOString()],
         )
-        if (message?.signup_id != null && isEmailKind(message.kind)) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
+        if (message?.signup_id != null && THROTTLED_KINDS.has(message.kind)) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
       }),
 
     fanOutEvent: (id, now, fanOut) =>

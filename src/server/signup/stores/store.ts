@@ -42,10 +42,52 @@ export interface NewSignup {
 }
 
 /** The emails among the outbox's kinds: the mailer delivers them. */
-export const EMAIL_KINDS = ["confirmation", "status-link", "invitation"] as const
+export const EMAIL_KINDS = ["confirmation", "status-link", "invitation", "milestone"] as const
 
-/** What an email is, to the sender that builds and delivers it. */
+/**
+ * What an email is, to the sender that builds and delivers it. A confirmation or status link is
+ * asked for (and throttled, see `queueMail`); an invitation is sent by a wave; a milestone email
+ * is the store's own, written when a referral reaches a reward tier.
+ */
 export type MessageKind = (typeof EMAIL_KINDS)[number]
+
+/** The kinds of mail someone can ask for again: the resend throttle counts these. */
+export const THROTTLED_KINDS: ReadonlySet<MessageKind> = new Set(["confirmation", "status-link"])
+
+/** A reward tier, as the store announces it: reached with `referrals` confirmed friends. */
+export interface Milestone {
+  referrals: number
+  reward: string
+}
+
+/**
+ * The outbox payload of a milestone email. The store knows no site address, so it keeps the
+ * secrets (a new status token and the email's unsubscribe token, both stored hashed like every
+ * token) and the sender builds the links from them; cleared once delivered, as every payload.
+ */
+export interface MilestonePayload extends Record<string, string> {
+  to: string
+  /** The tier's number of referrals, as text (payloads are text). */
+  referrals: string
+  reward: string
+  statusToken: string
+  unsubscribeToken: string
+}
+
+/**
+ * Fewer confirmed referrals than this, and no one is on the leaderboard. The partial index
+ * `signups_leaderboard` (migrations.ts) holds exactly these signups, so a change here needs a new
+ * index there.
+ */
+export const LEADERBOARD_MIN_REFERRALS = 3
+
+/** One row of the masked leaderboard: a top referrer. */
+export interface TopReferrer {
+  /** Signup number: who it is, for the status page's "you" (never shown). */
+  sequence: number
+  email: string
+  referrals: number
+}
 
 /**
  * What an outbox message is: an email; a list event (fanned out to its targets by the sender); a
@@ -147,6 +189,8 @@ export interface Standing {
   referrals: number
   /** The signup's invitation to the shop, once a wave has reached it. */
   invitation: InvitationTimes | null
+  /** The highest reward tier (its number of referrals) this signup was told of; 0 for none. */
+  milestone: number
 }
 
 /** When an invitation was sent, and when the shop redeemed its code. */
@@ -207,6 +251,11 @@ export interface SignupStore {
   findSignup(emailKey: string): Promise<Signup | null>
   /** Where the signup behind a status token stands; null for an unknown token. */
   standingByStatusToken(tokenHash: string): Promise<Standing | null>
+  /**
+   * The confirmed signups with the most confirmed referrals (at least LEADERBOARD_MIN_REFERRALS),
+   * most first, the earlier signup first on a tie; an index range, at any list size.
+   */
+  topReferrers(limit: number): Promise<TopReferrer[]>
   /**
    * Queues a message to a signup with the new token its link carries, unless mail was delivered
    * to it less than `minIntervalMs` ago or a message to it is still waiting: one check-and-set,

@@ -1,0 +1,77 @@
+// Referral rewards in the browser: someone joins, three friends join through their referral link
+// (single opt-in on the test server: a signup is confirmed at once, so each counts), and the
+// status page shows two rewards unlocked and the progress to the next, axe clean at both sizes.
+import AxeBuilder from "@axe-core/playwright"
+import type { Browser, Page } from "@playwright/test"
+import { expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
+
+const axeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
+}
+
+test.use({ reducedMotion: "reduce" })
+
+/** Signs up on the page a visitor is on, as they do; the endpoint's answer. */
+const joinOnPage = async (page: Page, email: string) => {
+  const form = signupSection(page).locator("form")
+  await form.getByLabel("Email address").fill(email)
+  await form.getByRole("checkbox").check()
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/signup"))
+  await form.getByRole("button", { name: "Join the Drop" }).click()
+  const response = await answer
+  await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { referralUrl: string; statusUrl: string }
+}
+
+/** A link of the service's answer on the served site (answers name the public SITE_URL). */
+const onSite = (page: Page, url: string) => {
+  const { pathname, search } = new URL(url)
+  return `${new URL(page.url()).origin}${pathname}${search}`
+}
+
+/** A friend opens the referral link in a browser of their own and joins on that page. */
+const friendJoins = async (browser: Browser, referralUrl: string, email: string) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(referralUrl)
+  await waitUntilHydrated(page)
+  await joinOnPage(page, email)
+  await context.close()
+}
+
+test("three friends through the referral link unlock two rewards, shown on the status page with the progress to the next", async ({ page, app, browser }, testInfo) => {
+  test.setTimeout(120_000)
+  // Each size project signs up people of its own.
+  const who = (name: string) => `${name}.${testInfo.project.name}.${Date.now()}@example.com`
+  await app.open("/")
+  const sharer = await joinOnPage(page, who("sharer"))
+
+  const statusPage = onSite(page, sharer.statusUrl)
+  const referralLink = onSite(page, sharer.referralUrl)
+  await page.goto(statusPage)
+  await app.hydrated()
+  const rewards = page.getByRole("region", { name: "Rewards for sharing" })
+  await expect(rewards.getByRole("progressbar", { name: "0 of 1 friend for First look at the drop" })).toHaveAttribute("aria-valuenow", "0")
+
+  for (const friend of ["ana", "bo", "cy"]) await friendJoins(browser, referralLink, who(friend))
+
+  await page.reload()
+  await app.hydrated()
+  await expect(page.getByText("Friends who joined with your link: 3")).toBeVisible()
+  const progress = rewards.getByRole("progressbar", { name: "3 of 10 friends for A free tee" })
+  await expect(progress).toHaveAttribute("aria-valuenow", "3")
+  await expect(progress).toHaveAttribute("aria-valuemax", "10")
+  const tiers = rewards.getByRole("listitem")
+  await expect(tiers).toHaveCount(3)
+  await expect(tiers.nth(0)).toContainText("1 friend · Unlocked")
+  await expect(tiers.nth(0)).toContainText("First look at the drop")
+  await expect(tiers.nth(1)).toContainText("3 friends · Unlocked")
+  await expect(tiers.nth(1)).toContainText("A sticker pack")
+  await expect(tiers.nth(2)).toContainText("10 friends")
+  await expect(tiers.nth(2)).not.toContainText("Unlocked")
+  // The leaderboard is off unless content/rewards.json switches it on.
+  await expect(page.getByRole("region", { name: "Top referrers" })).toHaveCount(0)
+  expect(await axeViolations(page)).toEqual([])
+})

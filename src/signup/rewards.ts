@@ -1,0 +1,24 @@
+/**
+ * Referral milestones: the reward tiers of content/rewards.json, and which of them a signup has
+ * reached. Plain functions, shared by the status page (which shows them) and the store (which
+ * announces a tier once it is reached).
+ */
+
+/** A tier as the logic needs it: reached with `referrals` confirmed friends. */
+export interface TierThreshold {
+  referrals: number
+}
+
+/**
+ * Where a signup stands on the tiers (sorted by `referrals`, increasing). A tier once announced
+ * (`milestone`: the highest the signup was told of) stays reached, even after a friend leaves;
+ * the next tier counts the friends there are now.
+ */
+export const rewardProgress = <Tier extends TierThreshold>(tiers: readonly Tier[], referrals: number, milestone = 0): { reached: Tier[]; next: Tier | null } => {
+  const reachedUpTo = Math.max(referrals, milestone)
+  return { reached: tiers.filter((tier) => tier.referrals <= reachedUpTo), next: tiers.find((tier) => tier.referrals > reachedUpTo) ?? null }
+}
+
+/** The tiers newly reached at `referrals` by a signup already told of `milestone`: never one twice. */
+export const newlyReached = <Tier extends TierThreshold>(tiers: readonly Tier[], referrals: number, milestone: number): Tier[] =>
+  tiers.filter((tier) => tier.referrals > milestone && tier.referrals <= referrals)
