@@ -1138,6 +1138,7 @@ type EmailsJson = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly invitation: Email;
+  readonly milestone: Email;
   readonly parent: Maybe<Node>;
   readonly statusLink: Email;
   readonly unsubscribe: EmailUnsubscribe;
@@ -1195,6 +1196,7 @@ type EmailsJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly invitation: InputMaybe<EmailFieldSelector>;
+  readonly milestone: InputMaybe<EmailFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly statusLink: InputMaybe<EmailFieldSelector>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeFieldSelector>;
@@ -1207,6 +1209,7 @@ type EmailsJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly invitation: InputMaybe<EmailFilterInput>;
+  readonly milestone: InputMaybe<EmailFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly statusLink: InputMaybe<EmailFilterInput>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
@@ -1264,6 +1267,7 @@ type EmailsJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly invitation: InputMaybe<EmailSortInput>;
+  readonly milestone: InputMaybe<EmailSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly statusLink: InputMaybe<EmailSortInput>;
   readonly unsubscribe: InputMaybe<EmailUnsubscribeSortInput>;
@@ -3508,6 +3512,7 @@ type Query_emailsJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   invitation: InputMaybe<EmailFilterInput>;
+  milestone: InputMaybe<EmailFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   statusLink: InputMaybe<EmailFilterInput>;
   unsubscribe: InputMaybe<EmailUnsubscribeFilterInput>;
@@ -6586,7 +6591,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 
