@@ -9,10 +9,11 @@ import { emailForMessage, messageIdHeader } from "../mail/emails"
 import { createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
+import type { OwnerDependencies } from "./owner-handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
 import { createOutboxSender, type OutboxSender } from "./outbox"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
+import { readSetting, readSignupSettings, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
@@ -43,6 +44,8 @@ export interface SignupRuntime {
   /** Delivers the outbox's mail; null without SMTP_URL. */
   sender: OutboxSender | null
   dependencies: HandlerDependencies
+  /** The owner's endpoints' dependencies: the same, with the owner's secret and the store. */
+  owner: OwnerDependencies
   /** The client a request counts as, for rate limiting. */
   clientKey(socketAddress: string | undefined, headers: RequestHeaders): string
 }
@@ -126,11 +129,15 @@ export const signupRuntime = (): SignupRuntime => {
     ? createSignupService({ store, mail: sender ? mailQueue(sender, settings) : null, settings })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
+  const dependencies: HandlerDependencies = { service, rateLimiter, now: () => new Date(), logError }
   return {
     settings,
     store,
     sender,
-    dependencies: { service, rateLimiter, now: () => new Date(), logError },
+    dependencies,
+    // OWNER_TOKEN is read on every request, so setting or changing it needs no restart. Inviting
+    // comes with the invitations feature; until then its endpoint answers 501.
+    owner: { ...dependencies, ownerToken: () => readSetting("OWNER_TOKEN"), store, inviteNext: null },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
   }
 }
