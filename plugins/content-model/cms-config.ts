@@ -21,7 +21,7 @@ type CmsField = Record<string, unknown>
 /** How the UI groups the files; every content file belongs to exactly one group. */
 export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
   { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
-  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "notFound"] },
+  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "notFound", "owner"] },
   { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails"] },
 ]
 
@@ -39,6 +39,7 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
   confirm: "Confirmation page",
   unsubscribe: "Unsubscribe page",
   notFound: "Page not found (404)",
+  owner: "Owner's page (the dashboard)",
   site: "Site settings",
   ui: "Interface texts (buttons, labels, messages)",
   emails: "Emails",
