@@ -82,7 +82,7 @@ const problemOf = (status: number, body: unknown): OwnerProblem => {
 }
 
 /** One call with the secret (none: the page asks whether it is on at all); never throws. */
-const call = async (path: string, secret: string | null, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<{ status: number; response: Response | null }> => {
+const call = async (path: string, secret: string | null, init: { method?: "GET" | "POST" | "OPTIONS"; body?: unknown } = {}): Promise<{ status: number; response: Response | null }> => {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS * 3)
   try {
@@ -123,9 +123,10 @@ const readSummary = (body: unknown): OwnerSummary | null => {
   return typeof summary.outbox === "object" && summary.outbox !== null ? summary : null
 }
 
-/** Whether the owner's endpoints are on here: asked without a secret, they answer 401 when on, 404 when off. */
+/** Whether the owner's endpoints are on here (OPTIONS, no secret: 200 when on, 404 when off); null when no answer came. */
 export const isOwnerPageOn = async (): Promise<boolean | null> => {
-  const { status } = await call("summary", null)
+  const { status, response } = await call("summary", null, { method: "OPTIONS" })
+  await jsonOf(response)
   return status === 404 ? false : status === 0 ? null : true
 }
 

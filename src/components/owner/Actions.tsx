@@ -288,7 +288,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
                 {next.map((person) => (
                   <tr key={person.email}>
                     <td className="number">{formats.count(person.position)}</td>
-                    <td sx={{ wordBreak: "break-all" }}>{person.email}</td>
+                    <td sx={{ overflowWrap: "anywhere" }}>{person.email}</td>
                   </tr>
                 ))}
               </tbody>

@@ -14,7 +14,7 @@ export interface AttributionTableCopy {
 
 /** Signups by one kind of attribution (source, campaign, referring site), with how many confirmed. */
 export const AttributionTable = ({ rows, copy, empty, formats }: { rows: AttributionCount[]; copy: AttributionTableCopy; empty: string; formats: Formats }) => (
-  <div sx={{ ...card, minWidth: 0 }}>
+  <div sx={{ ...card, minWidth: 0, p: 3 }}>
     <table sx={dataTable}>
       <caption>{copy.heading}</caption>
       <thead>
@@ -41,7 +41,7 @@ export const AttributionTable = ({ rows, copy, empty, formats }: { rows: Attribu
         ) : (
           rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row" sx={{ fontWeight: "body", wordBreak: "break-word", color: row.name ? "text" : "subtle" }}>
+              <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere", minWidth: "6em", color: row.name ? "text" : "subtle" }}>
                 {row.name || copy.none}
               </th>
               <td className="number">{formats.count(row.signups)}</td>

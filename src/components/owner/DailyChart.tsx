@@ -106,7 +106,9 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
           </text>
         </svg>
       </div>
-      <table sx={{ ...dataTable, ...visuallyHidden }}>
+      {/* Hidden by its box: a table itself is never narrower than its cells. */}
+      <div sx={visuallyHidden}>
+      <table sx={dataTable}>
         <caption>{copy.table}</caption>
         <thead>
           <tr>
@@ -125,6 +127,7 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   )
 }

@@ -61,7 +61,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
       </Section>
 
       <Section heading={copy.attribution.heading} intro={copy.attribution.intro}>
-        <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "repeat(3, minmax(0, 1fr))"], gap: [3, 4] }}>
+        <div sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: [3, 4], alignItems: "start" }}>
           <AttributionTable rows={summary.sources} copy={copy.sources} empty={copy.attribution.empty} formats={formats} />
           <AttributionTable rows={summary.campaigns} copy={copy.campaigns} empty={copy.attribution.empty} formats={formats} />
           <AttributionTable rows={summary.referrers} copy={copy.referringSites} empty={copy.attribution.empty} formats={formats} />
@@ -93,7 +93,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
                       <td className="number" sx={{ color: "subtle" }}>
                         {formats.count(index + 1)}
                       </td>
-                      <th scope="row" sx={{ fontWeight: "body", wordBreak: "break-all" }}>
+                      <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
                         {referrer.email}
                       </th>
                       <td sx={{ fontFamily: "monospace" }}>{referrer.referralCode}</td>
@@ -139,7 +139,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
                   <tbody>
                     {summary.disabledWebhooks.map((hook) => (
                       <tr key={hook.url}>
-                        <th scope="row" sx={{ fontWeight: "body", wordBreak: "break-all" }}>
+                        <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
                           {hook.url}
                         </th>
                         <td sx={{ whiteSpace: "nowrap" }}>

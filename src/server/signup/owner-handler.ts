@@ -9,7 +9,8 @@
  *   POST /api/owner/forget  { email }
  *   POST /api/owner/invite  { count, dryRun }
  *
- * Without OWNER_TOKEN every one answers 404. A missing or wrong secret gets 401 and nothing
+ * Without OWNER_TOKEN every one answers 404; with it, OPTIONS answers 200 (the page asks whether
+ * it is on before it asks for the secret). A missing or wrong secret gets 401 and nothing
  * else, after counting against the client's rate limit (so the secret cannot be guessed fast).
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
@@ -71,6 +72,8 @@ const ownerEndpoint =
       if (!decision.allowed) {
         return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
       }
+      // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
+      if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
       const given = bearerToken(request.headers.authorization)
       if (given === null || !sameSecret(given, expected)) return reject(401, WRONG_SECRET_MESSAGE, { "WWW-Authenticate": 'Bearer realm="owner"' })
       if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {

@@ -81,6 +81,16 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     for (const endpoint of [handleOwnerForgetRequest, handleOwnerInviteRequest]) {
       expect((await endpoint(request({ body: { email: "a@example.com", count: 1, dryRun: true } }), deps)).status).toBe(404)
     }
+    expect((await handleOwnerSummaryRequest(request({ method: "OPTIONS", secret: null }), deps)).status).toBe(404)
+  })
+
+  it("says it is on to an OPTIONS request without the secret, and shows nothing with it", async () => {
+    const { deps } = await setUp()
+    expect(await handleOwnerSummaryRequest(request({ method: "OPTIONS", secret: null }), deps)).toEqual({
+      status: 200,
+      headers: { "Cache-Control": "no-store", Allow: "GET, HEAD, OPTIONS" },
+      body: { ok: true },
+    })
   })
 
   it("answers 401 with WWW-Authenticate and nothing else to a missing or wrong secret, and forgets no one", async () => {
