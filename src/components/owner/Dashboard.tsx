@@ -77,7 +77,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
               <table sx={dataTable}>
                 <thead>
                   <tr>
-                    <th scope="col" className="number">
+                    <th scope="col" className="number" sx={{ width: "3em" }}>
                       {copy.topReferrers.rank}
                     </th>
                     <th scope="col">{copy.topReferrers.email}</th>
