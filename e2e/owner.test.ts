@@ -205,6 +205,30 @@ test.describe("the owner's page", () => {
   })
 })
 
+test.describe("the owner's page without OWNER_TOKEN", () => {
+  let server: ProductionServer
+
+  test.beforeAll(async () => {
+    server = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-owner-off-")), "signups.db"), OWNER_TOKEN: "" })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test("says how to turn it on, and every endpoint answers 404", async ({ page, problems }) => {
+    problems.allow(/^error: Failed to load resource: the server responded with a status of 404/)
+    await page.goto(`${server.baseUrl}/owner/`)
+    await waitUntilHydrated(page)
+    await expect(page.getByText(/^This page is off\. To turn it on, set OWNER_TOKEN/)).toBeVisible()
+    await expect(page.getByLabel("Owner secret")).toHaveCount(0)
+    expect(await axeViolations(page)).toEqual([])
+    for (const path of ["summary", "export", "forget", "invite"]) {
+      expect((await fetch(`${server.baseUrl}/api/owner/${path}`, { headers: { authorization: "Bearer anything" } })).status).toBe(404)
+    }
+  })
+})
+
 test.describe("the owner's endpoints as Gatsby Functions", NO_BROWSER, () => {
   test("answer only with the secret, never cached; the page is noindex and outside the sitemap", async ({ request }) => {
     expect((await request.fetch("/api/owner/summary", { method: "OPTIONS" })).status()).toBe(200)
