@@ -28,9 +28,13 @@ const NoteLine = ({ note }: { note: Note }) => (
 const field = { variant: "forms.input", width: "100%" } as const
 const label = { variant: "forms.label", display: "block" } as const
 
-/** Hands a problem to the page when it is about the secret; returns the words to show otherwise. */
-const problemText = (problem: OwnerProblem, failed: string, onProblem: (problem: OwnerProblem) => void): string | null => {
+/**
+ * The words for a problem, shown by the action; a problem with the secret itself (wrong now, or
+ * the page turned off) is handed to the page instead, which signs out.
+ */
+const problemText = (problem: OwnerProblem, failed: string, copy: OwnerCopy, onProblem: (problem: OwnerProblem) => void): string | null => {
   if (problem.kind === "failed") return failed
+  if (problem.kind === "tooMany") return copy.signIn.tooMany
   onProblem(problem)
   return null
 }
@@ -57,7 +61,7 @@ export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {
       close({ text: text.done, tone: "ok" })
       return
     }
-    const words = problemText(outcome, text.failed, onProblem)
+    const words = problemText(outcome, text.failed, copy, onProblem)
     if (words) close({ text: words, tone: "problem" })
   }
   return (
@@ -121,7 +125,7 @@ export const ForgetAction = ({ secret, copy, onProblem, onChanged }: ActionProps
       onChanged()
       return
     }
-    const words = problemText(outcome, text.failed, onProblem)
+    const words = problemText(outcome, text.failed, copy, onProblem)
     if (words) close({ text: words, tone: "problem" })
   }
   return (
@@ -195,7 +199,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
     if (outcome.kind === "ok") return outcome.invited
     if (outcome.kind === "unavailable") close({ text: text.unavailable, tone: "problem" })
     else {
-      const words = problemText(outcome, text.failed, onProblem)
+      const words = problemText(outcome, text.failed, copy, onProblem)
       if (words) close({ text: words, tone: "problem" })
     }
     return null

@@ -5,6 +5,7 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import fc from "fast-check"
 import { freshDatabase } from "../../../../../test/postgres"
 import { hashToken } from "../../waitlist/codes"
 import { migrate, MIGRATIONS } from "../migrations"
@@ -223,4 +224,60 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
     ])
     expect(summary.topReferrers).toEqual([{ email: "old1@example.com", referralCode: "OLD0000001", referrals: 1 }])
   })
+})
+
+/** Random histories: people join together (pending or confirmed, from a few sources, some through a friend's link), confirm and leave. */
+const history = fc.array(
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("join" as const),
+        daysAgo: fc.nat(40),
+        people: fc.array(
+          fc.record({ pending: fc.boolean(), source: fc.constantFrom(undefined, "tiktok", "ig"), campaign: fc.constantFrom(undefined, "drop"), referrer: fc.option(fc.nat(30), { nil: null }) }),
+          { minLength: 1, maxLength: 5 },
+        ),
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("confirm" as const), who: fc.nat(30), daysAgo: fc.nat(3) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("leave" as const), who: fc.nat(30) }) },
+  ),
+  { minLength: 1, maxLength: 20 },
+)
+
+describe.each([
+  ["SQLite", engines[0], 25],
+  ["PostgreSQL", engines[1], 6],
+])("the owner's summary on %s after random histories", (_name, engine, runs) => {
+  it("always says what a pass over the whole list says", async () => {
+    await fc.assert(
+      fc.asyncProperty(history, async (steps) => {
+        const store = (await engine.fresh()).store()
+        try {
+          const people: Array<{ email: string; code: string }> = []
+          for (const step of steps) {
+            if (step.kind === "join") {
+              const batch = step.people.map((joiner, index) => {
+                const email = `p${people.length + index}-${counter}@example.com`
+                const referredBy = joiner.referrer !== null && people.length > 0 ? people[joiner.referrer % people.length].code : null
+                const attribution = joiner.source || joiner.campaign ? { source: joiner.source, campaign: joiner.campaign } : null
+                return joiner.pending ? pendingPerson(email, step.daysAgo, { referredBy, attribution }) : person(email, step.daysAgo, { referredBy, attribution })
+              })
+              people.push(...batch.map((signup) => ({ email: signup.email, code: signup.referralCode })))
+              await Promise.all(batch.map((signup) => store.add(signup)))
+            } else if (people.length > 0) {
+              const { email } = people[step.who % people.length]
+              if (step.kind === "confirm") await store.confirm(hashToken(`confirm ${email}`), new Date(NOW.getTime() - step.daysAgo * DAY))
+              else await store.erase({ emailKey: email }, NOW)
+            }
+          }
+          await expectSummaryMatchesRows(store, await store.ownerSummary(NOW, { days: 45, limit: 1000 }))
+        } finally {
+          await store.close()
+        }
+      }),
+      { numRuns: runs },
+    )
+  }, 120_000)
 })
