@@ -48,8 +48,8 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-plugin-sitemap",
-      // Pages opened from email links are private to their token and marked noindex.
-      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/"] },
+      // Pages opened from email links are private to their token and marked noindex; so is the owner's page.
+      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/", "/owner/"] },
     },
     {
       resolve: "gatsby-plugin-manifest",

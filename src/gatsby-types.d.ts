@@ -1308,6 +1308,8 @@ type File = Node & {
   readonly childInviteJson: Maybe<InviteJson>;
   /** Returns the first child node of type NotFoundJson or null if there are no children of given type on this node */
   readonly childNotFoundJson: Maybe<NotFoundJson>;
+  /** Returns the first child node of type OwnerJson or null if there are no children of given type on this node */
+  readonly childOwnerJson: Maybe<OwnerJson>;
   /** Returns the first child node of type PrivacyJson or null if there are no children of given type on this node */
   readonly childPrivacyJson: Maybe<PrivacyJson>;
   /** Returns the first child node of type ReassurancesJson or null if there are no children of given type on this node */
@@ -1345,6 +1347,8 @@ type File = Node & {
   readonly childrenInviteJson: Maybe<ReadonlyArray<Maybe<InviteJson>>>;
   /** Returns all children nodes filtered by type NotFoundJson */
   readonly childrenNotFoundJson: Maybe<ReadonlyArray<Maybe<NotFoundJson>>>;
+  /** Returns all children nodes filtered by type OwnerJson */
+  readonly childrenOwnerJson: Maybe<ReadonlyArray<Maybe<OwnerJson>>>;
   /** Returns all children nodes filtered by type PrivacyJson */
   readonly childrenPrivacyJson: Maybe<ReadonlyArray<Maybe<PrivacyJson>>>;
   /** Returns all children nodes filtered by type ReassurancesJson */
@@ -1514,6 +1518,7 @@ type FileFieldSelector = {
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childInviteJson: InputMaybe<InviteJsonFieldSelector>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
+  readonly childOwnerJson: InputMaybe<OwnerJsonFieldSelector>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
   readonly childRewardsJson: InputMaybe<RewardsJsonFieldSelector>;
@@ -1533,6 +1538,7 @@ type FileFieldSelector = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenInviteJson: InputMaybe<InviteJsonFieldSelector>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
+  readonly childrenOwnerJson: InputMaybe<OwnerJsonFieldSelector>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFieldSelector>;
   readonly childrenRewardsJson: InputMaybe<RewardsJsonFieldSelector>;
@@ -1591,6 +1597,7 @@ type FileFilterInput = {
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childInviteJson: InputMaybe<InviteJsonFilterInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
+  readonly childOwnerJson: InputMaybe<OwnerJsonFilterInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
   readonly childRewardsJson: InputMaybe<RewardsJsonFilterInput>;
@@ -1610,6 +1617,7 @@ type FileFilterInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
+  readonly childrenOwnerJson: InputMaybe<OwnerJsonFilterListInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
   readonly childrenRewardsJson: InputMaybe<RewardsJsonFilterListInput>;
@@ -1709,6 +1717,7 @@ type FileSortInput = {
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childInviteJson: InputMaybe<InviteJsonSortInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
+  readonly childOwnerJson: InputMaybe<OwnerJsonSortInput>;
   readonly childPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
   readonly childRewardsJson: InputMaybe<RewardsJsonSortInput>;
@@ -1728,6 +1737,7 @@ type FileSortInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenInviteJson: InputMaybe<InviteJsonSortInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
+  readonly childrenOwnerJson: InputMaybe<OwnerJsonSortInput>;
   readonly childrenPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childrenReassurancesJson: InputMaybe<ReassurancesJsonSortInput>;
   readonly childrenRewardsJson: InputMaybe<RewardsJsonSortInput>;
@@ -2935,6 +2945,716 @@ type NoticeSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerActions = {
+  readonly cancelled: Scalars['String'];
+  readonly heading: Scalars['String'];
+};
+
+type OwnerActionsFieldSelector = {
+  readonly cancelled: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerActionsFilterInput = {
+  readonly cancelled: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerActionsSortInput = {
+  readonly cancelled: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerAttribution = {
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+};
+
+type OwnerAttributionFieldSelector = {
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerAttributionFilterInput = {
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerAttributionSortInput = {
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerAttributionTable = {
+  readonly confirmed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly rate: Scalars['String'];
+  readonly signups: Scalars['String'];
+};
+
+type OwnerAttributionTableFieldSelector = {
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly rate: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerAttributionTableFilterInput = {
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly rate: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerAttributionTableSortInput = {
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly rate: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerChart = {
+  readonly caption: Scalars['String'];
+  readonly confirmations: Scalars['String'];
+  readonly countAxis: Scalars['String'];
+  readonly day: Scalars['String'];
+  readonly dayAxis: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly signups: Scalars['String'];
+  readonly table: Scalars['String'];
+};
+
+type OwnerChartFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly confirmations: InputMaybe<FieldSelectorEnum>;
+  readonly countAxis: InputMaybe<FieldSelectorEnum>;
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly dayAxis: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<FieldSelectorEnum>;
+  readonly table: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerChartFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmations: InputMaybe<StringQueryOperatorInput>;
+  readonly countAxis: InputMaybe<StringQueryOperatorInput>;
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly dayAxis: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<StringQueryOperatorInput>;
+  readonly table: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerChartSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly confirmations: InputMaybe<SortOrderEnum>;
+  readonly countAxis: InputMaybe<SortOrderEnum>;
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly dayAxis: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SortOrderEnum>;
+  readonly table: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerCounts = {
+  readonly confirmed: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly left: Scalars['String'];
+  readonly pending: Scalars['String'];
+  readonly rate: Scalars['String'];
+  readonly rateDetail: Scalars['String'];
+  readonly redeemed: Scalars['String'];
+};
+
+type OwnerCountsFieldSelector = {
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly left: InputMaybe<FieldSelectorEnum>;
+  readonly pending: InputMaybe<FieldSelectorEnum>;
+  readonly rate: InputMaybe<FieldSelectorEnum>;
+  readonly rateDetail: InputMaybe<FieldSelectorEnum>;
+  readonly redeemed: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerCountsFilterInput = {
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly left: InputMaybe<StringQueryOperatorInput>;
+  readonly pending: InputMaybe<StringQueryOperatorInput>;
+  readonly rate: InputMaybe<StringQueryOperatorInput>;
+  readonly rateDetail: InputMaybe<StringQueryOperatorInput>;
+  readonly redeemed: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerCountsSortInput = {
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly left: InputMaybe<SortOrderEnum>;
+  readonly pending: InputMaybe<SortOrderEnum>;
+  readonly rate: InputMaybe<SortOrderEnum>;
+  readonly rateDetail: InputMaybe<SortOrderEnum>;
+  readonly redeemed: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerExportList = {
+  readonly button: Scalars['String'];
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly done: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerExportListFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerExportListFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerExportListSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerForget = {
+  readonly button: Scalars['String'];
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly found: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerForgetFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerForgetFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerForgetSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerInvite = {
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly done: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly listCaption: Scalars['String'];
+  readonly nobody: Scalars['String'];
+  readonly position: Scalars['String'];
+  readonly preview: Scalars['String'];
+  readonly previewing: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerInviteFieldSelector = {
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly listCaption: InputMaybe<FieldSelectorEnum>;
+  readonly nobody: InputMaybe<FieldSelectorEnum>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly preview: InputMaybe<FieldSelectorEnum>;
+  readonly previewing: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerInviteFilterInput = {
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly listCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly nobody: InputMaybe<StringQueryOperatorInput>;
+  readonly position: InputMaybe<StringQueryOperatorInput>;
+  readonly preview: InputMaybe<StringQueryOperatorInput>;
+  readonly previewing: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerInviteSortInput = {
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly listCaption: InputMaybe<SortOrderEnum>;
+  readonly nobody: InputMaybe<SortOrderEnum>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly preview: InputMaybe<SortOrderEnum>;
+  readonly previewing: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerJson = Node & {
+  readonly actions: OwnerActions;
+  readonly attribution: OwnerAttribution;
+  readonly campaigns: OwnerAttributionTable;
+  readonly chart: OwnerChart;
+  readonly children: ReadonlyArray<Node>;
+  readonly counts: OwnerCounts;
+  readonly exportList: OwnerExportList;
+  readonly forget: OwnerForget;
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly intro: Scalars['String'];
+  readonly invite: OwnerInvite;
+  readonly loading: Scalars['String'];
+  readonly mail: OwnerMail;
+  readonly off: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly referringSites: OwnerAttributionTable;
+  readonly refresh: Scalars['String'];
+  readonly seo: PageSeo;
+  readonly signIn: OwnerSignIn;
+  readonly signOut: Scalars['String'];
+  readonly sources: OwnerAttributionTable;
+  readonly topReferrers: OwnerTopReferrers;
+  readonly updated: Scalars['String'];
+  readonly webhooks: OwnerWebhooks;
+};
+
+type OwnerJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OwnerJsonEdge>;
+  readonly group: ReadonlyArray<OwnerJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OwnerJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OwnerJsonConnection_distinctArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonConnection_groupArgs = {
+  field: OwnerJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OwnerJsonConnection_maxArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonConnection_minArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonConnection_sumArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+type OwnerJsonEdge = {
+  readonly next: Maybe<OwnerJson>;
+  readonly node: OwnerJson;
+  readonly previous: Maybe<OwnerJson>;
+};
+
+type OwnerJsonFieldSelector = {
+  readonly actions: InputMaybe<OwnerActionsFieldSelector>;
+  readonly attribution: InputMaybe<OwnerAttributionFieldSelector>;
+  readonly campaigns: InputMaybe<OwnerAttributionTableFieldSelector>;
+  readonly chart: InputMaybe<OwnerChartFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly counts: InputMaybe<OwnerCountsFieldSelector>;
+  readonly exportList: InputMaybe<OwnerExportListFieldSelector>;
+  readonly forget: InputMaybe<OwnerForgetFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly invite: InputMaybe<OwnerInviteFieldSelector>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly mail: InputMaybe<OwnerMailFieldSelector>;
+  readonly off: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly referringSites: InputMaybe<OwnerAttributionTableFieldSelector>;
+  readonly refresh: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly signIn: InputMaybe<OwnerSignInFieldSelector>;
+  readonly signOut: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<OwnerAttributionTableFieldSelector>;
+  readonly topReferrers: InputMaybe<OwnerTopReferrersFieldSelector>;
+  readonly updated: InputMaybe<FieldSelectorEnum>;
+  readonly webhooks: InputMaybe<OwnerWebhooksFieldSelector>;
+};
+
+type OwnerJsonFilterInput = {
+  readonly actions: InputMaybe<OwnerActionsFilterInput>;
+  readonly attribution: InputMaybe<OwnerAttributionFilterInput>;
+  readonly campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
+  readonly chart: InputMaybe<OwnerChartFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly counts: InputMaybe<OwnerCountsFilterInput>;
+  readonly exportList: InputMaybe<OwnerExportListFilterInput>;
+  readonly forget: InputMaybe<OwnerForgetFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly invite: InputMaybe<OwnerInviteFilterInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly mail: InputMaybe<OwnerMailFilterInput>;
+  readonly off: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
+  readonly refresh: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly signIn: InputMaybe<OwnerSignInFilterInput>;
+  readonly signOut: InputMaybe<StringQueryOperatorInput>;
+  readonly sources: InputMaybe<OwnerAttributionTableFilterInput>;
+  readonly topReferrers: InputMaybe<OwnerTopReferrersFilterInput>;
+  readonly updated: InputMaybe<StringQueryOperatorInput>;
+  readonly webhooks: InputMaybe<OwnerWebhooksFilterInput>;
+};
+
+type OwnerJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<OwnerJsonFilterInput>;
+};
+
+type OwnerJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OwnerJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<OwnerJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OwnerJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OwnerJsonGroupConnection_distinctArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonGroupConnection_groupArgs = {
+  field: OwnerJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OwnerJsonGroupConnection_maxArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonGroupConnection_minArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+
+type OwnerJsonGroupConnection_sumArgs = {
+  field: OwnerJsonFieldSelector;
+};
+
+type OwnerJsonSortInput = {
+  readonly actions: InputMaybe<OwnerActionsSortInput>;
+  readonly attribution: InputMaybe<OwnerAttributionSortInput>;
+  readonly campaigns: InputMaybe<OwnerAttributionTableSortInput>;
+  readonly chart: InputMaybe<OwnerChartSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly counts: InputMaybe<OwnerCountsSortInput>;
+  readonly exportList: InputMaybe<OwnerExportListSortInput>;
+  readonly forget: InputMaybe<OwnerForgetSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly invite: InputMaybe<OwnerInviteSortInput>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly mail: InputMaybe<OwnerMailSortInput>;
+  readonly off: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly referringSites: InputMaybe<OwnerAttributionTableSortInput>;
+  readonly refresh: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly signIn: InputMaybe<OwnerSignInSortInput>;
+  readonly signOut: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<OwnerAttributionTableSortInput>;
+  readonly topReferrers: InputMaybe<OwnerTopReferrersSortInput>;
+  readonly updated: InputMaybe<SortOrderEnum>;
+  readonly webhooks: InputMaybe<OwnerWebhooksSortInput>;
+};
+
+type OwnerMail = {
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly lastError: Scalars['String'];
+  readonly noError: Scalars['String'];
+  readonly waiting: Scalars['String'];
+};
+
+type OwnerMailFieldSelector = {
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly lastError: InputMaybe<FieldSelectorEnum>;
+  readonly noError: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerMailFilterInput = {
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly lastError: InputMaybe<StringQueryOperatorInput>;
+  readonly noError: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerMailSortInput = {
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly lastError: InputMaybe<SortOrderEnum>;
+  readonly noError: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerSignIn = {
+  readonly button: Scalars['String'];
+  readonly checking: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly hint: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly missing: Scalars['String'];
+  readonly tooMany: Scalars['String'];
+  readonly wrong: Scalars['String'];
+};
+
+type OwnerSignInFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly hint: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<FieldSelectorEnum>;
+  readonly tooMany: InputMaybe<FieldSelectorEnum>;
+  readonly wrong: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerSignInFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly hint: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<StringQueryOperatorInput>;
+  readonly tooMany: InputMaybe<StringQueryOperatorInput>;
+  readonly wrong: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerSignInSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly hint: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<SortOrderEnum>;
+  readonly tooMany: InputMaybe<SortOrderEnum>;
+  readonly wrong: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerTopReferrers = {
+  readonly code: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly rank: Scalars['String'];
+  readonly referrals: Scalars['String'];
+};
+
+type OwnerTopReferrersFieldSelector = {
+  readonly code: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly rank: InputMaybe<FieldSelectorEnum>;
+  readonly referrals: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerTopReferrersFilterInput = {
+  readonly code: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly rank: InputMaybe<StringQueryOperatorInput>;
+  readonly referrals: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerTopReferrersSortInput = {
+  readonly code: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly rank: InputMaybe<SortOrderEnum>;
+  readonly referrals: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerWebhooks = {
+  readonly heading: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly reason: Scalars['String'];
+  readonly since: Scalars['String'];
+  readonly url: Scalars['String'];
+};
+
+type OwnerWebhooksFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly reason: InputMaybe<FieldSelectorEnum>;
+  readonly since: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerWebhooksFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly reason: InputMaybe<StringQueryOperatorInput>;
+  readonly since: InputMaybe<StringQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerWebhooksSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly reason: InputMaybe<SortOrderEnum>;
+  readonly since: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+};
+
 type PNGOptions = {
   readonly compressionSpeed: InputMaybe<Scalars['Int']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -3173,6 +3893,7 @@ type Query = {
   readonly allImageSharp: ImageSharpConnection;
   readonly allInviteJson: InviteJsonConnection;
   readonly allNotFoundJson: NotFoundJsonConnection;
+  readonly allOwnerJson: OwnerJsonConnection;
   readonly allPrivacyJson: PrivacyJsonConnection;
   readonly allReassurancesJson: ReassurancesJsonConnection;
   readonly allRewardsJson: RewardsJsonConnection;
@@ -3197,6 +3918,7 @@ type Query = {
   readonly imageSharp: Maybe<ImageSharp>;
   readonly inviteJson: Maybe<InviteJson>;
   readonly notFoundJson: Maybe<NotFoundJson>;
+  readonly ownerJson: Maybe<OwnerJson>;
   readonly privacyJson: Maybe<PrivacyJson>;
   readonly reassurancesJson: Maybe<ReassurancesJson>;
   readonly rewardsJson: Maybe<RewardsJson>;
@@ -3312,6 +4034,14 @@ type Query_allNotFoundJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<NotFoundJsonSortInput>>>;
+};
+
+
+type Query_allOwnerJsonArgs = {
+  filter: InputMaybe<OwnerJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<OwnerJsonSortInput>>>;
 };
 
 
@@ -3540,6 +4270,7 @@ type Query_fileArgs = {
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childInviteJson: InputMaybe<InviteJsonFilterInput>;
   childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
+  childOwnerJson: InputMaybe<OwnerJsonFilterInput>;
   childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   childReassurancesJson: InputMaybe<ReassurancesJsonFilterInput>;
   childRewardsJson: InputMaybe<RewardsJsonFilterInput>;
@@ -3559,6 +4290,7 @@ type Query_fileArgs = {
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
   childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
+  childrenOwnerJson: InputMaybe<OwnerJsonFilterListInput>;
   childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   childrenReassurancesJson: InputMaybe<ReassurancesJsonFilterListInput>;
   childrenRewardsJson: InputMaybe<RewardsJsonFilterListInput>;
@@ -3652,6 +4384,36 @@ type Query_notFoundJsonArgs = {
   parent: InputMaybe<NodeFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
   text: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_ownerJsonArgs = {
+  actions: InputMaybe<OwnerActionsFilterInput>;
+  attribution: InputMaybe<OwnerAttributionFilterInput>;
+  campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
+  chart: InputMaybe<OwnerChartFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  counts: InputMaybe<OwnerCountsFilterInput>;
+  exportList: InputMaybe<OwnerExportListFilterInput>;
+  forget: InputMaybe<OwnerForgetFilterInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
+  invite: InputMaybe<OwnerInviteFilterInput>;
+  loading: InputMaybe<StringQueryOperatorInput>;
+  mail: InputMaybe<OwnerMailFilterInput>;
+  off: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
+  refresh: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  signIn: InputMaybe<OwnerSignInFilterInput>;
+  signOut: InputMaybe<StringQueryOperatorInput>;
+  sources: InputMaybe<OwnerAttributionTableFilterInput>;
+  topReferrers: InputMaybe<OwnerTopReferrersFilterInput>;
+  updated: InputMaybe<StringQueryOperatorInput>;
+  webhooks: InputMaybe<OwnerWebhooksFilterInput>;
 };
 
 
@@ -6572,6 +7334,13 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 type NotFoundPageQuery = { readonly notFoundJson: { readonly heading: string, readonly text: string, readonly homeButton: string, readonly contactButton: string, readonly seo: { readonly title: string, readonly description: string } } | null };
 
 type NoticeTextFragment = { readonly title: string, readonly description: string };
+
+type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string };
+
+type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string, readonly unavailable: string } } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 

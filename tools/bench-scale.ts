@@ -2,7 +2,8 @@
 // signup service as the list grows to a million, on each store. For each engine and size it
 // fills a new store straight through the store API (the code the server runs), starts
 // `serve:prod` on it and measures on loopback: status lookups one at a time and at 50
-// connections, one signup and one confirmation at a time, a restart, and the server's memory. On
+// connections, one signup and one confirmation at a time, the owner's summary (GET
+// /api/owner/summary, one at a time), a restart, and the server's memory. On
 // the largest SQLite store (1M) it also times `signups:export` and `signups:stats` while signups
 // keep coming. Prints a table per engine with the targets beside it and saves it as Markdown in
 // bench-results/. Needs no build: the server serves a tiny static folder. Wrong answers fail the
@@ -45,6 +46,14 @@ const LOAD_SECONDS = 10
 const BACKGROUND_CONNECTIONS = 10
 const DAY_MS = 24 * 60 * 60 * 1000
 const MILLION = 1_000_000
+/** The owner's secret for the bench's server. */
+const OWNER_TOKEN = "bench-scale-owner-secret"
+/** Summary reads one at a time: the owner's page is opened by one person, not fifty. */
+const SUMMARIES = 200
+/** Where the fill's signups came from, so the summary has sources, campaigns and sites to count. */
+const FILL_SOURCES = ["tiktok", "instagram", "newsletter", undefined, undefined]
+const FILL_CAMPAIGNS = ["drop-1", "launch-teaser", undefined]
+const FILL_REFERRERS = [undefined, "news.example", undefined, "blog.example"]
 
 type EngineName = "SQLite" | "PostgreSQL"
 
@@ -81,6 +90,7 @@ interface SizeResult {
   statusPerSecond: number
   signup: Latency
   confirm: Latency
+  summary: Latency
   restart: { healthyMs: number; firstLookupMs: number }
   rssBytes: number
 }
@@ -165,7 +175,11 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
         referredBy: index % 10 === 9 && referrers > 0 ? codes[Math.floor(Math.random() * referrers)] : null,
         statusTokenHash: hashToken(statusToken),
         confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt } : null,
-        attribution: null,
+        attribution: {
+          source: FILL_SOURCES[index % FILL_SOURCES.length],
+          campaign: FILL_CAMPAIGNS[index % FILL_CAMPAIGNS.length],
+          referrer: FILL_REFERRERS[index % FILL_REFERRERS.length],
+        },
         consent: null,
         mail: null,
       })
@@ -311,7 +325,14 @@ const measure = async (server: ProductionServer, fixtures: Fixtures) => {
   const statusPerSecond = await statusLoad(baseUrl, fixtures.statusTokens)
   const signup = await sequential(SEQUENTIAL, (index) => postJson(`${baseUrl}/api/signup`, signupBody(`scale-new-${index}@example.com`)), 201, "signup")
   const confirmed = await sequential(SEQUENTIAL, confirm, 200, "confirmation")
-  return { status, statusPerSecond, signup, confirm: confirmed }
+  const readSummary = () => fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } })
+  await sequential(WARMUP, readSummary, 200, "warm-up owner summary")
+  const summary = await sequential(SUMMARIES, readSummary, 200, "owner summary")
+  const counted = (await (await readSummary()).json()) as { confirmed: number; pending: number }
+  // The fill, then the warm-up signups and the measured ones; confirmations add no one.
+  const stored = fixtures.confirmed + PENDING + WARMUP + SEQUENTIAL
+  if (counted.confirmed + counted.pending !== stored) problems.push(`the owner's summary counts ${counted.confirmed + counted.pending} signups; the store holds ${stored}`)
+  return { status, statusPerSecond, signup, confirm: confirmed, summary }
 }
 
 const countSignups = (file: string): number => {
@@ -432,7 +453,7 @@ const runSize = async (
   console.log(`${engine.name}, ${sizeName(size)}: filled ${integer(rows)} signups in ${secondsOf(fillMs)} (${integer(rows / (fillMs / 1000))}/s), ${megabytes(diskBytes)} on disk`)
 
   if (options.keep && storage.file) console.log(`kept: ${storage.file}`)
-  const env = { ...storage.env, PUBLIC_DIR: options.site, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT, SMTP_URL: "" }
+  const env = { ...storage.env, PUBLIC_DIR: options.site, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT, SMTP_URL: "", OWNER_TOKEN }
   let server = await serveProduction(env)
   const stopServer = onInterrupt(() => server.stop("SIGKILL"))
   try {
@@ -477,6 +498,7 @@ const targetChecks = (engine: EngineName, results: SizeResult[]): TargetCheck[] 
   const checks: TargetCheck[] = [
     { target: "1M: status p99 <= 20 ms", measured: `${ms(million.status.p99)} ms`, met: million.status.p99 <= 20 },
     { target: "1M: confirm p99 <= 20 ms", measured: `${ms(million.confirm.p99)} ms`, met: million.confirm.p99 <= 20 },
+    { target: "1M: owner summary p99 <= 50 ms", measured: `${ms(million.summary.p99)} ms`, met: million.summary.p99 <= 50 },
     { target: `1M: >= 1,000 status lookups/s @${CONNECTIONS}`, measured: `${integer(million.statusPerSecond)}/s`, met: million.statusPerSecond >= 1000 },
   ]
   if (empty) {
@@ -501,6 +523,7 @@ const COLUMNS = [
   `status/s @${CONNECTIONS}`,
   "signup p50 / p99",
   "confirm p50 / p99",
+  "owner summary p50 / p99",
   "restart (healthz / lookup)",
   "RSS",
   "fill",
@@ -513,6 +536,7 @@ const rowOf = (engine: EngineName, result: SizeResult): string[] => [
   integer(result.statusPerSecond),
   latency(result.signup),
   latency(result.confirm),
+  latency(result.summary),
   `${secondsOf(result.restart.healthyMs)} / ${secondsOf(result.restart.firstLookupMs)}`,
   megabytes(result.rssBytes),
   secondsOf(result.fillMs),

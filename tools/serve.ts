@@ -59,6 +59,9 @@ const waitForHttp = async (url: string, timeoutMs: number): Promise<void> => {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
+/** The owner's secret of the browser tests' site (OWNER_TOKEN): a test value, never a real one. */
+export const E2E_OWNER_TOKEN = "e2e-owner-secret-not-for-production"
+
 /** Starts `gatsby serve` in the background with a new temporary signup store; resolves once it answers. */
 export const serveSite = async (port: number, env: Record<string, string> = {}): Promise<ServedSite> => {
   const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-signups-")), "signups.db")
@@ -137,7 +140,7 @@ if (require.main === module) {
   const site = testSite()
   rmSync(dirname(site.signupsFile), { recursive: true, force: true })
   mkdirSync(dirname(site.signupsFile), { recursive: true })
-  const child = startGatsbyServe(site.port, site.signupsFile, {}, "inherit", false)
+  const child = startGatsbyServe(site.port, site.signupsFile, { OWNER_TOKEN: E2E_OWNER_TOKEN }, "inherit", false)
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal))
   child.on("exit", (code) => process.exit(code ?? 1))
 }

@@ -21,7 +21,7 @@ type CmsField = Record<string, unknown>
 /** How the UI groups the files; every content file belongs to exactly one group. */
 export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
   { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
-  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound"] },
+  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner"] },
   { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards"] },
 ]
 
@@ -40,6 +40,7 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
   unsubscribe: "Unsubscribe page",
   invite: "Invitation page (launch day)",
   notFound: "Page not found (404)",
+  owner: "Owner's page (the dashboard)",
   site: "Site settings",
   ui: "Interface texts (buttons, labels, messages)",
   emails: "Emails",

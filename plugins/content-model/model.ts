@@ -631,7 +631,175 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the 404 page",
   )
 
-  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound }
+  /** A step the owner confirms before it runs: the question, the two answers, and what it says while and after. */
+  const confirmStep = (what: string) => ({
+    question: longText(`the question asked before ${what}`),
+    confirm: text(`the label of the button that goes ahead with ${what}`),
+    cancel: text(`the label of the button that does not go ahead with ${what}`),
+    working: text(`what the button says while ${what} runs`),
+    failed: text(`what the page says when ${what} did not work`),
+  })
+
+  const table = (what: string) =>
+    record(
+      {
+        heading: text(`the heading of ${what}`),
+        name: text(`the first column's heading in ${what}`),
+        signups: text(`the signups column's heading in ${what}`),
+        confirmed: text(`the confirmed column's heading in ${what}`),
+        rate: text(`the confirmation rate column's heading in ${what}`),
+        none: text(`the name shown in ${what} for signups that came without one`),
+      },
+      what,
+      { typeName: "OwnerAttributionTable" },
+    )
+
+  const owner = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      intro: longText("the line under the heading: what the page is and who it is for"),
+      off: longText("what the page says when OWNER_TOKEN is not set on the server: how to turn the page on"),
+      signIn: record(
+        {
+          label: text("the label of the secret field"),
+          hint: longText("the line under the secret field: which secret, and that it is kept in this tab only"),
+          button: text("the label of the sign-in button"),
+          checking: text("what the sign-in button says while the secret is checked"),
+          missing: text("what the page says when the field is empty"),
+          wrong: text("what the page says when the secret is wrong"),
+          tooMany: text("what the page says after too many tries"),
+          failed: text("what the page says when the server cannot be reached"),
+        },
+        "signing in",
+      ),
+      signOut: text("the label of the sign-out button"),
+      refresh: text("the label of the button that loads the numbers again"),
+      updated: template("when the numbers were read, in the owner's time zone", { time: "the time goes there" }),
+      loading: text("what the page says while it reads the numbers"),
+      counts: record(
+        {
+          label: text("the name of the row of counts for screen readers"),
+          confirmed: text("the label of the confirmed count"),
+          pending: text("the label of the pending count (not confirmed yet)"),
+          invited: text("the label of the invited count"),
+          redeemed: text("the label of the count of invitations used"),
+          left: text("the label of the count of people who left"),
+          rate: text("the label of the confirmation rate"),
+          rateDetail: template("the line under the confirmation rate", { confirmed: "the confirmed count goes there", total: "all signups go there" }),
+        },
+        "the counts",
+      ),
+      chart: record(
+        {
+          heading: text("the heading of the chart"),
+          caption: longText("the line under the chart's heading: what it shows, and that days are UTC days"),
+          signups: text("the name of the signups in the chart's key and table"),
+          confirmations: text("the name of the confirmations in the chart's key and table"),
+          dayAxis: text("the label of the chart's day axis"),
+          countAxis: text("the label of the chart's count axis"),
+          table: text("the caption of the table of the same numbers, for screen readers"),
+          day: text("the day column's heading in that table"),
+        },
+        "the chart",
+      ),
+      attribution: record(
+        {
+          heading: text("the heading above the sources, campaigns and referring sites"),
+          intro: longText("the line under that heading"),
+          empty: text("what a table says while no one has signed up"),
+        },
+        "where signups come from",
+      ),
+      sources: table("the table of sources (utm_source)"),
+      campaigns: table("the table of campaigns (utm_campaign)"),
+      referringSites: table("the table of referring sites"),
+      topReferrers: record(
+        {
+          heading: text("the heading of the top referrers"),
+          intro: longText("the line under that heading"),
+          rank: text("the rank column's heading"),
+          email: text("the address column's heading"),
+          code: text("the referral code column's heading"),
+          referrals: text("the confirmed referrals column's heading"),
+          empty: text("what the table says while no one has brought a friend"),
+        },
+        "the top referrers",
+      ),
+      mail: record(
+        {
+          heading: text("the heading of the mail's health"),
+          waiting: text("the label of the count of messages waiting to be delivered"),
+          failed: text("the label of the count of messages given up on"),
+          lastError: text("the label of the last error"),
+          noError: text("what the page says when no message has failed"),
+        },
+        "the mail's health",
+      ),
+      webhooks: record(
+        {
+          heading: text("the heading of the disabled webhooks"),
+          url: text("the address column's heading"),
+          since: text("the column's heading of when it was disabled"),
+          reason: text("the reason column's heading"),
+          none: text("what the page says when no webhook is disabled"),
+        },
+        "the disabled webhooks",
+      ),
+      actions: record(
+        {
+          heading: text("the heading of the actions"),
+          cancelled: text("what the page says when a step was not confirmed"),
+        },
+        "the actions",
+      ),
+      exportList: record(
+        {
+          heading: text("the heading of the CSV download"),
+          text: longText("what the CSV download gives"),
+          button: text("the label of the button that asks to download"),
+          ...confirmStep("the download"),
+          done: text("what the page says once the file is saved"),
+        },
+        "downloading the list as CSV",
+      ),
+      forget: record(
+        {
+          heading: text("the heading of erasing an address"),
+          text: longText("what erasing an address does"),
+          label: text("the label of the address field"),
+          button: text("the label of the button that asks to erase"),
+          invalid: text("what the page says when the address is not an email address"),
+          ...confirmStep("the erasure"),
+          question: template("the question asked before erasing", { email: "the address goes there" }),
+          found: template("what the page says once someone was erased", { email: "the address goes there" }),
+          notFound: template("what the page says when no one had the address (it is kept out all the same)", { email: "the address goes there" }),
+        },
+        "erasing an address",
+      ),
+      invite: record(
+        {
+          heading: text("the heading of inviting the next people"),
+          text: longText("what inviting does, and that the list comes first"),
+          label: text("the label of the how-many field"),
+          invalid: text("what the page says when the number is not a whole number from 1 to 1,000"),
+          preview: text("the label of the button that shows who is next (a dry run)"),
+          previewing: text("what that button says while the list is read"),
+          listCaption: template("the caption of the list of who is next", { count: "the number goes there" }),
+          position: text("the place column's heading"),
+          email: text("the address column's heading"),
+          ...confirmStep("the invitations"),
+          question: template("the question asked before inviting", { count: "the number goes there" }),
+          done: template("what the page says once people were invited", { count: "the number goes there" }),
+          nobody: text("what the page says when no one is waiting for an invitation"),
+        },
+        "inviting the next people",
+      ),
+    },
+    "the owner's page",
+  )
+
+  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound, owner }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -658,6 +826,7 @@ export const CONTENT_FILES = [
   { file: "pages/unsubscribe.json", schema: "unsubscribe" },
   { file: "pages/invite.json", schema: "invite" },
   { file: "pages/not-found.json", schema: "notFound" },
+  { file: "pages/owner.json", schema: "owner" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 
 export type ContentFile = (typeof CONTENT_FILES)[number]

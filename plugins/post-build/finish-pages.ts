@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { hasHoistedStyles, hoistComponentStyles } from "./critical-styles"
 import { deferredScriptSources, runScriptsAfterFirstPaint } from "./first-paint-scripts"
-import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "./security-headers"
+import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, ownerContentSecurityPolicy, scriptHash } from "./security-headers"
 
 /** Folders of the build that hold no site pages: Gatsby's slice fragments, the editors' web UI. */
 const NOT_PAGES = ["_gatsby", "admin"]
@@ -55,7 +55,11 @@ export const writeHeadersFile = (publicDir: string, signupEndpoint: string, cmsA
   const authOrigin = originOf(cmsAuthUrl)
   writeFileSync(
     join(publicDir, "_headers"),
-    headersFile(contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : []), adminContentSecurityPolicy(authOrigin ? [authOrigin] : [])),
+    headersFile(
+      contentSecurityPolicy(hashes, signupOrigin ? [signupOrigin] : []),
+      adminContentSecurityPolicy(authOrigin ? [authOrigin] : []),
+      ownerContentSecurityPolicy(hashes),
+    ),
   )
 }
 

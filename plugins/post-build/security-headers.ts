@@ -59,6 +59,17 @@ export const adminContentSecurityPolicy = (connectOrigins: string[] = []): strin
     "frame-ancestors 'none'",
   ].join("; ")
 
+/**
+ * The owner's page (/owner/) has a stricter policy than the site's: it talks to its own server
+ * only (not to a signup provider's origin), and no form of it is ever submitted by the browser
+ * (a secret typed before the page's script runs must not end up in a URL or a request body).
+ */
+export const ownerContentSecurityPolicy = (scriptHashes: string[]): string =>
+  contentSecurityPolicy(scriptHashes)
+    .split("; ")
+    .map((directive) => (directive.startsWith("form-action ") ? "form-action 'none'" : directive))
+    .join("; ")
+
 export const SECURITY_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Content-Type-Options": "nosniff",
@@ -81,14 +92,22 @@ const adminHeaders = (adminCsp: string): Record<string, string> => ({
   "Cache-Control": NEVER_CACHE,
 })
 
+/** The headers the owner's page gets in place of the site's: never indexed, never cached, no referrer. */
+const ownerHeaders = (ownerCsp: string): Record<string, string> => ({
+  "Content-Security-Policy": ownerCsp,
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+})
+
 /**
  * The `_headers` file: security headers everywhere, long cache for hashed assets, none for HTML
- * and data. The /admin/ block comes last and replaces the site's policy, opener policy and
+ * and data. The /admin/ and /owner/ blocks come last and replaces the site's policy, opener policy and
  * caching there: the production server (and Netlify) let a later block win; Cloudflare Pages
  * would join both values with a comma (two policies, both enforced), so each replaced header is
  * first detached with "! Name", which removes what earlier blocks set (Netlify skips the line).
  */
-export const headersFile = (csp: string, adminCsp: string = adminContentSecurityPolicy()): string => {
+export const headersFile = (csp: string, adminCsp: string = adminContentSecurityPolicy(), ownerCsp?: string): string => {
   const blocks: Array<{ path: string; headers: Record<string, string>; replaces?: boolean }> = [
     { path: "/*", headers: { "Content-Security-Policy": csp, ...SECURITY_HEADERS, "Cache-Control": NEVER_CACHE } },
     { path: "/*.js", headers: { "Cache-Control": CACHE_FOREVER } },
@@ -96,6 +115,7 @@ export const headersFile = (csp: string, adminCsp: string = adminContentSecurity
     { path: "/static/*", headers: { "Cache-Control": CACHE_FOREVER } },
     { path: "/page-data/*", headers: { "Cache-Control": NEVER_CACHE } },
     { path: "/sw.js", headers: { "Cache-Control": NEVER_CACHE } },
+    ...(ownerCsp ? [{ path: "/owner/*", headers: ownerHeaders(ownerCsp), replaces: true }] : []),
     { path: "/admin/*", headers: adminHeaders(adminCsp), replaces: true },
   ]
   const text = blocks.map(({ path, headers, replaces }, index) => {

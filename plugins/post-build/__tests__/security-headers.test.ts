@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto"
-import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, scriptHash } from "../security-headers"
+import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, ownerContentSecurityPolicy, scriptHash } from "../security-headers"
 
 describe("inline scripts", () => {
   it("finds executable inline scripts and skips external scripts and JSON data blocks", () => {
@@ -67,5 +67,27 @@ describe("the editors' web UI in _headers", () => {
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.github\.com[^;]*https:\/\/auth\.block94\.example/)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+  })
+})
+
+describe("the owner's page in _headers", () => {
+  const blocks = headersFile(contentSecurityPolicy(["'sha256-a'"], ["https://api.example-provider.com"]), adminContentSecurityPolicy(), ownerContentSecurityPolicy(["'sha256-a'"])).split("\n\n")
+  const ownerBlock = blocks.find((block) => block.startsWith("/owner/*\n")) ?? ""
+
+  it("replaces the site's policy, referrer policy and caching there: never indexed, never cached", () => {
+    for (const name of ["Content-Security-Policy", "Referrer-Policy", "Cache-Control"]) {
+      expect(ownerBlock).toMatch(new RegExp(`\\n {2}! ${name}\\n {2}${name}: `))
+    }
+    expect(ownerBlock).toContain("  X-Robots-Tag: noindex, nofollow")
+    expect(ownerBlock).toContain("  Cache-Control: no-store")
+    expect(ownerBlock).toContain("  Referrer-Policy: no-referrer")
+  })
+
+  it("runs the same scripts, talks to its own server only, and lets no form be sent by the browser", () => {
+    const csp = /Content-Security-Policy: (.*)/.exec(ownerBlock)?.[1] ?? ""
+    expect(csp).toContain("script-src 'self' 'sha256-a'")
+    expect(csp).toContain("connect-src 'self';")
+    expect(csp).toContain("form-action 'none'")
+    expect(csp).not.toContain("unsafe-eval")
   })
 })

@@ -9,6 +9,7 @@ import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { Readable } from "node:stream"
 import {
   handleConfirmRequest,
   handleInvitationRequest,
@@ -23,6 +24,7 @@ import {
   type ApiRequest,
   type HandlerDependencies,
 } from "../signup/handler"
+import { handleOwnerExportRequest, handleOwnerForgetRequest, handleOwnerInviteRequest, handleOwnerSummaryRequest, type OwnerDependencies } from "../signup/owner-handler"
 import type { SignupRuntime } from "../signup/runtime"
 import type { SignupStore } from "../signup/stores/store"
 import { headersForPath, parseHeadersFile } from "./headers-file"
@@ -35,7 +37,7 @@ export interface ServerOptions {
   log?: (line: string) => void
 }
 
-type Endpoint = (request: ApiRequest, deps: HandlerDependencies) => Promise<ApiAnswer>
+type Endpoint<Deps> = (request: ApiRequest, deps: Deps) => Promise<ApiAnswer>
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const
 
@@ -113,7 +115,7 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
     })
   }
 
-  const api = (endpoint: Endpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const api = <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, deps: Deps = runtime.dependencies as Deps) => async (request: FastifyRequest, reply: FastifyReply) => {
     const answer = await endpoint(
       {
         method: request.method,
@@ -122,8 +124,9 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
         clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers),
         readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
       },
-      runtime.dependencies,
+      deps,
     )
+    if (answer.stream) return reply.code(answer.status).headers(answer.headers).send(Readable.from(answer.stream))
     return reply.code(answer.status).headers(answer.headers).send(answer.body)
   }
   // JSON answers of a few hundred bytes gain nothing from compression (nor do the requests),
@@ -137,6 +140,12 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/invite", handler: api(handleInvitationRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/invite/redeem", handler: api(handleRedeemRequest), ...uncompressed })
+  // The owner's endpoints; the export (a file of every address) is worth compressing.
+  const owner: OwnerDependencies = runtime.owner
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/summary", handler: api(handleOwnerSummaryRequest, owner) })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/export", handler: api(handleOwnerExportRequest, owner) })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/forget", handler: api(handleOwnerForgetRequest, owner), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/invite", handler: api(handleOwnerInviteRequest, owner), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"

@@ -4,7 +4,7 @@
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
-import { logError, signupRuntime } from "./runtime"
+import { logError, signupRuntime, type SignupRuntime } from "./runtime"
 
 // Gatsby runs body-parser's raw, text, urlencoded and json parsers before a Function. When one
 // fails (malformed JSON: 400, body over its limit: 413) it hands the error to Express, which
@@ -22,11 +22,14 @@ export const functionConfig: GatsbyFunctionConfig = {
   },
 }
 
-type Endpoint = (request: ApiRequest, deps: HandlerDependencies) => Promise<ApiAnswer>
+type Endpoint<Deps> = (request: ApiRequest, deps: Deps) => Promise<ApiAnswer>
 
-/** A Gatsby Function for one endpoint; settings are read per request, on the running server. */
+/**
+ * A Gatsby Function for one endpoint; settings are read per request, on the running server.
+ * `dependenciesOf` picks what the endpoint needs from the runtime (the owner's endpoints take more).
+ */
 export const gatsbyFunction =
-  (endpoint: Endpoint) =>
+  <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, dependenciesOf: (runtime: SignupRuntime) => Deps = (runtime) => runtime.dependencies as Deps) =>
   async (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> => {
     try {
       const runtime = signupRuntime()
@@ -38,9 +41,15 @@ export const gatsbyFunction =
           clientKey: runtime.clientKey(req.socket?.remoteAddress, req.headers),
           readBody: (maxBytes) => readRequestBody(req, maxBytes),
         },
-        runtime.dependencies,
+        dependenciesOf(runtime),
       )
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
+      if (answer.stream) {
+        res.status(answer.status)
+        for await (const chunk of answer.stream) res.write(chunk)
+        res.end()
+        return
+      }
       res.status(answer.status).json(answer.body)
     } catch (error) {
       logError("signups: unexpected failure", error)

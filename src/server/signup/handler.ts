@@ -34,6 +34,8 @@ export interface ApiAnswer {
   status: number
   headers: Record<string, string>
   body: Record<string, unknown>
+  /** A body that is not JSON (the owner's CSV export), sent as it is produced; `body` is then unused. */
+  stream?: AsyncIterable<string>
 }
 
 /** What reading the request body gave. */
@@ -43,14 +45,14 @@ export type BodyRead =
   | { kind: "parsed"; value: unknown }
   | { kind: "tooLarge" }
 
-const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({
+export const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({
   status,
   // Answers depend on what is stored; no cache may keep one.
   headers: { "Cache-Control": "no-store", ...headers },
   body,
 })
 
-const reject = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => answer(status, { error }, headers)
+export const reject = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => answer(status, { error }, headers)
 
 const TOO_LARGE = reject(413, `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`, {
   // We stop reading an oversized body, so the connection cannot be reused.
@@ -106,7 +108,7 @@ export type SignupCheck =
   | { kind: "honeypot" }
   | { kind: "signup"; signup: SignupFields }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** Checks a signup's fields against the shared schema. Unknown extra fields are ignored. */
 export const checkSignupFields = (value: unknown): SignupCheck => {
@@ -220,7 +222,7 @@ const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<Ap
 const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
 
 /** Reads a POST's JSON body, or the answer that refuses it. */
-const readJson = async (request: ApiRequest, what: string, expected: string): Promise<JsonRead> => {
+export const readJson = async (request: ApiRequest, what: string, expected: string): Promise<JsonRead> => {
   const headProblem =
     checkMethod(request.method, "POST", what) ?? checkContentType(request.headers["content-type"]) ?? checkDeclaredLength(request.headers["content-length"])
   if (headProblem) return { kind: "rejected", answer: headProblem }
@@ -235,7 +237,7 @@ const readJson = async (request: ApiRequest, what: string, expected: string): Pr
  * Runs an endpoint; a database out of reach is a 503 with Retry-After (the client may send again),
  * any other failure a 500, each with a JSON reason, never a crash.
  */
-const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+export const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
   try {
     return await work()
   } catch (error) {

@@ -10,6 +10,7 @@ import { emailForMessage, messageIdHeader } from "../mail/emails"
 import { createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import type { HandlerDependencies } from "./handler"
+import type { OwnerDependencies } from "./owner-handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
 import { createEmailProvider } from "../providers"
 import type { EmailProvider } from "../providers/provider"
@@ -17,6 +18,7 @@ import type { WebhookSettings } from "../webhooks/settings"
 import { webhookDeliverer } from "../webhooks/sender"
 import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
+import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
 import { readSetting, readSignupSettings, recordsEvents, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
@@ -61,6 +63,8 @@ export interface SignupRuntime {
   /** Delivers the outbox's messages; null when there is nothing to deliver them to (no SMTP_URL, webhooks or email provider). */
   sender: OutboxSender | null
   dependencies: HandlerDependencies
+  /** The owner's endpoints' dependencies: the same, with the owner's secret and the store. */
+  owner: OwnerDependencies
   /** The client a request counts as, for rate limiting. */
   clientKey(socketAddress: string | undefined, headers: RequestHeaders): string
 }
@@ -204,11 +208,26 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
       })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
+  const dependencies: HandlerDependencies = { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken }
   return {
     settings,
     store,
     sender,
-    dependencies: { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken },
+    dependencies,
+    // OWNER_TOKEN is read on every request, so setting or changing it needs no restart.
+    owner: {
+      ...dependencies,
+      ownerToken: () => readSetting("OWNER_TOKEN"),
+      store,
+      inviteNext: store
+        ? async (options, now) => {
+            const wave = await inviteNext(store, settings, options, now)
+            // The invitations are in the outbox: start sending them.
+            if (!wave.dryRun && wave.invited.length > 0 && sender && mailer) await mailQueue(sender, settings).queued()
+            return wave
+          }
+        : null,
+    },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
   }
 }

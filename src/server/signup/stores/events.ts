@@ -58,7 +58,8 @@ export const recordEvents = async (tx: SqlExecutor, events: readonly ListEvent[]
 }
 
 /** Counters kept in `list_counters`, changed in the same transaction as what they count. */
-export type ListCounter = "invited" | "redeemed"
+/** `left`: people erased from the list, all time (the owner's page). */
+export type ListCounter = "invited" | "redeemed" | "left"
 
 /** Adds `delta` to each named counter inside the caller's transaction. */
 export const bumpCounters = async (tx: SqlExecutor, deltas: Partial<Record<ListCounter, number>>): Promise<void> => {

@@ -10,6 +10,7 @@ import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
 import { insertRows, parameters, type SqlExecutor } from "./database"
+import { tallySignups } from "./tallies"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
 
 /** The name the file is kept under once imported. */
@@ -106,6 +107,19 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
       signup.lastMailAt,
       referrals(signup.referralCode),
     ]),
+  )
+  // The owner's counts include the imported list from the start.
+  await tallySignups(
+    tx,
+    state.order.map((signup) => ({
+      received_at: signup.receivedAt,
+      confirmed_at: signup.confirmedAt,
+      status: signup.status,
+      utm_source: signup.attribution?.source ?? null,
+      utm_campaign: signup.attribution?.campaign ?? null,
+      referrer_host: signup.attribution?.referrer ?? null,
+    })),
+    1,
   )
   const idOf = (key: string) => state.byKey.get(key)?.sequence
   await insertRows(

@@ -155,11 +155,36 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     ),
   },
   {
-    version: 9,
+    version: 7,
     name: "the masked leaderboard: top referrers from an index, at any list size",
     up: statements(
       // Only the signups the leaderboard may show (LEADERBOARD_MIN_REFERRALS in store.ts): a small index, read in order.
       "create index signups_leaderboard on signups (referrals desc, id) where status = 'confirmed' and referrals >= 3",
+    ),
+  },
+  {
+    version: 8,
+    name: "the owner's page: signups and confirmations per UTC day and per attribution, kept in step; top referrers; undelivered mail",
+    up: statements(
+      "create table daily_tallies (day text primary key, signups bigint not null, confirmations bigint not null)",
+      `insert into daily_tallies (day, signups, confirmations)
+       select day, sum(signups), sum(confirmations) from (
+         select to_char(received_at at time zone 'UTC', 'YYYY-MM-DD') as day, 1 as signups, 0 as confirmations from signups
+         union all
+         select to_char(confirmed_at at time zone 'UTC', 'YYYY-MM-DD'), 0, 1 from signups where status = 'confirmed' and confirmed_at is not null
+       ) counted group by day`,
+      "create table attribution_tallies (kind text not null, name text not null, signups bigint not null, confirmed bigint not null, primary key (kind, name))",
+      `insert into attribution_tallies (kind, name, signups, confirmed)
+       select kind, name, count(*), sum(case when status = 'confirmed' and confirmed_at is not null then 1 else 0 end) from (
+         select 'source' as kind, coalesce(utm_source, '') as name, status, confirmed_at from signups
+         union all select 'campaign', coalesce(utm_campaign, ''), status, confirmed_at from signups
+         union all select 'referrer', coalesce(referrer_host, ''), status, confirmed_at from signups
+       ) counted group by kind, name`,
+      // Everyone who left so far; from now on each erasure counts one.
+      "insert into list_counters (name, value) select 'left', count(*) from signup_suppressions on conflict (name) do nothing",
+      "create index signups_top_referrers on signups (referrals desc, id) where referrals > 0",
+      // Mail not yet delivered, which the outbox's health counts: a few rows among a million delivered.
+      "create index outbox_undelivered on outbox (id) where delivered_at is null",
     ),
   },
 ]
@@ -266,9 +291,32 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     ),
   },
   {
-    version: 7,
+    version: 5,
     name: "the masked leaderboard: top referrers from an index, at any list size",
     up: statements("create index signups_leaderboard on signups (referrals desc, id) where status = 'confirmed' and referrals >= 3"),
+  },
+  {
+    version: 6,
+    name: "the owner's page: signups and confirmations per UTC day and per attribution, kept in step; top referrers; undelivered mail",
+    up: statements(
+      "create table daily_tallies (day text primary key, signups integer not null, confirmations integer not null)",
+      `insert into daily_tallies (day, signups, confirmations)
+       select day, sum(signups), sum(confirmations) from (
+         select substr(received_at, 1, 10) as day, 1 as signups, 0 as confirmations from signups
+         union all
+         select substr(confirmed_at, 1, 10), 0, 1 from signups where status = 'confirmed' and confirmed_at is not null
+       ) group by day`,
+      "create table attribution_tallies (kind text not null, name text not null, signups integer not null, confirmed integer not null, primary key (kind, name))",
+      `insert into attribution_tallies (kind, name, signups, confirmed)
+       select kind, name, count(*), sum(case when status = 'confirmed' and confirmed_at is not null then 1 else 0 end) from (
+         select 'source' as kind, coalesce(utm_source, '') as name, status, confirmed_at from signups
+         union all select 'campaign', coalesce(utm_campaign, ''), status, confirmed_at from signups
+         union all select 'referrer', coalesce(referrer_host, ''), status, confirmed_at from signups
+       ) group by kind, name`,
+      "insert into list_counters (name, value) select 'left', count(*) from signup_suppressions where true on conflict (name) do nothing",
+      "create index signups_top_referrers on signups (referrals desc, id) where referrals > 0",
+      "create index outbox_undelivered on outbox (id) where delivered_at is null",
+    ),
   },
 ]
 

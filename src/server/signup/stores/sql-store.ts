@@ -17,10 +17,12 @@ import type { ProviderContact } from "../../providers/provider"
 import { hashToken, newSecretToken } from "../waitlist/codes"
 import { suppressionKey } from "../waitlist/email-key"
 import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
+import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, utcDay, type TalliedRow } from "./tallies"
 import {
   EMAIL_KINDS,
   THROTTLED_KINDS,
   type AddResult,
+  type AttributionCount,
   type ConfirmResult,
   type ExportRow,
   type InvitationState,
@@ -33,7 +35,9 @@ import {
   type NewSignup,
   type NewToken,
   type OutboxEntry,
+  type OutboxHealth,
   type OutboxKind,
+  type OwnerSummary,
   type Place,
   type QueuedMessage,
   type RedeemResult,
@@ -48,6 +52,7 @@ import { LEADERBOARD_MIN_REFERRALS } from "./store"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 /** Rows per page of an export. */
 const EXPORT_PAGE = 5_000
 
@@ -425,11 +430,14 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
    * update locks it), so two requests to leave at once cannot both take it out of its band.
    */
   const eraseSignup = async (tx: SqlExecutor, id: number | string, now: Date): Promise<boolean> => {
-    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null }>(
-      "update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by",
+    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null } & TalliedRow>(
+      `update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by, ${TALLIED_COLUMNS}`,
       [id],
     )
     if (!me) return false
+    // The owner's counts lose the person too; only the number who left grows.
+    await tallySignups(tx, [me], -1)
+    await bumpCounters(tx, { left: 1 })
     if (me.status === "confirmed") {
       // The people behind move up; a referrer loses the referral (and moves bands).
       await tx.query(line.removeFromBucket("s.id = $1"), [id])
@@ -522,6 +530,15 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
   const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
     tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [suppressionKey(emailKey), now.toISOString()])
+
+  const outboxHealth = async (): Promise<OutboxHealth> => {
+    const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(
+      `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
+       from outbox where delivered_at is null`,
+    )
+    const [last] = await query<{ last_error: string }>("select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1")
+    return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), lastError: last?.last_error ?? null }
+  }
 
   /**
    * Adds signups of different email keys in one transaction: one commit for all. Answers each
@@ -623,6 +640,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         return mail ? [{ signupId: row.id, message: mail, at: receivedAt }] : []
       })
       await queueMessages(tx, messages)
+      await tallySignups(tx, inserted, 1)
 
       const confirmed = inserted.filter((row) => row.status === "confirmed")
       if (confirmed.length > 0) {
@@ -715,11 +733,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           const [known] = await tx.query("select 1 as known from signup_tokens where hash = $1 and kind = 'confirm'", [tokenHash])
           return known ? { kind: "expired" } : { kind: "unknown" }
         }
-        const [changed] = await tx.query<{ referred_by: string | null }>(
-          "update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by",
+        const [changed] = await tx.query<{ referred_by: string | null } & TalliedRow>(
+          `update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by, ${TALLIED_COLUMNS}`,
           [claimed.signup_id, now.toISOString()],
         )
         if (changed) {
+          await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
           if (changed.referred_by) await countReferral(tx, changed.referred_by, 1, now.toISOString())
           // Friends who confirmed while this signup was not yet confirmed may have reached a tier.
@@ -904,13 +923,56 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), endpoints: endpoints.map(endpointOf) }
     },
 
-    async outboxHealth() {
-      const [counts] = await query<{ waiting: number | string | null; failed: number | string | null }>(
-        `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
-         from outbox where delivered_at is null`,
-      )
-      const [last] = await query<{ last_error: string }>("select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1")
-      return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), lastError: last?.last_error ?? null }
+    outboxHealth,
+
+    async ownerSummary(now, { days, limit }): Promise<OwnerSummary> {
+      await ready()
+      const dayList = Array.from({ length: days }, (_, index) => utcDay(new Date(now.getTime() - (days - 1 - index) * DAY_MS)))
+      const count = (value: number | string | null | undefined): number => Number(value ?? 0)
+      // Small reads of counts kept in step, side by side: none walks the list.
+      const attributions = (kind: string) =>
+        db.query<{ name: string; signups: number | string; confirmed: number | string }>(
+          "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
+          [kind, limit],
+        )
+      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks] = await Promise.all([
+        db.query<{ confirmed: number | string | null; signups: number | string | null }>(`select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`),
+        db.query<{ name: string; value: number | string }>("select name, value from list_counters where name in ('invited', 'redeemed', 'left')"),
+        db.query<{ day: string; signups: number | string; confirmations: number | string }>(
+          "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
+          [dayList[0], dayList[dayList.length - 1]],
+        ),
+        attributions("source"),
+        attributions("campaign"),
+        attributions("referrer"),
+        db.query<{ email: string; referral_code: string; referrals: number | string }>(
+          "select email, referral_code, referrals from signups where referrals > 0 order by referrals desc, id limit $1",
+          [limit],
+        ),
+        outboxHealth(),
+        db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
+          "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
+        ),
+      ])
+      const counter = (name: string) => count(counters.find((row) => row.name === name)?.value)
+      const byDay = new Map(perDay.map((row) => [row.day, row]))
+      const attribution = (rows: Awaited<ReturnType<typeof attributions>>): AttributionCount[] =>
+        rows.map((row) => ({ name: row.name, signups: count(row.signups), confirmed: count(row.confirmed) }))
+      const confirmed = count(totals?.confirmed)
+      return {
+        confirmed,
+        pending: Math.max(0, count(totals?.signups) - confirmed),
+        invited: counter("invited"),
+        redeemed: counter("redeemed"),
+        left: counter("left"),
+        perDay: dayList.map((day) => ({ day, signups: count(byDay.get(day)?.signups), confirmations: count(byDay.get(day)?.confirmations) })),
+        sources: attribution(sources),
+        campaigns: attribution(campaigns),
+        referrers: attribution(referrers),
+        topReferrers: topReferrers.map((row) => ({ email: row.email, referralCode: row.referral_code, referrals: count(row.referrals) })),
+        outbox,
+        disabledWebhooks: webhooks.map((row) => ({ url: row.url, since: iso(row.disabled_at), reason: row.disabled_reason })),
+      }
     },
 
     async *exportRows(): AsyncIterable<ExportRow> {

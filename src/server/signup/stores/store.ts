@@ -240,6 +240,42 @@ export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { email
  */
 export type LeaveResult = { kind: "erased" } | { kind: "alreadyLeft" } | { kind: "unknown" }
 
+/** Signups and confirmations on one UTC day ("2026-11-23"). */
+export interface DayCount {
+  day: string
+  signups: number
+  confirmations: number
+}
+
+/** Signups that came with one attribution (a UTM source or campaign, a referring site), and how many of them are confirmed. */
+export interface AttributionCount {
+  /** "" for the signups that came with none. */
+  name: string
+  signups: number
+  confirmed: number
+}
+
+/** The list at a glance, for the owner's page: read from counts kept in step, never a pass over the list. */
+export interface OwnerSummary {
+  confirmed: number
+  pending: number
+  /** Invitations sent and redeemed (`list_counters`). */
+  invited: number
+  redeemed: number
+  /** People who left the list (erased), all time. */
+  left: number
+  /** The last `days` UTC days, oldest first, today last; days without signups count zero. */
+  perDay: DayCount[]
+  /** The largest first, at most `limit` each. */
+  sources: AttributionCount[]
+  campaigns: AttributionCount[]
+  referrers: AttributionCount[]
+  /** The signups that brought the most confirmed friends, with their addresses (the owner's own page). */
+  topReferrers: Array<{ email: string; referralCode: string; referrals: number }>
+  outbox: OutboxHealth
+  disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>
+}
+
 export interface SignupStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
   add(signup: NewSignup): Promise<AddResult>
@@ -295,6 +331,8 @@ export interface SignupStore {
   disableWebhookEndpoint(url: string, now: Date, reason: string): Promise<void>
   webhookHealth(): Promise<WebhookHealth>
   outboxHealth(): Promise<OutboxHealth>
+  /** The owner's page: counts, the last `days` UTC days up to `now`, the `limit` largest sources, campaigns, referring sites and referrers. */
+  ownerSummary(now: Date, options: { days: number; limit: number }): Promise<OwnerSummary>
   /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
   exportRows(): AsyncIterable<ExportRow>
   /**

@@ -37,6 +37,11 @@ describe("moving an earlier JSON Lines list into SQLite", () => {
       expect(rows[1].signup.attribution).toEqual({ source: "tiktok", campaign: "launch" })
       expect(rows[0].signup.referralCode).toMatch(/^[A-Z0-9]{10}$/)
       expect(rows[4].signup.lastMailAt).toBe("2026-11-20T12:07:00.000Z")
+      // The owner's counts include the imported list, as a pass over it counts it.
+      const summary = await store.ownerSummary(new Date("2026-11-22T12:00:00.000Z"), { days: 30, limit: 20 })
+      expect({ confirmed: summary.confirmed, pending: summary.pending }).toEqual({ confirmed: 5, pending: 1 })
+      expect(summary.perDay.reduce((sum, day) => sum + day.signups, 0)).toBe(6)
+      expect(summary.sources).toContainEqual({ name: "tiktok", signups: 1, confirmed: 1 })
       // Both status tokens of the second signup still lead to it; the used confirmation stays used.
       await expect(store.standingByStatusToken(hashToken("second status of second@example.com"))).resolves.toMatchObject({ signup: { email: "second@example.com" } })
       await expect(store.confirm(hashToken("confirm used@example.com"), new Date("2026-11-21T00:00:00.000Z"))).resolves.toEqual({ kind: "expired" })

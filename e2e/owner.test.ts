@@ -1,0 +1,259 @@
+// The owner's page as the owner uses it, at phone and laptop size, against the production server
+// with a store of its own (so every number on the page is one this test made): people sign up
+// through the API, the owner signs in with the secret from the keyboard, sees the counts, the
+// chart and where people came from match, erases an address, lists who is next (a dry run) and
+// invites them, downloads the CSV and signs out. A wrong secret gets 401 and shows nothing.
+// Every state on the way is axe clean. The Gatsby Functions answer alike (the shared test site).
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import AxeBuilder from "@axe-core/playwright"
+import type { Page } from "@playwright/test"
+import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { expect, test, waitUntilHydrated } from "./fixtures"
+import { NO_BROWSER } from "./site"
+
+const SECRET = "owner-page-e2e-secret-0123456789"
+
+const axeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
+}
+
+/** The focused element's text and tag, and whether it shows the focus ring. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    const style = element ? getComputedStyle(element) : null
+    return {
+      text: element?.textContent?.trim() ?? "",
+      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent ?? "" : ""),
+      ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2),
+    }
+  })
+
+/** Tabs forward until the focused element's text or label is `name`; fails when it never is. */
+const tabTo = async (page: Page, name: string) => {
+  for (let step = 0; step < 80; step += 1) {
+    const now = await focused(page)
+    if (now.text === name || now.label === name) return now
+    await page.keyboard.press("Tab")
+  }
+  throw new Error(`Tab never reached "${name}"`)
+}
+
+const count = (page: Page, label: string) => page.locator("dl[aria-label='The list in numbers'] > div").filter({ has: page.locator(`dt:text-is("${label}")`) }).locator("dd").first()
+
+test.describe("the owner's page", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 })
+  test.use({ reducedMotion: "reduce" })
+  let server: ProductionServer
+  let siteUrl: string
+  const today = new Date().toISOString().slice(0, 10)
+
+  test.beforeAll(async () => {
+    const port = await freePort()
+    siteUrl = `http://127.0.0.1:${port}`
+    const store = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-owner-")), "signups.db") }
+    server = await serveProduction({ ...store, OWNER_TOKEN: SECRET, SITE_URL: siteUrl, SMTP_URL: "" }, { port })
+    // Three people through the public API: two from a TikTok campaign, one through the first one's link.
+    const join_ = async (email: string, extra: Record<string, unknown> = {}) => {
+      const response = await fetch(`${siteUrl}/api/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), ...extra }),
+      })
+      expect(response.status).toBe(201)
+      return (await response.json()) as { referralCode: string }
+    }
+    const first = await join_("maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
+    await join_("leo.second@example.com", { utm: { source: "tiktok" } })
+    await join_("ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  const open = async (page: Page) => {
+    await page.goto(`${siteUrl}/owner/`)
+    await waitUntilHydrated(page)
+  }
+
+  test("a wrong secret gets 401 and shows nothing", async ({ page, problems }) => {
+    problems.allow(/^error: Failed to load resource: the server responded with a status of 401/)
+    await open(page)
+    await expect(page.getByRole("heading", { level: 1, name: "The list at a glance" })).toBeVisible()
+    await page.getByLabel("Owner secret").fill("not-the-secret")
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/owner/summary") && response.request().method() === "GET")
+    await page.getByRole("button", { name: "Open the dashboard" }).click()
+    expect((await answer).status()).toBe(401)
+    await expect(page.getByRole("alert")).toHaveText("That secret isn't right. Check OWNER_TOKEN on the server and try again.")
+    await expect(page.getByLabel("Owner secret")).toHaveAttribute("aria-invalid", "true")
+    await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(0)
+    await expect(page.getByText("maya.first@example.com")).toHaveCount(0)
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith("owner-secret")))).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test("signs in from the keyboard and shows what was made: counts, chart, sources, referrers; keeps the secret for the tab only", async ({ page, browser }) => {
+    await open(page)
+    await page.locator("body").click({ position: { x: 1, y: 1 } })
+    const field = await tabTo(page, "Owner secret")
+    expect(field.ring).toBe(true)
+    await page.keyboard.type(SECRET)
+    await page.keyboard.press("Enter")
+
+    await expect(count(page, "Confirmed")).toHaveText("3")
+    await expect(count(page, "Pending")).toHaveText("0")
+    await expect(count(page, "Left the list")).toHaveText("0")
+    await expect(count(page, "Confirmation rate")).toHaveText("100%")
+    await expect(page.getByText("3 of 3 signups")).toBeVisible()
+    // The chart's bar for today and the table beside it say the same.
+    const bar = page.locator(`svg[data-chart='per-day'] g[data-day='${today}']`)
+    await expect(bar).toHaveAttribute("data-signups", "3")
+    await expect(bar).toHaveAttribute("data-confirmations", "3")
+    await expect(page.locator(`svg[data-chart='per-day'] g[data-day] rect`)).toHaveCount(1)
+    const table = page.getByRole("table", { name: "Signups and confirmations per day, last 30 days (UTC)" })
+    await expect(table.getByRole("row")).toHaveCount(31)
+    await expect(table.getByRole("row").last()).toContainText(/3\s*3$/)
+    // Where they came from, with confirmation rates; the referrer with the full address.
+    const sources = page.getByRole("table", { name: "Sources" })
+    await expect(sources.getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*2\s*2\s*100%/)
+    await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row", { name: /drop-1/ })).toContainText(/drop-1\s*1\s*1\s*100%/)
+    await expect(page.getByRole("table", { name: "Referring sites" }).getByRole("row", { name: /news\.example/ })).toContainText(/1\s*1\s*100%/)
+    await expect(page.getByRole("region", { name: "Top referrers" }).getByRole("row", { name: /maya\.first@example\.com/ })).toContainText(/1$/)
+    await expect(page.getByText("No errors: mail is getting through.")).toBeVisible()
+    await expect(page.getByText("None: every webhook is delivering.")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+
+    // For this tab only: a reload keeps the owner signed in, another tab (a new session) does not.
+    await page.reload()
+    await waitUntilHydrated(page)
+    await expect(count(page, "Confirmed")).toHaveText("3")
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await otherPage.goto(`${siteUrl}/owner/`)
+    await waitUntilHydrated(otherPage)
+    await expect(otherPage.getByLabel("Owner secret")).toBeVisible()
+    await expect(otherPage.getByText("Confirmed", { exact: true })).toHaveCount(0)
+    await other.close()
+  })
+
+  test("erases an address after asking, from the keyboard, and the counts follow", async ({ page }) => {
+    await open(page)
+    await page.getByLabel("Owner secret").fill(SECRET)
+    await page.getByRole("button", { name: "Open the dashboard" }).click()
+    await expect(count(page, "Confirmed")).toHaveText("3")
+    const email = page.getByRole("textbox", { name: "Email address" })
+    await email.focus()
+    await page.keyboard.type("leo.second@example.com")
+    await page.keyboard.press("Enter")
+    // Asked first, the safe answer focused; Escape goes back without erasing.
+    await expect(page.getByText("Erase leo.second@example.com? Their place, referral link and mail go too. This can't be undone.")).toBeVisible()
+    await expect.poll(async () => (await focused(page)).text).toBe("Keep it")
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press("Escape")
+    await expect(page.getByText("Nothing was done.")).toBeVisible()
+    await expect(count(page, "Confirmed")).toHaveText("3")
+    await page.keyboard.press("Enter")
+    await expect.poll(async () => (await focused(page)).text).toBe("Keep it")
+    await page.keyboard.press("Shift+Tab")
+    expect((await focused(page)).text).toBe("Yes, erase it")
+    await page.keyboard.press("Enter")
+    await expect(page.getByText("Erased leo.second@example.com from the list.")).toBeVisible()
+    await expect(count(page, "Confirmed")).toHaveText("2")
+    await expect(count(page, "Left the list")).toHaveText("1")
+    await expect(page.getByRole("table", { name: "Sources" }).getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*1\s*1\s*100%/)
+    // Asked again: no one has it now, and it stays off the list.
+    await email.fill("leo.second@example.com")
+    await page.getByRole("button", { name: "Erase", exact: true }).click()
+    await page.getByRole("button", { name: "Yes, erase it" }).click()
+    await expect(page.getByText("No one on the list had leo.second@example.com. It's kept off the list all the same.")).toBeVisible()
+  })
+
+  test("shows who is next before inviting, then invites them; downloads the CSV after asking; signs out", async ({ page }) => {
+    await open(page)
+    await page.getByLabel("Owner secret").fill(SECRET)
+    await page.getByRole("button", { name: "Open the dashboard" }).click()
+    await expect(count(page, "Confirmed")).toHaveText("2")
+    await expect(count(page, "Invited")).toHaveText("0")
+
+    // The dry run lists who is next, in place order, and invites no one.
+    await page.getByRole("spinbutton", { name: "How many" }).fill("10")
+    await page.getByRole("button", { name: "Show who's next" }).click()
+    const next = page.getByRole("table", { name: "The next 2 in line" })
+    await expect(next).toBeVisible()
+    await expect(next.getByRole("row")).toHaveText([/Place\s*Address/, /1\s*maya\.first@example\.com/, /2\s*ari\.friend@example\.com/])
+    await expect(page.getByText("Invite these 2 people now? Each gets an email with a single-use code.")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    await expect(count(page, "Invited")).toHaveText("0")
+    await page.getByRole("button", { name: "Send the invitations" }).click()
+    await expect(page.getByText("Invited 2 people.")).toBeVisible()
+    await expect(count(page, "Invited")).toHaveText("2")
+
+    await page.getByRole("button", { name: "Download CSV" }).click()
+    await expect(page.getByText("The file holds every address on the list.", { exact: false })).toBeVisible()
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Download it" }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^signups-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = readFileSync(await file.path(), "utf8")
+    const lines = csv.trim().split("\r\n")
+    expect(lines[0]).toBe(
+      "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at",
+    )
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["maya.first@example.com", "ari.friend@example.com"])
+    await expect(page.getByText("Saved. Check your downloads.")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole("button", { name: "Sign out" }).click()
+    await expect(page.getByLabel("Owner secret")).toBeFocused()
+    await expect(page.getByText("maya.first@example.com")).toHaveCount(0)
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith("owner-secret")))).toEqual([])
+  })
+})
+
+test.describe("the owner's page without OWNER_TOKEN", () => {
+  let server: ProductionServer
+
+  test.beforeAll(async () => {
+    server = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-owner-off-")), "signups.db"), OWNER_TOKEN: "" })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test("says how to turn it on, and every endpoint answers 404", async ({ page, problems }) => {
+    problems.allow(/^error: Failed to load resource: the server responded with a status of 404/)
+    await page.goto(`${server.baseUrl}/owner/`)
+    await waitUntilHydrated(page)
+    await expect(page.getByText(/^This page is off\. To turn it on, set OWNER_TOKEN/)).toBeVisible()
+    await expect(page.getByLabel("Owner secret")).toHaveCount(0)
+    expect(await axeViolations(page)).toEqual([])
+    for (const path of ["summary", "export", "forget", "invite"]) {
+      expect((await fetch(`${server.baseUrl}/api/owner/${path}`, { headers: { authorization: "Bearer anything" } })).status).toBe(404)
+    }
+  })
+})
+
+test.describe("the owner's endpoints as Gatsby Functions", NO_BROWSER, () => {
+  test("answer only with the secret, never cached; the page is noindex and outside the sitemap", async ({ request }) => {
+    expect((await request.fetch("/api/owner/summary", { method: "OPTIONS" })).status()).toBe(200)
+    const refused = await request.get("/api/owner/summary")
+    expect(refused.status()).toBe(401)
+    expect(refused.headers()["www-authenticate"]).toBe('Bearer realm="owner"')
+    expect(await refused.json()).toEqual({ error: "The owner's secret is missing or wrong" })
+    const summary = await request.get("/api/owner/summary", { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } })
+    expect(summary.status()).toBe(200)
+    expect(summary.headers()["cache-control"]).toBe("no-store")
+    expect(await summary.json()).toMatchObject({ confirmed: expect.any(Number), pending: expect.any(Number), perDay: expect.any(Array), dayZone: "UTC" })
+    const csv = await request.get("/api/owner/export", { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } })
+    expect(csv.headers()["content-type"]).toMatch(/^text\/csv/)
+    expect((await csv.text()).split("\r\n")[0]).toMatch(/^email,source,status,/)
+    const html = await (await request.get("/owner/")).text()
+    expect(html).toMatch(/<meta name="robots" content="noindex/)
+    expect(await (await request.get("/sitemap-0.xml")).text()).not.toContain("/owner/")
+  })
+})

@@ -1,0 +1,170 @@
+/** @jsxImportSource theme-ui */
+import { useId, type ReactNode } from "react"
+import type { OwnerSummary } from "../../lib/owner-client"
+import { share, type Formats } from "../../lib/owner-format"
+import { fillTemplate } from "../../lib/template"
+import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
+import { AttributionTable } from "./AttributionTable"
+import { DailyChart } from "./DailyChart"
+import { card, dataTable, scroller, sectionHeading } from "./ui"
+
+interface DashboardProps extends Omit<ActionProps, "formats"> {
+  summary: OwnerSummary
+  formats: Formats
+}
+
+const Section = ({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) => {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} sx={{ mt: [6, 7] }}>
+      <h2 id={id} sx={sectionHeading}>
+        {heading}
+      </h2>
+      {intro && <p sx={{ color: "subtle", mb: 4, maxWidth: 640 }}>{intro}</p>}
+      {children}
+    </section>
+  )
+}
+
+/** One count: its label small, the number big. */
+const Count = ({ label, value, detail, accent = false }: { label: string; value: string; detail?: string; accent?: boolean }) => (
+  <div sx={{ ...card, boxShadow: accent ? "pop" : "none", borderColor: accent ? "primary" : "border" }}>
+    <dt sx={{ variant: "text.eyebrow", letterSpacing: "0.08em", overflowWrap: "anywhere", color: accent ? "primary" : "subtle" }}>{label}</dt>
+    <dd sx={{ m: 0, mt: 2, fontFamily: "heading", fontSize: [5, 6], lineHeight: 1, fontVariantNumeric: "tabular-nums" }}>{value}</dd>
+    {detail && <dd sx={{ m: 0, mt: 2, fontSize: 0, color: "subtle" }}>{detail}</dd>}
+  </div>
+)
+
+/** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
+const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
+  const total = summary.confirmed + summary.pending
+  const actionProps: ActionProps = { ...actions, copy, formats }
+  return (
+    <div>
+      <dl aria-label={copy.counts.label} sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}>
+        <Count accent label={copy.counts.confirmed} value={formats.count(summary.confirmed)} />
+        <Count label={copy.counts.pending} value={formats.count(summary.pending)} />
+        <Count
+          label={copy.counts.rate}
+          value={formats.percent(share(summary.confirmed, total))}
+          detail={fillTemplate(copy.counts.rateDetail, { confirmed: formats.count(summary.confirmed), total: formats.count(total) })}
+        />
+        <Count label={copy.counts.invited} value={formats.count(summary.invited)} />
+        <Count label={copy.counts.redeemed} value={formats.count(summary.redeemed)} />
+        <Count label={copy.counts.left} value={formats.count(summary.left)} />
+      </dl>
+
+      <Section heading={copy.chart.heading} intro={copy.chart.caption}>
+        <div sx={card}>
+          <DailyChart days={summary.perDay} copy={copy.chart} formats={formats} />
+        </div>
+      </Section>
+
+      <Section heading={copy.attribution.heading} intro={copy.attribution.intro}>
+        <div sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: [3, 4], alignItems: "start" }}>
+          <AttributionTable rows={summary.sources} copy={copy.sources} empty={copy.attribution.empty} formats={formats} />
+          <AttributionTable rows={summary.campaigns} copy={copy.campaigns} empty={copy.attribution.empty} formats={formats} />
+          <AttributionTable rows={summary.referrers} copy={copy.referringSites} empty={copy.attribution.empty} formats={formats} />
+        </div>
+      </Section>
+
+      <Section heading={copy.topReferrers.heading} intro={copy.topReferrers.intro}>
+        <div sx={card}>
+          {summary.topReferrers.length === 0 ? (
+            <p sx={{ color: "subtle" }}>{copy.topReferrers.empty}</p>
+          ) : (
+            <div role="region" aria-label={copy.topReferrers.heading} tabIndex={0} sx={scroller}>
+              <table sx={dataTable}>
+                <thead>
+                  <tr>
+                    <th scope="col" className="number" sx={{ width: "3em" }}>
+                      {copy.topReferrers.rank}
+                    </th>
+                    <th scope="col">{copy.topReferrers.email}</th>
+                    <th scope="col">{copy.topReferrers.code}</th>
+                    <th scope="col" className="number">
+                      {copy.topReferrers.referrals}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.topReferrers.map((referrer, index) => (
+                    <tr key={referrer.referralCode}>
+                      <td className="number" sx={{ color: "subtle" }}>
+                        {formats.count(index + 1)}
+                      </td>
+                      <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
+                        {referrer.email}
+                      </th>
+                      <td sx={{ fontFamily: "monospace" }}>{referrer.referralCode}</td>
+                      <td className="number" sx={{ color: "primary", fontWeight: "bold" }}>
+                        {formats.count(referrer.referrals)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </Section>
+
+      <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "minmax(0, 1fr) minmax(0, 2fr)"], gap: [0, null, 4] }}>
+        <Section heading={copy.mail.heading}>
+          <dl sx={{ ...card, m: 0, display: "grid", gridTemplateColumns: "1fr auto", gap: 2, alignItems: "baseline" }}>
+            <dt sx={{ color: "subtle" }}>{copy.mail.waiting}</dt>
+            <dd sx={{ m: 0, fontFamily: "heading", fontSize: 4 }}>{formats.count(summary.outbox.waiting)}</dd>
+            <dt sx={{ color: "subtle" }}>{copy.mail.failed}</dt>
+            <dd sx={{ m: 0, fontFamily: "heading", fontSize: 4, color: summary.outbox.failed > 0 ? "secondary" : "text" }}>{formats.count(summary.outbox.failed)}</dd>
+            <dt sx={{ color: "subtle", gridColumn: "1 / -1" }}>{copy.mail.lastError}</dt>
+            <dd sx={{ m: 0, gridColumn: "1 / -1", fontFamily: summary.outbox.lastError ? "monospace" : "body", fontSize: 0, wordBreak: "break-word" }}>
+              {summary.outbox.lastError ?? copy.mail.noError}
+            </dd>
+          </dl>
+        </Section>
+        <Section heading={copy.webhooks.heading}>
+          <div sx={card}>
+            {summary.disabledWebhooks.length === 0 ? (
+              <p sx={{ color: "subtle" }}>{copy.webhooks.none}</p>
+            ) : (
+              <div role="region" aria-label={copy.webhooks.heading} tabIndex={0} sx={scroller}>
+                <table sx={dataTable}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{copy.webhooks.url}</th>
+                      <th scope="col">{copy.webhooks.since}</th>
+                      <th scope="col">{copy.webhooks.reason}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {summary.disabledWebhooks.map((hook) => (
+                      <tr key={hook.url}>
+                        <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
+                          {hook.url}
+                        </th>
+                        <td sx={{ whiteSpace: "nowrap" }}>
+                          <time dateTime={hook.since}>{formats.time(hook.since)}</time>
+                        </td>
+                        <td>{hook.reason ?? ""}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        </Section>
+      </div>
+
+      <Section heading={copy.actions.heading}>
+        <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "repeat(3, minmax(0, 1fr))"], gap: [3, 4], alignItems: "start" }}>
+          <ExportAction {...actionProps} />
+          <ForgetAction {...actionProps} />
+          <InviteAction {...actionProps} />
+        </div>
+      </Section>
+    </div>
+  )
+}
+
+export default Dashboard

@@ -1,0 +1,189 @@
+/** @jsxImportSource theme-ui */
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react"
+import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem, type OwnerSummary } from "../../lib/owner-client"
+import { makeFormats } from "../../lib/owner-format"
+import { fillTemplate } from "../../lib/template"
+import type { OwnerCopy } from "./copy"
+import { busyButton } from "./ui"
+
+// The dashboard and its chart load only once the secret is accepted: nothing of them ships with
+// the sign-in form, nor with any other page.
+const Dashboard = lazy(() => import("./Dashboard"))
+
+type Phase =
+  /** Server HTML and the first render: the sign-in form, until the page knows better. */
+  | { kind: "starting" }
+  | { kind: "off" }
+  | { kind: "signIn"; problem: OwnerProblem | { kind: "missing" } | null; checking: boolean }
+  | { kind: "ready"; secret: string; summary: OwnerSummary; refreshing: boolean }
+
+interface OwnerPageProps {
+  brand: string
+  copy: OwnerCopy
+}
+
+const problemWords = (problem: OwnerProblem | { kind: "missing" }, copy: OwnerCopy): string => {
+  switch (problem.kind) {
+    case "missing":
+      return copy.signIn.missing
+    case "wrong":
+      return copy.signIn.wrong
+    case "tooMany":
+      return copy.signIn.tooMany
+    case "off":
+      return copy.off
+    case "failed":
+      return copy.signIn.failed
+  }
+}
+
+/**
+ * The owner's page: the sign-in form, then the dashboard. The secret is kept in this tab's
+ * session storage only, and sent as a bearer token with every call. Everything that reads the
+ * clock, the storage or the owner's locale happens after mount.
+ */
+export const OwnerPage = ({ brand, copy }: OwnerPageProps) => {
+  const id = useId()
+  const storageKey = ownerSecretKey(brand)
+  const [phase, setPhase] = useState<Phase>({ kind: "starting" })
+  const [secretInput, setSecretInput] = useState("")
+  const formats = useMemo(() => (phase.kind === "ready" ? makeFormats() : null), [phase.kind])
+  const inputRef = useRef<HTMLInputElement>(null)
+  const headingRef = useRef<HTMLParagraphElement>(null)
+
+  const signOut = useCallback(
+    (problem: OwnerProblem | null = null) => {
+      keepSecret(storageKey, null)
+      setSecretInput("")
+      setPhase(problem?.kind === "off" ? { kind: "off" } : { kind: "signIn", problem, checking: false })
+    },
+    [storageKey],
+  )
+
+  const load = useCallback(
+    async (secret: string, refreshing: boolean) => {
+      const outcome = await fetchSummary(secret)
+      if (outcome.kind === "ok") {
+        keepSecret(storageKey, secret)
+        setPhase({ kind: "ready", secret, summary: outcome.summary, refreshing: false })
+        return
+      }
+      if (refreshing && outcome.kind === "failed") {
+        // The numbers on screen stay; the next refresh tries again.
+        setPhase((current) => (current.kind === "ready" ? { ...current, refreshing: false } : current))
+        return
+      }
+      if (outcome.kind === "wrong" || outcome.kind === "off") keepSecret(storageKey, null)
+      setPhase(outcome.kind === "off" ? { kind: "off" } : { kind: "signIn", problem: outcome, checking: false })
+    },
+    [storageKey],
+  )
+
+  useEffect(() => {
+    const kept = readSecret(storageKey)
+    if (kept) {
+      setPhase({ kind: "signIn", problem: null, checking: true })
+      void load(kept, false)
+      return
+    }
+    void isOwnerPageOn().then((on) => setPhase(on === false ? { kind: "off" } : { kind: "signIn", problem: null, checking: false }))
+  }, [storageKey, load])
+
+  // Focus follows the page: to the numbers once signed in, back to the field after signing out.
+  const previous = useRef<Phase["kind"]>(phase.kind)
+  useEffect(() => {
+    if (previous.current === "signIn" && phase.kind === "ready") headingRef.current?.focus()
+    if (previous.current === "ready" && phase.kind === "signIn") inputRef.current?.focus()
+    previous.current = phase.kind
+  }, [phase.kind])
+
+  const signIn = (event: FormEvent) => {
+    event.preventDefault()
+    if (phase.kind === "signIn" && phase.checking) return
+    const secret = secretInput.trim()
+    if (secret === "") {
+      setPhase({ kind: "signIn", problem: { kind: "missing" }, checking: false })
+      inputRef.current?.focus()
+      return
+    }
+    setPhase({ kind: "signIn", problem: null, checking: true })
+    void load(secret, false)
+  }
+
+  if (phase.kind === "off") return <p sx={{ variant: "text.lead", maxWidth: 680 }}>{copy.off}</p>
+
+  if (phase.kind === "ready" && formats) {
+    return (
+      <div>
+        <div sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 3, mb: [4, 5] }}>
+          <p ref={headingRef} tabIndex={-1} aria-live="polite" sx={{ color: "subtle", outline: "none" }}>
+            {fillTemplate(copy.updated, { time: formats.time(phase.summary.generatedAt) })}
+          </p>
+          <div sx={{ display: "flex", gap: 3, flexWrap: "wrap" }}>
+            <button
+              type="button"
+              aria-disabled={phase.refreshing}
+              onClick={() => {
+                if (phase.refreshing) return
+                setPhase({ ...phase, refreshing: true })
+                void load(phase.secret, true)
+              }}
+              sx={{ variant: "buttons.ghost", ...busyButton }}
+            >
+              {phase.refreshing ? copy.loading : copy.refresh}
+            </button>
+            <button type="button" onClick={() => signOut()} sx={{ variant: "buttons.ghost" }}>
+              {copy.signOut}
+            </button>
+          </div>
+        </div>
+        <Suspense fallback={<p sx={{ variant: "text.lead" }}>{copy.loading}</p>}>
+          <Dashboard
+            summary={phase.summary}
+            copy={copy}
+            formats={formats}
+            secret={phase.secret}
+            onProblem={signOut}
+            onChanged={() => void load(phase.secret, true)}
+          />
+        </Suspense>
+      </div>
+    )
+  }
+
+  const checking = phase.kind === "signIn" && phase.checking
+  const problem = phase.kind === "signIn" ? phase.problem : null
+  return (
+    <form noValidate method="post" onSubmit={signIn} sx={{ display: "grid", gap: 3, maxWidth: 480, p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large", boxShadow: "pop" }}>
+      <div>
+        <label htmlFor={`${id}-secret`} sx={{ variant: "forms.label", display: "block" }}>
+          {copy.signIn.label}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-secret`}
+          name="owner-secret"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={secretInput}
+          aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
+          aria-describedby={`${id}-hint ${id}-problem`}
+          onChange={(event) => setSecretInput(event.currentTarget.value)}
+          sx={{ variant: "forms.input", width: "100%" }}
+        />
+        <p id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
+          {copy.signIn.hint}
+        </p>
+      </div>
+      <p id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
+        {problem ? problemWords(problem, copy) : ""}
+      </p>
+      <div>
+        <button type="submit" aria-disabled={checking} sx={{ variant: "buttons.primary", ...busyButton }}>
+          {checking ? copy.signIn.checking : copy.signIn.button}
+        </button>
+      </div>
+    </form>
+  )
+}

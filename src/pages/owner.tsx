@@ -1,0 +1,171 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Seo } from "../components/Seo"
+import { OwnerPage } from "../components/owner/OwnerPage"
+import { HydrateLater } from "../components/shared/Hydration"
+import { useSiteContent } from "../hooks/use-site-content"
+
+/** /owner/: the list at a glance and its actions, for the owner only (behind OWNER_TOKEN; noindex, not in the sitemap). */
+const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
+  const { seo: _seo, ...copy } = data.ownerJson!
+  const { brand } = useSiteContent()
+  return (
+    <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [6, 7], minHeight: "100vh" }}>
+      <p sx={{ variant: "text.eyebrow", mb: 3 }}>{brand}</p>
+      <h1 id="page-heading" sx={{ variant: "text.display", fontSize: [6, 7], mb: 3 }}>
+        {copy.heading}
+      </h1>
+      <p sx={{ variant: "text.lead", mb: [5, 6], maxWidth: 680 }}>{copy.intro}</p>
+      <HydrateLater>
+        <OwnerPage brand={brand} copy={copy} />
+      </HydrateLater>
+    </section>
+  )
+}
+
+export default Owner
+
+export const Head = ({ data, location }: HeadProps<Queries.OwnerPageQuery>) => (
+  <Seo title={data.ownerJson!.seo.title} description={data.ownerJson!.seo.description} pathname={location.pathname} noindex />
+)
+
+export const query = graphql`
+  query OwnerPage {
+    ownerJson {
+      seo {
+        title
+        description
+      }
+      heading
+      intro
+      off
+      signIn {
+        label
+        hint
+        button
+        checking
+        missing
+        wrong
+        tooMany
+        failed
+      }
+      signOut
+      refresh
+      updated
+      loading
+      counts {
+        label
+        confirmed
+        pending
+        invited
+        redeemed
+        left
+        rate
+        rateDetail
+      }
+      chart {
+        heading
+        caption
+        signups
+        confirmations
+        dayAxis
+        countAxis
+        table
+        day
+      }
+      attribution {
+        heading
+        intro
+        empty
+      }
+      sources {
+        ...OwnerAttributionTableCopy
+      }
+      campaigns {
+        ...OwnerAttributionTableCopy
+      }
+      referringSites {
+        ...OwnerAttributionTableCopy
+      }
+      topReferrers {
+        heading
+        intro
+        rank
+        email
+        code
+        referrals
+        empty
+      }
+      mail {
+        heading
+        waiting
+        failed
+        lastError
+        noError
+      }
+      webhooks {
+        heading
+        url
+        since
+        reason
+        none
+      }
+      actions {
+        heading
+        cancelled
+      }
+      exportList {
+        heading
+        text
+        button
+        question
+        confirm
+        cancel
+        working
+        failed
+        done
+      }
+      forget {
+        heading
+        text
+        label
+        button
+        invalid
+        question
+        confirm
+        cancel
+        working
+        failed
+        found
+        notFound
+      }
+      invite {
+        heading
+        text
+        label
+        invalid
+        preview
+        previewing
+        listCaption
+        position
+        email
+        question
+        confirm
+        cancel
+        working
+        failed
+        done
+        nobody
+      }
+    }
+  }
+
+  fragment OwnerAttributionTableCopy on OwnerAttributionTable {
+    heading
+    name
+    signups
+    confirmed
+    rate
+    none
+  }
+`

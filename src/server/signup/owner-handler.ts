@@ -1,0 +1,148 @@
+/**
+ * The owner's endpoints, behind a bearer secret (OWNER_TOKEN): the list at a glance for the
+ * owner's page, the CSV export, an erasure request by address, and inviting the next people.
+ * Like handler.ts, no framework: a request in, an answer out; the Gatsby Functions in
+ * src/api/owner/ and the production server both call these.
+ *
+ *   GET  /api/owner/summary
+ *   GET  /api/owner/export              text/csv, the columns of `npm run signups:export`
+ *   POST /api/owner/forget  { email }
+ *   POST /api/owner/invite  { count, dryRun }
+ *
+ * Without OWNER_TOKEN every one answers 404; with it, OPTIONS answers 200 (the page asks whether
+ * it is on before it asks for the secret). A missing or wrong secret gets 401 and nothing
+ * else, after counting against the client's rate limit (so the secret cannot be guessed fast).
+ * Every answer is `Cache-Control: no-store`: they carry addresses.
+ */
+import { createHash, timingSafeEqual } from "node:crypto"
+import { isValidEmail } from "../../signup/rules"
+import { CSV_HEADER_LINE, csvLine } from "./csv"
+import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
+import type { ExportRow, SignupStore } from "./stores/store"
+
+/** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
+export type InviteNext = (
+  options: { count: number; dryRun: boolean },
+  now: Date,
+) => Promise<{ dryRun: boolean; invited: Array<{ email: string; position: number }> }>
+
+export interface OwnerDependencies extends HandlerDependencies {
+  /** OWNER_TOKEN as the server sees it now; undefined turns the owner's endpoints off. */
+  ownerToken(): string | undefined
+  /** The list, for the summary and the export; null where signups cannot be kept (see `service`). */
+  store: Pick<SignupStore, "ownerSummary" | "exportRows"> | null
+  /** Null where signups cannot be kept (see `service`). */
+  inviteNext: InviteNext | null
+}
+
+/** The days the summary's chart covers, today (UTC) the last. */
+export const SUMMARY_DAYS = 30
+/** Sources, campaigns, referring sites and referrers shown, each. */
+export const SUMMARY_LIMIT = 20
+/** The most people one invite request may name. */
+export const MAX_INVITE = 1_000
+
+export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
+const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
+
+/** Compares two secrets in constant time, whatever their lengths (both are hashed first). */
+export const sameSecret = (given: string, expected: string): boolean => {
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+/** The bearer token of an Authorization header, or null. */
+export const bearerToken = (header: string | string[] | undefined): string | null => {
+  const value = Array.isArray(header) ? header[0] : header
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value ?? "")
+  return match ? match[1] : null
+}
+
+/**
+ * What every owner endpoint does first: off without OWNER_TOKEN (404), the client's rate limit
+ * (429), the secret (401), the method (405). Then `work` runs, guarded like every endpoint.
+ */
+const ownerEndpoint =
+  (method: "GET" | "POST", what: string, work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>) =>
+  (request: ApiRequest, deps: OwnerDependencies): Promise<ApiAnswer> =>
+    guarded(deps, async () => {
+      const expected = deps.ownerToken()
+      if (expected === undefined) return reject(404, OWNER_OFF_MESSAGE)
+      const decision = await deps.rateLimiter.hit(request.clientKey)
+      if (!decision.allowed) {
+        return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
+      }
+      // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
+      if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
+      const given = bearerToken(request.headers.authorization)
+      if (given === null || !sameSecret(given, expected)) return reject(401, WRONG_SECRET_MESSAGE, { "WWW-Authenticate": 'Bearer realm="owner"' })
+      if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
+        return reject(405, `Method ${request.method ?? "(none)"} is not allowed: ${what} with ${method}`, { Allow: method })
+      }
+      if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+      return work(request, deps)
+    })
+
+/** GET /api/owner/summary: the list at a glance. Days are UTC days ("2026-11-23"); `generatedAt` is an instant. */
+export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary", async (_request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const now = deps.now()
+  const summary = await deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
+  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary })
+})
+
+/** The export as CSV text, in pieces of about 64 KB: a million rows never sit in memory at once. */
+export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncIterable<string> {
+  yield CSV_HEADER_LINE
+  let chunk = ""
+  for await (const row of rows) {
+    chunk += csvLine(row)
+    if (chunk.length >= 65_536) {
+      yield chunk
+      chunk = ""
+    }
+  }
+  if (chunk !== "") yield chunk
+}
+
+/** GET /api/owner/export: every signup as CSV, the same file `npm run signups:export` writes. */
+export const handleOwnerExportRequest = ownerEndpoint("GET", "download the export", async (_request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const day = deps.now().toISOString().slice(0, 10)
+  return {
+    status: 200,
+    headers: {
+      "Cache-Control": "no-store",
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="signups-${day}.csv"`,
+    },
+    body: {},
+    stream: csvChunks(deps.store.exportRows()),
+  }
+})
+
+/** POST /api/owner/forget `{ email }`: an erasure request by address; says whether anyone had it (it is suppressed either way). */
+export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address", async (request, deps) => {
+  const json = await readJson(request, "erase an address", "the email address to erase")
+  if (json.kind === "rejected") return json.answer
+  const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
+  if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  const { found } = await deps.service.forget(email, deps.now())
+  return answer(200, { ok: true, found })
+})
+
+/** POST /api/owner/invite `{ count, dryRun }`: who the next `count` are (dry run), or invites them. */
+export const handleOwnerInviteRequest = ownerEndpoint("POST", "invite people", async (request, deps) => {
+  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  if (!deps.inviteNext) return reject(503, "Signups are not stored here, so no one can be invited")
+  const json = await readJson(request, "invite people", "count and dryRun")
+  if (json.kind === "rejected") return json.answer
+  const { count, dryRun } = isObject(json.value) ? json.value : { count: undefined, dryRun: undefined }
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_INVITE) {
+    return reject(400, `"count" must be a whole number from 1 to ${MAX_INVITE}`)
+  }
+  if (typeof dryRun !== "boolean") return reject(400, '"dryRun" must be true (show who) or false (invite them)')
+  const result = await deps.inviteNext({ count, dryRun }, deps.now())
+  return answer(200, { ok: true, dryRun: result.dryRun, invited: result.invited })
+})
