@@ -19,7 +19,6 @@ import { suppressionKey } from "../waitlist/email-key"
 import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
 import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, utcDay, type TalliedRow } from "./tallies"
 import {
-  EMAIL_KINDS,
   THROTTLED_KINDS,
   type AddResult,
   type AttributionCount,
