@@ -61,7 +61,10 @@ describe.each(databases)("%s", (_name, openDatabase) => {
     const rows = await db.query<{ kind: string; payload: string; signup_id: number | string }>("select kind, payload, signup_id from outbox order by id")
     return {
       emails: rows.filter((row) => row.kind === "milestone").map((row) => JSON.parse(row.payload) as Record<string, string>),
-      events: rows.filter((row) => row.kind === "event").map((row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> }),
+      events: rows
+        .filter((row) => row.kind === "event")
+        .map((row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> })
+        .filter((event) => event.type === "milestone.reached"),
     }
   }
   const milestoneOf = async (email: string) => Number((await db.query<{ milestone: number | string }>("select milestone from signups where email = $1", [email]))[0].milestone)
