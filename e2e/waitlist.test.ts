@@ -157,6 +157,8 @@ for (const storeName of STORES) {
         milestone: 1,
         referralCode: aConfirmed.body.referralCode,
         referralUrl: aReferralUrl,
+        invited: false,
+        redeemed: false,
       })
       const cStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(String(cConfirmed.body.statusUrl)).searchParams.toString()}`)
       expect(await cStatus.json()).toMatchObject({ position: 2, total: 3, referrals: 0 })

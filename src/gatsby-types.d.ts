@@ -3237,7 +3237,6 @@ type OwnerInvite = {
   readonly previewing: Scalars['String'];
   readonly question: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly unavailable: Scalars['String'];
   readonly working: Scalars['String'];
 };
 
@@ -3257,7 +3256,6 @@ type OwnerInviteFieldSelector = {
   readonly previewing: InputMaybe<FieldSelectorEnum>;
   readonly question: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly unavailable: InputMaybe<FieldSelectorEnum>;
   readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -3277,7 +3275,6 @@ type OwnerInviteFilterInput = {
   readonly previewing: InputMaybe<StringQueryOperatorInput>;
   readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
   readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3297,7 +3294,6 @@ type OwnerInviteSortInput = {
   readonly previewing: InputMaybe<SortOrderEnum>;
   readonly question: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly unavailable: InputMaybe<SortOrderEnum>;
   readonly working: InputMaybe<SortOrderEnum>;
 };
 
@@ -7340,7 +7336,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string, readonly unavailable: string } } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
