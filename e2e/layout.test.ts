@@ -145,18 +145,23 @@ test.describe("pages opened from an email link", () => {
    */
   const watchLayoutShifts = (page: Page) =>
     page.addInitScript(() => {
-      const record = window as unknown as { layoutShift: number; moved: string[] }
+      const record = window as unknown as { layoutShift: number; answerShift: number; moved: string[] }
       record.layoutShift = 0
+      record.answerShift = 0
       record.moved = []
       type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           if (entry.hadRecentInput) continue
           record.layoutShift += entry.value
+          let outsideHeader = false
           for (const { node } of entry.sources) {
             const element = node instanceof Element ? node : (node?.parentElement ?? null)
-            if (!element?.closest("header")) record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
+            if (element?.closest("header")) continue
+            outsideHeader = true
+            record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
           }
+          if (outsideHeader) record.answerShift += entry.value
         }
       }).observe({ type: "layout-shift", buffered: true })
     })
@@ -164,9 +169,19 @@ test.describe("pages opened from an email link", () => {
     // Shifts are reported with the next frames; give them time to arrive.
     await page.waitForTimeout(500)
     return page.evaluate(() => {
-      const { layoutShift, moved } = window as unknown as { layoutShift: number; moved: string[] }
-      return { cls: Number(layoutShift.toFixed(3)), moved }
+      const { layoutShift, answerShift, moved } = window as unknown as { layoutShift: number; answerShift: number; moved: string[] }
+      return { cls: layoutShift, answerShift, moved }
     })
+  }
+  /**
+   * The answer moves nothing outside the header. The heading font arriving after the first paint
+   * may nudge the header's tilted logo by under a pixel (0.00006 to 0.001 seen on a busy machine):
+   * allowed, but bounded.
+   */
+  const expectStill = async (page: Page) => {
+    const { cls, answerShift, moved } = await layoutShifts(page)
+    expect({ answerShift, moved }).toEqual({ answerShift: 0, moved: [] })
+    expect(cls).toBeLessThan(0.005)
   }
 
   test("the status page keeps still while a real signup's place arrives", async ({ page, app, baseURL }) => {
@@ -178,7 +193,7 @@ test.describe("pages opened from an email link", () => {
     await watchLayoutShifts(page)
     await app.open(`${statusUrl.pathname}${statusUrl.search}`)
     await expect(page.getByText(/^You're #\d/)).toBeVisible()
-    expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+    await expectStill(page)
   })
 
   for (const [outcome, state, shown] of [
@@ -190,7 +205,7 @@ test.describe("pages opened from an email link", () => {
       await watchLayoutShifts(page)
       await app.open("/invite/?code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
-      expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+      await expectStill(page)
     })
   }
 
@@ -204,7 +219,7 @@ test.describe("pages opened from an email link", () => {
       await watchLayoutShifts(page)
       await app.open("/confirm/?token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
-      expect(await layoutShifts(page)).toEqual({ cls: 0, moved: [] })
+      await expectStill(page)
     })
   }
 })
