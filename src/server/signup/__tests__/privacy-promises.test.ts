@@ -11,6 +11,8 @@ import emails from "../../../../content/emails.json"
 import privacy from "../../../../content/pages/privacy.json"
 import type { SignupFields } from "../../../signup/schema"
 import { freshDatabase } from "../../../../test/postgres"
+import { startFakeApi } from "../../../../test/provider-api"
+import { createLoopsProvider } from "../../providers/loops"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { createMailer, type Mailer } from "../../mail/mailer"
 import type { OutboxSender } from "../outbox"
@@ -235,4 +237,60 @@ describe.each([
 
   /** Whether any of the database's files holds `text` (always false for PostgreSQL's, which the test cannot read). */
   const probeHolds = (text: string): boolean => probe.files().some((path) => readFileSync(path).includes(Buffer.from(text, "utf8")))
+})
+
+describe("the promises about who else handles an address", () => {
+  const openStore = () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-privacy-others-")), "signups.db"), 10, { events: true })
+
+  it(`keeps "${"when you leave we tell it at once to unsubscribe or delete you"}": the email tool hears of a leaver, and of nothing after`, async () => {
+    const words = promise("when you leave we tell it at once to unsubscribe or delete you")
+    expect(words).toContain("your address, your place in line, how many friends you brought and the link you came through")
+    const api = await startFakeApi()
+    const store = openStore()
+    try {
+      const sender = outboxSender(store, null, { siteUrl: SITE_URL, serverless: null }, () => undefined, () => START, {
+        provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }),
+      })
+      const service = createSignupService({ store, mail: null, events: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+      api.answer({ status: 200, body: { success: true, id: "c1" } }, { status: 200, body: { success: true, message: "Contact deleted." } })
+      const joined = await service.join({ ...fields("copied@example.com"), utm: { source: "tiktok" } }, START)
+      await sender.deliverDue(5_000)
+      expect(api.requests[0]).toMatchObject({ method: "PUT", path: "/api/v1/contacts/update", body: { email: "copied@example.com", waitlistPosition: 1, waitlistReferrals: 0, signupSource: "tiktok" } })
+      expect(joined.kind).toBe("confirmed")
+      await service.forget("copied@example.com", START)
+      await sender.deliverDue(5_000)
+      expect(api.requests[1]).toMatchObject({ method: "POST", path: "/api/v1/contacts/delete", body: { email: "copied@example.com" } })
+      // Nothing of theirs is left to send, and the stand-in was asked nothing more.
+      expect(await store.outboxHealth()).toMatchObject({ waiting: 0, failed: 0 })
+      expect(api.requests).toHaveLength(2)
+      await sender.stop(1_000)
+    } finally {
+      await store.close()
+      await api.close()
+    }
+  })
+
+  it(`keeps "${"only once at least 3 friends have joined with your link"}": the leaderboard masks every address and leaves out anyone below 3`, async () => {
+    const words = promise("only once at least 3 friends have joined with your link")
+    expect(words).toContain("j***@g***.com")
+    const store = openStore()
+    try {
+      const service = createSignupService({ store, mail: null, settings: { siteUrl: SITE_URL, referralBoost: 10, showLeaderboard: true } })
+      const join = async (email: string, referralCode?: string) => {
+        const answer = await service.join({ ...fields(email), ...(referralCode ? { referralCode } : {}) }, START)
+        if (answer.kind !== "confirmed") throw new Error(`${email} was not confirmed`)
+        return answer
+      }
+      const jordan = await join("jordan@gmail.com")
+      const sam = await join("sam@yahoo.com")
+      for (const friend of ["f1", "f2", "f3"]) await join(`${friend}@example.com`, jordan.referralCode)
+      for (const friend of ["g1", "g2"]) await join(`${friend}@example.com`, sam.referralCode)
+      const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"))
+      expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
+      expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")
+      expect(JSON.stringify(status)).not.toContain("y***")
+    } finally {
+      await store.close()
+    }
+  })
 })
