@@ -4,8 +4,13 @@
 import type { ParsedMail } from "mailparser"
 import emails from "../../../content/emails.json"
 import { confirmationEmail } from "../../../src/server/mail/emails"
-import type { Inbox } from "../../smtp-inbox"
-import { CONFIRM_TOKEN, makeTokenLinks } from "../token-links"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createSignupService } from "../../../src/server/signup/service"
+import { openEmbeddedStore } from "../../../src/server/signup/stores/open-store"
+import { startInbox, type Inbox } from "../../smtp-inbox"
+import { CONFIRM_TOKEN, invitePath, makeTokenLinks } from "../token-links"
 
 const TOKEN = "QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u"
 const STATUS = "c3RhdHVzLXRva2VuLWZvci10aGUtYmVuY2gtdGVzdHMu"
@@ -43,6 +48,7 @@ describe("the bench's token links", () => {
 
     const links = await makeTokenLinks("http://127.0.0.1:9400", inbox)
     expect(links.statusPath).toBe(`/waitlist/?token=${STATUS}`)
+    expect(links.confirmedEmail).toBe(signups[0])
     expect(confirmed).toEqual([`${TOKEN}0`])
     expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}1`)
     expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}2`)
@@ -52,5 +58,26 @@ describe("the bench's token links", () => {
   it("says so when the served site confirms signups at once (no mail set up)", async () => {
     global.fetch = jest.fn(async () => new Response(JSON.stringify({ ok: true, status: "confirmed" }), { status: 201 })) as typeof fetch
     await expect(makeTokenLinks("http://127.0.0.1:9400", {} as Inbox)).rejects.toThrow(/not a pending signup awaiting its email/)
+  })
+
+  it("invites the confirmed signup from the site's own store and reads the invitation's link from the real email", async () => {
+    const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-bench-invite-")), "signups.db")
+    const store = openEmbeddedStore(signupsFile, 10)
+    const joined = await createSignupService({ store, mail: null, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }).join(
+      { email: "bench-invited@example.com", source: "website_signup", timestamp: new Date().toISOString() },
+      new Date(),
+    )
+    expect(joined.kind).toBe("confirmed")
+    await store.close()
+    const inbox = await startInbox()
+    try {
+      const path = await invitePath(signupsFile, inbox, "bench-invited@example.com")
+      expect(path).toMatch(/^\/invite\/\?code=[A-Za-z0-9_-]{43}$/)
+      expect(inbox.messages).toHaveLength(1)
+      // Inviting again finds them invited already: the bench would say so rather than measure an old link.
+      await expect(invitePath(signupsFile, inbox, "bench-invited@example.com")).rejects.toThrow(/alreadyInvited/)
+    } finally {
+      await inbox.close()
+    }
   })
 })
