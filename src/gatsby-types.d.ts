@@ -2561,6 +2561,7 @@ type InviteJson = Node & {
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly intro: Scalars['String'];
   readonly joinLink: Scalars['String'];
   readonly noCode: Scalars['String'];
   readonly notFound: Scalars['String'];
@@ -2623,6 +2624,7 @@ type InviteJsonFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
   readonly noCode: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<FieldSelectorEnum>;
@@ -2640,6 +2642,7 @@ type InviteJsonFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
   readonly noCode: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
@@ -2702,6 +2705,7 @@ type InviteJsonSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
   readonly noCode: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<SortOrderEnum>;
@@ -4359,6 +4363,7 @@ type Query_inviteJsonArgs = {
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
   noCode: InputMaybe<StringQueryOperatorInput>;
   notFound: InputMaybe<StringQueryOperatorInput>;
@@ -7322,7 +7327,7 @@ type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: stri
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
+type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly intro: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

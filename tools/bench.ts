@@ -363,7 +363,8 @@ const main = async (): Promise<void> => {
   const port = await findFreePort(9400)
   // Signups get their confirmation emails here (double opt-in), so the bench has real tokens.
   const inbox = await startInbox()
-  const site = await serveSite(port, { SMTP_URL: inbox.url, MAIL_FROM: "Block 94 bench <bench@block94.example>" })
+  // With OWNER_TOKEN set, the owner's page opens as its owner sees it: asking for the secret.
+  const site = await serveSite(port, { SMTP_URL: inbox.url, MAIL_FROM: "Block 94 bench <bench@block94.example>", OWNER_TOKEN: "bench-owner-secret" })
   const stopOnInterrupt = onInterrupt(() => stopSite(site.process))
   let lighthouse: RouteResult[]
   try {

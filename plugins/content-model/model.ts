@@ -600,6 +600,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
+      intro: longText("the line under the heading, true of every invitation whatever its state: it is shown before the code is checked (keep it the longest text on the page: the page's first paint shows it)"),
       checking: text("what the page says while it checks the invitation"),
       valid: record(
         {

@@ -10,7 +10,7 @@ const InvitePage = ({ data }: PageProps<Queries.InvitePageQuery>) => {
   const page = data.inviteJson!
   return (
     <HydrateLater>
-      <TokenPage heading={page.heading}>
+      <TokenPage heading={page.heading} intro={page.intro}>
         <InvitationLookup copy={page} shopUrl={data.siteJson!.shopUrl} contactEmail={data.siteJson!.emails.general} />
       </TokenPage>
     </HydrateLater>
@@ -37,6 +37,7 @@ export const query = graphql`
         description
       }
       heading
+      intro
       checking
       valid {
         eyebrow
