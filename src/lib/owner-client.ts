@@ -2,42 +2,12 @@
  * The owner's page's calls: its endpoints under /api/owner/, each with the owner's secret as a
  * bearer token, and where the page keeps that secret (this tab's session storage only).
  */
+import type { OwnerSummaryAnswer } from "../signup/owner-summary"
 import { isValidEmail } from "../signup/rules"
 import { REQUEST_TIMEOUT_MS } from "./http"
 
 export const OWNER_API = "/api/owner"
 
-/** Signups and confirmations on one UTC day ("2026-11-23"). */
-export interface DayCount {
-  day: string
-  signups: number
-  confirmations: number
-}
-
-export interface AttributionCount {
-  /** "" for signups that came without one. */
-  name: string
-  signups: number
-  confirmed: number
-}
-
-/** What GET /api/owner/summary answers. */
-export interface OwnerSummary {
-  /** When the numbers were read (an instant, ISO 8601). */
-  generatedAt: string
-  confirmed: number
-  pending: number
-  invited: number
-  redeemed: number
-  left: number
-  perDay: DayCount[]
-  sources: AttributionCount[]
-  campaigns: AttributionCount[]
-  referrers: AttributionCount[]
-  topReferrers: Array<{ email: string; referralCode: string; referrals: number }>
-  outbox: { waiting: number; failed: number; lastError: string | null }
-  disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>
-}
 
 /** Why a call got no answer to use: the page is off (no OWNER_TOKEN), the secret is wrong, too many tries, or no answer. */
 export type OwnerProblem = { kind: "off" } | { kind: "wrong" } | { kind: "tooMany" } | { kind: "failed"; message?: string }
@@ -114,9 +84,9 @@ const jsonOf = async (response: Response | null): Promise<unknown> => {
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0
 
-const readSummary = (body: unknown): OwnerSummary | null => {
+const readSummary = (body: unknown): OwnerSummaryAnswer | null => {
   if (typeof body !== "object" || body === null) return null
-  const summary = body as OwnerSummary
+  const summary = body as OwnerSummaryAnswer
   const counts = [summary.confirmed, summary.pending, summary.invited, summary.redeemed, summary.left]
   if (!counts.every(isCount) || !Array.isArray(summary.perDay) || typeof summary.generatedAt !== "string") return null
   if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks].every(Array.isArray)) return null
@@ -130,7 +100,7 @@ export const isOwnerPageOn = async (): Promise<boolean | null> => {
   return status === 404 ? false : status === 0 ? null : true
 }
 
-export const fetchSummary = async (secret: string): Promise<OwnerOutcome<{ summary: OwnerSummary }>> => {
+export const fetchSummary = async (secret: string): Promise<OwnerOutcome<{ summary: OwnerSummaryAnswer }>> => {
   const { status, response } = await call("summary", secret)
   const body = await jsonOf(response)
   if (status !== 200) return problemOf(status, body)

@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import type { AttributionCount } from "../../lib/owner-client"
+import type { AttributionCount } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
 import { card, dataTable } from "./ui"
 

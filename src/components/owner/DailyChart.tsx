@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useEffect, useRef, useState } from "react"
-import type { DayCount } from "../../lib/owner-client"
+import type { DayCount } from "../../signup/owner-summary"
 import { countAxis, type Formats } from "../../lib/owner-format"
 import { dataTable, visuallyHidden } from "./ui"
 

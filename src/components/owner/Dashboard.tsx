@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useId, type ReactNode } from "react"
-import type { OwnerSummary } from "../../lib/owner-client"
+import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react"
-import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem, type OwnerSummary } from "../../lib/owner-client"
+import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem } from "../../lib/owner-client"
+import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { makeFormats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"

@@ -12,6 +12,7 @@
 import { insertRows, parameters, type Engine, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
 import { randomUUID } from "node:crypto"
+import type { AttributionCount, OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import { newlyReached } from "../../../signup/rewards"
 import type { ProviderContact } from "../../providers/provider"
 import { hashToken, newSecretToken } from "../waitlist/codes"
@@ -21,7 +22,6 @@ import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, utcDay, type Tallied
 import {
   THROTTLED_KINDS,
   type AddResult,
-  type AttributionCount,
   type ConfirmResult,
   type ExportRow,
   type InvitationState,
@@ -34,9 +34,7 @@ import {
   type NewSignup,
   type NewToken,
   type OutboxEntry,
-  type OutboxHealth,
   type OutboxKind,
-  type OwnerSummary,
   type Place,
   type QueuedMessage,
   type RedeemResult,

@@ -3,6 +3,7 @@
  * (sql-store.ts) over two engines passes one contract test suite: SQLite, embedded (one file, for
  * one machine), and PostgreSQL (DATABASE_URL, for any number of them).
  */
+import type { OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import type { Attribution } from "../../../signup/schema"
 import type { ProviderContact } from "../../providers/provider"
 import type { EventPayload } from "./events"
@@ -147,13 +148,7 @@ export interface WebhookHealth {
 /** Makes the messages an event becomes, from the event and (for a confirmed person) their contact as the email provider keeps it. */
 export type FanOut = (event: EventPayload & { messageId: string }, contact: ProviderContact | null) => DerivedMessage[]
 
-export interface OutboxHealth {
-  /** Messages not yet delivered that will be tried again. */
-  waiting: number
-  /** Messages given up on after every retry. */
-  failed: number
-  lastError: string | null
-}
+export type { OutboxHealth } from "../../../signup/owner-summary"
 
 /** A stored signup. */
 export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail"> {
@@ -239,42 +234,6 @@ export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { email
  * suppressed all the same).
  */
 export type LeaveResult = { kind: "erased" } | { kind: "alreadyLeft" } | { kind: "unknown" }
-
-/** Signups and confirmations on one UTC day ("2026-11-23"). */
-export interface DayCount {
-  day: string
-  signups: number
-  confirmations: number
-}
-
-/** Signups that came with one attribution (a UTM source or campaign, a referring site), and how many of them are confirmed. */
-export interface AttributionCount {
-  /** "" for the signups that came with none. */
-  name: string
-  signups: number
-  confirmed: number
-}
-
-/** The list at a glance, for the owner's page: read from counts kept in step, never a pass over the list. */
-export interface OwnerSummary {
-  confirmed: number
-  pending: number
-  /** Invitations sent and redeemed (`list_counters`). */
-  invited: number
-  redeemed: number
-  /** People who left the list (erased), all time. */
-  left: number
-  /** The last `days` UTC days, oldest first, today last; days without signups count zero. */
-  perDay: DayCount[]
-  /** The largest first, at most `limit` each. */
-  sources: AttributionCount[]
-  campaigns: AttributionCount[]
-  referrers: AttributionCount[]
-  /** The signups that brought the most confirmed friends, with their addresses (the owner's own page). */
-  topReferrers: Array<{ email: string; referralCode: string; referrals: number }>
-  outbox: OutboxHealth
-  disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>
-}
 
 export interface SignupStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */

@@ -12,7 +12,8 @@ import { migrate, MIGRATIONS } from "../migrations"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import { openPostgresDatabase } from "../postgres-database"
 import { openSqliteDatabase } from "../sqlite-database"
-import { allRows, type NewSignup, type OwnerSummary, type SignupStore } from "../store"
+import type { OwnerSummary } from "../../../../signup/owner-summary"
+import { allRows, type NewSignup, type SignupStore } from "../store"
 import type { SqlDatabase } from "../database"
 
 const BOOST = 10
