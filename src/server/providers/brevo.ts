@@ -14,7 +14,7 @@
  */
 import { BrevoClient, BrevoError, BrevoTimeoutError } from "@getbrevo/brevo"
 import { errorForAnswer, excerpt, parseRetryAfter, REQUEST_TIMEOUT_MS, withoutTrailingSlash } from "./http"
-import { ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, dateOnly, ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
 export interface BrevoOptions {
@@ -42,20 +42,7 @@ export const BREVO_ATTRIBUTES = {
 
 const LABEL = "Brevo"
 
-export const brevoAttributes = (contact: ProviderContact): Record<string, string | number> => {
-  const names = BREVO_ATTRIBUTES
-  const attributes: Record<string, string | number | null> = {
-    [names.position]: contact.position,
-    [names.referrals]: contact.referrals,
-    [names.referralCode]: contact.referralCode,
-    [names.source]: contact.source,
-    [names.medium]: contact.medium,
-    [names.campaign]: contact.campaign,
-    [names.referrer]: contact.referrer,
-    [names.signedUpAt]: contact.signedUpAt.slice(0, 10),
-  }
-  return Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string | number] => entry[1] !== null))
-}
+export const brevoAttributes = (contact: ProviderContact): Record<string, string | number> => contactFields(contact, BREVO_ATTRIBUTES, dateOnly)
 
 /** "3, 7" -> [3, 7]; anything else is a settings error naming the variable. */
 export const parseBrevoListIds = (value: string): number[] => {

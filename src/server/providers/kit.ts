@@ -13,7 +13,7 @@
  *   reference says a wait of up to 60 seconds resets the limit, so that is the wait we ask for.
  */
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import { ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
 export interface KitOptions {
@@ -45,20 +45,8 @@ export const KIT_FIELDS = {
 const LABEL = "Kit"
 
 /** Kit custom field values are text; unknown attribution is left out. */
-export const kitFields = (contact: ProviderContact): Record<string, string> => {
-  const keys = KIT_FIELDS
-  const fields: Record<string, string | number | null> = {
-    [keys.position]: contact.position,
-    [keys.referrals]: contact.referrals,
-    [keys.referralCode]: contact.referralCode,
-    [keys.source]: contact.source,
-    [keys.medium]: contact.medium,
-    [keys.campaign]: contact.campaign,
-    [keys.referrer]: contact.referrer,
-    [keys.signedUpAt]: contact.signedUpAt,
-  }
-  return Object.fromEntries(Object.entries(fields).flatMap(([key, value]) => (value === null ? [] : [[key, String(value)]])))
-}
+export const kitFields = (contact: ProviderContact): Record<string, string> =>
+  Object.fromEntries(Object.entries(contactFields(contact, KIT_FIELDS)).map(([key, value]) => [key, String(value)]))
 
 interface KitSubscriberList {
   subscribers?: { id: number; email_address: string }[]

@@ -14,7 +14,7 @@
  * - Auth: `Authorization: Bearer <key>`.
  */
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import type { EmailProvider, ProviderContact } from "./provider"
+import { contactFields, type EmailProvider, type ProviderContact } from "./provider"
 
 export interface LoopsOptions {
   apiKey: string
@@ -41,20 +41,7 @@ export const LOOPS_PROPERTIES = {
 
 const LABEL = "Loops"
 
-export const loopsProperties = (contact: ProviderContact): Record<string, string | number> => {
-  const names = LOOPS_PROPERTIES
-  const properties: Record<string, string | number | null> = {
-    [names.position]: contact.position,
-    [names.referrals]: contact.referrals,
-    [names.referralCode]: contact.referralCode,
-    [names.source]: contact.source,
-    [names.medium]: contact.medium,
-    [names.campaign]: contact.campaign,
-    [names.referrer]: contact.referrer,
-    [names.signedUpAt]: contact.signedUpAt,
-  }
-  return Object.fromEntries(Object.entries(properties).filter((entry): entry is [string, string | number] => entry[1] !== null))
-}
+export const loopsProperties = (contact: ProviderContact): Record<string, string | number> => contactFields(contact, LOOPS_PROPERTIES)
 
 export const createLoopsProvider = (options: LoopsOptions): EmailProvider => {
   const origin = withoutTrailingSlash(options.apiUrl ?? LOOPS_API_URL)

@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto"
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import type { EmailProvider, ProviderContact } from "./provider"
+import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
 export interface MailchimpOptions {
@@ -60,20 +60,7 @@ export const mailchimpApiUrl = (apiKey: string): string => {
 }
 
 /** The merge fields for a contact; unknown attribution is left out rather than blanked. */
-export const mailchimpMergeFields = (contact: ProviderContact): Record<string, string | number> => {
-  const tags = MAILCHIMP_MERGE_FIELDS
-  const fields: Record<string, string | number | null> = {
-    [tags.position]: contact.position,
-    [tags.referrals]: contact.referrals,
-    [tags.referralCode]: contact.referralCode,
-    [tags.source]: contact.source,
-    [tags.medium]: contact.medium,
-    [tags.campaign]: contact.campaign,
-    [tags.referrer]: contact.referrer,
-    [tags.signedUpAt]: contact.signedUpAt.slice(0, 10),
-  }
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] !== null))
-}
+export const mailchimpMergeFields = (contact: ProviderContact): Record<string, string | number> => contactFields(contact, MAILCHIMP_MERGE_FIELDS, dateOnly)
 
 export const createMailchimpProvider = (options: MailchimpOptions): EmailProvider => {
   const origin = withoutTrailingSlash(options.apiUrl ?? mailchimpApiUrl(options.apiKey))

@@ -22,6 +22,27 @@ export interface ProviderContact {
   signedUpAt: string
 }
 
+/** A provider's name for each of our fields. */
+export type ContactFieldNames = Readonly<Record<Exclude<keyof ProviderContact, "email">, string>>
+
+/**
+ * A contact's fields under a provider's names, unknown attribution left out rather than blanked;
+ * `signedUpAt` as the provider wants dates (ISO 8601 unless it says otherwise).
+ */
+export const contactFields = (
+  contact: ProviderContact,
+  names: ContactFieldNames,
+  signedUpAt: (iso: string) => string = (iso) => iso,
+): Record<string, string | number> => {
+  const { email: _email, ...fields } = { ...contact, signedUpAt: signedUpAt(contact.signedUpAt) }
+  return Object.fromEntries(
+    (Object.keys(names) as Array<keyof ContactFieldNames>).flatMap((field) => (fields[field] === null ? [] : [[names[field], fields[field]]])),
+  )
+}
+
+/** A date as YYYY-MM-DD, for providers whose date fields take no time. */
+export const dateOnly = (iso: string): string => iso.slice(0, 10)
+
 export interface EmailProvider {
   /** Which provider, as EMAIL_PROVIDER names it. */
   readonly name: ProviderName
