@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { useId, useRef, useState, type FormEvent } from "react"
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react"
 import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile, type OwnerProblem } from "../../lib/owner-client"
 import type { Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
@@ -23,6 +23,17 @@ const NoteLine = ({ note }: { note: Note }) => (
   <p role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
     {note?.text ?? ""}
   </p>
+)
+
+/** One action's card: its heading (naming the section) and what it does, then its controls. */
+const ActionCard = ({ id, heading, text, children }: { id: string; heading: string; text: string; children: ReactNode }) => (
+  <section aria-labelledby={`${id}-heading`} sx={card}>
+    <h3 id={`${id}-heading`} sx={cardHeading}>
+      {heading}
+    </h3>
+    <p sx={{ color: "subtle", mb: 3 }}>{text}</p>
+    {children}
+  </section>
 )
 
 const field = { variant: "forms.input", width: "100%" } as const
@@ -65,11 +76,7 @@ export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {
     if (words) close({ text: words, tone: "problem" })
   }
   return (
-    <section aria-labelledby={`${id}-heading`} sx={card}>
-      <h3 id={`${id}-heading`} sx={cardHeading}>
-        {text.heading}
-      </h3>
-      <p sx={{ color: "subtle", mb: 3 }}>{text.text}</p>
+    <ActionCard id={id} heading={text.heading} text={text.text}>
       <button ref={buttonRef} type="button" aria-expanded={asking} onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (setNote(null), setAsking(true)))} sx={{ variant: "buttons.secondary" }}>
         {text.button}
       </button>
@@ -85,7 +92,7 @@ export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {
         />
       )}
       <NoteLine note={note} />
-    </section>
+    </ActionCard>
   )
 }
 
@@ -129,11 +136,7 @@ export const ForgetAction = ({ secret, copy, onProblem, onChanged }: ActionProps
     if (words) close({ text: words, tone: "problem" })
   }
   return (
-    <section aria-labelledby={`${id}-heading`} sx={card}>
-      <h3 id={`${id}-heading`} sx={cardHeading}>
-        {text.heading}
-      </h3>
-      <p sx={{ color: "subtle", mb: 3 }}>{text.text}</p>
+    <ActionCard id={id} heading={text.heading} text={text.text}>
       <form noValidate onSubmit={ask} sx={{ display: "grid", gap: 3 }}>
         <div>
           <label htmlFor={`${id}-email`} sx={label}>
@@ -176,7 +179,7 @@ export const ForgetAction = ({ secret, copy, onProblem, onChanged }: ActionProps
         />
       )}
       <NoteLine note={note} />
-    </section>
+    </ActionCard>
   )
 }
 
@@ -227,11 +230,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
     onChanged()
   }
   return (
-    <section aria-labelledby={`${id}-heading`} sx={card}>
-      <h3 id={`${id}-heading`} sx={cardHeading}>
-        {text.heading}
-      </h3>
-      <p sx={{ color: "subtle", mb: 3 }}>{text.text}</p>
+    <ActionCard id={id} heading={text.heading} text={text.text}>
       <form noValidate onSubmit={(event) => void preview(event)} sx={{ display: "grid", gap: 3 }}>
         <div>
           <label htmlFor={`${id}-count`} sx={label}>
@@ -298,6 +297,6 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
         </ConfirmStep>
       )}
       <NoteLine note={note} />
-    </section>
+    </ActionCard>
   )
 }
