@@ -29,7 +29,7 @@ const Section = ({ heading, intro, children }: { heading: string; intro?: string
 /** One count: its label small, the number big. */
 const Count = ({ label, value, detail, accent = false }: { label: string; value: string; detail?: string; accent?: boolean }) => (
   <div sx={{ ...card, boxShadow: accent ? "pop" : "none", borderColor: accent ? "primary" : "border" }}>
-    <dt sx={{ variant: "text.eyebrow", letterSpacing: "0.08em", overflowWrap: "anywhere", color: accent ? "primary" : "subtle" }}>{label}</dt>
+    <dt sx={{ variant: "text.eyebrow", letterSpacing: ["0.02em", "0.08em"], overflowWrap: "break-word", hyphens: "auto", color: accent ? "primary" : "subtle" }}>{label}</dt>
     <dd sx={{ m: 0, mt: 2, fontFamily: "heading", fontSize: [5, 6], lineHeight: 1, fontVariantNumeric: "tabular-nums" }}>{value}</dd>
     {detail && <dd sx={{ m: 0, mt: 2, fontSize: 0, color: "subtle" }}>{detail}</dd>}
   </div>
