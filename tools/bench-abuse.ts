@@ -1,0 +1,276 @@
+// `npm run bench:abuse`: an attacker's script against `serve:prod` on 127.0.0.1, bounded in
+// requests and time. Needs a build. Starts its own server (embedded SQLite, a local SMTP inbox,
+// the bot gate in `enforce`) and prints what each attack got:
+//   - bot signups stored: no solution, a forged one, a replayed one (goal 0);
+//   - enumeration: a known and an unknown address, signup and resend, 200 pairs each: same code
+//     and body, and the median time difference (goal under 0.5 ms);
+//   - slow-body connections held past 15 s (goal 0);
+//   - the owner locked out by wrong secrets (goal: no);
+//   - CSV cells a spreadsheet would run as formulas, with `,` and `;` as separator (goal 0);
+//   - the gate's cost to a person: solve time in headless Chromium at 4x CPU slowdown (goal
+//     under 1 s), and Home's JavaScript on opening (no more than before the gate).
+// `--pairs N` (default 200), `--browser-runs N` (5), `--only bots,enumeration,slow,owner,csv,browser,js`.
+// Figures, not pass/fail: the run ends 0 unless something could not be measured.
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdtempSync } from "node:fs"
+import { connect, type Socket } from "node:net"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { chromium } from "playwright-core"
+import { SIGNUP_SOURCE } from "../src/signup/rules"
+import { solveChallengeFrom } from "./bench/altcha-solver"
+import { pageJavaScript } from "./bench/bundle-weights"
+import { kib, table } from "./bench/format"
+import { parseCsv, formulaCells } from "./bench/spreadsheet"
+import { chromePath, CHROMIUM_FLAGS } from "./chromium"
+import { serveProduction, type ProductionServer } from "./serve"
+import { startInbox, type Inbox } from "./smtp-inbox"
+
+const ROOT = resolve(__dirname, "..")
+/** Home's JavaScript on opening before the bot gate (gzip, measured on 2e40881 by `npm run bench`). */
+const HOME_JS_BEFORE_GATE_GZIP = 47.1 * 1024
+const SLOW_BODY_LIMIT_MS = 15_000
+const CPU_SLOWDOWN = 4
+
+interface Reading {
+  attack: string
+  figure: string
+  goal: string
+  met: boolean | null
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+const secret = () => randomBytes(24).toString("base64url")
+
+const postJson = async (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+  const text = await response.text()
+  return { status: response.status, text, ms: performance.now() - started }
+}
+
+const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({ email, source: SIGNUP_SOURCE, timestamp: new Date().toISOString(), ...extra })
+
+/** Signups without a solution, with a forged one and with one solution used again: how many the list took. */
+const botSignups = async (baseUrl: string, exportRows: () => Promise<string[]>): Promise<Reading[]> => {
+  const before = (await exportRows()).length
+  const bots = 60
+  for (let index = 0; index < bots / 3; index++) {
+    await postJson(baseUrl, "/api/signup", signupBody(`bot-none-${index}@example.com`))
+    await postJson(baseUrl, "/api/signup", signupBody(`bot-forged-${index}@example.com`, { altcha: Buffer.from(JSON.stringify({ forged: index })).toString("base64") }))
+  }
+  const solution = await solveChallengeFrom(baseUrl)
+  const first = await postJson(baseUrl, "/api/signup", signupBody("person-with-solution@example.com", { altcha: solution }))
+  for (let index = 0; index < bots / 3; index++) await postJson(baseUrl, "/api/signup", signupBody(`bot-replay-${index}@example.com`, { altcha: solution }))
+  const after = await exportRows()
+  const botsStored = after.filter((email) => email.startsWith("bot-")).length
+  const personStored = after.includes("person-with-solution@example.com")
+  return [
+    { attack: `bot signups stored (of ${bots}: none, forged, replayed)`, figure: String(botsStored), goal: "0", met: botsStored === 0 },
+    { attack: "a person with a solution stored", figure: `${personStored ? "yes" : "NO"} (${first.status}; list ${before} -> ${after.length})`, goal: "yes", met: personStored },
+  ]
+}
+
+/** Known and unknown addresses side by side, in alternating order: what an answer gives away. */
+const enumeration = async (baseUrl: string, path: "/api/signup" | "/api/resend", pairs: number): Promise<Reading[]> => {
+  const run = randomBytes(3).toString("hex")
+  const known = Array.from({ length: pairs }, (_, index) => `known-${run}-${index}@example.com`)
+  // The known addresses join first (each with a solution of its own, as a person's browser sends).
+  for (const email of known) await postJson(baseUrl, "/api/signup", signupBody(email, { altcha: await solveChallengeFrom(baseUrl) }))
+  const differences: number[] = []
+  let sameAnswers = 0
+  for (let index = 0; index < pairs; index++) {
+    const ask = async (email: string) =>
+      postJson(baseUrl, path, path === "/api/signup" ? signupBody(email, { altcha: await solveChallengeFrom(baseUrl) }) : { email, altcha: await solveChallengeFrom(baseUrl) })
+    const unknownEmail = `unknown-${run}-${path.slice(5)}-${index}@example.com`
+    // Alternate which goes first, so warm caches favour neither.
+    const knownFirst = index % 2 === 1
+    const first = await ask(knownFirst ? known[index] : unknownEmail)
+    const second = await ask(knownFirst ? unknownEmail : known[index])
+    const [knownAnswer, unknownAnswer] = knownFirst ? [first, second] : [second, first]
+    if (knownAnswer.status === unknownAnswer.status && knownAnswer.text === unknownAnswer.text) sameAnswers++
+    differences.push(knownAnswer.ms - unknownAnswer.ms)
+  }
+  const difference = median(differences)
+  return [
+    { attack: `${path}: same code and body, known vs unknown (${pairs} pairs)`, figure: `${sameAnswers} of ${pairs}`, goal: `${pairs} of ${pairs}`, met: sameAnswers === pairs },
+    { attack: `${path}: median time difference, known - unknown`, figure: `${difference.toFixed(3)} ms`, goal: "< 0.5 ms", met: Math.abs(difference) < 0.5 },
+  ]
+}
+
+/** Connections that announce a body and send one byte of it: how many are still open after 15 s. */
+const slowBodies = async (baseUrl: string, count: number): Promise<Reading[]> => {
+  const { hostname, port } = new URL(baseUrl)
+  const openedAt = Date.now()
+  const closedAfter: number[] = []
+  const sockets: Socket[] = []
+  await Promise.all(
+    Array.from({ length: count }, () => {
+      return new Promise<void>((opened) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(`POST /api/signup HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{`)
+          opened()
+        })
+        socket.on("error", () => undefined)
+        socket.on("close", () => closedAfter.push(Date.now() - openedAt))
+        sockets.push(socket)
+      })
+    }),
+  )
+  // Bounded: look once, a little after the limit, then close what is left.
+  await new Promise((wait) => setTimeout(wait, SLOW_BODY_LIMIT_MS + 1_000))
+  const held = sockets.filter((socket) => !socket.destroyed && socket.readyState !== "closed").length
+  for (const socket of sockets) socket.destroy()
+  const slowest = closedAfter.length ? `${(Math.max(...closedAfter) / 1000).toFixed(1)} s` : "n/a"
+  return [{ attack: `slow-body connections held past 15 s (of ${count}; the last closed after ${slowest})`, figure: String(held), goal: "0", met: held === 0 }]
+}
+
+/**
+ * Wrong secrets from one address, then the right one and a signup from the same address, on a
+ * server with the default rate limits (the other attacks run with the signup limit lifted).
+ */
+const ownerLockOut = async (startServer: (env: Record<string, string>) => Promise<ProductionServer>, ownerToken: string): Promise<Reading[]> => {
+  // An empty setting is an unset one: the default limits.
+  const server = await startServer({})
+  try {
+    return await ownerLockOutOf(server.baseUrl, ownerToken)
+  } finally {
+    await server.stop()
+  }
+}
+
+const ownerLockOutOf = async (baseUrl: string, ownerToken: string): Promise<Reading[]> => {
+  const statuses: number[] = []
+  for (let index = 0; index < 30; index++) {
+    const response = await fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer wrong-${secret()}` } })
+    statuses.push(response.status)
+    await response.body?.cancel()
+  }
+  const owner = await fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${ownerToken}` } })
+  await owner.body?.cancel()
+  const signup = await postJson(baseUrl, "/api/signup", signupBody(`after-wrong-secrets-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl) }))
+  const lockedOut = owner.status !== 200
+  const refusedWrong = statuses.filter((status) => status === 429).length
+  return [
+    { attack: `owner locked out by 30 wrong secrets (then ${owner.status}; ${refusedWrong} of the wrong ones got 429)`, figure: lockedOut ? "yes" : "no", goal: "no", met: !lockedOut },
+    { attack: "a signup from that address afterwards", figure: String(signup.status), goal: "2xx", met: signup.status >= 200 && signup.status < 300 },
+  ]
+}
+
+/** Attribution that a spreadsheet would run, through a signup, then the owner's export. */
+const CSV_PAYLOADS = ["x;=cmd|' /C calc'!A0", "=1+1", "+1+1", "-1+1", "@SUM(1)", "a,=HYPERLINK(\"http://x\")", "\t=1", "\r=1", "b;@x", "c, +1"]
+const csvFormulas = async (baseUrl: string, ownerToken: string): Promise<Reading[]> => {
+  for (const [index, payload] of CSV_PAYLOADS.entries()) {
+    await postJson(baseUrl, "/api/signup", signupBody(`csv-${index}-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl), utm: { source: payload, medium: payload, campaign: payload, referrer: "example.com" } }))
+  }
+  const response = await fetch(`${baseUrl}/api/owner/export`, { headers: { authorization: `Bearer ${ownerToken}` } })
+  const csv = await response.text()
+  const comma = formulaCells(parseCsv(csv, ","))
+  const semicolon = formulaCells(parseCsv(csv, ";"))
+  return [
+    { attack: `CSV cells a spreadsheet would run (${CSV_PAYLOADS.length} payloads, "," separator)`, figure: String(comma.length), goal: "0", met: comma.length === 0 },
+    { attack: 'CSV cells a spreadsheet would run (";" separator, German/French Excel)', figure: String(semicolon.length), goal: "0", met: semicolon.length === 0 },
+  ]
+}
+
+/** A person on a slow phone: the time from starting the form to a solved challenge, at 4x CPU slowdown. */
+const solveTimeInBrowser = async (baseUrl: string, runs: number): Promise<Reading[]> => {
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS })
+  const times: number[] = []
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN })
+      await page.goto(`${baseUrl}/`, { waitUntil: "load" })
+      const email = page.getByLabel(/email/i).first()
+      await email.scrollIntoViewIfNeeded()
+      const started = Date.now()
+      await email.focus()
+      // The form marks itself once its proof of work is ready (data-challenge="solved").
+      await page.locator("form[data-challenge='solved']").first().waitFor({ timeout: 30_000 })
+      times.push(Date.now() - started)
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  const solve = median(times)
+  return [{ attack: `gate's cost to a person: median solve time, Chromium at ${CPU_SLOWDOWN}x CPU slowdown (${runs} runs)`, figure: `${Math.round(solve)} ms`, goal: "< 1000 ms", met: solve < 1000 }]
+}
+
+const homeJavaScript = (): Reading[] => {
+  const home = pageJavaScript(join(ROOT, "public"), "/")
+  const gzip = home.initial.gzip
+  return [{ attack: "Home's JavaScript on opening (gzip)", figure: `${kib(gzip)} KiB`, goal: `<= ${kib(HOME_JS_BEFORE_GATE_GZIP)} KiB (before the gate)`, met: gzip <= HOME_JS_BEFORE_GATE_GZIP }]
+}
+
+const main = async () => {
+  const { values } = parseArgs({ options: { pairs: { type: "string", default: "200" }, "browser-runs": { type: "string", default: "5" }, only: { type: "string" } } })
+  if (!existsSync(join(ROOT, "public/index.html"))) throw new Error("No built site: run `npm run build` first.")
+  const ownerToken = secret() + secret()
+  let inbox: Inbox | null = null
+  let server: ProductionServer | null = null
+  const readings: Reading[] = []
+  try {
+    inbox = await startInbox()
+    const smtpUrl = inbox.url
+    const startServer = (env: Record<string, string>) =>
+      serveProduction({
+        SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-abuse-")), "signups.db"),
+        SMTP_URL: smtpUrl,
+        ALTCHA_MODE: "enforce",
+        ALTCHA_HMAC_KEY: secret() + secret(),
+        OWNER_TOKEN: ownerToken,
+        ...env,
+      })
+    // The attacks come from one address, as a pool of addresses would look one by one.
+    server = await startServer({ SIGNUP_RATE_LIMIT: "100000" })
+    const { baseUrl } = server
+    const exportRows = async (): Promise<string[]> => {
+      const response = await fetch(`${baseUrl}/api/owner/export`, { headers: { authorization: `Bearer ${ownerToken}` } })
+      const rows = parseCsv(await response.text(), ",")
+      const column = rows[0]?.indexOf("email") ?? -1
+      return rows.slice(1).map((row) => row[column] ?? "")
+    }
+    const pairs = Number(values.pairs)
+    const parts: Array<[string, string, () => Promise<Reading[]>]> = [
+      ["bots", "bot signups", () => botSignups(baseUrl, exportRows)],
+      ["enumeration", `enumeration, ${pairs} pairs each`, async () => [...(await enumeration(baseUrl, "/api/signup", pairs)), ...(await enumeration(baseUrl, "/api/resend", pairs))]],
+      ["slow", "slow bodies (about 16 s)", () => slowBodies(baseUrl, 20)],
+      ["owner", "wrong owner secrets (default rate limits)", () => ownerLockOut((env) => startServer({ SIGNUP_RATE_LIMIT: "", ...env }), ownerToken)],
+      ["csv", "CSV", () => csvFormulas(baseUrl, ownerToken)],
+      ["browser", "solve time in Chromium", () => solveTimeInBrowser(baseUrl, Number(values["browser-runs"]))],
+      ["js", "Home's JavaScript", async () => homeJavaScript()],
+    ]
+    const only = values.only?.split(",")
+    for (const [name, what, measure] of parts.filter(([name]) => !only || only.includes(name))) {
+      console.error(`bench:abuse: ${what}`)
+      readings.push(...(await measure()))
+    }
+  } finally {
+    await server?.stop()
+    await inbox?.close()
+  }
+  console.log("\n== bench:abuse: serve:prod (SQLite, ALTCHA_MODE=enforce, SMTP) on 127.0.0.1 ==")
+  console.log(
+    table(
+      [{ header: "attack" }, { header: "figure", align: "right" }, { header: "goal", align: "right" }, { header: "met" }],
+      readings.map(({ attack, figure, goal, met }) => [attack, figure, goal, met === null ? "-" : met ? "yes" : "NO"]),
+    ),
+  )
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error("bench:abuse:", error instanceof Error ? error.stack : error)
+    process.exit(1)
+  })
+}
