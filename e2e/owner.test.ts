@@ -201,9 +201,9 @@ test.describe("the owner's page", () => {
     const csv = readFileSync(await file.path(), "utf8")
     const lines = csv.trim().split("\r\n")
     expect(lines[0]).toBe(
-      "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at",
+      '"email","source","status","signed_up_at","received_at","confirmed_at","referral_code","referred_by","confirmed_referrals","position","utm_source","utm_medium","utm_campaign","referrer","consent","consented_at","invited_at","redeemed_at"',
     )
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["maya.first@example.com", "ari.friend@example.com"])
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"maya.first@example.com"', '"ari.friend@example.com"'])
     await expect(page.getByText("Saved. Check your downloads.")).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
 
@@ -251,7 +251,7 @@ test.describe("the owner's endpoints as Gatsby Functions", NO_BROWSER, () => {
     expect(await summary.json()).toMatchObject({ confirmed: expect.any(Number), pending: expect.any(Number), perDay: expect.any(Array), dayZone: "UTC" })
     const csv = await request.get("/api/owner/export", { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } })
     expect(csv.headers()["content-type"]).toMatch(/^text\/csv/)
-    expect((await csv.text()).split("\r\n")[0]).toMatch(/^email,source,status,/)
+    expect((await csv.text()).split("\r\n")[0]).toMatch(/^"email","source","status",/)
     const html = await (await request.get("/owner/")).text()
     expect(html).toMatch(/<meta name="robots" content="noindex/)
     expect(await (await request.get("/sitemap-0.xml")).text()).not.toContain("/owner/")

@@ -25,11 +25,19 @@ export const SIGNUPS_CSV_HEADER = [
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
 // tab and carriage return are on OWASP's list too.
 const FORMULA_START = /^[=+\-@\t\r]/
+// Excel where ";" separates fields (German, French) splits a cell at its semicolons, whatever
+// its quotes, so a formula character after a separator starts a cell there.
+const FORMULA_AFTER_SEPARATOR = /([;,]\s*)(?=[=+\-@\t\r])/g
 
-/** One cell: formula starts defused with a leading quote, then quoted when RFC 4180 needs it. */
+/**
+ * One cell, always quoted (RFC 4180), each formula start defused with an apostrophe: at the
+ * start and after every `;` or `,` inside it. An address never has either separator, so the
+ * email column is the address itself, quoted.
+ */
 export const csvCell = (value: string): string => {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  const defused = value.replace(FORMULA_AFTER_SEPARATOR, "$1'")
+  const safe = FORMULA_START.test(defused) ? `'${defused}` : defused
+  return `"${safe.replace(/"/g, '""')}"`
 }
 
 const csvRow = (cells: readonly string[]): string => cells.map(csvCell).join(",")

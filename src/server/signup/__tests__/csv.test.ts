@@ -2,8 +2,12 @@
 import { csvCell, signupsToCsv } from "../csv"
 import type { ExportRow } from "../stores/store"
 
-const HEADER =
-  "email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at\r\n"
+/** A CSV line of these cells, each quoted. */
+const line = (...cells: string[]): string => `${cells.map((cell) => `"${cell}"`).join(",")}\r\n`
+
+const HEADER = line(
+  ..."email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at".split(","),
+)
 
 const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
   signup: {
@@ -37,8 +41,8 @@ describe("signups CSV", () => {
     referred.signup = { ...referred.signup, status: "pending", confirmedAt: null, consent: null, consentedAt: null, referralCode: "QRST5678VW", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }
     expect(signupsToCsv([row("a@example.com", { referrals: 1, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-02T10:00:00.000Z" } }), referred])).toBe(
       HEADER +
-        "a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,,ui-1a2b3c4d,2025-01-31T12:00:01.000Z,2026-12-01T09:00:00.000Z,2026-12-02T10:00:00.000Z\r\n" +
-        "b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com,not recorded,,,\r\n",
+        line(..."a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,,ui-1a2b3c4d,2025-01-31T12:00:01.000Z,2026-12-01T09:00:00.000Z,2026-12-02T10:00:00.000Z".split(",")) +
+        line(..."b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com,not recorded,,,".split(",")),
     )
   })
 
@@ -46,8 +50,9 @@ describe("signups CSV", () => {
     expect(signupsToCsv([])).toBe(HEADER)
   })
 
-  it("leaves plain cells alone", () => {
-    expect(csvCell("a.b+c@example.com")).toBe("a.b+c@example.com")
+  it("quotes every cell, an address included, and leaves its text alone", () => {
+    expect(csvCell("a.b+c@example.com")).toBe('"a.b+c@example.com"')
+    expect(csvCell("")).toBe('""')
   })
 
   it("quotes cells with commas, quotes or line breaks and doubles inner quotes", () => {
@@ -59,7 +64,7 @@ describe("signups CSV", () => {
 
   it.each(["=", "+", "-", "@", "\t", "\r"])("defuses a cell starting with %j so a spreadsheet shows it as text", (start) => {
     const cell = csvCell(`${start}HYPERLINK("http://evil.example")`)
-    const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell
+    const unquoted = cell.slice(1, -1).replace(/""/g, '"')
     expect(unquoted).toBe(`'${start}HYPERLINK("http://evil.example")`)
   })
 
@@ -68,6 +73,15 @@ describe("signups CSV", () => {
   })
 
   it("does not touch formula characters in the middle of a cell", () => {
-    expect(csvCell("a-b=c@example.com")).toBe("a-b=c@example.com")
+    expect(csvCell("a-b=c@example.com")).toBe('"a-b=c@example.com"')
+  })
+
+  it.each([
+    ["x;=cmd|' /C calc'!A0", `"x;'=cmd|' /C calc'!A0"`],
+    ["a,=1+1", `"a,'=1+1"`],
+    ["b; @SUM(1)", `"b; '@SUM(1)"`],
+    ["c;-1;+2", `"c;'-1;'+2"`],
+  ])("defuses a formula after a separator inside %j, which Excel with ';' as separator would split off", (value, cell) => {
+    expect(csvCell(value)).toBe(cell)
   })
 })

@@ -85,7 +85,7 @@ describe("POST /api/signup", () => {
       ["agreed@example.com", "ui-0c1d2e3f", NOW.toISOString()],
       ["spec-client@example.com", null, null],
     ])
-    expect(signupsToCsv(rows)).toContain(",not recorded,")
+    expect(signupsToCsv(rows)).toContain(',"not recorded",')
   })
 
   it("refuses a consent value longer than 64 characters with a 400 that says so", async () => {
