@@ -35,6 +35,30 @@ export const parseHeadersFile = (text: string): HeaderRule[] =>
       }
     })
 
+/**
+ * A request path as the file server resolves it: percent-encoding decoded, `\` read as `/`,
+ * repeated slashes and dot segments resolved. Header rules match this, so another spelling of
+ * a path (`/%6fwner/`, `//owner/`, `/x/../owner/`) gets the headers of the file it serves.
+ */
+export const normalisePath = (path: string): string => {
+  // Most paths are plain: no decoding or splitting on the busy path.
+  if (!/%|\\|\/\/|\/\.\.?(\/|$)/.test(path)) return path
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // Malformed percent-encoding: the file server finds nothing for it either.
+  }
+  const segments: string[] = []
+  const parts = decoded.replace(/\\/g, "/").split("/")
+  for (const segment of parts.slice(1)) {
+    if (segment === "..") segments.pop()
+    else if (segment !== "." && segment !== "") segments.push(segment)
+  }
+  const trailing = parts.length > 1 && ["", ".", ".."].includes(parts[parts.length - 1]) && segments.length > 0
+  return `/${segments.join("/")}${trailing ? "/" : ""}`
+}
+
 const patternToRegExp = (pattern: string): RegExp =>
   new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`)
 

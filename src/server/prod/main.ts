@@ -9,7 +9,7 @@ import { resolve } from "node:path"
 import { signupRuntime } from "../signup/runtime"
 import { readSetting } from "../signup/settings"
 import { createLineLog } from "./request-log"
-import { buildServer } from "./server"
+import { buildServer, readConnectionLimits } from "./server"
 
 const main = async (): Promise<void> => {
   const publicDir = resolve(readSetting("PUBLIC_DIR") ?? "public")
@@ -18,7 +18,7 @@ const main = async (): Promise<void> => {
   const port = Number(readSetting("PORT") ?? 8080)
   const runtime = signupRuntime()
   const requestLog = createLineLog((text) => process.stdout.write(text))
-  const app = await buildServer({ publicDir, runtime, log: requestLog.line })
+  const app = await buildServer({ publicDir, runtime, log: requestLog.line, limits: readConnectionLimits(runtime.settings, readSetting) })
 
   let stopping = false
   const stop = (signal: string) => {

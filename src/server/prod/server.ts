@@ -8,6 +8,8 @@ import compress from "@fastify/compress"
 import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
 import { readFileSync } from "node:fs"
+import type { Server } from "node:http"
+import type { Socket } from "node:net"
 import { join } from "node:path"
 import { Readable } from "node:stream"
 import {
@@ -27,7 +29,7 @@ import {
 import { handleOwnerExportRequest, handleOwnerForgetRequest, handleOwnerInviteRequest, handleOwnerSummaryRequest, type OwnerDependencies } from "../signup/owner-handler"
 import type { SignupRuntime } from "../signup/runtime"
 import type { SignupStore } from "../signup/stores/store"
-import { headersForPath, parseHeadersFile } from "./headers-file"
+import { headersForPath, normalisePath, parseHeadersFile } from "./headers-file"
 
 export interface ServerOptions {
   /** The built site. */
@@ -35,6 +37,67 @@ export interface ServerOptions {
   runtime: SignupRuntime
   /** Where one JSON line per request goes; nowhere when omitted. */
   log?: (line: string) => void
+  /** Deadlines and the per-client connection cap; DEFAULT_CONNECTION_LIMITS where omitted. */
+  limits?: Partial<ConnectionLimits>
+}
+
+/** What a slow or greedy client may hold of the server. */
+export interface ConnectionLimits {
+  /** The whole request (headers and body) must arrive within this, or the client gets 408 and the connection closes. */
+  requestTimeoutMs: number
+  /** The headers must arrive within this. */
+  headersTimeoutMs: number
+  /** A kept-alive connection with nothing in flight closes after this. */
+  keepAliveTimeoutMs: number
+  /** A connection on which nothing at all moves closes after this. */
+  idleTimeoutMs: number
+  /** How often the deadlines are checked (Node checks every 30 s unless told). */
+  checkIntervalMs: number
+  /**
+   * Open connections one address may hold; more are closed at once. A browser opens about six,
+   * a school or a carrier's shared address many more. Counted by the connection's own address,
+   * so only where clients connect directly (see `readConnectionLimits`).
+   */
+  maxConnectionsPerClient: number
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 15_000,
+  checkIntervalMs: 1_000,
+  maxConnectionsPerClient: 64,
+}
+
+/**
+ * The limits from the environment: `MAX_CONNECTIONS_PER_CLIENT` (default 64). Behind a reverse
+ * proxy (TRUST_PROXY or CLIENT_ADDRESS_HEADER set) every connection comes from the proxy, so
+ * there the proxy caps connections and this server does not.
+ */
+export const readConnectionLimits = (settings: { trustProxy?: string; clientAddressHeader?: string }, read: (name: string) => string | undefined): Partial<ConnectionLimits> => {
+  if (settings.trustProxy || settings.clientAddressHeader) return { maxConnectionsPerClient: Number.POSITIVE_INFINITY }
+  const cap = Number(read("MAX_CONNECTIONS_PER_CLIENT"))
+  return Number.isSafeInteger(cap) && cap > 0 ? { maxConnectionsPerClient: cap } : {}
+}
+
+/** Counts open connections per remote address and closes those over the cap. */
+const capConnectionsPerClient = (server: Server, cap: number): void => {
+  const open = new Map<string, number>()
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? ""
+    const count = (open.get(address) ?? 0) + 1
+    if (count > cap) {
+      socket.destroy()
+      return
+    }
+    open.set(address, count)
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left <= 0) open.delete(address)
+      else open.set(address, left)
+    })
+  })
 }
 
 type Endpoint<Deps> = (request: ApiRequest, deps: Deps) => Promise<ApiAnswer>
@@ -70,18 +133,29 @@ const pathOf = (url: string): string => {
 /** How long a stop waits for mail being delivered; what does not make it is sent after the next start. */
 export const SHUTDOWN_MAIL_WAIT_MS = 5_000
 
-export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): Promise<FastifyInstance> => {
+/** Files of the build that are for the host or for debugging, never for visitors. */
+const NOT_SERVED = /(^|\/)_headers$|\.map$/
+
+export const buildServer = async ({ publicDir, runtime, log, limits: given = {} }: ServerOptions): Promise<FastifyInstance> => {
   const headersFor = headersForPath(parseHeadersFile(readFileSync(join(publicDir, "_headers"), "utf8")))
   const notFoundPage = readFileSync(join(publicDir, "404.html"))
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...given }
 
   const app = Fastify({
     logger: false,
+    // Slow clients (a body announced and sent a byte at a time) lose their connection, not ours.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
     // Keep-alive connections with nothing in flight close at once on shutdown; busy ones finish.
     forceCloseConnections: "idle",
     bodyLimit: MAX_BODY_BYTES,
     // Reading `X-Forwarded-For` is the signup handler's business, by the TRUST_PROXY rule.
     trustProxy: false,
   })
+
+  capConnectionsPerClient(app.server, limits.maxConnectionsPerClient)
 
   // The signup handler reads every body itself, with its own limit and its own JSON answers.
   app.removeAllContentTypeParsers()
@@ -99,9 +173,19 @@ export const buildServer = async ({ publicDir, runtime, log }: ServerOptions): P
   })
 
   // Hooks on every request take Fastify's callback form: an async hook costs a promise each time.
-  // Every response gets the headers _headers gives its path, unless the route set its own.
+  // `_headers` and source maps exist for the host and for debugging: a visitor gets the 404 page.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (NOT_SERVED.test(normalisePath(pathOf(request.url)))) {
+      reply.code(404).type("text/html; charset=utf-8").send(notFoundPage)
+      return
+    }
+    done()
+  })
+
+  // Every response gets the headers _headers gives its path, unless the route set its own. The
+  // path is matched decoded and normalised, as the file server finds the file: /%6fwner/ is /owner/.
   app.addHook("onSend", (request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(headersFor(pathOf(request.url)))) {
+    for (const [name, value] of Object.entries(headersFor(normalisePath(pathOf(request.url))))) {
       if (!reply.hasHeader(name)) reply.header(name, value)
     }
     done(null, payload)

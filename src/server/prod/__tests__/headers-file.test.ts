@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { headersForPath, parseHeadersFile } from "../headers-file"
+import { headersForPath, normalisePath, parseHeadersFile } from "../headers-file"
 
 const HEADERS_FILE = `/*
   Content-Security-Policy: default-src 'self'
@@ -33,5 +33,28 @@ describe("_headers rules", () => {
       "X-Robots-Tag": "noindex",
     })
     expect(parseHeadersFile(HEADERS_FILE)[2].detach).toEqual(["Content-Security-Policy", "Cache-Control"])
+  })
+})
+
+describe("normalisePath", () => {
+  it.each([
+    ["/owner/", "/owner/"],
+    ["/%6fwner/", "/owner/"],
+    ["/%6Fwner/index.html", "/owner/index.html"],
+    ["//owner/", "/owner/"],
+    ["/about/../owner/", "/owner/"],
+    ["/./owner/.", "/owner/"],
+    ["/owner%2F", "/owner/"],
+    ["/..%2f..%2fowner/", "/owner/"],
+    ["/\\owner\\", "/owner/"],
+    ["/", "/"],
+    ["/%E0%A4%A", "/%E0%A4%A"],
+  ])("reads %j as the file server does: %j", (path, normalised) => {
+    expect(normalisePath(path)).toBe(normalised)
+  })
+
+  it("gives another spelling of the owner's page the owner's headers", () => {
+    const headersFor = headersForPath(parseHeadersFile("/*\n  Cache-Control: public\n\n/owner/*\n  ! Cache-Control\n  Cache-Control: no-store\n  Referrer-Policy: no-referrer\n"))
+    expect(headersFor(normalisePath("/%6fwner/"))).toEqual({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" })
   })
 })
