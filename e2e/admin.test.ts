@@ -16,11 +16,11 @@ const ROOT = resolve(__dirname, "..")
 
 test.describe("the editors' sign-in page", () => {
   test("shows the brand's wordmark in the site's colours, axe clean", async ({ page }) => {
-    // As on the live site: signing in with GitHub (the built configuration also offers the
-    // local decap-server on this computer, which no test runs here).
+    // As on the live site: signing in with GitHub, the only way the built configuration offers.
     await page.route("**/admin/config.json", async (route) => {
       const response = await route.fetch()
-      const { local_backend: _local, ...config } = (await response.json()) as Record<string, unknown>
+      const config = (await response.json()) as Record<string, unknown>
+      expect(config).not.toHaveProperty("local_backend")
       expect(config.logo_url).toBe("/admin/logo.svg")
       await route.fulfill({ response, body: JSON.stringify(config) })
     })
@@ -64,13 +64,25 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     await site?.stop()
   })
 
-  /** Opens /admin/ as an editor does on their computer, talking to this test's decap-server. */
+  /**
+   * Opens /admin/ as an editor does on their computer (`npm run cms`), talking to this test's
+   * decap-server. The built site offers no local backend and its policy names no local address,
+   * so the test adds both, as `gatsby develop` serves them.
+   */
   const openAdmin = async (page: Page) => {
-    // The built configuration names decap-server's usual port; this test's runs on another.
+    const local = `http://localhost:${decapPort}`
     await page.route("**/admin/config.json", async (route) => {
       const response = await route.fetch()
       const config = (await response.json()) as Record<string, unknown>
-      await route.fulfill({ response, body: JSON.stringify({ ...config, local_backend: { url: `http://localhost:${decapPort}/api/v1` } }) })
+      expect(config).not.toHaveProperty("local_backend")
+      await route.fulfill({ response, body: JSON.stringify({ ...config, local_backend: { url: `${local}/api/v1` } }) })
+    })
+    await page.route("**/admin/", async (route) => {
+      const response = await route.fetch()
+      const headers = response.headers()
+      expect(headers["content-security-policy"]).not.toContain("localhost")
+      const policy = headers["content-security-policy"].replace("connect-src 'self'", `connect-src 'self' ${local}`)
+      await route.fulfill({ response, headers: { ...headers, "content-security-policy": policy } })
     })
     await page.addInitScript(() => {
       const violations: string[] = []

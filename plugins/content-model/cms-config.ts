@@ -172,8 +172,9 @@ export const cmsConfig = (collections: CmsField[], backend: CmsBackend, siteUrl:
     ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
     commit_messages: { update: "Content: {{collection}} / {{slug}}, edited in the browser by {{author-login}}" },
   },
-  // On localhost the UI saves to the files on disk through decap-server (npm run cms).
-  local_backend: backend.localBackendUrl ? { url: backend.localBackendUrl } : true,
+  // Only `npm run cms` (on this computer) saves to the files on disk through decap-server; a
+  // production build never offers it.
+  ...(backend.localBackendUrl ? { local_backend: { url: backend.localBackendUrl } } : {}),
   publish_mode: "simple",
   media_folder: "content/images",
   public_folder: "images",

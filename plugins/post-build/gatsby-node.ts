@@ -5,6 +5,7 @@ import { browserStyleCache, leanBrowserBundle } from "./browser-bundle"
 import { COMPILE_HINT } from "./compile-hint"
 import { finishPages, writeHeadersFile, writeRobotsFile } from "./finish-pages"
 import { precompress } from "./precompress"
+import { moveSourceMaps, sourceMapsDir } from "./source-maps"
 
 /**
  * The browser builds take our own emotion style cache, and the production one leaves out code
@@ -34,8 +35,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 
 /**
  * After the build: every page gets its final touches (styles in the head, scripts after the
- * first paint), then `_headers` (hashing the final inline scripts), robots.txt, and brotli and
- * gzip copies of every compressible file. A page that
+ * first paint), then `_headers` (hashing the final inline scripts), robots.txt, source maps
+ * out of public/, and brotli and gzip copies of every compressible file. A page that
  * cannot be finished stops the build: it would ship slower than the site is measured at.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
@@ -48,13 +49,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
       }
     }
   `)
-  const publicDir = join(store.getState().program.directory, "public")
+  const siteRoot = store.getState().program.directory
+  const publicDir = join(siteRoot, "public")
   const problems = finishPages(publicDir)
   if (problems.length > 0) {
     reporter.panic(`post-build: ${problems.length} built page(s) could not be finished:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`)
   }
   writeHeadersFile(publicDir, process.env.GATSBY_SIGNUP_ENDPOINT ?? "", process.env.CMS_AUTH_URL ?? "")
   writeRobotsFile(publicDir, result.data?.site?.siteMetadata?.siteUrl ?? "")
+  reporter.info(`post-build: ${moveSourceMaps(publicDir, sourceMapsDir(siteRoot))} source maps moved out of public/ to .cache/source-maps/`)
   // Last, so the compressed copies match the finished files.
   reporter.info(`post-build: brotli and gzip copies of ${precompress(publicDir)} files`)
 }

@@ -41,8 +41,10 @@ export const contentSecurityPolicy = (scriptHashes: string[], connectOrigins: st
 
 /**
  * The editors' web UI (/admin/) has a policy of its own, for its pages only: Decap CMS compiles
- * its form rules at run time ('unsafe-eval') and runs WebAssembly, talks to GitHub's API (and to
- * decap-server on this computer when editing locally), shows GitHub avatars and picture previews.
+ * its form rules at run time (its schema validator, ajv, builds functions: 'unsafe-eval', which
+ * no other page gets) and runs WebAssembly, talks to GitHub's API, shows GitHub avatars and
+ * picture previews. Editing on this computer (`npm run cms`) runs under `gatsby develop`, which
+ * serves no `_headers`: the built policy names no local address.
  */
 export const adminContentSecurityPolicy = (connectOrigins: string[] = []): string =>
   [
@@ -51,7 +53,7 @@ export const adminContentSecurityPolicy = (connectOrigins: string[] = []): strin
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    `connect-src ${["'self'", "blob:", "https://api.github.com", "http://localhost:*", "http://127.0.0.1:*", ...connectOrigins].join(" ")}`,
+    `connect-src ${["'self'", "blob:", "https://api.github.com", ...connectOrigins].join(" ")}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -101,6 +103,12 @@ const ownerHeaders = (ownerCsp: string): Record<string, string> => ({
 })
 
 /**
+ * Pages that read a secret from their link (`?token=`, `?code=`): their own requests and links
+ * must not carry the link to anyone as a Referer, whatever a browser's default is.
+ */
+export const TOKEN_PAGES = ["/waitlist/", "/confirm/", "/unsubscribe/", "/invite/"] as const
+
+/**
  * The `_headers` file: security headers everywhere, long cache for hashed assets, none for HTML
  * and data. The /admin/ and /owner/ blocks come last and replaces the site's policy, opener policy and
  * caching there: the production server (and Netlify) let a later block win; Cloudflare Pages
@@ -115,6 +123,7 @@ export const headersFile = (csp: string, adminCsp: string = adminContentSecurity
     { path: "/static/*", headers: { "Cache-Control": CACHE_FOREVER } },
     { path: "/page-data/*", headers: { "Cache-Control": NEVER_CACHE } },
     { path: "/sw.js", headers: { "Cache-Control": NEVER_CACHE } },
+    ...TOKEN_PAGES.map((page) => ({ path: `${page}*`, headers: { "Referrer-Policy": "no-referrer" }, replaces: true })),
     ...(ownerCsp ? [{ path: "/owner/*", headers: ownerHeaders(ownerCsp), replaces: true }] : []),
     { path: "/admin/*", headers: adminHeaders(adminCsp), replaces: true },
   ]

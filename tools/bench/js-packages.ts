@@ -2,6 +2,7 @@
 // webpack.stats.json from Gatsby 5 lists no modules, so the maps are the only per-module record.
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { sourceMapsDir } from "../../plugins/post-build/source-maps"
 
 export interface PackageBytes {
   /** npm package name, or a group: "(site code)", "(gatsby runtime)", "(prebuilt package)", "(webpack)", "(unmapped)". */
@@ -89,14 +90,18 @@ export const packageBytesOfFile = (code: string, sourceMapJson: string): Map<str
   return totals
 }
 
-/** Package sizes over several chunk files (URL paths under publicDir), largest first. */
-export const packageBytes = (publicDir: string, files: string[]): PackageBytes[] => {
+/**
+ * Package sizes over several chunk files (URL paths under publicDir), largest first. The build
+ * keeps their source maps out of public/, in `mapsDir` (see plugins/post-build/source-maps.ts).
+ */
+export const packageBytes = (publicDir: string, files: string[], mapsDir = sourceMapsDir(join(publicDir, ".."))): PackageBytes[] => {
   const totals = new Map<string, number>()
   for (const file of files) {
-    const path = join(publicDir, file.replace(/^\/+/, ""))
-    const code = readFileSync(path, "utf8")
-    const perFile = existsSync(`${path}.map`)
-      ? packageBytesOfFile(code, readFileSync(`${path}.map`, "utf8"))
+    const relativePath = file.replace(/^\/+/, "")
+    const code = readFileSync(join(publicDir, relativePath), "utf8")
+    const map = join(mapsDir, `${relativePath}.map`)
+    const perFile = existsSync(map)
+      ? packageBytesOfFile(code, readFileSync(map, "utf8"))
       : new Map([["(unmapped)", code.length]])
     for (const [name, bytes] of perFile) totals.set(name, (totals.get(name) ?? 0) + bytes)
   }

@@ -83,14 +83,15 @@ describe("the editors' web UI configuration", () => {
     expect((field.pattern as string[])[1]).toBe("Keep {number} and {count} in the text: the site fills them in")
   })
 
-  it("saves to the repository named at build time, and to the files on disk when editing locally", () => {
+  it("saves to the repository named at build time, and to the files on disk only when editing locally", () => {
     const config = cmsConfig([], { repo: "block94/site", branch: "main", authUrl: "https://auth.block94.example" }, "https://block94.example")
     expect(config).toMatchObject({
       backend: { name: "github", repo: "block94/site", branch: "main", base_url: "https://auth.block94.example" },
-      local_backend: true,
       media_folder: "content/images",
       public_folder: "images",
     })
+    // A production build offers no local backend: nobody's decap-server is reachable through it.
+    expect(config).not.toHaveProperty("local_backend")
     const local = cmsConfig([], { repo: "block94/site", branch: "main", localBackendUrl: "http://localhost:9411/api/v1" }, "https://block94.example")
     expect(local.local_backend).toEqual({ url: "http://localhost:9411/api/v1" })
   })

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto"
+import { parseHeadersFile, headersForPath } from "../../../src/server/prod/headers-file"
 import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, ownerContentSecurityPolicy, scriptHash } from "../security-headers"
 
 describe("inline scripts", () => {
@@ -68,6 +69,10 @@ describe("the editors' web UI in _headers", () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   })
+
+  it("names no address on the editor's own computer: local editing runs under gatsby develop", () => {
+    expect(adminContentSecurityPolicy()).not.toMatch(/localhost|127\.0\.0\.1/)
+  })
 })
 
 describe("the owner's page in _headers", () => {
@@ -89,5 +94,18 @@ describe("the owner's page in _headers", () => {
     expect(csp).toContain("connect-src 'self';")
     expect(csp).toContain("form-action 'none'")
     expect(csp).not.toContain("unsafe-eval")
+  })
+})
+
+describe("pages with a secret in their link", () => {
+  const headersFor = headersForPath(parseHeadersFile(headersFile("default-src 'self'", adminContentSecurityPolicy(), ownerContentSecurityPolicy([]))))
+
+  it.each(["/waitlist/", "/confirm/", "/unsubscribe/", "/invite/", "/owner/"])("%s sends no Referer with its own requests and links", (page) => {
+    expect(headersFor(page)["Referrer-Policy"]).toBe("no-referrer")
+  })
+
+  it("leaves the rest of the site at strict-origin-when-cross-origin", () => {
+    expect(headersFor("/")["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
+    expect(headersFor("/about/")["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
   })
 })
