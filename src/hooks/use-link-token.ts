@@ -1,13 +1,18 @@
 import { useEffect, useState } from "react"
-import { tokenFromSearch } from "../lib/waitlist-client"
+import { sessionStore } from "../lib/attribution"
+import { takeLinkToken, type LinkTokenName } from "../lib/link-token"
 
 /**
  * The token in the page's link (`?token=...`, or `?code=...`): undefined until mounted (the
- * server HTML knows no query string), then the token or null.
+ * server HTML knows no query string), then the token or null. Once read it leaves the address
+ * bar; the tab keeps it for a reload (see lib/link-token.ts).
  */
-export const useLinkToken = (name: "token" | "code" = "token"): string | null | undefined => {
+export const useLinkToken = (name: LinkTokenName = "token"): string | null | undefined => {
   const [token, setToken] = useState<string | null | undefined>(undefined)
-  useEffect(() => setToken(tokenFromSearch(window.location.search, name)), [name])
+  useEffect(() => {
+    const replaceAddress = (address: string) => window.history.replaceState(window.history.state, "", address)
+    setToken(takeLinkToken(window.location, name, sessionStore(), replaceAddress))
+  }, [name])
   return token
 }
 
@@ -16,7 +21,7 @@ export const useLinkToken = (name: "token" | "code" = "token"): string | null | 
  * on `retry`. `token` is undefined until mounted (the server HTML knows no query string), then
  * the token or null; `outcome` is null while the answer is on its way.
  */
-export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>, name: "token" | "code" = "token") => {
+export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>, name: LinkTokenName = "token") => {
   const token = useLinkToken(name)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [attempt, setAttempt] = useState(0)
