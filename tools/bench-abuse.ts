@@ -251,7 +251,7 @@ const main = async () => {
       ["js", "Home's JavaScript", async () => homeJavaScript()],
     ]
     const only = values.only?.split(",")
-    for (const [name, what, measure] of parts.filter(([name]) => !only || only.includes(name))) {
+    for (const [, what, measure] of parts.filter(([name]) => !only || only.includes(name))) {
       console.error(`bench:abuse: ${what}`)
       readings.push(...(await measure()))
     }

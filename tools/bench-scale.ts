@@ -47,7 +47,7 @@ const BACKGROUND_CONNECTIONS = 10
 const DAY_MS = 24 * 60 * 60 * 1000
 const MILLION = 1_000_000
 /** The owner's secret for the bench's server. */
-const OWNER_TOKEN = "bench-scale-owner-secret"
+const OWNER_TOKEN = "bench-scale-owner-secret-0123456789"
 /** Summary reads one at a time: the owner's page is opened by one person, not fifty. */
 const SUMMARIES = 200
 /** Where the fill's signups came from, so the summary has sources, campaigns and sites to count. */

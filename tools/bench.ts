@@ -364,7 +364,7 @@ const main = async (): Promise<void> => {
   // Signups get their confirmation emails here (double opt-in), so the bench has real tokens.
   const inbox = await startInbox()
   // With OWNER_TOKEN set, the owner's page opens as its owner sees it: asking for the secret.
-  const site = await serveSite(port, { SMTP_URL: inbox.url, MAIL_FROM: "Block 94 bench <bench@block94.example>", OWNER_TOKEN: "bench-owner-secret" })
+  const site = await serveSite(port, { SMTP_URL: inbox.url, MAIL_FROM: "Block 94 bench <bench@block94.example>", OWNER_TOKEN: "bench-owner-secret-0123456789abcdef" })
   const stopOnInterrupt = onInterrupt(() => stopSite(site.process))
   let lighthouse: RouteResult[]
   try {

@@ -7,13 +7,16 @@
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { signupRuntime } from "../signup/runtime"
-import { readSetting } from "../signup/settings"
+import { readSetting, SECRET_SETTINGS, secretProblem } from "../signup/settings"
 import { createLineLog } from "./request-log"
 import { buildServer, readConnectionLimits } from "./server"
 
 const main = async (): Promise<void> => {
   const publicDir = resolve(readSetting("PUBLIC_DIR") ?? "public")
   if (!existsSync(resolve(publicDir, "index.html"))) throw new Error(`${publicDir} has no built site: run \`npm run build\` first`)
+  // A short owner or shop secret could be guessed: the server does not start with one.
+  const weakSecret = SECRET_SETTINGS.map((name) => secretProblem(name)).find((problem) => problem !== null)
+  if (weakSecret) throw new Error(weakSecret.replace(/; until then.*$/, ""))
   const host = readSetting("HOST") ?? "0.0.0.0"
   const port = Number(readSetting("PORT") ?? 8080)
   const runtime = signupRuntime()

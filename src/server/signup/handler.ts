@@ -208,14 +208,16 @@ const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
   return deps.service
 }
 
+/** The one answer to a client over its limit. */
+export const tooManyRequests = (retryAfterSeconds: number): ApiAnswer =>
+  reject(429, `Too many requests: try again in ${retryAfterSeconds} seconds`, { "Retry-After": String(retryAfterSeconds) })
+
 /** What every endpoint does first: the client's rate limit, then the service's availability. */
 const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer | SignupService> => {
   // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
   // that cannot be checked fails the request as an unreachable store does (see `guarded`).
   const decision = await deps.rateLimiter.hit(request.clientKey)
-  if (!decision.allowed) {
-    return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
-  }
+  if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
   return available(deps)
 }
 
@@ -397,6 +399,21 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
     return answer(200, { state: await service.invitation(request.query.get("code")) })
   })
 
+/**
+ * A request to a secret's endpoint without the right secret: logged with the client's key (never
+ * what it sent), then counted in two buckets of the realm's own, apart from the signup limit:
+ * the client's, and one shared by every client, which caps guessing from a pool of addresses.
+ * The right secret never meets these limits, so nobody can lock the owner out by guessing.
+ */
+export const refuseWrongSecret = async (request: ApiRequest, deps: HandlerDependencies, realm: "owner" | "invitations", message: string): Promise<ApiAnswer> => {
+  deps.logError(`${realm}: a request without the right secret, from client`, request.clientKey)
+  for (const bucket of [`${realm} secret: ${request.clientKey}`, `${realm} secret: every client`]) {
+    const decision = await deps.rateLimiter.hit(bucket)
+    if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
+  }
+  return reject(401, message, { "WWW-Authenticate": `Bearer realm="${realm}"` })
+}
+
 /** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
 export const hasBearerSecret = (authorization: string | undefined, secret: string): boolean => {
   const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1]
@@ -409,7 +426,8 @@ export const hasBearerSecret = (authorization: string | undefined, secret: strin
  * POST /api/invite/redeem `{ code }` with `Authorization: Bearer <INVITE_API_TOKEN>`: the shop takes
  * an invitation code, once. 200 `{ redeemed: true, email }`, 409 used already, 404 unknown, 401
  * without the secret. Without INVITE_API_TOKEN the endpoint is not there (404). Requests with the
- * right secret are not rate limited (the shop redeems many at launch); wrong ones are.
+ * right secret are not rate limited (the shop redeems many at launch); wrong ones are, apart
+ * from the signup limit (see `refuseWrongSecret`).
  */
 export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
@@ -417,11 +435,7 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
     const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
     if (wrongMethod) return wrongMethod
     if (!hasBearerSecret(request.headers.authorization, deps.inviteApiToken)) {
-      const decision = await deps.rateLimiter.hit(request.clientKey)
-      if (!decision.allowed) {
-        return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
-      }
-      return reject(401, "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>", { "WWW-Authenticate": 'Bearer realm="invitations"' })
+      return refuseWrongSecret(request, deps, "invitations", "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>")
     }
     const service = available(deps)
     if (isAnswer(service)) return service

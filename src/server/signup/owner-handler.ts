@@ -9,15 +9,15 @@
  *   POST /api/owner/forget  { email }
  *   POST /api/owner/invite  { count, dryRun }
  *
- * Without OWNER_TOKEN every one answers 404; with it, OPTIONS answers 200 (the page asks whether
- * it is on before it asks for the secret). A missing or wrong secret gets 401 and nothing
- * else, after counting against the client's rate limit (so the secret cannot be guessed fast).
+ * Without OWNER_TOKEN (or with one shorter than 32 characters) every one answers 404; with it,
+ * OPTIONS answers 200 (the page asks whether it is on before it asks for the secret). A missing
+ * or wrong secret gets 401 and nothing else, counted in buckets of the owner's own (so the secret
+ * cannot be guessed fast, and guessing never locks the owner out).
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
-import { createHash, timingSafeEqual } from "node:crypto"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "./csv"
-import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
+import { answer, guarded, hasBearerSecret, isObject, readJson, refuseWrongSecret, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
 import type { ExportRow, SignupStore } from "./stores/store"
 
 /** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
@@ -45,22 +45,11 @@ export const MAX_INVITE = 1_000
 export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
 const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
 
-/** Compares two secrets in constant time, whatever their lengths (both are hashed first). */
-export const sameSecret = (given: string, expected: string): boolean => {
-  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
-
-/** The bearer token of an Authorization header, or null. */
-export const bearerToken = (header: string | string[] | undefined): string | null => {
-  const value = Array.isArray(header) ? header[0] : header
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(value ?? "")
-  return match ? match[1] : null
-}
 
 /**
- * What every owner endpoint does first: off without OWNER_TOKEN (404), the client's rate limit
- * (429), the secret (401), the method (405). Then `work` runs, guarded like every endpoint.
+ * What every owner endpoint does first: off without OWNER_TOKEN (404), the secret (401, or 429
+ * for too many wrong ones: see `refuseWrongSecret`; the right one is never limited), the method
+ * (405). Then `work` runs, guarded like every endpoint.
  */
 const ownerEndpoint =
   (method: "GET" | "POST", what: string, work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>) =>
@@ -68,14 +57,9 @@ const ownerEndpoint =
     guarded(deps, async () => {
       const expected = deps.ownerToken()
       if (expected === undefined) return reject(404, OWNER_OFF_MESSAGE)
-      const decision = await deps.rateLimiter.hit(request.clientKey)
-      if (!decision.allowed) {
-        return reject(429, `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { "Retry-After": String(decision.retryAfterSeconds) })
-      }
       // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
       if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
-      const given = bearerToken(request.headers.authorization)
-      if (given === null || !sameSecret(given, expected)) return reject(401, WRONG_SECRET_MESSAGE, { "WWW-Authenticate": 'Bearer realm="owner"' })
+      if (!hasBearerSecret(request.headers.authorization, expected)) return refuseWrongSecret(request, deps, "owner", WRONG_SECRET_MESSAGE)
       if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
         return reject(405, `Method ${request.method ?? "(none)"} is not allowed: ${what} with ${method}`, { Allow: method })
       }

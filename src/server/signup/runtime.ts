@@ -20,7 +20,7 @@ import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
 import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { readSetting, readSignupSettings, recordsEvents, type SignupSettings, type SiteFacts } from "./settings"
+import { readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
@@ -177,6 +177,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   const provider = made.provider
   const problems = [
     ...settings.webhooks.problems,
+    ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
     ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {
@@ -217,7 +218,14 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
     // OWNER_TOKEN is read on every request, so setting or changing it needs no restart.
     owner: {
       ...dependencies,
-      ownerToken: () => readSetting("OWNER_TOKEN"),
+      ownerToken: () => {
+        const problem = secretProblem("OWNER_TOKEN")
+        if (problem && !warned.has(problem)) {
+          warned.add(problem)
+          console.error(`settings: ${problem}`)
+        }
+        return readSecret("OWNER_TOKEN")
+      },
       store,
       inviteNext: store
         ? async (options, now) => {

@@ -22,6 +22,24 @@ export const readSetting = (name: string): string | undefined => {
   return value === undefined || value.trim() === "" ? undefined : value
 }
 
+/** The shortest owner or shop secret accepted: long enough that guessing is hopeless at any rate. */
+export const MIN_SECRET_LENGTH = 32
+
+/** Why the secret setting `name` cannot be used, or null when it is unset or long enough. */
+export const secretProblem = (name: string, value = readSetting(name)?.trim()): string | null =>
+  value !== undefined && value.length < MIN_SECRET_LENGTH
+    ? `${name} is ${value.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters (for example \`openssl rand -base64 32\`); until then it is treated as unset`
+    : null
+
+/** A secret setting (OWNER_TOKEN, INVITE_API_TOKEN), or undefined when it is unset or too short to use. */
+export const readSecret = (name: string): string | undefined => {
+  const value = readSetting(name)?.trim()
+  return value !== undefined && secretProblem(name, value) === null ? value : undefined
+}
+
+/** The secret settings the service reads; each is refused while shorter than MIN_SECRET_LENGTH. */
+export const SECRET_SETTINGS = ["OWNER_TOKEN", "INVITE_API_TOKEN"] as const
+
 const readPositiveInteger = (name: string, fallback: number): number => {
   const raw = readSetting(name)
   if (raw === undefined) return fallback
@@ -103,6 +121,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
     webhooks: parseWebhookSettings({ urls: readSetting("WEBHOOK_URL"), secret: readSetting("WEBHOOK_SECRET"), allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE") }),
     emailProvider: readSetting("EMAIL_PROVIDER")?.trim().toLowerCase(),
-    inviteApiToken: readSetting("INVITE_API_TOKEN")?.trim(),
+    inviteApiToken: readSecret("INVITE_API_TOKEN"),
   }
 }

@@ -160,28 +160,28 @@ describe("the owner's endpoints on the production server", () => {
   it("answer 404 until OWNER_TOKEN is set, which takes effect without a restart", async () => {
     delete process.env.OWNER_TOKEN
     expect((await owner("/api/owner/summary", "anything")).statusCode).toBe(404)
-    process.env.OWNER_TOKEN = "the-owners-secret"
+    process.env.OWNER_TOKEN = "the-owners-secret-0123456789abcdef"
     expect((await owner("/api/owner/summary", "anything")).statusCode).toBe(401)
-    expect((await owner("/api/owner/summary", "the-owners-secret")).statusCode).toBe(200)
+    expect((await owner("/api/owner/summary", "the-owners-secret-0123456789abcdef")).statusCode).toBe(200)
   })
 
   it("sum up, export as CSV, erase an address and list who is next to invite with the secret", async () => {
-    process.env.OWNER_TOKEN = "the-owners-secret"
+    process.env.OWNER_TOKEN = "the-owners-secret-0123456789abcdef"
     await signup("fan@example.com")
-    const summary = await owner("/api/owner/summary", "the-owners-secret")
+    const summary = await owner("/api/owner/summary", "the-owners-secret-0123456789abcdef")
     expect(summary.headers["cache-control"]).toBe("no-store")
     expect(summary.json()).toMatchObject({ confirmed: 1, pending: 0 })
     const wrong = await owner("/api/owner/summary", "nope")
     expect(wrong.statusCode).toBe(401)
     expect(wrong.headers["www-authenticate"]).toBe('Bearer realm="owner"')
     expect(wrong.body).not.toContain("fan@example.com")
-    const csv = await owner("/api/owner/export", "the-owners-secret")
+    const csv = await owner("/api/owner/export", "the-owners-secret-0123456789abcdef")
     expect(csv.headers).toMatchObject({ "content-type": "text/csv; charset=utf-8", "cache-control": "no-store" })
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="signups-\d{4}-\d{2}-\d{2}\.csv"$/)
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(2)
     expect(csv.body).toContain("fan@example.com")
-    expect((await owner("/api/owner/forget", "the-owners-secret", { method: "POST", payload: { email: "fan@example.com" } })).json()).toEqual({ ok: true, found: true })
-    expect((await owner("/api/owner/invite", "the-owners-secret", { method: "POST", payload: { count: 5, dryRun: true } })).json()).toEqual({ ok: true, dryRun: true, invited: [] })
-    expect((await owner("/api/owner/summary", "the-owners-secret")).json()).toMatchObject({ confirmed: 0, left: 1 })
+    expect((await owner("/api/owner/forget", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { email: "fan@example.com" } })).json()).toEqual({ ok: true, found: true })
+    expect((await owner("/api/owner/invite", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { count: 5, dryRun: true } })).json()).toEqual({ ok: true, dryRun: true, invited: [] })
+    expect((await owner("/api/owner/summary", "the-owners-secret-0123456789abcdef")).json()).toMatchObject({ confirmed: 0, left: 1 })
   })
 })

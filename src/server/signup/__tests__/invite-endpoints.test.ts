@@ -23,7 +23,7 @@ afterEach(async () => {
 const setUp = (options: { inviteApiToken?: string; decision?: RateDecision } = {}) => {
   const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-invite-endpoints-")), "signups.db"), 10)
   stores.push(store)
-  const hit = jest.fn(() => options.decision ?? { allowed: true as const })
+  const hit = jest.fn((_key: string) => options.decision ?? { allowed: true as const })
   const deps: HandlerDependencies = {
     service: createSignupService({ store, mail: null, settings: SETTINGS }),
     rateLimiter: { hit },
@@ -103,7 +103,7 @@ describe("POST /api/invite/redeem", () => {
     expect(hit).not.toHaveBeenCalled()
   })
 
-  it("answers 401 without the right secret and redeems nothing; wrong guesses count towards the rate limit", async () => {
+  it("answers 401 without the right secret and redeems nothing; wrong guesses count in the shop secret's own buckets", async () => {
     const { store, deps, hit } = setUp()
     const { codes } = await invited(store, deps)
     hit.mockClear()
@@ -112,7 +112,9 @@ describe("POST /api/invite/redeem", () => {
       const answer = await redeem(deps, { code: codes[0] }, headers)
       expect(answer).toMatchObject({ status: 401, headers: { "WWW-Authenticate": 'Bearer realm="invitations"' }, body: { error: "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>" } })
     }
-    expect(hit).toHaveBeenCalledTimes(4)
+    // Each wrong try: the client's bucket and the one every client shares, apart from the signup limit.
+    expect(hit).toHaveBeenCalledTimes(8)
+    expect(hit.mock.calls.map(([key]) => key)).toEqual(Array(4).fill(["invitations secret: 203.0.113.7", "invitations secret: every client"]).flat())
     await expect(lookUp(deps, codes[0])).resolves.toMatchObject({ body: { state: "valid" } })
     const limited = setUp({ decision: { allowed: false, retryAfterSeconds: 6 } })
     await expect(redeem(limited.deps, { code: codes[0] }, { authorization: "Bearer guess" })).resolves.toMatchObject({ status: 429 })

@@ -7,14 +7,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
 import { signupsToCsv } from "../csv"
-import { handleSignupRequest, type ApiAnswer, type ApiRequest } from "../handler"
+import { handleSignupRequest, hasBearerSecret, type ApiAnswer, type ApiRequest } from "../handler"
 import {
   handleOwnerExportRequest,
   handleOwnerForgetRequest,
   handleOwnerInviteRequest,
   handleOwnerSummaryRequest,
   OWNER_OFF_MESSAGE,
-  sameSecret,
   type OwnerDependencies,
 } from "../owner-handler"
 import { inviteNext } from "../invitations"
@@ -107,12 +106,28 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["kept@example.com"])
   })
 
-  it("counts every try against the client's rate limit, so the secret cannot be guessed quickly", async () => {
-    const { deps } = await setUp({ rateLimit: 3 })
+  it("limits wrong secrets in buckets of the owner's own, so guessing is slow and never locks the owner out", async () => {
+    const { deps, signUp } = await setUp({ rateLimit: 3 })
+    const logged: unknown[][] = []
+    deps.logError = (...line) => logged.push(line)
     for (let i = 0; i < 3; i += 1) expect((await handleOwnerSummaryRequest(request({ secret: `guess-${i}` }), deps)).status).toBe(401)
-    const refused = await handleOwnerSummaryRequest(request(), deps)
+    const refused = await handleOwnerSummaryRequest(request({ secret: "guess-3" }), deps)
     expect(refused.status).toBe(429)
     expect(refused.headers["Retry-After"]).toMatch(/^\d+$/)
+    // The owner, from the same address, still gets in; and signups from it are not held back.
+    expect((await handleOwnerSummaryRequest(request(), deps)).status).toBe(200)
+    expect((await signUp("after-guesses@example.com")).status).toBe(201)
+    // Every wrong try is in the log with the client's key, never with what it sent.
+    expect(logged).toHaveLength(4)
+    expect(logged.every(([, client]) => client === "203.0.113.9")).toBe(true)
+    expect(JSON.stringify(logged)).not.toContain("guess-")
+  })
+
+  it("caps wrong secrets from every client together: a pool of addresses guesses no faster", async () => {
+    const { deps } = await setUp({ rateLimit: 3 })
+    for (let i = 0; i < 3; i += 1) expect((await handleOwnerSummaryRequest(request({ secret: "guess", clientKey: `198.51.100.${i}` }), deps)).status).toBe(401)
+    expect((await handleOwnerSummaryRequest(request({ secret: "guess", clientKey: "198.51.100.99" }), deps)).status).toBe(429)
+    expect((await handleOwnerSummaryRequest(request({ clientKey: "198.51.100.99" }), deps)).status).toBe(200)
   })
 
   it("sums up what was done through the public endpoints, never cached", async () => {
@@ -203,8 +218,9 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
 
 describe("the owner's secret", () => {
   it("matches only itself, whatever the lengths", () => {
-    expect(sameSecret(SECRET, SECRET)).toBe(true)
-    expect(sameSecret("", SECRET)).toBe(false)
-    expect(sameSecret(`${SECRET} `, SECRET)).toBe(false)
+    expect(hasBearerSecret(`Bearer ${SECRET}`, SECRET)).toBe(true)
+    expect(hasBearerSecret("Bearer ", SECRET)).toBe(false)
+    expect(hasBearerSecret(`Bearer ${SECRET}x`, SECRET)).toBe(false)
+    expect(hasBearerSecret(SECRET, SECRET)).toBe(false)
   })
 })
