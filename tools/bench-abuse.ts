@@ -118,6 +118,8 @@ const slowBodies = async (baseUrl: string, count: number): Promise<Reading[]> =>
           opened()
         })
         socket.on("error", () => undefined)
+        // Read what the server says (its 408), or the end of the connection is never seen.
+        socket.resume()
         socket.on("close", () => closedAfter.push(Date.now() - openedAt))
         sockets.push(socket)
       })

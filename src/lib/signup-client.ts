@@ -12,12 +12,13 @@ export const signupEndpoint = (): string => process.env.GATSBY_SIGNUP_ENDPOINT |
  * agreed to, and where the visitor came from.
  * The trap field goes along only when something filled it, so the endpoint can tell a bot.
  */
-export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}, consent?: string): SignupRequest => ({
+export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}, consent?: string, altcha?: string): SignupRequest => ({
   email: email.trim(),
   source: SIGNUP_SOURCE,
   timestamp: now.toISOString(),
   ...(consent ? { consent } : {}),
   ...attribution,
+  ...(altcha ? { altcha } : {}),
   ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
 })
 
@@ -61,11 +62,13 @@ interface SendOptions extends RequestOptions {
   attribution?: Attribution
   /** Which wording of the consent box the visitor agreed to (`consentVersion`). */
   consent?: string
+  /** The bot check's solution (see proof-of-work.ts). */
+  altcha?: string
 }
 
 export const sendSignup = async (email: string, options: SendOptions = {}): Promise<SignupResult> => {
-  const { endpoint = signupEndpoint(), now, honeypot, attribution, consent, ...request } = options
-  const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution, consent), request)
+  const { endpoint = signupEndpoint(), now, honeypot, attribution, consent, altcha, ...request } = options
+  const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution, consent, altcha), request)
   if (isSuccess(answer.status)) return { delivered: true, followUp: readFollowUp(answer.body) }
   const refusal = answer.status === 400 && isRecord(answer.body) && typeof answer.body.error === "string" ? answer.body.error : undefined
   return refusal ? { delivered: false, refusal } : { delivered: false }

@@ -4,7 +4,7 @@ import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge"): string => signupEndpoint().replace(/signup\/?$/, name)
 
 /** The secret a page was opened with (`?token=...`, or `?code=...` for an invitation), or null. */
 export const tokenFromSearch = (search: string, name: "token" | "code" = "token"): string | null => new URLSearchParams(search).get(name)?.trim() || null
@@ -59,9 +59,9 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
   return { kind: "failed" }
 }
 
-/** Asks for the confirmation email again ("didn't get the email?"); true when the service took the request. */
-export const requestLinkAgain = async (email: string, options?: RequestOptions): Promise<boolean> =>
-  isSuccess((await requestJson(siblingEndpoint("resend"), "POST", { email }, options)).status)
+/** Asks for the confirmation email again ("didn't get the email?"), with the bot check's solution; true when the service took the request. */
+export const requestLinkAgain = async (email: string, altcha?: string, options?: RequestOptions): Promise<boolean> =>
+  isSuccess((await requestJson(siblingEndpoint("resend"), "POST", { email, ...(altcha ? { altcha } : {}) }, options)).status)
 
 export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "failed" }
 

@@ -35,6 +35,8 @@ export interface OwnerSummary {
   redeemed: number
   /** People who left the list (erased), all time. */
   left: number
+  /** What the bot check decided, all time: signups and link requests it passed, refused, or (monitor) would have refused. */
+  botCheck: { passed: number; refused: number; wouldRefuse: number; replayed: number; missing: number }
   /** The last `days` UTC days, oldest first, today last; days without signups count zero. */
   perDay: DayCount[]
   /** The largest first, at most `limit` each. */

@@ -48,6 +48,8 @@ export const signupRequestSchema = z.object(
     consent: z
       .union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE })
       .optional(),
+    /** The bot check's solved challenge (base64, see src/server/signup/bot-check.ts); checked by the handler, not here. */
+    altcha: z.string().max(4096, '"altcha" is not a solution the site gave out').optional(),
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */
     [HONEYPOT_FIELD]: z.unknown().optional(),
   },
@@ -67,7 +69,7 @@ export type Attribution = NonNullable<z.output<typeof attributionSchema>>
 export type SignupRequest = z.input<typeof signupRequestSchema>
 
 /** A request that passed every check: email trimmed, other fields as sent. */
-export type SignupFields = Omit<z.output<typeof signupRequestSchema>, typeof HONEYPOT_FIELD>
+export type SignupFields = Omit<z.output<typeof signupRequestSchema>, typeof HONEYPOT_FIELD | "altcha">
 
 /** Where a confirmed signup stands, as the signup, confirm and status answers report it. */
 export interface WaitlistPlace {

@@ -11,11 +11,7 @@ import { Honeypot } from "./Honeypot"
 /** The rules and the request, fetched when a visitor starts filling in the form (see signup-sending.ts). */
 const loadSending = () => import("../../lib/signup-sending")
 
-/** What a visitor's first touch of the form starts loading: the toasts and the sending code. */
-const prepare = () => {
-  void loadToasts()
-  void loadSending()
-}
+type ProofOfWork = "idle" | "solving" | "solved"
 
 interface SignupFormProps {
   brand: string
@@ -39,6 +35,21 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
+  // The bot check's work, started by a visitor's first touch of the form and done while they type.
+  const [proofOfWork, setProofOfWork] = useState<ProofOfWork>("idle")
+
+  /** What a visitor's first touch of the form starts: the toasts, the sending code and the bot check's work. */
+  const prepare = () => {
+    void loadToasts()
+    if (proofOfWork !== "idle") return
+    setProofOfWork("solving")
+    void loadSending()
+      .then(({ startProofOfWork }) => startProofOfWork())
+      .then(
+        () => setProofOfWork("solved"),
+        () => setProofOfWork("idle"),
+      )
+  }
 
   const clear = () => {
     setEmail("")
@@ -59,7 +70,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       notifyError(fillNotice(copy.failure, { email: contactEmail }))
       return
     }
-    const { checkSignup, consentVersion, sendSignup } = sending
+    const { checkSignup, consentVersion, sendSignup, takeProofOfWork } = sending
 
     const problem = checkSignup({ email, consent })
     if (problem) {
@@ -72,11 +83,15 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
     setInvalidField(null)
     setSubmitting(true)
+    // A quick visitor waits here for the rest of the bot check's work; each solution is used once.
+    const altcha = await takeProofOfWork()
+    setProofOfWork("idle")
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
       attribution: recallAttribution(sessionStore(), attributionStorageKey(brand)),
       consent: consentVersion(copy.consent),
+      altcha,
     })
     submittingRef.current = false
     setSubmitting(false)
@@ -97,7 +112,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} data-challenge={proofOfWork} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}

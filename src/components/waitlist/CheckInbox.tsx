@@ -12,7 +12,9 @@ export const CheckInbox = ({ email }: { email: string }) => {
   const [resend, setResend] = useState<Resend>("idle")
   const sendAgain = async () => {
     setResend("sending")
-    setResend((await requestLinkAgain(email)) ? "sent" : "failed")
+    // The bot check's work, loaded and done only when someone asks (well under a second).
+    const altcha = await import("../../lib/proof-of-work").then(({ takeProofOfWork }) => takeProofOfWork()).catch(() => undefined)
+    setResend((await requestLinkAgain(email, altcha)) ? "sent" : "failed")
   }
   return (
     <div sx={{ display: "grid", gap: 2 }}>

@@ -19,7 +19,10 @@ const main = async (): Promise<void> => {
   if (weakSecret) throw new Error(weakSecret.replace(/; until then.*$/, ""))
   const host = readSetting("HOST") ?? "0.0.0.0"
   const port = Number(readSetting("PORT") ?? 8080)
+  // The production server is production, whatever the shell says: double opt-in is required.
+  process.env.NODE_ENV = "production"
   const runtime = signupRuntime()
+  if ("unavailable" in runtime.dependencies.service) throw new Error(runtime.dependencies.service.unavailable)
   const requestLog = createLineLog((text) => process.stdout.write(text))
   const app = await buildServer({ publicDir, runtime, log: requestLog.line, limits: readConnectionLimits(runtime.settings, readSetting) })
 
@@ -44,7 +47,7 @@ const main = async (): Promise<void> => {
 
   await app.listen({ host, port })
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
-  const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "single opt-in (no SMTP_URL)"
+  const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"
   const { urls } = runtime.settings.webhooks
   const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
   console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)

@@ -13,6 +13,7 @@ import type { Socket } from "node:net"
 import { join } from "node:path"
 import { Readable } from "node:stream"
 import {
+  handleChallengeRequest,
   handleConfirmRequest,
   handleInvitationRequest,
   handleLeaveRequest,
@@ -220,6 +221,7 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/resend", handler: api(handleResendRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/challenge", handler: api(handleChallengeRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/leave", handler: api(handleLeaveRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/invite", handler: api(handleInvitationRequest), ...uncompressed })

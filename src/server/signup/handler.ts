@@ -4,9 +4,10 @@
  * call these, so neither repeats a rule. Checks are pure; the service, rate limiting, the clock
  * and body reading come in as dependencies, so every answer is tested without a server.
  *
- *   POST /api/signup       { email, source, timestamp, referralCode?, utm? }
+ *   POST /api/signup       { email, source, timestamp, referralCode?, utm?, consent?, altcha? }
  *   POST /api/confirm      { token }
- *   POST /api/resend       { email }
+ *   POST /api/resend       { email, altcha? }
+ *   GET  /api/challenge    (the bot check's proof-of-work challenge, see bot-check.ts)
  *   GET  /api/waitlist?token=...
  *   POST /api/leave        { token }   (a status token: "Leave the list" on the status page)
  *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
@@ -18,7 +19,9 @@ import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
 import { isValidEmail } from "../../signup/rules"
 import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
+import { CHALLENGE_REFUSED_MESSAGE, checkSolution, newChallenge, SOLUTION_FIELD, type BotCheckMode, type SolutionCheck } from "./bot-check"
 import type { RateLimiter } from "./rate-limit"
+import type { ChallengeVerdict } from "./stores/challenges"
 import type { SignupService } from "./service"
 import { isStoreUnavailable } from "./stores/database"
 
@@ -197,6 +200,28 @@ export interface HandlerDependencies {
   logError(message: string, error: unknown): void
   /** The shop's secret for redeeming invitations (INVITE_API_TOKEN); without it that endpoint is not there. */
   inviteApiToken?: string
+  /** The bot check in front of signup and resend (see bot-check.ts); none: off. */
+  botCheck?: BotCheck
+}
+
+export interface BotCheck {
+  mode: BotCheckMode
+  secret: string
+  /** Takes a passed solution once and counts the outcome (the store's `checkChallenge`). */
+  record(check: SolutionCheck & { enforce: boolean }, now: Date): Promise<ChallengeVerdict>
+}
+
+/**
+ * The bot check of a request's body: null to go on (passed, or monitor), or the 403 that
+ * refuses it (enforce). Every check is recorded, so monitor shows what enforce would refuse.
+ */
+const refusedByBotCheck = async (body: unknown, deps: HandlerDependencies): Promise<ApiAnswer | null> => {
+  const gate = deps.botCheck
+  if (!gate || gate.mode === "off") return null
+  const now = deps.now()
+  const found = await checkSolution(isObject(body) ? body[SOLUTION_FIELD] : undefined, gate.secret, now)
+  const verdict = await gate.record({ ...found, enforce: gate.mode === "enforce" }, now)
+  return verdict !== "passed" && gate.mode === "enforce" ? reject(403, CHALLENGE_REFUSED_MESSAGE) : null
 }
 
 /** The service, or the 503 that says why there is none here. */
@@ -249,6 +274,9 @@ export const guarded = async (deps: HandlerDependencies, work: () => Promise<Api
   }
 }
 
+/** With double opt-in, the answer to every signup: check your inbox. */
+const pendingAnswer = (): ApiAnswer => answer(201, { ok: true, status: "pending" })
+
 /** POST /api/signup */
 export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
@@ -258,8 +286,10 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
     if (json.kind === "rejected") return json.answer
     const check = checkSignupFields(json.value)
     if (check.kind === "rejected") return check.answer
-    // A bot gets the answer a repeat signup gets: nothing stored, nothing revealed.
-    if (check.kind === "honeypot") return answer(200, { ok: true, status: "already_subscribed" })
+    const refused = await refusedByBotCheck(json.value, deps)
+    if (refused) return refused
+    // A bot gets the answer a person gets: nothing stored, nothing revealed.
+    if (check.kind === "honeypot") return service.confirmsByEmail ? pendingAnswer() : answer(200, { ok: true, status: "already_subscribed" })
     const joined = await service.join(check.signup, deps.now())
     switch (joined.kind) {
       case "refused":
@@ -267,7 +297,7 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
       case "alreadySubscribed":
         return answer(200, { ok: true, status: "already_subscribed" })
       case "pending":
-        return answer(201, { ok: true, status: "pending" })
+        return pendingAnswer()
       case "confirmed": {
         const { kind: _kind, ...place } = joined
         return answer(201, { ok: true, status: "confirmed", ...place })
@@ -305,8 +335,21 @@ export const handleResendRequest = (request: ApiRequest, deps: HandlerDependenci
     if (json.kind === "rejected") return json.answer
     const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
     if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+    const refused = await refusedByBotCheck(json.value, deps)
+    if (refused) return refused
     await service.resend(email, deps.now())
     return answer(202, { ok: true })
+  })
+
+/** GET /api/challenge: a signed proof-of-work challenge for the forms (404 while the bot check is off). */
+export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const wrongMethod = checkMethod(request.method, "GET", "ask for a challenge")
+    if (wrongMethod) return wrongMethod
+    if (!deps.botCheck || deps.botCheck.mode === "off") return reject(404, "The bot check is off")
+    return answer(200, { ...(await newChallenge(deps.botCheck.secret, deps.now())) })
   })
 
 /** GET /api/waitlist?token=... */

@@ -9,7 +9,8 @@ import site from "../../../content/site.json"
 import { emailForMessage, messageIdHeader } from "../mail/emails"
 import { createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
-import type { HandlerDependencies } from "./handler"
+import { processSecret } from "./bot-check"
+import type { BotCheck, HandlerDependencies } from "./handler"
 import type { OwnerDependencies } from "./owner-handler"
 import { makeRateLimiter, type RateLimiter } from "./rate-limit"
 import { createEmailProvider } from "../providers"
@@ -20,7 +21,7 @@ import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
 import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
+import { optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
@@ -35,7 +36,7 @@ export const logError = (message: string, error: unknown): void => console.error
 export const unavailableReason = (settings: SignupSettings): string | null =>
   settings.serverless && !settings.databaseUrl
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
-    : null
+    : optInProblem(settings)
 
 const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
 
@@ -80,6 +81,8 @@ interface Shared {
   providers: Map<string, { provider: EmailProvider | null; problem: string | null }>
   /** Problems with the settings already logged, so each is said once per process. */
   warned: Set<string>
+  /** Secrets made for this process where no setting gives one (the bot check's, without ALTCHA_HMAC_KEY). */
+  secrets: Map<string, string>
 }
 
 // Gatsby's develop and serve servers re-require a Function's bundle on every request, which
@@ -88,7 +91,7 @@ const SHARED_KEY = Symbol.for("block94.signupRuntime")
 type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
 const shared = (): Shared => {
   const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), providers: new Map(), warned: new Set() }
+  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), providers: new Map(), warned: new Set(), secrets: new Map() }
   return holder[SHARED_KEY]
 }
 
@@ -162,7 +165,7 @@ export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQue
 export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configuredEmailProvider): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { databases, stores, mailers, limiters, senders, providers, warned } = shared()
+  const { databases, stores, mailers, limiters, senders, providers, warned, secrets } = shared()
   const { databaseUrl } = settings
   const events = recordsEvents(settings)
   // A provider's setting missing or wrong is told once, and its calls wait in the outbox until it is fixed.
@@ -178,6 +181,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   const problems = [
     ...settings.webhooks.problems,
     ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
+    ...settings.botCheck.problems,
     ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {
@@ -209,7 +213,11 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
       })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
-  const dependencies: HandlerDependencies = { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken }
+  const botCheck: BotCheck | undefined =
+    store && settings.botCheck.mode !== "off"
+      ? { ...settings.botCheck, secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret), record: (check, now) => store.checkChallenge(check, now) }
+      : undefined
+  const dependencies: HandlerDependencies = { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck }
   return {
     settings,
     store,

@@ -3,8 +3,10 @@
  * confirming, looking up a place by a status token, and leaving. The request handlers turn its
  * answers into responses; the stores keep the list.
  *
- * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. A repeat
- * signup learns only "already subscribed"; its status link goes to the mailbox, not the screen.
+ * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. With
+ * double opt-in a new address, one on the list and one that left get the same answer through the
+ * same work; a status link goes to the mailbox, never to the screen. Single opt-in (no mail) says
+ * "already subscribed" to a repeat: the README says what that reveals.
  * Every email carries an unsubscribe token of its own; leaving, by any way, erases the person at
  * once (see the store's `erase`).
  */
@@ -14,6 +16,7 @@ import { siteLinks } from "./links"
 import { maskEmail } from "./stats"
 import type { InvitationState, MessageKind, QueuedMessage, RedeemResult, Signup, SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
+import { createAnswerPace, waitPrecisely } from "./waitlist/answer-pace"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
 
@@ -55,6 +58,8 @@ export interface MailQueue {
 
 export interface ServiceDependencies {
   store: SignupStore
+  /** Monotonic milliseconds, for the pace of answers (see waitlist/answer-pace.ts); performance.now by default. */
+  clock?: () => number
   /** Null without SMTP_URL: signups are confirmed at once (single opt-in). */
   mail: MailQueue | null
   /** Told when a change wrote list events (webhooks, the email provider); none when nothing receives them. */
@@ -141,27 +146,40 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
 
   /**
-   * Someone on the list asks for their link again (a repeat signup, "didn't get the email?"):
-   * a confirmed signup gets a new status link, a pending one a new confirmation link, by mail,
-   * at most once an hour counted from the last mail delivered, never while one is on its way.
+   * Someone asks for their link again (a repeat signup, "didn't get the email?"): a confirmed
+   * signup gets a new status link, a pending one a new confirmation link, by mail, at most once
+   * an hour counted from the last mail delivered, never while one is on its way. An address not
+   * on the list (`status` null) gets nothing, through the same work.
    */
-  const sendLinkAgain = async (signup: Signup, now: Date): Promise<void> => {
+  const sendLinkAgain = async (email: string, status: Signup["status"] | null, now: Date): Promise<void> => {
     if (!mail) return
+    const key = emailKey(email)
     const queued =
-      signup.status === "confirmed"
+      status === "confirmed"
         ? await (async () => {
             const token = newSecretToken()
-            return store.queueMail(signup.emailKey, { kind: "status", hash: hashToken(token) }, message("status-link", signup.email, statusUrl(token)), now, RESEND_INTERVAL_MS)
+            return store.queueMail(key, { kind: "status", hash: hashToken(token) }, message("status-link", email, statusUrl(token)), now, RESEND_INTERVAL_MS)
           })()
         : await (async () => {
             const { token, stored } = newConfirmToken(now)
-            return store.queueMail(signup.emailKey, stored, message("confirmation", signup.email, confirmUrl(token)), now, RESEND_INTERVAL_MS)
+            return store.queueMail(key, stored, message("confirmation", email, confirmUrl(token)), now, RESEND_INTERVAL_MS)
           })()
     if (queued) await mail.queued()
   }
 
+  /** With double opt-in, every signup is answered alike: a new address, one on the list, one that left. */
+  const PENDING: JoinAnswer = { kind: "pending" }
+  const clock = deps.clock ?? (() => performance.now())
+  const pace = createAnswerPace()
+  /** Answers "pending" for an address already on the list (or that left) no sooner than a new one would be. */
+  const pendingAtPace = async (startedAt: number): Promise<JoinAnswer> => {
+    await waitPrecisely(pace.remaining(clock() - startedAt), clock)
+    return PENDING
+  }
+
   return {
     async join(fields: SignupFields, now: Date): Promise<JoinAnswer> {
+      const startedAt = clock()
       if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
       const confirmation = mail ? newConfirmToken(now) : null
@@ -181,19 +199,21 @@ export const createSignupService = (deps: ServiceDependencies) => {
           consent: consentOf(fields.consent),
           // The confirmation email is written with the signup, in one transaction: it cannot be lost.
           mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
-          // Signing up through the form is on purpose: someone who left may come back, at the end of the line.
+          // Someone who left may come back, at the end of the line, once the address confirms.
           overridesSuppression: true,
         },
       )
-      if (result.kind === "suppressed") throw new Error("a signup of its own was refused as suppressed")
+      // Left the list, and this is single opt-in: nobody but the address's owner brings it back.
+      if (result.kind === "suppressed") return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
       if (result.kind === "duplicate") {
-        await sendLinkAgain(result.signup, now)
-        return { kind: "alreadySubscribed" }
+        await sendLinkAgain(result.signup.email, result.signup.status, now)
+        return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
       }
       // One run of the sender delivers the confirmation email and the events alike.
       if (mail && confirmation) {
         await mail.queued()
-        return { kind: "pending" }
+        pace.record(clock() - startedAt)
+        return PENDING
       }
       await outboxWritten()
       if (!result.place) throw new Error("a confirmed signup came back without a place")
@@ -206,11 +226,14 @@ export const createSignupService = (deps: ServiceDependencies) => {
       }
     },
 
-    /** "Didn't get the email?": the same quiet answer whether or not the address is on the list. */
+    /** "Didn't get the email?": the same quiet answer and the same work whether or not the address is on the list. */
     async resend(email: string, now: Date): Promise<void> {
       const signup = await store.findSignup(emailKey(email))
-      if (signup) await sendLinkAgain(signup, now)
+      await sendLinkAgain(signup?.email ?? email, signup?.status ?? null, now)
     },
+
+    /** Whether every signup is answered "pending" (double opt-in), so an answer tells nothing of the list. */
+    confirmsByEmail: mail !== null,
 
     async confirm(token: unknown, now: Date): Promise<ConfirmAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }

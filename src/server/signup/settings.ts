@@ -9,6 +9,7 @@
  */
 import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
+import { parseBotCheckMode, type BotCheckMode } from "./bot-check"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
@@ -79,7 +80,35 @@ export interface SignupSettings {
   emailProvider: string | undefined
   /** The shop's secret for redeeming invitation codes (`POST /api/invite/redeem`); unset, that endpoint answers 404. */
   inviteApiToken: string | undefined
+  /** Running in production: NODE_ENV=production (`gatsby serve`, a host's Functions) or the production server, which sets it. */
+  production: boolean
+  /**
+   * SIGNUP_SINGLE_OPT_IN=1: the owner takes signups without SMTP_URL on purpose, unconfirmed by
+   * their owners. Production refuses to run without mail unless this is set.
+   */
+  singleOptIn: boolean
+  /**
+   * The bot check (ALTCHA_MODE, ALTCHA_HMAC_KEY): its mode, its signing secret (undefined: one
+   * is made for the process, which only that process verifies), and what is wrong with them.
+   */
+  botCheck: { mode: BotCheckMode; secret: string | undefined; problems: string[] }
 }
+
+/** The bot check's settings, each problem named (see bot-check.ts). */
+const readBotCheck = (serverless: boolean): SignupSettings["botCheck"] => {
+  const { mode, problem } = parseBotCheckMode(readSetting("ALTCHA_MODE"))
+  const secret = readSetting("ALTCHA_HMAC_KEY")?.trim()
+  const problems = problem ? [problem] : []
+  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) problems.push(`ALTCHA_HMAC_KEY is ${secret.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters; until then one is made for this process`)
+  else if (secret === undefined && mode !== "off" && serverless) problems.push("ALTCHA_HMAC_KEY is not set: each instance signs challenges with a secret of its own, which other instances refuse; set one secret for all")
+  return { mode, secret: secret !== undefined && secret.length >= MIN_SECRET_LENGTH ? secret : undefined, problems }
+}
+
+/** Why signups cannot be taken with these settings in production, or null. */
+export const optInProblem = (settings: Pick<SignupSettings, "production" | "smtpUrl" | "singleOptIn">): string | null =>
+  settings.production && !settings.smtpUrl && !settings.singleOptIn
+    ? "Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see the README, \"Who can join\")"
+    : null
 
 /** Whether the list records events: only when something receives them (webhooks, an email provider). */
 export const recordsEvents = (settings: Pick<SignupSettings, "webhooks" | "emailProvider">): boolean =>
@@ -122,5 +151,8 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     webhooks: parseWebhookSettings({ urls: readSetting("WEBHOOK_URL"), secret: readSetting("WEBHOOK_SECRET"), allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE") }),
     emailProvider: readSetting("EMAIL_PROVIDER")?.trim().toLowerCase(),
     inviteApiToken: readSecret("INVITE_API_TOKEN"),
+    production: readSetting("NODE_ENV") === "production",
+    singleOptIn: readSetting("SIGNUP_SINGLE_OPT_IN") === "1",
+    botCheck: readBotCheck(serverless !== undefined),
   }
 }

@@ -6,6 +6,7 @@ import ui from "../../../../content/ui.json"
 import { consentVersion } from "../../../signup/rules"
 import { SignupForm } from "../SignupForm"
 import { expectToast } from "../../../../test/toast-helpers"
+import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 
 type FetchMock = jest.MockedFunction<typeof fetch>
 
@@ -45,7 +46,7 @@ describe("SignupForm", () => {
   beforeEach(() => {
     delete process.env.GATSBY_SIGNUP_ENDPOINT
     fetchMock = jest.fn() as FetchMock
-    global.fetch = fetchMock
+    global.fetch = withoutBotCheck(fetchMock)
   })
   afterEach(() => {
     act(() => {

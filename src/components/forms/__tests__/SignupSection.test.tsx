@@ -5,6 +5,7 @@ import { expectToast } from "../../../../test/toast-helpers"
 import { Toasts } from "../../layout/Toasts"
 import site from "../../../../content/site.json"
 import { SignupSection } from "../SignupSection"
+import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 
 const originalFetch = global.fetch
 let fetchMock: jest.MockedFunction<typeof fetch>
@@ -57,7 +58,7 @@ const followUp = () => {
 describe("after a signup", () => {
   beforeEach(() => {
     fetchMock = jest.fn() as typeof fetchMock
-    global.fetch = fetchMock
+    global.fetch = withoutBotCheck(fetchMock)
     window.sessionStorage.clear()
   })
   afterEach(() => {

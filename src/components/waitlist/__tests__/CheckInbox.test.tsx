@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { CheckInbox } from "../CheckInbox"
+import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 
 type FetchMock = jest.Mock<Promise<Response>, Parameters<typeof fetch>>
 
@@ -9,7 +10,7 @@ const answer = (status: number): Response => ({ ok: status >= 200 && status < 30
 let fetchMock: FetchMock
 beforeEach(() => {
   fetchMock = jest.fn() as FetchMock
-  global.fetch = fetchMock
+  global.fetch = withoutBotCheck(fetchMock)
 })
 
 describe("CheckInbox", () => {

@@ -101,7 +101,7 @@ describe.each([
     await sender.deliverDue()
     inbox.messages.splice(0)
 
-    await expect(service.join(fields("FAN@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS)))).resolves.toEqual({ kind: "alreadySubscribed" })
+    await expect(service.join(fields("FAN@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS)))).resolves.toEqual({ kind: "pending" })
     const mail = await inbox.waitFor("fan@example.com")
     expect(mail.subject).toBe("Your place on the Block 94 list")
     await expect(service.status(linkIn(mail.text, "/waitlist/"))).resolves.toMatchObject({ kind: "found", position: 1 })
@@ -109,6 +109,24 @@ describe.each([
     await service.join(fields("fan@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS + 60_000)))
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(inbox.messages).toHaveLength(1)
+  })
+
+  it("answers a new address, one on the list and one that left alike, and brings back one that left only when its owner confirms", async () => {
+    await service.join(fields("left@example.com"), at(START))
+    await service.confirm(linkIn((await inbox.waitFor("left@example.com")).text, "/confirm/"), START)
+    await sender.deliverDue()
+    await service.forget("left@example.com", START)
+    inbox.messages.splice(0)
+
+    const later = new Date(START.getTime() + 2 * HOUR)
+    for (const email of ["new@example.com", "new@example.com", "n.e.w+again@example.com", "left@example.com"]) {
+      await expect(service.join(fields(email), at(later))).resolves.toEqual({ kind: "pending" })
+    }
+    // The address that left is not back on the list: its owner is asked first.
+    const ask = await inbox.waitFor("left@example.com")
+    expect(ask.subject).toBe("Confirm your spot on the Block 94 list")
+    expect((await store.ownerSummary(later, { days: 1, limit: 5 })).confirmed).toBe(0)
+    await expect(service.confirm(linkIn(ask.text, "/confirm/"), later)).resolves.toMatchObject({ kind: "confirmed", position: 1 })
   })
 
   it("mails a fresh confirmation link to a repeat signup that never confirmed", async () => {

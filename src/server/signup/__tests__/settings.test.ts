@@ -3,7 +3,7 @@ import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, readSetting, readSignupSettings, recordsEvents } from "../settings"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, secretProblem } from "../settings"
 
 const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
 const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET", "WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_ALLOW_PRIVATE", "EMAIL_PROVIDER"]
@@ -175,4 +175,38 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
       rateWindowMs: 9000,
     })
   }, 60_000)
+})
+
+describe("who can join in production", () => {
+  it("needs double opt-in: without SMTP_URL signups are refused with a reason naming it, unless single opt-in is switched on", () => {
+    process.env.NODE_ENV = "production"
+    const refused = optInProblem(readSignupSettings(SITE))
+    expect(refused).toMatch(/^Signups need double opt-in in production: set SMTP_URL/)
+    expect(refused).toContain("SIGNUP_SINGLE_OPT_IN=1")
+    process.env.SIGNUP_SINGLE_OPT_IN = "1"
+    expect(readSignupSettings(SITE)).toMatchObject({ production: true, singleOptIn: true })
+    expect(optInProblem(readSignupSettings(SITE))).toBeNull()
+    delete process.env.SIGNUP_SINGLE_OPT_IN
+    process.env.SMTP_URL = "smtp://127.0.0.1:2525"
+    expect(optInProblem(readSignupSettings(SITE))).toBeNull()
+  })
+
+  it("lets development run without mail, as single opt-in", () => {
+    process.env.NODE_ENV = "development"
+    expect(readSignupSettings(SITE)).toMatchObject({ production: false, singleOptIn: false })
+    expect(optInProblem(readSignupSettings(SITE))).toBeNull()
+  })
+})
+
+describe("the owner's and the shop's secrets", () => {
+  it("refuses one shorter than 32 characters, saying why, and takes a long one", () => {
+    process.env.OWNER_TOKEN = "hunter2"
+    expect(secretProblem("OWNER_TOKEN")).toMatch(/^OWNER_TOKEN is 7 characters long: set a random secret of at least 32 characters/)
+    expect(readSecret("OWNER_TOKEN")).toBeUndefined()
+    process.env.OWNER_TOKEN = ` ${"s".repeat(32)} `
+    expect(secretProblem("OWNER_TOKEN")).toBeNull()
+    expect(readSecret("OWNER_TOKEN")).toBe("s".repeat(32))
+    process.env.INVITE_API_TOKEN = "short"
+    expect(readSignupSettings(SITE).inviteApiToken).toBeUndefined()
+  })
 })

@@ -59,7 +59,8 @@ export const recordEvents = async (tx: SqlExecutor, events: readonly ListEvent[]
 
 /** Counters kept in `list_counters`, changed in the same transaction as what they count. */
 /** `left`: people erased from the list, all time (the owner's page). */
-export type ListCounter = "invited" | "redeemed" | "left"
+/** `link_requests`: a repeat signup or "didn't get the email?", for any address, on the list or not. */
+export type ListCounter = "invited" | "redeemed" | "left" | "link_requests" | `bot_${string}`
 
 /** Adds `delta` to each named counter inside the caller's transaction. */
 export const bumpCounters = async (tx: SqlExecutor, deltas: Partial<Record<ListCounter, number>>): Promise<void> => {

@@ -11,6 +11,10 @@
 import type { Engine, SqlDatabase, SqlExecutor } from "./database"
 import { newReferralCode } from "../waitlist/codes"
 
+// The same on both engines: a challenge's signature, and when it expires (ISO 8601 text sorts in time).
+const USED_CHALLENGES_TABLE = "create table used_challenges (signature text primary key, expires_at text not null)"
+const USED_CHALLENGES_EXPIRY_INDEX = "create index used_challenges_expiry on used_challenges (expires_at)"
+
 export interface Migration {
   version: number
   name: string
@@ -187,6 +191,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "create index outbox_undelivered on outbox (id) where delivered_at is null",
     ),
   },
+  {
+    version: 9,
+    name: "the bot check: challenges used once, kept until they expire",
+    up: statements(USED_CHALLENGES_TABLE, USED_CHALLENGES_EXPIRY_INDEX),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -317,6 +326,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "create index signups_top_referrers on signups (referrals desc, id) where referrals > 0",
       "create index outbox_undelivered on outbox (id) where delivered_at is null",
     ),
+  },
+  {
+    version: 7,
+    name: "the bot check: challenges used once, kept until they expire",
+    up: statements(USED_CHALLENGES_TABLE, USED_CHALLENGES_EXPIRY_INDEX),
   },
 ]
 

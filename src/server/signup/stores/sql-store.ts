@@ -17,6 +17,7 @@ import { newlyReached } from "../../../signup/rewards"
 import type { ProviderContact } from "../../providers/provider"
 import { hashToken, newSecretToken } from "../waitlist/codes"
 import { suppressionKey } from "../waitlist/email-key"
+import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenge } from "./challenges"
 import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
 import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, utcDay, type TalliedRow } from "./tallies"
 import {
@@ -549,13 +550,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         answers.set(row.email_key, { kind: "duplicate", signup: toSignup(row) })
       }
       const newcomers = signups.filter((signup) => !answers.has(signup.emailKey))
-      // An address that left the list comes back only by a signup of its own, which lifts its
-      // suppression; anything else (an import) leaves it out.
-      const returning = newcomers.filter((signup) => signup.overridesSuppression)
-      if (returning.length > 0) {
-        await tx.query(`delete from signup_suppressions where key_hash in (${parameters(returning.length)})`, returning.map((signup) => suppressionKey(signup.emailKey)))
-      }
-      const others = newcomers.filter((signup) => !signup.overridesSuppression)
+      // An address that left the list comes back only through its owner: a signup of its own
+      // waits, pending, until the address confirms from the email, which lifts its suppression
+      // (see `confirm`). Anything else (a single opt-in signup, an import) leaves it out.
+      const mayWaitWhileSuppressed = (signup: NewSignup) => signup.overridesSuppression === true && signup.status === "pending"
+      const others = newcomers.filter((signup) => !mayWaitWhileSuppressed(signup))
       const suppressed = new Set(
         others.length === 0
           ? []
@@ -566,7 +565,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
               )
             ).map((row) => row.key_hash),
       )
-      const fresh = newcomers.filter((signup) => signup.overridesSuppression || !suppressed.has(suppressionKey(signup.emailKey)))
+      const fresh = newcomers.filter((signup) => mayWaitWhileSuppressed(signup) || !suppressed.has(suppressionKey(signup.emailKey)))
       for (const signup of newcomers) if (!fresh.includes(signup)) answers.set(signup.emailKey, { kind: "suppressed" })
       if (fresh.length === 0) return answers
 
@@ -730,11 +729,13 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           const [known] = await tx.query("select 1 as known from signup_tokens where hash = $1 and kind = 'confirm'", [tokenHash])
           return known ? { kind: "expired" } : { kind: "unknown" }
         }
-        const [changed] = await tx.query<{ referred_by: string | null } & TalliedRow>(
-          `update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by, ${TALLIED_COLUMNS}`,
+        const [changed] = await tx.query<{ referred_by: string | null; email_key: string } & TalliedRow>(
+          `update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by, email_key, ${TALLIED_COLUMNS}`,
           [claimed.signup_id, now.toISOString()],
         )
         if (changed) {
+          // The address's owner confirmed: if it had left the list, it is back, on purpose.
+          await tx.query("delete from signup_suppressions where key_hash = $1", [suppressionKey(changed.email_key)])
           await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
           if (changed.referred_by) await countReferral(tx, changed.referred_by, 1, now.toISOString())
@@ -784,6 +785,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
     queueMail: (emailKey, token, message, now, minIntervalMs) =>
       transaction(async (tx) => {
+        // Every request is counted, for an address on the list or not, throttled or not: the same
+        // write, so the time an answer takes says nothing about who is on the list.
+        await bumpCounters(tx, { link_requests: 1 })
         // The throttle: one statement claims the signup, so two requests cannot both queue mail.
         const [claimed] = await tx.query<{ id: number | string }>(
           `update signups set mail_waiting = 1
@@ -934,7 +938,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         )
       const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks] = await Promise.all([
         db.query<{ confirmed: number | string | null; signups: number | string | null }>(`select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`),
-        db.query<{ name: string; value: number | string }>("select name, value from list_counters where name in ('invited', 'redeemed', 'left')"),
+        db.query<{ name: string; value: number | string }>(
+          `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
+        ),
         db.query<{ day: string; signups: number | string; confirmations: number | string }>(
           "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
           [dayList[0], dayList[dayList.length - 1]],
@@ -962,6 +968,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         invited: counter("invited"),
         redeemed: counter("redeemed"),
         left: counter("left"),
+        botCheck: botCheckCounts(counter),
         perDay: dayList.map((day) => ({ day, signups: count(byDay.get(day)?.signups), confirmations: count(byDay.get(day)?.confirmations) })),
         sources: attribution(sources),
         campaigns: attribution(campaigns),
@@ -971,6 +978,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         disabledWebhooks: webhooks.map((row) => ({ url: row.url, since: iso(row.disabled_at), reason: row.disabled_reason })),
       }
     },
+
+    checkChallenge: (check, now) => transaction((tx) => recordChallenge(tx, check, now)),
 
     async *exportRows(): AsyncIterable<ExportRow> {
       await ready()

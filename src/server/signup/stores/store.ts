@@ -6,6 +6,7 @@
 import type { OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import type { Attribution } from "../../../signup/schema"
 import type { ProviderContact } from "../../providers/provider"
+import type { ChallengeVerdict } from "./challenges"
 import type { EventPayload } from "./events"
 
 export type SignupStatus = "pending" | "confirmed"
@@ -35,9 +36,10 @@ export interface NewSignup {
   /** The message this signup causes (its confirmation email), written in the same transaction. */
   mail: QueuedMessage | null
   /**
-   * The person signed up through the form themselves: an address that left the list may come
-   * back, as a new person at the end of the line, and its suppression is lifted. Anything else
-   * (an import) leaves a suppressed address out: it cannot come back by accident.
+   * Someone signed up through the form: an address that left the list may come back, as a new
+   * person at the end of the line, but only as a pending signup whose owner then confirms from
+   * the email (confirming lifts the suppression). A confirmed (single opt-in) signup or an import
+   * leaves a suppressed address out: nobody else can bring a person back.
    */
   overridesSuppression?: boolean
 }
@@ -254,7 +256,8 @@ export interface SignupStore {
   /**
    * Queues a message to a signup with the new token its link carries, unless mail was delivered
    * to it less than `minIntervalMs` ago or a message to it is still waiting: one check-and-set,
-   * so two requests cannot both queue one. Returns whether it was queued.
+   * so two requests cannot both queue one. Returns whether it was queued. An address not on the
+   * list queues nothing, but costs the same write (the `link_requests` counter).
    */
   queueMail(emailKey: string, token: NewToken, message: QueuedMessage, now: Date, minIntervalMs: number): Promise<boolean>
   /**
@@ -306,6 +309,11 @@ export interface SignupStore {
   /** Uses an invitation code, once. */
   redeemInvitation(codeHash: string, now: Date): Promise<RedeemResult>
   /** Throws when the store cannot be reached (for /healthz). */
+  /**
+   * The bot check of one request (see challenges.ts): takes a solution that passed, once (a
+   * second use is "replayed"), and counts the outcome for the owner. Returns the verdict.
+   */
+  checkChallenge(check: { verdict: ChallengeVerdict; signature: string | null; expiresAt: string | null; enforce: boolean }, now: Date): Promise<ChallengeVerdict>
   ping(): Promise<void>
   /** Finishes pending writes and lets go of files and connections. */
   close(): Promise<void>

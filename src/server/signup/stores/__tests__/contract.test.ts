@@ -414,7 +414,7 @@ describe.each([
       expect(rows.some((row) => row.signup.referralCode === a.referralCode)).toBe(false)
     })
 
-    it("keeps a suppression key: an import cannot add the address back, a signup of its own can, at the end of the line", async () => {
+    it("keeps a suppression key: an import or a single opt-in signup cannot add the address back; its owner's confirmation can, at the end of the line", async () => {
       const store = await open()
       await store.add(signup("a@example.com"))
       await store.add(signup("fan@example.com"))
@@ -422,17 +422,32 @@ describe.each([
       await store.erase(statusOf("fan@example.com"), NOW)
       // An import (no signup of its own) is refused, however the address is written.
       await expect(store.add(signup("fan@example.com"))).resolves.toEqual({ kind: "suppressed" })
+      // So is a signup that nobody confirms (single opt-in): anyone could have typed the address.
+      await expect(store.add(signup("fan@example.com", { overridesSuppression: true }))).resolves.toEqual({ kind: "suppressed" })
       expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["a@example.com", "z@example.com"])
-      // Signing up again on purpose works: a new person, with a new code, behind everyone.
-      const back = await store.add(signup("fan@example.com", { overridesSuppression: true, statusTokenHash: hashToken("status fan again") }))
-      expect(back).toMatchObject({ kind: "added", place: { position: 3, total: 3 } })
+      // A signup of its own waits, pending, with the suppression still in place...
+      const pending = { status: "pending" as const, overridesSuppression: true, statusTokenHash: hashToken("status fan again"), confirmToken: { hash: hashToken("confirm fan again"), expiresAt: "2026-11-24T12:00:00.000Z" } }
+      const back = await store.add(signup("fan@example.com", pending))
+      expect(back).toMatchObject({ kind: "added", place: null })
+      await expect(store.add(signup("fan@example.com"))).resolves.toMatchObject({ kind: "duplicate" })
+      // ...until the address's owner confirms: a new person, with a new code, behind everyone.
+      await expect(store.confirm(hashToken("confirm fan again"), NOW)).resolves.toMatchObject({ kind: "confirmed", place: { position: 3, total: 3 } })
       expect(signupOf(back).sequence).toBeGreaterThan(3)
       await expect(store.standingByStatusToken(hashToken("status fan again"))).resolves.toMatchObject({ referrals: 0, place: { position: 3 } })
-      // The suppression was lifted: on the list again, a second signup is a duplicate, not refused.
-      await expect(store.add(signup("fan@example.com"))).resolves.toMatchObject({ kind: "duplicate" })
       // Their old status link stays dead; the new one is theirs, and they can leave again.
       await expect(store.standingByStatusToken(hashToken("status fan@example.com"))).resolves.toBeNull()
       await expect(store.erase({ token: "status", hash: hashToken("status fan again") }, NOW)).resolves.toEqual({ kind: "erased" })
+      await expect(store.add(signup("fan@example.com"))).resolves.toEqual({ kind: "suppressed" })
+    })
+
+    it("a pending signup of a suppressed address that is never confirmed leaves the suppression in place", async () => {
+      const store = await open()
+      await store.add(signup("fan@example.com"))
+      await store.erase(statusOf("fan@example.com"), NOW)
+      const pending = { status: "pending" as const, overridesSuppression: true, statusTokenHash: hashToken("status typed by someone"), confirmToken: { hash: hashToken("confirm typed"), expiresAt: "2026-11-24T12:00:00.000Z" } }
+      await store.add(signup("fan@example.com", pending))
+      // The stranger's signup is erased (say, the owner of the address leaves from the email): still suppressed.
+      await store.erase({ token: "status", hash: hashToken("status typed by someone") }, NOW)
       await expect(store.add(signup("fan@example.com"))).resolves.toEqual({ kind: "suppressed" })
     })
 

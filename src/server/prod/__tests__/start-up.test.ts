@@ -1,6 +1,6 @@
 /** @jest-environment node */
-// The production server and short secrets: an owner's or shop's secret that could be guessed
-// stops the server at start, with a message naming the setting.
+// What stops the production server at start, with a message naming the setting: an owner's or
+// shop's secret that could be guessed, or no way to confirm addresses.
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -11,11 +11,18 @@ jest.setTimeout(60_000)
 
 const settings = (env: Record<string, string>) => ({ PUBLIC_DIR: tinySite(), SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-secrets-")), "signups.db"), ...env })
 
-describe("serve:prod with the owner's and the shop's secrets", () => {
+describe("serve:prod at start", () => {
   it.each(["OWNER_TOKEN", "INVITE_API_TOKEN"])("refuses to start with a %s shorter than 32 characters, saying which and how to make one", async (name) => {
     await expect(serveProduction(settings({ [name]: "password123" }))).rejects.toThrow(
       new RegExp(`${name} is 11 characters long: set a random secret of at least 32 characters`),
     )
+  })
+
+  it("refuses to start without SMTP_URL unless single opt-in is chosen on purpose", async () => {
+    await expect(serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "", SMTP_URL: "" }))).rejects.toThrow(/Signups need double opt-in in production: set SMTP_URL/)
+    const server = await serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "1", SMTP_URL: "" }))
+    await server.stop()
+    expect(server.output()).toContain("SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1)")
   })
 
   it("starts with secrets of 32 characters or more", async () => {
