@@ -10,6 +10,8 @@ import { resetSignupRuntime } from "../../server/signup/runtime"
 import { allRows } from "../../server/signup/stores/store"
 import { DatabaseSync } from "node:sqlite"
 import { openEmbeddedStore } from "../../server/signup/stores/open-store"
+import type { Challenge } from "altcha-lib"
+import { CHALLENGE_REFUSED_MESSAGE, solveForRequest } from "../../server/signup/bot-check"
 import handler from "../signup"
 
 // Gatsby's CLI reporter patches the console and traps exit signals when loaded; the middleware
@@ -420,7 +422,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
         pluginName: "default-site-plugin",
       }
     }
-    const functions = ["signup", "confirm", "waitlist", "leave", "unsubscribe"].map(gatsbyFunction)
+    const functions = ["signup", "confirm", "waitlist", "leave", "unsubscribe", "challenge"].map(gatsbyFunction)
     app.use("/api/*", ...functionMiddlewares({ getFunctions: () => functions }))
     server = http.createServer(app as unknown as http.RequestListener)
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -466,6 +468,16 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
     })
 
   const json = { "content-type": "application/json" }
+
+  it("with the bot check enforced, refuses a signup without a solution and takes one with a challenge it solved", async () => {
+    process.env.ALTCHA_MODE = "enforce"
+    process.env.ALTCHA_HMAC_KEY = "bot-check-key-for-the-function-tests-01"
+    expect(await send(JSON.stringify(validSignup), json)).toMatchObject({ status: 403, json: { error: CHALLENGE_REFUSED_MESSAGE } })
+    const challenge = (await (await fetch(`http://127.0.0.1:${port}/api/challenge`)).json()) as Challenge
+    const solved = await send(JSON.stringify({ ...validSignup, altcha: await solveForRequest(challenge) }), json)
+    expect(solved).toMatchObject({ status: 201 })
+    expect((await storedRows()).map((row) => row.email)).toEqual([validSignup.email])
+  })
 
   it("stores a signup sent over HTTP", async () => {
     const answer = await send(JSON.stringify(validSignup), json)
