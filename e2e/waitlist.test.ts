@@ -79,7 +79,9 @@ for (const storeName of STORES) {
       } else {
         storage = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-loop-")), "signups.db") }
       }
-      server = await serveProduction({ ...storage, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
+      // The bot check enforced: every signup and resend below is a browser that solved its challenge.
+      const botCheck = { ALTCHA_MODE: "enforce", ALTCHA_HMAC_KEY: "e2e-bot-check-key-0123456789abcdefghij" }
+      server = await serveProduction({ ...storage, ...botCheck, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
     })
 
     test.afterAll(async () => {
@@ -120,6 +122,9 @@ for (const storeName of STORES) {
       expect(reused.status).toBe(410)
       expect(await reused.json()).toEqual({ error: expect.stringContaining("expired or was already used") })
       expect((await post("/api/confirm", { token: "A".repeat(43) })).status).toBe(404)
+      // A script posting straight to the endpoint, without the browser's proof of work, gets nothing.
+      const bot = await post("/api/signup", { email: "bot@example.com", source: "website_signup", timestamp: new Date().toISOString() })
+      expect(bot.status).toBe(403)
 
       // A signs up and confirms from the captured email.
       const a = await fresh(browser)
@@ -144,6 +149,10 @@ for (const storeName of STORES) {
 
       // A's status page: one confirmed referral, and A (2nd signup, moved up 10) ahead of C (1st).
       await a.page.goto(aStatusUrl)
+      await expect(a.page.getByText("You're #1", { exact: true })).toBeVisible()
+      // The secret left the address bar once read; a reload in the same tab still shows the place.
+      await expect(a.page).toHaveURL(`${siteUrl}/waitlist/`)
+      await a.page.reload()
       await expect(a.page.getByText("You're #1", { exact: true })).toBeVisible()
       await expect(a.page.getByText("Friends who joined with your link: 1")).toBeVisible()
       const aStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(aStatusUrl).searchParams.toString()}`)

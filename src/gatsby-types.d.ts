@@ -3029,6 +3029,46 @@ type OwnerAttributionTableSortInput = {
   readonly signups: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerBotCheck = {
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly missing: Scalars['String'];
+  readonly passed: Scalars['String'];
+  readonly refused: Scalars['String'];
+  readonly replayed: Scalars['String'];
+  readonly wouldRefuse: Scalars['String'];
+};
+
+type OwnerBotCheckFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<FieldSelectorEnum>;
+  readonly passed: InputMaybe<FieldSelectorEnum>;
+  readonly refused: InputMaybe<FieldSelectorEnum>;
+  readonly replayed: InputMaybe<FieldSelectorEnum>;
+  readonly wouldRefuse: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerBotCheckFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<StringQueryOperatorInput>;
+  readonly passed: InputMaybe<StringQueryOperatorInput>;
+  readonly refused: InputMaybe<StringQueryOperatorInput>;
+  readonly replayed: InputMaybe<StringQueryOperatorInput>;
+  readonly wouldRefuse: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerBotCheckSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<SortOrderEnum>;
+  readonly passed: InputMaybe<SortOrderEnum>;
+  readonly refused: InputMaybe<SortOrderEnum>;
+  readonly replayed: InputMaybe<SortOrderEnum>;
+  readonly wouldRefuse: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerChart = {
   readonly caption: Scalars['String'];
   readonly confirmations: Scalars['String'];
@@ -3304,6 +3344,7 @@ type OwnerInviteSortInput = {
 type OwnerJson = Node & {
   readonly actions: OwnerActions;
   readonly attribution: OwnerAttribution;
+  readonly botCheck: OwnerBotCheck;
   readonly campaigns: OwnerAttributionTable;
   readonly chart: OwnerChart;
   readonly children: ReadonlyArray<Node>;
@@ -3378,6 +3419,7 @@ type OwnerJsonEdge = {
 type OwnerJsonFieldSelector = {
   readonly actions: InputMaybe<OwnerActionsFieldSelector>;
   readonly attribution: InputMaybe<OwnerAttributionFieldSelector>;
+  readonly botCheck: InputMaybe<OwnerBotCheckFieldSelector>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly chart: InputMaybe<OwnerChartFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
@@ -3407,6 +3449,7 @@ type OwnerJsonFieldSelector = {
 type OwnerJsonFilterInput = {
   readonly actions: InputMaybe<OwnerActionsFilterInput>;
   readonly attribution: InputMaybe<OwnerAttributionFilterInput>;
+  readonly botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly chart: InputMaybe<OwnerChartFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
@@ -3481,6 +3524,7 @@ type OwnerJsonGroupConnection_sumArgs = {
 type OwnerJsonSortInput = {
   readonly actions: InputMaybe<OwnerActionsSortInput>;
   readonly attribution: InputMaybe<OwnerAttributionSortInput>;
+  readonly botCheck: InputMaybe<OwnerBotCheckSortInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableSortInput>;
   readonly chart: InputMaybe<OwnerChartSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
@@ -4391,6 +4435,7 @@ type Query_notFoundJsonArgs = {
 type Query_ownerJsonArgs = {
   actions: InputMaybe<OwnerActionsFilterInput>;
   attribution: InputMaybe<OwnerAttributionFilterInput>;
+  botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   chart: InputMaybe<OwnerChartFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -7341,7 +7386,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -3,7 +3,7 @@
 // one snapshot and writes nothing, so it runs safely beside a live server.
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
-import { formatOutboxHealth, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
+import { formatOutboxHealth, formatProtection, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
@@ -11,6 +11,7 @@ const main = async (): Promise<void> => {
   try {
     process.stdout.write(formatSignupStats(await signupStats(store.exportRows())))
     process.stdout.write(formatOutboxHealth(await store.outboxHealth()))
+    process.stdout.write(formatProtection(settings, (await store.ownerSummary(new Date(), { days: 1, limit: 1 })).botCheck))
     const webhooks = await store.webhookHealth()
     if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0) process.stdout.write(formatWebhookHealth(webhooks))
   } finally {

@@ -737,6 +737,18 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "the mail's health",
       ),
+      botCheck: record(
+        {
+          heading: text("the heading of the bot check's counts"),
+          intro: longText("what the bot check is and how its counts read"),
+          passed: text("the label of the requests that passed"),
+          refused: text("the label of the requests refused (ALTCHA_MODE=enforce)"),
+          wouldRefuse: text("the label of the requests let through that enforce would refuse (monitor)"),
+          replayed: text("the label of the solutions sent again"),
+          missing: text("the label of the requests that came without any solution"),
+        },
+        "the bot check's counts",
+      ),
       webhooks: record(
         {
           heading: text("the heading of the disabled webhooks"),

@@ -103,6 +103,15 @@ export const query = graphql`
         lastError
         noError
       }
+      botCheck {
+        heading
+        intro
+        passed
+        refused
+        wouldRefuse
+        replayed
+        missing
+      }
       webhooks {
         heading
         url

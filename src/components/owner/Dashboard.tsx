@@ -156,6 +156,16 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
         </Section>
       </div>
 
+      <Section heading={copy.botCheck.heading} intro={copy.botCheck.intro}>
+        <dl aria-label={copy.botCheck.heading} sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))", "repeat(5, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}>
+          <Count label={copy.botCheck.passed} value={formats.count(summary.botCheck.passed)} />
+          <Count label={copy.botCheck.refused} value={formats.count(summary.botCheck.refused)} />
+          <Count label={copy.botCheck.wouldRefuse} value={formats.count(summary.botCheck.wouldRefuse)} />
+          <Count label={copy.botCheck.replayed} value={formats.count(summary.botCheck.replayed)} />
+          <Count label={copy.botCheck.missing} value={formats.count(summary.botCheck.missing)} />
+        </dl>
+      </Section>
+
       <Section heading={copy.actions.heading}>
         <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "repeat(3, minmax(0, 1fr))"], gap: [3, 4], alignItems: "start" }}>
           <ExportAction {...actionProps} />

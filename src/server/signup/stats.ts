@@ -104,6 +104,23 @@ export const formatOutboxHealth = ({ waiting, failed, lastError }: OutboxHealth)
     "",
   ].join("\n")
 
+/** Who can join and the bot check: the opt-in mode, the check's mode and what it decided. */
+export const formatProtection = (
+  settings: { smtpUrl: string | undefined; singleOptIn: boolean; botCheck: { mode: string } },
+  counts: { passed: number; refused: number; wouldRefuse: number; replayed: number; missing: number },
+): string =>
+  [
+    "Who can join",
+    `  ${settings.smtpUrl ? "double opt-in: an address joins once its owner confirms by email" : settings.singleOptIn ? "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners" : "single opt-in (no SMTP_URL; production refuses to run like this)"}`,
+    `Bot check (ALTCHA_MODE=${settings.botCheck.mode})`,
+    `  passed: ${counts.passed}`,
+    `  refused: ${counts.refused}`,
+    `  would refuse (monitor): ${counts.wouldRefuse}`,
+    `  replayed solutions: ${counts.replayed}`,
+    `  without a solution: ${counts.missing}`,
+    "",
+  ].join("\n")
+
 /** Webhooks: messages waiting and given up on, and each endpoint that is failing or disabled. */
 export const formatWebhookHealth = ({ waiting, failed, endpoints }: WebhookHealth): string => {
   const troubled = endpoints.filter((endpoint) => endpoint.disabledAt || endpoint.failingSince)
