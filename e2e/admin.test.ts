@@ -4,7 +4,7 @@
 // passes the content check; an edit the build would refuse cannot be saved.
 import AxeBuilder from "@axe-core/playwright"
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
-import { cpSync, mkdtempSync, readFileSync } from "node:fs"
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import type { Page } from "@playwright/test"
@@ -47,11 +47,18 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
   let site: ProductionServer
 
   test.beforeAll(async () => {
-    site = await serveProduction({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-cms-signups-")), "signups.db") })
+    decapPort = await freePort()
+    // The built policy names no local address (production never talks to decap-server); the
+    // editor's own computer lets /admin/ reach it, so this site's copy of the build does too.
+    const publicDir = join(mkdtempSync(join(tmpdir(), "block94-cms-site-")), "public")
+    cpSync(join(ROOT, "public"), publicDir, { recursive: true })
+    const headers = readFileSync(join(publicDir, "_headers"), "utf8")
+    expect(headers).not.toMatch(/localhost|127\.0\.0\.1/)
+    writeFileSync(join(publicDir, "_headers"), headers.replace(/(\/admin\/\*[\s\S]*?connect-src 'self')/, `$1 http://localhost:${decapPort}`))
+    site = await serveProduction({ PUBLIC_DIR: publicDir, SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-cms-signups-")), "signups.db") })
     // A throwaway "repository": decap-server reads and writes its content/ folder.
     repo = mkdtempSync(join(tmpdir(), "block94-cms-"))
     cpSync(join(ROOT, "content"), join(repo, "content"), { recursive: true })
-    decapPort = await freePort()
     decapServer = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
       env: { ...process.env, PORT: String(decapPort), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "error" },
       stdio: "ignore",
@@ -66,8 +73,8 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
 
   /**
    * Opens /admin/ as an editor does on their computer (`npm run cms`), talking to this test's
-   * decap-server. The built site offers no local backend and its policy names no local address,
-   * so the test adds both, as `gatsby develop` serves them.
+   * decap-server. The built site offers no local backend, so the test adds it, as `npm run cms`
+   * does.
    */
   const openAdmin = async (page: Page) => {
     const local = `http://localhost:${decapPort}`
@@ -77,13 +84,6 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
       expect(config).not.toHaveProperty("local_backend")
       await route.fulfill({ response, body: JSON.stringify({ ...config, local_backend: { url: `${local}/api/v1` } }) })
     })
-    await page.route("**/admin/", async (route) => {
-      const response = await route.fetch()
-      const headers = response.headers()
-      expect(headers["content-security-policy"]).not.toContain("localhost")
-      const policy = headers["content-security-policy"].replace("connect-src 'self'", `connect-src 'self' ${local}`)
-      await route.fulfill({ response, headers: { ...headers, "content-security-policy": policy } })
-    })
     await page.addInitScript(() => {
       const violations: string[] = []
       ;(window as unknown as { cspViolations: string[] }).cspViolations = violations
@@ -91,6 +91,7 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     })
     const response = await page.goto(`${site.baseUrl.replace("127.0.0.1", "localhost")}/admin/`)
     expect(response?.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'")
+    expect(response?.headers()["content-security-policy"]).toContain(`connect-src 'self' ${local}`)
     await page.getByRole("button", { name: "Login" }).click()
     await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible()
   }

@@ -192,6 +192,8 @@ const solveTimeInBrowser = async (baseUrl: string, runs: number): Promise<Readin
       const cdp = await context.newCDPSession(page)
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN })
       await page.goto(`${baseUrl}/`, { waitUntil: "load" })
+      // Hydrated (Preact keeps its tree on the root under __k), as a person who starts typing finds it.
+      await page.waitForFunction(() => "__k" in (document.getElementById("___gatsby") ?? {}))
       const email = page.getByLabel(/email/i).first()
       await email.scrollIntoViewIfNeeded()
       const started = Date.now()

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useId, useRef, useState, type FormEvent } from "react"
+import { useEffect, useId, useRef, useState, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
@@ -111,8 +111,16 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
   const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
 
+  // A visitor who started typing before the page's script ran: start now what their focus would have.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) prepare()
+    // Once, on mount: later focus goes through onFocus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} data-challenge={proofOfWork} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} data-challenge={proofOfWork} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}
