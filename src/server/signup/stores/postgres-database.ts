@@ -20,8 +20,11 @@ export const CONNECT_TIMEOUT_MS = 3_000
 export const STATEMENT_TIMEOUT_MS = 10_000
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000
 
-/** SQLSTATE classes and codes that mean "not reachable now", not "this request is wrong". */
-const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "53000", "57014"])
+/**
+ * SQLSTATE classes and codes that mean "not reachable now", not "this request is wrong": shut
+ * down, too many connections, out of resources (53100: the disk is full), cancelled, an I/O error (58030).
+ */
+const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "53000", "53100", "57014", "58030"])
 const UNAVAILABLE_SYSTEM_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE", "EAI_AGAIN"])
 const RETRIED_CODES = new Set(["40P01", "40001"])
 

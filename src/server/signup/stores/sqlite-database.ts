@@ -31,6 +31,18 @@ const isBusy = (error: unknown): boolean => {
   return typeof errcode === "number" && ((errcode & 0xff) === 5 || (errcode & 0xff) === 6)
 }
 
+/**
+ * SQLITE_IOERR, SQLITE_FULL and SQLITE_CANTOPEN: the disk is full or failing. The transaction is
+ * rolled back, so nothing half-written stays; the client is told to try again later.
+ */
+const isDiskProblem = (error: unknown): boolean => {
+  const errcode = (error as { errcode?: number }).errcode
+  return typeof errcode === "number" && [10, 13, 14].includes(errcode & 0xff)
+}
+
+/** How long a client is asked to wait while the disk is full or failing: someone has to act. */
+export const DISK_RETRY_AFTER_SECONDS = 30
+
 const BUSY_TIMEOUT_MS = 5_000
 
 /** How often the checkpointer folds the log back into the file. */
@@ -102,6 +114,9 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
       return prepared(text).all(...values.map(toSqliteValue)) as Result[]
     } catch (error) {
       if (isBusy(error)) throw new StoreUnavailableError("the signup database is busy", { cause: error, retryAfterSeconds: 1 })
+      if (isDiskProblem(error)) {
+        throw new StoreUnavailableError("the signup database's disk is full or failing", { cause: error, retryAfterSeconds: DISK_RETRY_AFTER_SECONDS })
+      }
       throw error
     }
   }
@@ -127,7 +142,13 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
           run("commit")
           return result
         } catch (error) {
-          if (connection().isTransaction) run("rollback")
+          if (connection().isTransaction) {
+            try {
+              run("rollback")
+            } catch {
+              // A failed rollback (the disk again) must not hide why the transaction failed.
+            }
+          }
           throw error
         }
       }),
