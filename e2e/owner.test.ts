@@ -122,9 +122,20 @@ test.describe("the owner's page", () => {
     await expect(sources.getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*2\s*2\s*100%/)
     await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row", { name: /drop-1/ })).toContainText(/drop-1\s*1\s*1\s*100%/)
     await expect(page.getByRole("table", { name: "Referring sites" }).getByRole("row", { name: /news\.example/ })).toContainText(/1\s*1\s*100%/)
-    await expect(page.getByRole("region", { name: "Top referrers" }).getByRole("row", { name: /maya\.first@example\.com/ })).toContainText(/1$/)
     await expect(page.getByText("No errors: mail is getting through.")).toBeVisible()
     await expect(page.getByText("None: every webhook is delivering.")).toBeVisible()
+    // Nobody confirmed Ari's address (single opt-in): the referral is on hold until the owner releases it.
+    await expect(page.getByText("No one has brought a friend yet.")).toBeVisible()
+    const held = page.getByRole("region", { name: "Referrals on hold" })
+    await expect(held.getByRole("row", { name: /ari\.friend@example\.com/ })).toContainText(/maya\.first@example\.com\s*Nobody confirmed the address \(single opt-in\)/)
+    expect(await axeViolations(page)).toEqual([])
+    const release = await tabTo(page, "Release: ari.friend@example.com")
+    expect(release.ring).toBe(true)
+    await page.keyboard.press("Enter")
+    await expect(page.getByText("Released: the referral counts for maya.first@example.com.")).toBeVisible()
+    await expect(page.getByRole("region", { name: "Top referrers" }).getByRole("row", { name: /maya\.first@example\.com/ })).toContainText(/1$/)
+    await expect(page.getByText("Nothing on hold: every referral so far counted.")).toBeVisible()
+    await expect(page.getByRole("region", { name: "What was done with the list" }).getByRole("row").nth(1)).toContainText(/Referrals released\s*1\s*owner's page/)
     expect(await axeViolations(page)).toEqual([])
 
     // For this tab only: a reload keeps the owner signed in, another tab (a new session) does not.
@@ -206,6 +217,11 @@ test.describe("the owner's page", () => {
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"maya.first@example.com"', '"ari.friend@example.com"'])
     await expect(page.getByText("Saved. Check your downloads.")).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
+    // Every erasure, wave, export and decision is in the audit, newest first; no erased address is.
+    await page.getByRole("button", { name: "Refresh" }).click()
+    const audit = page.getByRole("region", { name: "What was done with the list" })
+    await expect(audit.getByRole("row")).toHaveText([/When/, /Export\s*1/, /Invitation wave\s*2/, /Erasure\s*1/, /Erasure\s*1/, /Referrals released\s*1/])
+    await expect(audit).not.toContainText("leo.second")
 
     await page.getByRole("button", { name: "Sign out" }).click()
     await expect(page.getByLabel("Owner secret")).toBeFocused()

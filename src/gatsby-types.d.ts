@@ -3029,6 +3029,50 @@ type OwnerAttributionTableSortInput = {
   readonly signups: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerAudit = {
+  readonly count: Scalars['String'];
+  readonly detail: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly what: Scalars['String'];
+  readonly when: Scalars['String'];
+  readonly who: Scalars['String'];
+};
+
+type OwnerAuditFieldSelector = {
+  readonly count: InputMaybe<FieldSelectorEnum>;
+  readonly detail: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly what: InputMaybe<FieldSelectorEnum>;
+  readonly when: InputMaybe<FieldSelectorEnum>;
+  readonly who: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerAuditFilterInput = {
+  readonly count: InputMaybe<StringQueryOperatorInput>;
+  readonly detail: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly what: InputMaybe<StringQueryOperatorInput>;
+  readonly when: InputMaybe<StringQueryOperatorInput>;
+  readonly who: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerAuditSortInput = {
+  readonly count: InputMaybe<SortOrderEnum>;
+  readonly detail: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly what: InputMaybe<SortOrderEnum>;
+  readonly when: InputMaybe<SortOrderEnum>;
+  readonly who: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerBotCheck = {
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
@@ -3265,6 +3309,114 @@ type OwnerForgetSortInput = {
   readonly working: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerHeldReferrals = {
+  readonly decision: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly friend: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly notConfirmed: Scalars['String'];
+  readonly reason: Scalars['String'];
+  readonly reasons: OwnerHeldReferralsReasons;
+  readonly referrer: Scalars['String'];
+  readonly reject: Scalars['String'];
+  readonly rejected: Scalars['String'];
+  readonly release: Scalars['String'];
+  readonly released: Scalars['String'];
+  readonly when: Scalars['String'];
+};
+
+type OwnerHeldReferralsFieldSelector = {
+  readonly decision: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly friend: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly notConfirmed: InputMaybe<FieldSelectorEnum>;
+  readonly reason: InputMaybe<FieldSelectorEnum>;
+  readonly reasons: InputMaybe<OwnerHeldReferralsReasonsFieldSelector>;
+  readonly referrer: InputMaybe<FieldSelectorEnum>;
+  readonly reject: InputMaybe<FieldSelectorEnum>;
+  readonly rejected: InputMaybe<FieldSelectorEnum>;
+  readonly release: InputMaybe<FieldSelectorEnum>;
+  readonly released: InputMaybe<FieldSelectorEnum>;
+  readonly when: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerHeldReferralsFilterInput = {
+  readonly decision: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly friend: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly notConfirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly reason: InputMaybe<StringQueryOperatorInput>;
+  readonly reasons: InputMaybe<OwnerHeldReferralsReasonsFilterInput>;
+  readonly referrer: InputMaybe<StringQueryOperatorInput>;
+  readonly reject: InputMaybe<StringQueryOperatorInput>;
+  readonly rejected: InputMaybe<StringQueryOperatorInput>;
+  readonly release: InputMaybe<StringQueryOperatorInput>;
+  readonly released: InputMaybe<StringQueryOperatorInput>;
+  readonly when: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerHeldReferralsReasons = {
+  readonly code_burst: Scalars['String'];
+  readonly daily_cap: Scalars['String'];
+  readonly network_burst: Scalars['String'];
+  readonly same_network: Scalars['String'];
+  readonly unconfirmed: Scalars['String'];
+};
+
+type OwnerHeldReferralsReasonsFieldSelector = {
+  readonly code_burst: InputMaybe<FieldSelectorEnum>;
+  readonly daily_cap: InputMaybe<FieldSelectorEnum>;
+  readonly network_burst: InputMaybe<FieldSelectorEnum>;
+  readonly same_network: InputMaybe<FieldSelectorEnum>;
+  readonly unconfirmed: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerHeldReferralsReasonsFilterInput = {
+  readonly code_burst: InputMaybe<StringQueryOperatorInput>;
+  readonly daily_cap: InputMaybe<StringQueryOperatorInput>;
+  readonly network_burst: InputMaybe<StringQueryOperatorInput>;
+  readonly same_network: InputMaybe<StringQueryOperatorInput>;
+  readonly unconfirmed: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerHeldReferralsReasonsSortInput = {
+  readonly code_burst: InputMaybe<SortOrderEnum>;
+  readonly daily_cap: InputMaybe<SortOrderEnum>;
+  readonly network_burst: InputMaybe<SortOrderEnum>;
+  readonly same_network: InputMaybe<SortOrderEnum>;
+  readonly unconfirmed: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerHeldReferralsSortInput = {
+  readonly decision: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly friend: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly notConfirmed: InputMaybe<SortOrderEnum>;
+  readonly reason: InputMaybe<SortOrderEnum>;
+  readonly reasons: InputMaybe<OwnerHeldReferralsReasonsSortInput>;
+  readonly referrer: InputMaybe<SortOrderEnum>;
+  readonly reject: InputMaybe<SortOrderEnum>;
+  readonly rejected: InputMaybe<SortOrderEnum>;
+  readonly release: InputMaybe<SortOrderEnum>;
+  readonly released: InputMaybe<SortOrderEnum>;
+  readonly when: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerInvite = {
   readonly cancel: Scalars['String'];
   readonly confirm: Scalars['String'];
@@ -3344,6 +3496,7 @@ type OwnerInviteSortInput = {
 type OwnerJson = Node & {
   readonly actions: OwnerActions;
   readonly attribution: OwnerAttribution;
+  readonly audit: OwnerAudit;
   readonly botCheck: OwnerBotCheck;
   readonly campaigns: OwnerAttributionTable;
   readonly chart: OwnerChart;
@@ -3352,6 +3505,7 @@ type OwnerJson = Node & {
   readonly exportList: OwnerExportList;
   readonly forget: OwnerForget;
   readonly heading: Scalars['String'];
+  readonly heldReferrals: OwnerHeldReferrals;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly intro: Scalars['String'];
@@ -3419,6 +3573,7 @@ type OwnerJsonEdge = {
 type OwnerJsonFieldSelector = {
   readonly actions: InputMaybe<OwnerActionsFieldSelector>;
   readonly attribution: InputMaybe<OwnerAttributionFieldSelector>;
+  readonly audit: InputMaybe<OwnerAuditFieldSelector>;
   readonly botCheck: InputMaybe<OwnerBotCheckFieldSelector>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly chart: InputMaybe<OwnerChartFieldSelector>;
@@ -3427,6 +3582,7 @@ type OwnerJsonFieldSelector = {
   readonly exportList: InputMaybe<OwnerExportListFieldSelector>;
   readonly forget: InputMaybe<OwnerForgetFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly heldReferrals: InputMaybe<OwnerHeldReferralsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
@@ -3449,6 +3605,7 @@ type OwnerJsonFieldSelector = {
 type OwnerJsonFilterInput = {
   readonly actions: InputMaybe<OwnerActionsFilterInput>;
   readonly attribution: InputMaybe<OwnerAttributionFilterInput>;
+  readonly audit: InputMaybe<OwnerAuditFilterInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly chart: InputMaybe<OwnerChartFilterInput>;
@@ -3457,6 +3614,7 @@ type OwnerJsonFilterInput = {
   readonly exportList: InputMaybe<OwnerExportListFilterInput>;
   readonly forget: InputMaybe<OwnerForgetFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly heldReferrals: InputMaybe<OwnerHeldReferralsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
@@ -3524,6 +3682,7 @@ type OwnerJsonGroupConnection_sumArgs = {
 type OwnerJsonSortInput = {
   readonly actions: InputMaybe<OwnerActionsSortInput>;
   readonly attribution: InputMaybe<OwnerAttributionSortInput>;
+  readonly audit: InputMaybe<OwnerAuditSortInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckSortInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableSortInput>;
   readonly chart: InputMaybe<OwnerChartSortInput>;
@@ -3532,6 +3691,7 @@ type OwnerJsonSortInput = {
   readonly exportList: InputMaybe<OwnerExportListSortInput>;
   readonly forget: InputMaybe<OwnerForgetSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly heldReferrals: InputMaybe<OwnerHeldReferralsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
@@ -4435,6 +4595,7 @@ type Query_notFoundJsonArgs = {
 type Query_ownerJsonArgs = {
   actions: InputMaybe<OwnerActionsFilterInput>;
   attribution: InputMaybe<OwnerAttributionFilterInput>;
+  audit: InputMaybe<OwnerAuditFilterInput>;
   botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   chart: InputMaybe<OwnerChartFilterInput>;
@@ -4443,6 +4604,7 @@ type Query_ownerJsonArgs = {
   exportList: InputMaybe<OwnerExportListFilterInput>;
   forget: InputMaybe<OwnerForgetFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
+  heldReferrals: InputMaybe<OwnerHeldReferralsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
@@ -4649,6 +4811,7 @@ type Query_valuesJsonArgs = {
 
 type Query_waitlistJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  expired: InputMaybe<WaitlistExpiredFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -6993,6 +7156,46 @@ type ValuesJsonSortInput = {
   readonly values: InputMaybe<CardSortInput>;
 };
 
+type WaitlistExpired = {
+  readonly button: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type WaitlistExpiredFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistExpiredFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistExpiredSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type WaitlistInvited = {
   readonly heading: Scalars['String'];
   readonly redeemed: Scalars['String'];
@@ -7019,6 +7222,7 @@ type WaitlistInvitedSortInput = {
 
 type WaitlistJson = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly expired: WaitlistExpired;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -7084,6 +7288,7 @@ type WaitlistJsonEdge = {
 
 type WaitlistJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly expired: InputMaybe<WaitlistExpiredFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -7104,6 +7309,7 @@ type WaitlistJsonFieldSelector = {
 
 type WaitlistJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly expired: InputMaybe<WaitlistExpiredFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -7169,6 +7375,7 @@ type WaitlistJsonGroupConnection_sumArgs = {
 
 type WaitlistJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly expired: InputMaybe<WaitlistExpiredSortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -7386,7 +7593,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -7406,7 +7613,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -9,6 +9,7 @@ import type { Writable } from "node:stream"
 import { CSV_HEADER_LINE, csvLine } from "../src/server/signup/csv"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
+import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 
 const write = async (out: Writable, text: string): Promise<void> => {
   if (!out.write(text)) await once(out, "drain")
@@ -23,6 +24,7 @@ const main = async (): Promise<void> => {
   const out = outputPath ? createWriteStream(outputPath, { encoding: "utf8", mode: 0o600 }) : process.stdout
   let count = 0
   try {
+    await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "export", count: 1, detail: null }, new Date())
     await write(out, CSV_HEADER_LINE)
     for await (const row of store.exportRows()) {
       await write(out, csvLine(row))

@@ -9,6 +9,7 @@ import { isValidEmail } from "../src/signup/rules"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { createSignupService } from "../src/server/signup/service"
 import { readSignupSettings } from "../src/server/signup/settings"
+import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 
 const main = async (): Promise<number> => {
   const email = process.argv[2]?.trim() ?? ""
@@ -21,7 +22,9 @@ const main = async (): Promise<number> => {
   const store = openStore(settings)
   try {
     const service = createSignupService({ store, mail: null, settings })
-    const { found } = await service.forget(email, new Date())
+    const now = new Date()
+    const { found } = await service.forget(email, now)
+    await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" }, now)
     console.log(
       found
         ? `Found and erased from ${from}: the signup with that address, its place, links, mail and referrals. Only a one-way key of the address is kept, so an import cannot add it back.`

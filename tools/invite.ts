@@ -7,6 +7,7 @@
 import { inviteNext, inviteOne, type InviteWave } from "../src/server/signup/invitations"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
+import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 import { isValidEmail } from "../src/signup/rules"
 
 export const USAGE = `Usage:
@@ -84,11 +85,18 @@ const main = async (): Promise<number> => {
   try {
     const now = new Date()
     if (command.kind === "next") {
-      process.stdout.write(formatWave(await inviteNext(store, settings, command, now), command.count, from))
+      const wave = await inviteNext(store, settings, command, now)
+      if (!wave.dryRun && wave.invited.length > 0) {
+        await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "invitation wave", count: wave.invited.length, detail: `asked for ${command.count}` }, now)
+      }
+      process.stdout.write(formatWave(wave, command.count, from))
       return 0
     }
     const result = await inviteOne(store, settings, command, now)
     if (result.kind === "wave") {
+      if (!result.wave.dryRun && result.wave.invited.length > 0) {
+        await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "invitation wave", count: result.wave.invited.length, detail: "one person by address" }, now)
+      }
       process.stdout.write(formatWave(result.wave, null, from))
       return 0
     }

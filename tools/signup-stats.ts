@@ -3,7 +3,7 @@
 // one snapshot and writes nothing, so it runs safely beside a live server.
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
-import { formatOutboxHealth, formatProtection, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
+import { formatOutboxHealth, formatProtection, formatReview, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
@@ -11,7 +11,9 @@ const main = async (): Promise<void> => {
   try {
     process.stdout.write(formatSignupStats(await signupStats(store.exportRows())))
     process.stdout.write(formatOutboxHealth(await store.outboxHealth()))
-    process.stdout.write(formatProtection(settings, (await store.ownerSummary(new Date(), { days: 1, limit: 1 })).botCheck))
+    const summary = await store.ownerSummary(new Date(), { days: 1, limit: 20 })
+    process.stdout.write(formatProtection(settings, summary.botCheck))
+    process.stdout.write(formatReview(summary))
     const webhooks = await store.webhookHealth()
     if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0) process.stdout.write(formatWebhookHealth(webhooks))
   } finally {

@@ -515,6 +515,18 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       heading: text("the page heading"),
       loading: text("what the page says while it looks up the place"),
       pending: text("what the page says when the address is not confirmed yet"),
+      expired: record(
+        {
+          text: longText("what the page says when its status link has expired, and that a fresh one comes by email"),
+          label: text("the label of the email field"),
+          button: text("the button that asks for a fresh link"),
+          sending: text("the button's label while the request is sent"),
+          sent: template("what the page says once asked (the same whether or not the address is on the list)", { email: "the address typed goes there" }),
+          invalid: text("what the page says when the address is not a full email address"),
+          failed: text("what the page says when the request did not go through"),
+        },
+        "the status page's words for an expired link",
+      ),
       ...tokenPageMessages,
       invited: record(
         {
@@ -748,6 +760,49 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           missing: text("the label of the requests that came without any solution"),
         },
         "the bot check's counts",
+      ),
+      heldReferrals: record(
+        {
+          heading: text("the heading of the referrals on hold"),
+          intro: longText("why referrals are held and what releasing or rejecting does"),
+          friend: text("the column's heading of the friend who signed up"),
+          referrer: text("the column's heading of who referred them"),
+          reason: text("the column's heading of why it is held"),
+          when: text("the column's heading of when the friend signed up"),
+          decision: text("the column's heading of the buttons"),
+          release: text("the button that lets a referral count"),
+          reject: text("the button that drops a referral for good"),
+          notConfirmed: text("said of a friend who has not confirmed yet"),
+          more: text("said when more are held than shown; {count} is how many more"),
+          empty: text("what the page says when nothing is on hold"),
+          released: text("said once a referral is released; {referrer} is the referrer's address"),
+          rejected: text("said once a referral is rejected; {referrer} is the referrer's address"),
+          failed: text("said when a decision did not go through"),
+          reasons: record(
+            {
+              unconfirmed: text("why: nobody confirmed the friend's address (single opt-in)"),
+              same_network: text("why: the friend came from the referrer's own network within a day"),
+              network_burst: text("why: many signups came from one network in minutes"),
+              code_burst: text("why: many signups came through one referral link in minutes"),
+              daily_cap: text("why: the referrer reached the day's cap of credited referrals"),
+            },
+            "why a referral is held, one line per reason",
+          ),
+        },
+        "the referrals held for review",
+      ),
+      audit: record(
+        {
+          heading: text("the heading of the owner's audit"),
+          intro: longText("what the audit lists"),
+          when: text("the column's heading of when"),
+          who: text("the column's heading of where it was done (the owner's page, the command line)"),
+          what: text("the column's heading of what was done"),
+          count: text("the column's heading of how many"),
+          detail: text("the column's heading of the details"),
+          empty: text("what the page says before anything was done"),
+        },
+        "the owner's audit",
       ),
       webhooks: record(
         {

@@ -89,7 +89,7 @@ const readSummary = (body: unknown): OwnerSummaryAnswer | null => {
   const summary = body as OwnerSummaryAnswer
   const counts = [summary.confirmed, summary.pending, summary.invited, summary.redeemed, summary.left]
   if (!counts.every(isCount) || !Array.isArray(summary.perDay) || typeof summary.generatedAt !== "string") return null
-  if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks].every(Array.isArray)) return null
+  if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks, summary.audit, summary.heldReferrals?.rows].every(Array.isArray)) return null
   return typeof summary.outbox === "object" && summary.outbox !== null ? summary : null
 }
 
@@ -153,3 +153,12 @@ export const inviteNext = async (secret: string, count: number, dryRun: boolean)
 }
 
 export const isEmailAddress = (text: string): boolean => isValidEmail(text.trim())
+
+/** Releases held referrals (they count) or rejects them (they never will); says how many were still held. */
+export const reviewReferrals = async (secret: string, ids: number[], decision: "release" | "reject"): Promise<OwnerOutcome<{ decided: number }>> => {
+  const { status, response } = await call("referrals", secret, { method: "POST", body: { ids, decision } })
+  const body = await jsonOf(response)
+  if (status !== 200) return problemOf(status, body)
+  const decided = (body as { decided?: unknown } | null)?.decided
+  return isCount(decided) ? { kind: "ok", decided } : { kind: "failed" }
+}

@@ -23,7 +23,7 @@ export const confirmSignup = async (token: string, options?: RequestOptions): Pr
   return { kind: "failed" }
 }
 
-export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: "notFound" } | { kind: "failed" }
+export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: "notFound" } | { kind: "expired" } | { kind: "failed" }
 
 const count = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0
 
@@ -55,6 +55,7 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
     const status = readStatus(answer.body)
     return status ? { kind: "found", status } : { kind: "failed" }
   }
+  if (answer.status === 410) return { kind: "expired" }
   if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
   return { kind: "failed" }
 }
@@ -67,7 +68,8 @@ export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "fa
 
 const leaveOutcome = ({ status, body }: { status: number; body: unknown }): LeaveOutcome => {
   if (isSuccess(status)) return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
-  if (status === 404 || status === 400) return { kind: "notFound" }
+  // An expired status link (410) erases no one: the page asks for a fresh one, as for an unknown link.
+  if (status === 404 || status === 400 || status === 410) return { kind: "notFound" }
   return { kind: "failed" }
 }
 

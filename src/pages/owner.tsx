@@ -112,6 +112,40 @@ export const query = graphql`
         replayed
         missing
       }
+      heldReferrals {
+        heading
+        intro
+        friend
+        referrer
+        reason
+        when
+        decision
+        release
+        reject
+        notConfirmed
+        more
+        empty
+        released
+        rejected
+        failed
+        reasons {
+          unconfirmed
+          same_network
+          network_burst
+          code_burst
+          daily_cap
+        }
+      }
+      audit {
+        heading
+        intro
+        when
+        who
+        what
+        count
+        detail
+        empty
+      }
       webhooks {
         heading
         url

@@ -33,6 +33,15 @@ export const query = graphql`
       heading
       loading
       pending
+      expired {
+        text
+        label
+        button
+        sending
+        sent
+        invalid
+        failed
+      }
       noToken
       notFound
       failed

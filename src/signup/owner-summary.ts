@@ -26,6 +26,44 @@ export interface OutboxHealth {
   lastError: string | null
 }
 
+/**
+ * Why a referral is held from its referrer's count until the owner looks: the friend never
+ * confirmed by email (single opt-in); the friend signed up from the referrer's own network within
+ * a day of the referrer; many signups came from one network, or through one code, in minutes; the
+ * referrer reached the day's cap of credited referrals.
+ */
+export const HOLD_REASONS = ["unconfirmed", "same_network", "network_burst", "code_burst", "daily_cap"] as const
+export type HoldReason = (typeof HOLD_REASONS)[number]
+
+/** A referral held from credit, for the owner to release (it counts) or reject (it never will). */
+export interface HeldReferral {
+  /** The friend's signup number: what the owner's decision names. */
+  id: number
+  email: string
+  /** Whether the friend confirmed (a pending friend's released referral counts once they do). */
+  confirmed: boolean
+  referrerEmail: string
+  referralCode: string
+  reason: HoldReason
+  /** When the friend signed up (ISO 8601). */
+  at: string
+}
+
+/** Who the audit says acted: the owner, through the owner's page or on the server's command line. */
+export const OWNER_PAGE_ACTOR = "owner's page"
+export const COMMAND_LINE_ACTOR = "command line"
+
+/** What the owner did with the list: who (the owner, through which door), what, when, how many. */
+export interface AuditEntry {
+  at: string
+  /** "owner's page" or "command line". */
+  actor: string
+  action: "erasure" | "invitation wave" | "export" | "referrals released" | "referrals rejected"
+  count: number
+  /** What it concerned, without addresses (an erasure is not a record of whom). */
+  detail: string | null
+}
+
 /** The list at a glance, for the owner's page: read from counts kept in step, never a pass over the list. */
 export interface OwnerSummary {
   confirmed: number
@@ -45,6 +83,10 @@ export interface OwnerSummary {
   referrers: AttributionCount[]
   /** The signups that brought the most confirmed friends, with their addresses (the owner's own page). */
   topReferrers: Array<{ email: string; referralCode: string; referrals: number }>
+  /** Referrals held from credit, oldest first, at most `limit`, and how many there are in all. */
+  heldReferrals: { total: number; rows: HeldReferral[] }
+  /** The owner's latest actions, newest first, at most `limit`. */
+  audit: AuditEntry[]
   outbox: OutboxHealth
   disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>
 }

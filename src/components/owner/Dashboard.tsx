@@ -6,6 +6,7 @@ import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
+import { AuditLog, HeldReferrals } from "./Review"
 import { card, dataTable, scroller, sectionHeading } from "./ui"
 
 interface DashboardProps extends Omit<ActionProps, "formats"> {
@@ -166,12 +167,20 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
         </dl>
       </Section>
 
+      <Section heading={copy.heldReferrals.heading} intro={copy.heldReferrals.intro}>
+        <HeldReferrals {...actionProps} rows={summary.heldReferrals.rows} total={summary.heldReferrals.total} />
+      </Section>
+
       <Section heading={copy.actions.heading}>
         <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "repeat(3, minmax(0, 1fr))"], gap: [3, 4], alignItems: "start" }}>
           <ExportAction {...actionProps} />
           <ForgetAction {...actionProps} />
           <InviteAction {...actionProps} />
         </div>
+      </Section>
+
+      <Section heading={copy.audit.heading} intro={copy.audit.intro}>
+        <AuditLog entries={summary.audit} copy={copy} formats={formats} />
       </Section>
     </div>
   )

@@ -2,6 +2,7 @@
 import { useState } from "react"
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
 import { fetchWaitlistStatus } from "../../lib/waitlist-client"
+import { FreshLink, type FreshLinkCopy } from "./FreshLink"
 import { InvitedNote, type InvitedNoteCopy } from "./InvitedNote"
 import { Leaderboard, type LeaderboardCopy } from "./Leaderboard"
 import { LeaveList, type LeaveListCopy } from "./LeaveList"
@@ -12,6 +13,7 @@ import { Rewards, type RewardsCopy, type RewardTier } from "./Rewards"
 export interface StatusLookupCopy {
   loading: string
   pending: string
+  expired: FreshLinkCopy
   noToken: string
   notFound: string
   failed: string
@@ -36,6 +38,7 @@ export const StatusLookup = ({ copy, tiers }: { copy: StatusLookupCopy; tiers: r
   if (token === null) return <PageMessage text={copy.noToken} joinLabel={copy.joinLink} />
   if (token === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.loading}</p>
   if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
+  if (outcome.kind === "expired") return <FreshLink copy={copy.expired} />
   if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
   const { status } = outcome
   return (

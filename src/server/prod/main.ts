@@ -46,12 +46,20 @@ const main = async (): Promise<void> => {
   process.once("SIGINT", () => stop("SIGINT"))
 
   await app.listen({ host, port })
+  // Network fingerprints are deleted a day after each signup (the privacy page says so), even while nobody signs up.
+  const forgetNetworks = () =>
+    void runtime.store?.forgetOldNetworks(new Date()).catch((error: unknown) => console.error("serve:prod: could not delete old network fingerprints", error))
+  forgetNetworks()
+  setInterval(forgetNetworks, NETWORK_SWEEP_MS).unref()
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
   const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"
   const { urls } = runtime.settings.webhooks
   const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
   console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
 }
+
+/** How often serve:prod deletes network fingerprints older than a day. */
+const NETWORK_SWEEP_MS = 60 * 60 * 1000
 
 main().catch((error: unknown) => {
   console.error("serve:prod:", error instanceof Error ? error.message : error)

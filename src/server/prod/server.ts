@@ -27,7 +27,14 @@ import {
   type ApiRequest,
   type HandlerDependencies,
 } from "../signup/handler"
-import { handleOwnerExportRequest, handleOwnerForgetRequest, handleOwnerInviteRequest, handleOwnerSummaryRequest, type OwnerDependencies } from "../signup/owner-handler"
+import {
+  handleOwnerExportRequest,
+  handleOwnerForgetRequest,
+  handleOwnerInviteRequest,
+  handleOwnerReferralsRequest,
+  handleOwnerSummaryRequest,
+  type OwnerDependencies,
+} from "../signup/owner-handler"
 import type { SignupRuntime } from "../signup/runtime"
 import type { SignupStore } from "../signup/stores/store"
 import { headersForPath, normalisePath, parseHeadersFile } from "./headers-file"
@@ -232,6 +239,7 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/owner/export", handler: api(handleOwnerExportRequest, owner) })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/forget", handler: api(handleOwnerForgetRequest, owner), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/invite", handler: api(handleOwnerInviteRequest, owner), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/referrals", handler: api(handleOwnerReferralsRequest, owner), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"

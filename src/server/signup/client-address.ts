@@ -87,3 +87,27 @@ export const rateLimitKey = (address: string): string => {
   if (isMappedIpv4) return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join(".")
   return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`
 }
+
+/**
+ * The network a client's key belongs to, for the limits and fraud signals that look past one
+ * address: an IPv4 address's /24 (a school, an office, a carrier's block), an IPv6 client's /64
+ * (its key already). Anything else ("unknown") is its own network.
+ */
+export const networkKey = (clientKey: string): string => {
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(clientKey)
+  return ipv4 ? `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24` : clientKey
+}
+
+/** Loopback, private and link-local ranges: a proxy's or our own address, never a visitor's. */
+const NOT_A_VISITOR = proxyaddr.compile(["loopback", "linklocal", "uniquelocal"])
+
+/**
+ * The network the fraud signals compare (see stores/referral-review.ts), or null when the client's
+ * key says nothing of the visitor: "unknown", or a loopback or private address, which is what
+ * every request looks like behind a proxy that TRUST_PROXY does not name.
+ */
+export const signalNetwork = (clientKey: string): string | null => {
+  const address = clientKey.replace(/\/64$/, "")
+  if (clientKey === "unknown" || NOT_A_VISITOR(address.endsWith("::") ? `${address}1` : address, 0)) return null
+  return networkKey(clientKey)
+}

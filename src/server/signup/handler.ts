@@ -24,11 +24,15 @@ import type { RateLimiter } from "./rate-limit"
 import type { ChallengeVerdict } from "./stores/challenges"
 import type { SignupService } from "./service"
 import { isStoreUnavailable } from "./stores/database"
+import { networkKey, signalNetwork } from "./client-address"
 
 /** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
 
 export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
+
+/** An old status link: it shows and erases no one, and a fresh one comes by email. */
+export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask for a fresh one by email"
 
 /** Said while the database is out of reach: nothing was stored, and sending again is safe. */
 export const STORE_UNAVAILABLE_MESSAGE = "The signup list can't be reached right now: please try again in a moment"
@@ -195,7 +199,19 @@ export interface ApiRequest {
 export interface HandlerDependencies {
   /** The service, or why it cannot take signups here (a host without storage). */
   service: SignupService | { unavailable: string }
+  /** Writes (signup, confirm, resend, leave) per client. */
   rateLimiter: Pick<RateLimiter, "hit">
+  /**
+   * Reads (a status page, an invitation, a challenge) and one-click unsubscribes per client: a
+   * larger budget than writes (READ_BUDGET), so readers behind one school or carrier address are
+   * not held back by its writers. None: they count against `rateLimiter`.
+   */
+  readLimiter?: Pick<RateLimiter, "hit">
+  /**
+   * Writes per network (an IPv4 /24, an IPv6 /64) on top of the per-client limit
+   * (NETWORK_BUDGET): a pool of addresses in one block cannot outrun it. None: no network limit.
+   */
+  networkLimiter?: Pick<RateLimiter, "hit">
   now(): Date
   logError(message: string, error: unknown): void
   /** The shop's secret for redeeming invitations (INVITE_API_TOKEN); without it that endpoint is not there. */
@@ -237,13 +253,26 @@ const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
 export const tooManyRequests = (retryAfterSeconds: number): ApiAnswer =>
   reject(429, `Too many requests: try again in ${retryAfterSeconds} seconds`, { "Retry-After": String(retryAfterSeconds) })
 
-/** What every endpoint does first: the client's rate limit, then the service's availability. */
-const admit = async (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer | SignupService> => {
+/** The buckets a request counts against: the client's, and for a write its network's as well. */
+const bucketsFor = (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Array<[Pick<RateLimiter, "hit">, string]> => {
+  if (access !== "write") return [[deps.readLimiter ?? deps.rateLimiter, `${access}: ${request.clientKey}`]]
+  return [[deps.rateLimiter, request.clientKey], ...(deps.networkLimiter ? [[deps.networkLimiter, `network: ${networkKey(request.clientKey)}`] as [Pick<RateLimiter, "hit">, string]] : [])]
+}
+
+/** Counts a request against its buckets: null to go on, or the 429 of the first that is empty. */
+const overLimit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Promise<ApiAnswer | null> => {
+  for (const [limiter, key] of bucketsFor(request, deps, access)) {
+    const decision = await limiter.hit(key)
+    if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
+  }
+  return null
+}
+
+/** What every endpoint does first: the client's rate limits, then the service's availability. */
+const admit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" = "write"): Promise<ApiAnswer | SignupService> => {
   // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
   // that cannot be checked fails the request as an unreachable store does (see `guarded`).
-  const decision = await deps.rateLimiter.hit(request.clientKey)
-  if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
-  return available(deps)
+  return (await overLimit(request, deps, access)) ?? available(deps)
 }
 
 const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
@@ -290,7 +319,7 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
     if (refused) return refused
     // A bot gets the answer a person gets: nothing stored, nothing revealed.
     if (check.kind === "honeypot") return service.confirmsByEmail ? pendingAnswer() : answer(200, { ok: true, status: "already_subscribed" })
-    const joined = await service.join(check.signup, deps.now())
+    const joined = await service.join(check.signup, deps.now(), signalNetwork(request.clientKey))
     switch (joined.kind) {
       case "refused":
         return reject(400, joined.message)
@@ -344,7 +373,7 @@ export const handleResendRequest = (request: ApiRequest, deps: HandlerDependenci
 /** GET /api/challenge: a signed proof-of-work challenge for the forms (404 while the bot check is off). */
 export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = await admit(request, deps)
+    const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "ask for a challenge")
     if (wrongMethod) return wrongMethod
@@ -355,12 +384,13 @@ export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDepende
 /** GET /api/waitlist?token=... */
 export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = await admit(request, deps)
+    const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "look up a place")
     if (wrongMethod) return wrongMethod
-    const found = await service.status(request.query.get("token"))
+    const found = await service.status(request.query.get("token"), deps.now())
     if (found.kind === "unknown") return reject(404, "This status link is not known: check that the whole link was opened")
+    if (found.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
     const { kind: _kind, ...status } = found
     return answer(200, status)
   })
@@ -383,6 +413,7 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
     const read = await tokenFromJson(request, "leave the list", "your status link")
     if ("status" in read) return read
     const left = await service.leave(read.token, deps.now())
+    if (left.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
     return left.kind === "left" ? LEFT : reject(404, "This status link is not known: check that the whole link was opened")
   })
 
@@ -395,11 +426,14 @@ const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart
  * button, which POSTs `{ token }` as JSON. A link used already answers "left" again.
  *
  * A GET (a link scanner, a mail client opening the header's link) never unsubscribes: it is sent
- * on to the unsubscribe page, whose button asks first. No rate limit here: providers send every
- * one-click unsubscribe from a few addresses of theirs, and a 256-bit token cannot be guessed.
+ * on to the unsubscribe page, whose button asks first. The limit is the larger one of reads, in a
+ * bucket of its own: providers send every one-click unsubscribe from a few addresses of theirs.
+ * An unknown token costs a read, never a write (see the store's `erase`).
  */
 export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
+    const limited = await overLimit(request, deps, "unsubscribe")
+    if (limited) return limited
     const service = available(deps)
     if (isAnswer(service)) return service
     const method = request.method?.toUpperCase()
@@ -435,7 +469,7 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
 /** GET /api/invite?code=...: what the invitation page shows. Only the code's state, never anything about its person. */
 export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    const service = await admit(request, deps)
+    const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "look up an invitation")
     if (wrongMethod) return wrongMethod

@@ -8,6 +8,10 @@
  *   GET  /api/owner/export              text/csv, the columns of `npm run signups:export`
  *   POST /api/owner/forget  { email }
  *   POST /api/owner/invite  { count, dryRun }
+ *   POST /api/owner/referrals { ids, decision: "release" | "reject" }   (held referrals)
+ *
+ * Every erasure, invitation wave, export and referral decision is written to the owner's audit
+ * (who: the owner, through this page; what; when; how many), which the summary shows.
  *
  * Without OWNER_TOKEN (or with one shorter than 32 characters) every one answers 404; with it,
  * OPTIONS answers 200 (the page asks whether it is on before it asks for the secret). A missing
@@ -19,6 +23,7 @@ import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "./csv"
 import { answer, guarded, hasBearerSecret, isObject, readJson, refuseWrongSecret, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
 import type { ExportRow, SignupStore } from "./stores/store"
+import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
 
 /** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
 export type InviteNext = (
@@ -30,7 +35,7 @@ export interface OwnerDependencies extends HandlerDependencies {
   /** OWNER_TOKEN as the server sees it now; undefined turns the owner's endpoints off. */
   ownerToken(): string | undefined
   /** The list, for the summary and the export; null where signups cannot be kept (see `service`). */
-  store: Pick<SignupStore, "ownerSummary" | "exportRows"> | null
+  store: Pick<SignupStore, "ownerSummary" | "exportRows" | "reviewReferrals" | "recordAudit"> | null
   /** Null where signups cannot be kept (see `service`). */
   inviteNext: InviteNext | null
 }
@@ -41,6 +46,10 @@ export const SUMMARY_DAYS = 30
 export const SUMMARY_LIMIT = 20
 /** The most people one invite request may name. */
 export const MAX_INVITE = 1_000
+
+/** The most held referrals one decision may name. */
+export const MAX_REVIEW = 100
+
 
 export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
 const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
@@ -92,7 +101,9 @@ export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncIterable<
 /** GET /api/owner/export: every signup as CSV, the same file `npm run signups:export` writes. */
 export const handleOwnerExportRequest = ownerEndpoint("GET", "download the export", async (_request, deps) => {
   if (!deps.store) return reject(503, "The signup list is not kept on this server")
-  const day = deps.now().toISOString().slice(0, 10)
+  const now = deps.now()
+  const day = now.toISOString().slice(0, 10)
+  await deps.store.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "export", count: 1, detail: null }, now)
   return {
     status: 200,
     headers: {
@@ -112,7 +123,10 @@ export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address"
   const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
   if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
   if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
-  const { found } = await deps.service.forget(email, deps.now())
+  const now = deps.now()
+  const { found } = await deps.service.forget(email, now)
+  // The audit says that an erasure happened, never of whom: the address is gone for good.
+  await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" }, now)
   return answer(200, { ok: true, found })
 })
 
@@ -127,6 +141,24 @@ export const handleOwnerInviteRequest = ownerEndpoint("POST", "invite people", a
     return reject(400, `"count" must be a whole number from 1 to ${MAX_INVITE}`)
   }
   if (typeof dryRun !== "boolean") return reject(400, '"dryRun" must be true (show who) or false (invite them)')
-  const result = await deps.inviteNext({ count, dryRun }, deps.now())
+  const now = deps.now()
+  const result = await deps.inviteNext({ count, dryRun }, now)
+  if (!result.dryRun && result.invited.length > 0) {
+    await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "invitation wave", count: result.invited.length, detail: `asked for ${count}` }, now)
+  }
   return answer(200, { ok: true, dryRun: result.dryRun, invited: result.invited })
+})
+
+/** POST /api/owner/referrals `{ ids, decision }`: releases held referrals (they count) or rejects them (they never will). */
+export const handleOwnerReferralsRequest = ownerEndpoint("POST", "decide on held referrals", async (request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const json = await readJson(request, "decide on held referrals", "ids and decision")
+  if (json.kind === "rejected") return json.answer
+  const { ids, decision } = isObject(json.value) ? json.value : { ids: undefined, decision: undefined }
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_REVIEW || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
+    return reject(400, `"ids" must list from 1 to ${MAX_REVIEW} signup numbers of held referrals`)
+  }
+  if (decision !== "release" && decision !== "reject") return reject(400, '"decision" must be "release" (the referrals count) or "reject" (they never will)')
+  const decided = await deps.store.reviewReferrals(ids as number[], decision, deps.now(), OWNER_PAGE_ACTOR)
+  return answer(200, { ok: true, decision, decided })
 })

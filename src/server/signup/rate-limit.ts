@@ -228,3 +228,22 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
 /** The limiter the settings call for: shared through PostgreSQL when there is one, else in memory. */
 export const makeRateLimiter = (settings: Pick<SignupSettings, "rateLimit" | "rateWindowMs">, query: Query | null): RateLimiter =>
   query ? createPostgresRateLimiter(query, settings.rateLimit, settings.rateWindowMs) : createRateLimiter(settings.rateLimit, settings.rateWindowMs)
+
+/** Reads (status pages, invitations, challenges) and one-click unsubscribes get this many times the write budget per client. */
+export const READ_BUDGET = 6
+/** A network (an IPv4 /24, an IPv6 /64) gets this many times one client's write budget. */
+export const NETWORK_BUDGET = 10
+
+export interface RateLimiters {
+  /** Writes per client: SIGNUP_RATE_LIMIT per SIGNUP_RATE_WINDOW_MS. */
+  rateLimiter: RateLimiter
+  readLimiter: RateLimiter
+  networkLimiter: RateLimiter
+}
+
+/** The three limits a request meets (see handler.ts's `bucketsFor`), each shared through PostgreSQL when there is one. */
+export const makeRateLimiters = (settings: Pick<SignupSettings, "rateLimit" | "rateWindowMs">, query: Query | null): RateLimiters => ({
+  rateLimiter: makeRateLimiter(settings, query),
+  readLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * READ_BUDGET }, query),
+  networkLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * NETWORK_BUDGET }, query),
+})

@@ -12,7 +12,7 @@ import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, t
 import { processSecret } from "./bot-check"
 import type { BotCheck, HandlerDependencies } from "./handler"
 import type { OwnerDependencies } from "./owner-handler"
-import { makeRateLimiter, type RateLimiter } from "./rate-limit"
+import { makeRateLimiters, type RateLimiters } from "./rate-limit"
 import { createEmailProvider } from "../providers"
 import type { EmailProvider } from "../providers/provider"
 import type { WebhookSettings } from "../webhooks/settings"
@@ -44,7 +44,12 @@ const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => 
 export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
 
 /** What the store does beyond keeping the list: announce reward tiers (by email where mail goes out), record list events while something receives them. */
-const storeOptions = (settings: SignupSettings) => ({ milestones: MILESTONES, milestoneEmails: Boolean(settings.smtpUrl), events: recordsEvents(settings) })
+const storeOptions = (settings: SignupSettings) => ({
+  milestones: MILESTONES,
+  milestoneEmails: Boolean(settings.smtpUrl),
+  events: recordsEvents(settings),
+  referralDailyCap: settings.referralDailyCap,
+})
 
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
 export const openStore = (settings: SignupSettings): SignupStore =>
@@ -75,7 +80,7 @@ interface Shared {
   databases: Map<string, SqlDatabase>
   stores: Map<string, SignupStore>
   mailers: Map<string, Mailer>
-  limiters: Map<string, RateLimiter>
+  limiters: Map<string, RateLimiters>
   senders: Map<string, OutboxSender>
   /** The email provider's adapter by its settings, or why there is none. */
   providers: Map<string, { provider: EmailProvider | null; problem: string | null }>
@@ -191,7 +196,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
   const store = unavailable
     ? null
-    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`, () =>
+    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`, () =>
         postgres
           ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
           : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
@@ -203,7 +208,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
   const senderKey = [databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")
   const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, settings, logError, () => new Date(), destinations)) : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
-  const rateLimiter = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiter(settings, postgres ? postgres.query : null))
+  const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiters(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
     ? createSignupService({
         store,
@@ -217,7 +222,7 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
     store && settings.botCheck.mode !== "off"
       ? { ...settings.botCheck, secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret), record: (check, now) => store.checkChallenge(check, now) }
       : undefined
-  const dependencies: HandlerDependencies = { service, rateLimiter, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck }
+  const dependencies: HandlerDependencies = { service, ...rateLimits, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck }
   return {
     settings,
     store,

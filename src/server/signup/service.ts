@@ -14,7 +14,7 @@ import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
 import { maskEmail } from "./stats"
-import type { InvitationState, MessageKind, QueuedMessage, RedeemResult, Signup, SignupStore } from "./stores/store"
+import { statusTokenExpiry, type InvitationState, type MessageKind, type QueuedMessage, type RedeemResult, type Signup, type SignupStore } from "./stores/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./waitlist/codes"
 import { createAnswerPace, waitPrecisely } from "./waitlist/answer-pace"
 import { isDisposableAddress } from "./waitlist/disposable"
@@ -85,7 +85,7 @@ export type JoinAnswer =
 export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "expired" } | { kind: "unknown" }
 
 /** Leaving by a link: gone (now or before, for an unsubscribe link), or a link no one has. */
-export type LeaveAnswer = { kind: "left" } | { kind: "unknown" }
+export type LeaveAnswer = { kind: "left" } | { kind: "unknown" } | { kind: "expired" }
 
 export type StatusAnswer =
   | {
@@ -105,6 +105,8 @@ export type StatusAnswer =
       leaderboard?: LeaderboardRow[]
     }
   | { kind: "unknown" }
+  /** A status link past STATUS_TOKEN_TTL_MS: a fresh one comes by email on request. */
+  | { kind: "expired" }
 
 /** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
 export const consentOf = (consent: string | boolean | undefined): string | null =>
@@ -139,9 +141,9 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
 
   /** A new status token for a signup: stored hashed, handed out once. */
-  const newStatusLink = async (signup: Signup): Promise<string> => {
+  const newStatusLink = async (signup: Signup, now: Date): Promise<string> => {
     const token = newSecretToken()
-    await store.addToken(signup.emailKey, { kind: "status", hash: hashToken(token) })
+    await store.addToken(signup.emailKey, { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) })
     return statusUrl(token)
   }
 
@@ -158,7 +160,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       status === "confirmed"
         ? await (async () => {
             const token = newSecretToken()
-            return store.queueMail(key, { kind: "status", hash: hashToken(token) }, message("status-link", email, statusUrl(token)), now, RESEND_INTERVAL_MS)
+            return store.queueMail(key, { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) }, message("status-link", email, statusUrl(token)), now, RESEND_INTERVAL_MS)
           })()
         : await (async () => {
             const { token, stored } = newConfirmToken(now)
@@ -178,7 +180,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
 
   return {
-    async join(fields: SignupFields, now: Date): Promise<JoinAnswer> {
+    /** `network`: where the request came from (client-address.ts's `networkKey`), for the referral fraud signals. */
+    async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinAnswer> {
       const startedAt = clock()
       if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
@@ -201,6 +204,9 @@ export const createSignupService = (deps: ServiceDependencies) => {
           mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
           // Someone who left may come back, at the end of the line, once the address confirms.
           overridesSuppression: true,
+          network,
+          // Without a confirmation email nobody showed the address is real: its referral waits for the owner.
+          referralHold: confirmation ? null : "unconfirmed",
         },
       )
       // Left the list, and this is single opt-in: nobody but the address's owner brings it back.
@@ -246,7 +252,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
         ...result.place,
         referralCode: result.signup.referralCode,
         referralUrl: referralUrl(result.signup.referralCode),
-        statusUrl: await newStatusLink(result.signup),
+        statusUrl: await newStatusLink(result.signup, now),
       }
     },
 
@@ -261,6 +267,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
     /** "Leave the list" on the status page: erases the person behind a status token. */
     async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
+      // An old link erases no one: whoever holds it may not be its person any more.
+      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
       const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
       if (result.kind === "erased") await outboxWritten()
       return { kind: result.kind === "erased" ? "left" : "unknown" }
@@ -276,8 +284,9 @@ export const createSignupService = (deps: ServiceDependencies) => {
       return { found: result.kind === "erased" }
     },
 
-    async status(token: unknown): Promise<StatusAnswer> {
+    async status(token: unknown, now: Date): Promise<StatusAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
+      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
       const standing = await store.standingByStatusToken(hashToken(token))
       if (!standing) return { kind: "unknown" }
       const leaderboard = settings.showLeaderboard

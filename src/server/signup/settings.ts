@@ -10,6 +10,7 @@
 import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
 import { parseBotCheckMode, type BotCheckMode } from "./bot-check"
+import { DEFAULT_REFERRAL_DAILY_CAP } from "./stores/referral-review"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
@@ -66,6 +67,8 @@ export interface SignupSettings {
   siteUrl: string
   /** Places a signup moves up per confirmed referral. */
   referralBoost: number
+  /** Referrals credited to one referrer per day (REFERRAL_DAILY_CAP); the rest are held for the owner. */
+  referralDailyCap: number
   /** SMTP server for confirmation mail (smtp:// or smtps://); without it, single opt-in. */
   smtpUrl: string | undefined
   /** The sender of that mail. */
@@ -144,6 +147,7 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     clientAddressHeader: readSetting("CLIENT_ADDRESS_HEADER")?.trim().toLowerCase() || undefined,
     siteUrl: (readSetting("SITE_URL") ?? site.siteUrl).replace(/\/+$/, ""),
     referralBoost: readPositiveInteger("REFERRAL_BOOST", DEFAULT_REFERRAL_BOOST),
+    referralDailyCap: readPositiveInteger("REFERRAL_DAILY_CAP", DEFAULT_REFERRAL_DAILY_CAP),
     smtpUrl: readSetting("SMTP_URL"),
     mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
     smtpTimeoutMs: readPositiveInteger("SMTP_TIMEOUT_MS", DEFAULT_SMTP_TIMEOUT_MS),

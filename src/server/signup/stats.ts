@@ -2,6 +2,7 @@
  * The owner's view of the list, as `npm run signups:stats` prints it: totals, signups per day,
  * where they came from, and the top referrers with their addresses masked.
  */
+import type { OwnerSummary } from "../../signup/owner-summary"
 import type { ExportRow, OutboxHealth, WebhookHealth } from "./stores/store"
 
 /**
@@ -136,3 +137,13 @@ export const formatWebhookHealth = ({ waiting, failed, endpoints }: WebhookHealt
     "",
   ].join("\n")
 }
+
+/** Referrals on hold for the owner's review, and the owner's latest actions (the audit), newest first. */
+export const formatReview = ({ heldReferrals, audit }: Pick<OwnerSummary, "heldReferrals" | "audit">): string =>
+  [
+    `Referrals on hold: ${heldReferrals.total} (release or reject them on the owner's page)`,
+    ...heldReferrals.rows.map((row) => `  ${maskEmail(row.email)} referred by ${maskEmail(row.referrerEmail)}: ${row.reason}${row.confirmed ? "" : ", not confirmed yet"}`),
+    "What was done with the list (newest first)",
+    ...(audit.length === 0 ? ["  nothing yet"] : audit.map((entry) => `  ${entry.at}  ${entry.action} x${entry.count} (${entry.actor})${entry.detail ? `: ${entry.detail}` : ""}`)),
+    "",
+  ].join("\n")

@@ -9,6 +9,7 @@ import { ConfirmSignup } from "../ConfirmSignup"
 import { InvitationLookup } from "../InvitationLookup"
 import { StatusLookup } from "../StatusLookup"
 import { UnsubscribeByLink } from "../UnsubscribeByLink"
+import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 
 const originalFetch = global.fetch
 let fetchMock: jest.MockedFunction<typeof fetch>
@@ -58,6 +59,25 @@ describe("the status page", () => {
     fetchMock.mockImplementation(respond)
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(message)).toBeVisible()
+  })
+
+  it("offers a fresh link by email when the link has expired (410), checks the address, and says the same whoever asks", async () => {
+    openWith(`?token=${TOKEN}`)
+    global.fetch = withoutBotCheck(fetchMock)
+    fetchMock.mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    const user = userEvent.setup()
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    expect(await screen.findByText(waitlistPage.expired.text)).toBeVisible()
+    const field = screen.getByLabelText(waitlistPage.expired.label)
+    await user.type(field, "not-an-address")
+    await user.click(screen.getByRole("button", { name: waitlistPage.expired.button }))
+    expect(screen.getByText(waitlistPage.expired.invalid)).toBeVisible()
+    expect(field).toHaveFocus()
+    expect(field).toHaveValue("not-an-address")
+    await user.clear(field)
+    await user.type(field, "fan@example.com{Enter}")
+    expect(await screen.findByText("If fan@example.com is on the list, a fresh link is on its way. Check your inbox.")).toBeVisible()
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/resend", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "fan@example.com" }) }))
   })
 
   it("explains itself when opened without a token, and asks nothing of the server", async () => {

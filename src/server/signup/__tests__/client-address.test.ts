@@ -1,4 +1,4 @@
-import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule } from "../client-address"
+import { clientAddress, parseTrustProxy, networkKey, rateLimitKey, signalNetwork, type ClientAddressRule } from "../client-address"
 import { createRateLimiter } from "../rate-limit"
 
 const forwarded = (value: string | undefined) => (value === undefined ? {} : { "x-forwarded-for": value })
@@ -62,5 +62,23 @@ describe("rateLimitKey", () => {
   it("leaves anything that is not an address as it is", () => {
     expect(rateLimitKey("unknown")).toBe("unknown")
     expect(rateLimitKey("::1]/x?[")).toBe("::1]/x?[")
+  })
+})
+
+describe("networkKey", () => {
+  it("puts IPv4 clients of one /24 on one network, and keeps an IPv6 client's /64", () => {
+    expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24")
+    expect(networkKey("203.0.113.250")).toBe(networkKey("203.0.113.7"))
+    expect(networkKey("203.0.114.7")).not.toBe(networkKey("203.0.113.7"))
+    expect(networkKey(rateLimitKey("2001:db8:1:2::9"))).toBe("2001:db8:1:2::/64")
+    expect(networkKey("unknown")).toBe("unknown")
+  })
+})
+
+describe("signalNetwork", () => {
+  it("compares visitors' networks, and none for a proxy's or our own address", () => {
+    expect(signalNetwork("203.0.113.7")).toBe("203.0.113.0/24")
+    expect(signalNetwork("2001:db8:1:2::/64")).toBe("2001:db8:1:2::/64")
+    for (const key of ["127.0.0.1", "10.1.2.3", "192.168.0.9", "172.20.0.1", "::/64", "fe80::/64", "fd00:1::/64", "unknown"]) expect(signalNetwork(key)).toBeNull()
   })
 })

@@ -74,7 +74,7 @@ describe.each([
     await expect(service.confirm(token, at(new Date(START.getTime() + HOUR)))).resolves.toEqual({ kind: "expired" })
     if (confirmed.kind !== "confirmed") throw new Error("not confirmed")
     const statusToken = new URL(confirmed.statusUrl).searchParams.get("token")
-    await expect(service.status(statusToken)).resolves.toMatchObject({ kind: "found", status: "confirmed", position: 1 })
+    await expect(service.status(statusToken, clock)).resolves.toMatchObject({ kind: "found", status: "confirmed", position: 1 })
   })
 
   it("refuses a confirmation link after 48 hours", async () => {
@@ -89,9 +89,9 @@ describe.each([
     if (a.kind !== "confirmed") throw new Error("a not confirmed")
     const aStatus = new URL(a.statusUrl).searchParams.get("token")
     await service.join(fields("b@example.com", { referralCode: a.referralCode }), at(START))
-    await expect(service.status(aStatus)).resolves.toMatchObject({ referrals: 0 })
+    await expect(service.status(aStatus, clock)).resolves.toMatchObject({ referrals: 0 })
     await service.confirm(linkIn((await inbox.waitFor("b@example.com")).text, "/confirm/"), START)
-    await expect(service.status(aStatus)).resolves.toMatchObject({ referrals: 1 })
+    await expect(service.status(aStatus, clock)).resolves.toMatchObject({ referrals: 1 })
   })
 
   it("mails a repeat signup its status link again, at most once an hour, and shows it nothing", async () => {
@@ -104,7 +104,7 @@ describe.each([
     await expect(service.join(fields("FAN@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS)))).resolves.toEqual({ kind: "pending" })
     const mail = await inbox.waitFor("fan@example.com")
     expect(mail.subject).toBe("Your place on the Block 94 list")
-    await expect(service.status(linkIn(mail.text, "/waitlist/"))).resolves.toMatchObject({ kind: "found", position: 1 })
+    await expect(service.status(linkIn(mail.text, "/waitlist/"), clock)).resolves.toMatchObject({ kind: "found", position: 1 })
 
     await service.join(fields("fan@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS + 60_000)))
     await new Promise((resolve) => setTimeout(resolve, 300))

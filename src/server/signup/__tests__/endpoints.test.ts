@@ -10,6 +10,7 @@ import {
   handleSignupRequest,
   handleUnsubscribeRequest,
   handleWaitlistRequest,
+  STATUS_LINK_EXPIRED_MESSAGE,
   STORE_UNAVAILABLE_MESSAGE,
   type ApiRequest,
   type HandlerDependencies,
@@ -20,7 +21,7 @@ import { createSignupService } from "../service"
 import { signupStats } from "../stats"
 import { StoreUnavailableError } from "../stores/database"
 import { openEmbeddedStore } from "../stores/open-store"
-import { allRows, type SignupStore } from "../stores/store"
+import { allRows, STATUS_TOKEN_TTL_MS, type SignupStore } from "../stores/store"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 const SITE_URL = "https://block94.example"
@@ -120,7 +121,7 @@ describe("POST /api/signup", () => {
     expect(await allRows(store)).toEqual([])
   })
 
-  it("credits the referrer whose link a new signup came through, and ignores unknown codes", async () => {
+  it("keeps the referrer of a new signup, holds its credit for the owner while nobody confirmed the address (single opt-in), and ignores unknown codes", async () => {
     const { deps, store } = setUp()
     const referrer = await signUp(deps, { email: "a@example.com" })
     const code = String(referrer.body.referralCode)
@@ -128,10 +129,14 @@ describe("POST /api/signup", () => {
     await signUp(deps, { email: "c@example.com", referralCode: "ZZZZZZZZZZ" })
     const rows = await allRows(store)
     expect(rows.map((row) => [row.signup.email, row.referredBy, row.referrals])).toEqual([
-      ["a@example.com", null, 1],
+      ["a@example.com", null, 0],
       ["b@example.com", code, 0],
       ["c@example.com", null, 0],
     ])
+    const held = (await store.ownerSummary(NOW, { days: 1, limit: 10 })).heldReferrals.rows
+    expect(held).toEqual([expect.objectContaining({ email: "b@example.com", reason: "unconfirmed" })])
+    await store.reviewReferrals([held[0].id], "release", NOW, "owner's page")
+    expect((await allRows(store))[0].referrals).toBe(1)
   })
 
   it("answers a filled honeypot like a repeat signup and stores nothing", async () => {
@@ -383,16 +388,44 @@ describe("leaving the list", () => {
       expect(answer).toMatchObject({ status: 404, body: { error: expect.stringContaining("unsubscribe link is not known") } })
     })
 
-    it("refuses other methods and media types, and is not held up by the rate limit", async () => {
+    it("refuses other methods and media types, and counts one-click unsubscribes apart from the signup limit", async () => {
       const { deps } = withMail()
       const token = new URLSearchParams({ token: "A".repeat(43) })
       expect(await handleUnsubscribeRequest(request({ method: "PUT", query: token }), deps)).toMatchObject({ status: 405, headers: { Allow: "GET, POST" } })
       expect(await handleUnsubscribeRequest(request({ query: token, headers: { "content-type": "text/plain" } }), deps)).toMatchObject({ status: 415 })
       expect(await handleUnsubscribeRequest(request({ body: JSON.stringify({ tokens: "x" }) }), deps)).toMatchObject({ status: 400 })
-      // Mailbox providers post every one-click unsubscribe from a few addresses of theirs.
-      const limited = { ...deps, rateLimiter: { hit: jest.fn(async () => ({ allowed: false as const, retryAfterSeconds: 60 })) } }
+      // Mailbox providers post every one-click unsubscribe from a few addresses of theirs: the larger
+      // budget of reads, in a bucket of its own, so a client's spent signup limit does not block them.
+      const limited = {
+        ...deps,
+        rateLimiter: { hit: jest.fn(async () => ({ allowed: false as const, retryAfterSeconds: 60 })) },
+        readLimiter: { hit: jest.fn(async () => ({ allowed: true as const })) },
+      }
       expect(await handleUnsubscribeRequest(request({ query: token, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), limited)).toMatchObject({ status: 404 })
       expect(limited.rateLimiter.hit).not.toHaveBeenCalled()
+      expect(limited.readLimiter.hit).toHaveBeenCalledWith("unsubscribe: 203.0.113.7")
+    })
+  })
+
+  describe("status links expire", () => {
+    it(`after ${STATUS_TOKEN_TTL_MS / 86_400_000} days a status link shows and erases no one (410), and "send it again" mails a fresh one that works`, async () => {
+      const { store, deps } = withMail()
+      const person = await joinAndConfirm(store, deps, "keeper@example.com")
+      const at = (time: number): HandlerDependencies => ({ ...deps, now: () => new Date(NOW.getTime() + time) })
+      const lastDay = at(STATUS_TOKEN_TTL_MS - 60_000)
+      const expired = at(STATUS_TOKEN_TTL_MS + 1)
+      await expect(lookUp(lastDay, person.status)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
+      await expect(lookUp(expired, person.status)).resolves.toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
+      const leave = await handleLeaveRequest(request({ body: JSON.stringify({ token: person.status.searchParams.get("token") }) }), expired)
+      expect(leave).toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
+      expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["keeper@example.com"])
+
+      const later = new Date(NOW.getTime() + STATUS_TOKEN_TTL_MS + 1)
+      expect((await handleResendRequest(request({ body: JSON.stringify({ email: "keeper@example.com" }) }), expired)).status).toBe(202)
+      const [mail] = await store.claimDueMessages(later, 10, new Date(later.getTime() + 60_000))
+      expect(mail.kind).toBe("status-link")
+      const fresh = new URL(mail.payload.link)
+      await expect(lookUp(expired, fresh)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
     })
   })
 
@@ -404,7 +437,9 @@ describe("leaving the list", () => {
       const referrer = await joinAndConfirm(store, deps, "referrer@example.com")
       const other = await joinAndConfirm(store, deps, "other@example.com")
       // A friend comes through the referrer's link and confirms: the referrer moves ahead.
-      expect((await signUp(deps, { email: "friend@example.com", referralCode: referrer.referralCode })).status).toBe(201)
+      // From a network of the friend's own: one shared with the referrer would hold the referral for the owner.
+      const friendSignup = request({ body: JSON.stringify({ ...validFields, email: "friend@example.com", referralCode: referrer.referralCode }), clientKey: "198.51.100.20" })
+      expect((await handleSignupRequest(friendSignup, deps)).status).toBe(201)
       const [mail] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
       const friendConfirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }), deps)
       const friendStatus = new URL(String(friendConfirmed.body.statusUrl))

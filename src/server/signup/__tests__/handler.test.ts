@@ -7,6 +7,8 @@ import {
   checkMethod,
   checkSignupBody,
   checkSignupFields,
+  handleSignupRequest,
+  handleUnsubscribeRequest,
   handleWaitlistRequest,
   MAX_BODY_BYTES,
   readRequestBody,
@@ -15,7 +17,7 @@ import {
   type HandlerDependencies,
   type SignupCheck,
 } from "../handler"
-import { createPostgresRateLimiter, createRateLimiter, type RateLimiter } from "../rate-limit"
+import { createPostgresRateLimiter, createRateLimiter, makeRateLimiters, NETWORK_BUDGET, READ_BUDGET, type RateLimiter } from "../rate-limit"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
 const bytesOf = (text: string): BodyRead => ({ kind: "bytes", bytes: Buffer.from(text, "utf8") })
@@ -212,6 +214,34 @@ describe("the rate limit", () => {
       headers: { "Cache-Control": "no-store", "Retry-After": "30" },
       body: { error: "Too many requests: try again in 30 seconds" },
     })
+  })
+
+  it("gives reads six times the budget of writes, so people behind one address still see their places when its writes are spent", async () => {
+    const deps = { ...depsWith(createRateLimiter(1, 60_000)), ...makeRateLimiters({ rateLimit: 2, rateWindowMs: 60_000 }, null) }
+    const post = { ...request, method: "POST" }
+    expect((await handleSignupRequest(post, deps)).status).toBe(503)
+    expect((await handleSignupRequest(post, deps)).status).toBe(503)
+    expect((await handleSignupRequest(post, deps)).status).toBe(429)
+    const reads = await Promise.all(Array.from({ length: 2 * READ_BUDGET + 1 }, () => handleWaitlistRequest(request, deps)))
+    expect(reads.map((answer) => answer.status)).toEqual([...new Array<number>(2 * READ_BUDGET).fill(503), 429])
+  })
+
+  it("limits a network alongside each address: a pool of addresses in one /24 shares one bucket, another network has its own", async () => {
+    const deps = { ...depsWith(createRateLimiter(1, 60_000)), ...makeRateLimiters({ rateLimit: 2, rateWindowMs: 60_000 }, null) }
+    const from = (clientKey: string) => handleSignupRequest({ ...request, method: "POST", clientKey }, deps)
+    const pool = Array.from({ length: 2 * NETWORK_BUDGET }, (_, i) => `198.51.100.${i + 1}`)
+    for (const clientKey of pool) expect((await from(clientKey)).status).toBe(503)
+    expect((await from("198.51.100.250")).status).toBe(429)
+    expect((await from("203.0.113.9")).status).toBe(503)
+  })
+
+  it("limits one-click unsubscribes from one address, in a bucket of their own", async () => {
+    const deps = { ...depsWith(createRateLimiter(1, 60_000)), ...makeRateLimiters({ rateLimit: 1, rateWindowMs: 60_000 }, null) }
+    const unsubscribe = { ...request, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }
+    const answers = await Promise.all(Array.from({ length: READ_BUDGET + 1 }, () => handleUnsubscribeRequest(unsubscribe, deps)))
+    expect(answers.map((answer) => answer.status)).toEqual([...new Array<number>(READ_BUDGET).fill(503), 429])
+    // A signup from the same address still has its own budget.
+    expect((await handleSignupRequest({ ...request, method: "POST" }, deps)).status).toBe(503)
   })
 
   it("lets no request through when its limit cannot be checked: the database's error is the endpoint's failure", async () => {

@@ -87,7 +87,7 @@ describe.each([
     expect(header("list-unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${SITE_URL}/api/unsubscribe\\?token=[A-Za-z0-9_-]{43}>, <mailto:`))
     // The button opens the referrer's status page, where the tier shows.
     const statusToken = linkIn(first.text, "/waitlist/")
-    await expect(service.status(statusToken)).resolves.toMatchObject({ kind: "found", referrals: 1, milestone: 1, leaderboard: [] })
+    await expect(service.status(statusToken, START)).resolves.toMatchObject({ kind: "found", referrals: 1, milestone: 1, leaderboard: [] })
 
     await joinAndConfirm(service, "friend2@example.com", jordan.referralCode)
     await joinAndConfirm(service, "friend3@example.com", jordan.referralCode)
@@ -97,24 +97,24 @@ describe.each([
       "You unlocked A sticker pack on the Block 94 list",
     ])
     // On the leaderboard from 3 friends, masked, marked as the reader's own row.
-    await expect(service.status(statusToken)).resolves.toMatchObject({ referrals: 3, milestone: 3, leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
+    await expect(service.status(statusToken, START)).resolves.toMatchObject({ referrals: 3, milestone: 3, leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
 
     // A friend leaves (3 -> 2) and another comes (back to 3): the sticker pack was announced already.
     const leaving = inbox.messages.find((mail) => isTo(mail, "friend3@example.com"))
     await expect(service.unsubscribe(linkIn(leaving?.text, "/unsubscribe/"), START)).resolves.toEqual({ kind: "left" })
-    await expect(service.status(statusToken)).resolves.toMatchObject({ referrals: 2, milestone: 3 })
+    await expect(service.status(statusToken, START)).resolves.toMatchObject({ referrals: 2, milestone: 3 })
     await joinAndConfirm(service, "friend4@example.com", jordan.referralCode)
     expect(await waitForRewardMails("jordan@gmail.com", 3)).toHaveLength(2)
 
     // The reward email's own unsubscribe link leaves the list, as every email's does.
     await expect(service.unsubscribe(linkIn(mails[1].text, "/unsubscribe/"), START)).resolves.toEqual({ kind: "left" })
-    await expect(service.status(statusToken)).resolves.toEqual({ kind: "unknown" })
+    await expect(service.status(statusToken, START)).resolves.toEqual({ kind: "unknown" })
   }, 20_000)
 
   it("answers without a leaderboard while the setting is off", async () => {
     const service = serviceWith(false)
     const sam = await joinAndConfirm(service, "sam@example.com")
-    const status = await service.status(new URL(sam.statusUrl).searchParams.get("token"))
+    const status = await service.status(new URL(sam.statusUrl).searchParams.get("token"), START)
     expect(status).toMatchObject({ kind: "found", referrals: 0, milestone: 0 })
     expect(status).not.toHaveProperty("leaderboard")
   })

@@ -12,6 +12,7 @@ import {
   handleOwnerExportRequest,
   handleOwnerForgetRequest,
   handleOwnerInviteRequest,
+  handleOwnerReferralsRequest,
   handleOwnerSummaryRequest,
   OWNER_OFF_MESSAGE,
   type OwnerDependencies,
@@ -21,6 +22,7 @@ import { createRateLimiter } from "../rate-limit"
 import { createSignupService } from "../service"
 import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import { allRows, type SignupStore } from "../stores/store"
+import type { OwnerSummary } from "../../../signup/owner-summary"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 const SETTINGS = { siteUrl: "https://block94.example", referralBoost: 10 }
@@ -213,6 +215,40 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     for (const body of [{ count: 0, dryRun: true }, { count: 1.5, dryRun: true }, { count: "2", dryRun: true }, { count: 2 }]) {
       expect((await invite(body)).status).toBe(400)
     }
+  })
+
+  it("shows a referral nobody confirmed (single opt-in) on hold; releasing it makes it count; the audit lists every erasure, wave, export and decision", async () => {
+    const { deps, signUp } = await setUp()
+    const first = await signUp("maya@example.com")
+    const code = (first.body as { referralCode: string }).referralCode
+    await handleSignupRequest(request({ secret: null, body: { email: "made-up@example.com", source: "website_signup", timestamp: NOW.toISOString(), referralCode: code } }), deps)
+    const summary = async () => (await handleOwnerSummaryRequest(request(), deps)).body as unknown as OwnerSummary
+    const held = (await summary()).heldReferrals
+    expect(held).toEqual({ total: 1, rows: [expect.objectContaining({ email: "made-up@example.com", referrerEmail: "maya@example.com", reason: "unconfirmed", confirmed: true })] })
+    expect((await summary()).topReferrers).toEqual([])
+
+    const decide = (body: unknown) => handleOwnerReferralsRequest(request({ body }), deps)
+    for (const body of [{ ids: [], decision: "release" }, { ids: ["1"], decision: "release" }, { ids: [held.rows[0].id], decision: "maybe" }]) {
+      expect((await decide(body)).status).toBe(400)
+    }
+    expect((await handleOwnerReferralsRequest(request({ body: { ids: [held.rows[0].id], decision: "release" }, secret: "wrong-secret-of-thirty-two-chars!!" }), deps)).status).toBe(401)
+    expect(await decide({ ids: [held.rows[0].id], decision: "release" })).toMatchObject({ status: 200, body: { ok: true, decision: "release", decided: 1 } })
+    expect((await summary()).heldReferrals.total).toBe(0)
+    expect((await summary()).topReferrers).toEqual([{ email: "maya@example.com", referralCode: code, referrals: 1 }])
+
+    await handleOwnerForgetRequest(request({ body: { email: "made-up@example.com" } }), deps)
+    await handleOwnerInviteRequest(request({ body: { count: 1, dryRun: true } }), deps)
+    await handleOwnerInviteRequest(request({ body: { count: 1, dryRun: false } }), deps)
+    await text(await handleOwnerExportRequest(request(), deps))
+    const audit = (await summary()).audit
+    expect(audit.map((entry) => [entry.action, entry.count, entry.actor])).toEqual([
+      ["export", 1, "owner's page"],
+      ["invitation wave", 1, "owner's page"],
+      ["erasure", 1, "owner's page"],
+      ["referrals released", 1, "owner's page"],
+    ])
+    // The record of an erasure says that it happened, never whose address it was.
+    expect(JSON.stringify(audit)).not.toContain("made-up")
   })
 })
 

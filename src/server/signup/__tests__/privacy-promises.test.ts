@@ -47,6 +47,8 @@ interface Probe {
   dump(): Promise<string>
   /** The database's files on disk, where the test can read them (the embedded store). */
   files(): string[]
+  /** Each signup's network fingerprint, in signup order (null once deleted). */
+  networks(): Promise<Array<string | null>>
 }
 
 describe.each([
@@ -65,6 +67,14 @@ describe.each([
           }
         },
         files: () => [file, `${file}-wal`].filter((path) => existsSync(path)),
+        async networks() {
+          const db = new DatabaseSync(file, { readOnly: true })
+          try {
+            return db.prepare("select network from signups order by id").all().map((row) => (row.network === null ? null : String(row.network)))
+          } finally {
+            db.close()
+          }
+        },
       }
       return { store: openEmbeddedStore(file, 10), probe }
     },
@@ -86,6 +96,15 @@ describe.each([
           }
         },
         files: () => [],
+        async networks() {
+          const client = new pg.Client({ connectionString: url })
+          await client.connect()
+          try {
+            return (await client.query<{ network: string | null }>("select network from signups order by id")).rows.map((row) => row.network)
+          } finally {
+            await client.end()
+          }
+        },
       }
       return { store: openPostgresStore({ connectionString: url, poolSize: 3 }, 10), probe }
     },
@@ -137,6 +156,25 @@ describe.each([
     return confirmed
   }
 
+  it(`keeps "${"a scrambled fingerprint of the network you signed up from"}": never the address, deleted about a day after the signup`, async () => {
+    const words = promise("a scrambled fingerprint of the network you signed up from")
+    expect(words).toContain("we delete it about a day after you sign up")
+    await service.join(fields("first@example.com"), START, "198.51.100.0/24")
+    await service.join(fields("second@example.com"), new Date(START.getTime() + HOUR), "203.0.113.0/24")
+    const [first, second] = await probe.networks()
+    expect(first).toEqual(expect.any(String))
+    expect(second).toEqual(expect.any(String))
+    const dump = await probe.dump()
+    expect(dump).not.toContain("198.51.100")
+    expect(dump).not.toContain("203.0.113")
+    // A day and a bit later, with nobody signing up: the sweep serve:prod runs hourly deletes the first.
+    expect(await store.forgetOldNetworks(new Date(START.getTime() + 24.5 * HOUR))).toBe(1)
+    expect(await probe.networks()).toEqual([null, second])
+    // Every signup deletes the ones older than a day as well.
+    await service.join(fields("third@example.com"), new Date(START.getTime() + 26 * HOUR), "192.0.2.0/24")
+    expect((await probe.networks()).slice(0, 2)).toEqual([null, null])
+  })
+
   it(`keeps "${"Every email we send has an unsubscribe link"}": in the footer and in one-click headers, and it takes the person off the list`, async () => {
     expect(promise("Every email we send has an unsubscribe link")).toBeTruthy()
     // Every kind of email the service sends: a confirmation, a status link to a repeat signup,
@@ -164,7 +202,7 @@ describe.each([
     const fanMails = mails.filter((mail) => JSON.stringify(mail.to).includes("fan@example.com"))
     await expect(service.unsubscribe(tokenIn(fanMails[1].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
     await expect(service.unsubscribe(tokenIn(fanMails[0].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
-    await expect(service.status(tokenIn(fanMails[1].text, "/waitlist/"))).resolves.toEqual({ kind: "unknown" })
+    await expect(service.status(tokenIn(fanMails[1].text, "/waitlist/"), clock)).resolves.toEqual({ kind: "unknown" })
     expect((await probe.dump()).toLowerCase()).not.toContain("fan@example.com")
   })
 
@@ -193,11 +231,11 @@ describe.each([
     }
     // All that is kept: the one-way key, which is not the address.
     expect(dump).toContain(suppressionKey(emailKey(address)))
-    await expect(service.status(new URL(first.statusUrl).searchParams.get("token"))).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
+    await expect(service.status(new URL(first.statusUrl).searchParams.get("token"), clock)).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
 
     // No old link brings them back: the status link and the confirmation link are dead, and
     // their referral link counts for no one.
-    await expect(service.status(keeperStatus)).resolves.toEqual({ kind: "unknown" })
+    await expect(service.status(keeperStatus, clock)).resolves.toEqual({ kind: "unknown" })
     await expect(service.confirm(oldConfirmation, clock)).resolves.toEqual({ kind: "unknown" })
     inbox.messages.splice(0)
     await service.join({ ...fields("friend@example.com"), referralCode: keeper.referralCode }, clock)
@@ -285,7 +323,10 @@ describe("the promises about who else handles an address", () => {
       const sam = await join("sam@yahoo.com")
       for (const friend of ["f1", "f2", "f3"]) await join(`${friend}@example.com`, jordan.referralCode)
       for (const friend of ["g1", "g2"]) await join(`${friend}@example.com`, sam.referralCode)
-      const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"))
+      // Single opt-in referrals wait for the owner's look (nobody confirmed those addresses): released here.
+      const held = (await store.ownerSummary(START, { days: 1, limit: 10 })).heldReferrals.rows
+      await store.reviewReferrals(held.map((row) => row.id), "release", START, "owner's page")
+      const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"), START)
       expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
       expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")
       expect(JSON.stringify(status)).not.toContain("y***")

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { formatOutboxHealth, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
+import { formatOutboxHealth, formatReview, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 
 const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number; invitation?: ExportRow["invitation"] } = {}): ExportRow => ({
@@ -74,5 +74,21 @@ describe("signups:stats", () => {
         "",
       ].join("\n"),
     )
+  })
+})
+
+describe("signups:stats on review", () => {
+  it("prints the referrals on hold with addresses masked, and the audit newest first", () => {
+    const printed = formatReview({
+      heldReferrals: {
+        total: 3,
+        rows: [{ id: 7, email: "sock@example.com", confirmed: false, referrerEmail: "maya@example.com", referralCode: "ABCD1234", reason: "same_network", at: "2026-11-22T12:00:00.000Z" }],
+      },
+      audit: [{ at: "2026-11-22T13:00:00.000Z", actor: "command line", action: "export", count: 1, detail: null }],
+    })
+    expect(printed).toContain("Referrals on hold: 3")
+    expect(printed).toContain("s***@e***.com referred by m***@e***.com: same_network, not confirmed yet")
+    expect(printed).not.toContain("sock@example.com")
+    expect(printed).toContain("2026-11-22T13:00:00.000Z  export x1 (command line)")
   })
 })

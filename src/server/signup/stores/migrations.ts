@@ -15,6 +15,14 @@ import { newReferralCode } from "../waitlist/codes"
 const USED_CHALLENGES_TABLE = "create table used_challenges (signature text primary key, expires_at text not null)"
 const USED_CHALLENGES_EXPIRY_INDEX = "create index used_challenges_expiry on used_challenges (expires_at)"
 
+// The same on both engines: fraud signals read recent signups by network and by referral code; the
+// owner reviews held referrals; the audit lists what was done with the list (see referral-review.ts, audit.ts).
+const REVIEW_INDEXES = [
+  "create index signups_network on signups (network, received_at) where network is not null",
+  "create index signups_referred_recent on signups (referred_by, received_at) where referred_by is not null",
+  "create index signups_referral_held on signups (id) where referral_held is not null",
+]
+
 export interface Migration {
   version: number
   name: string
@@ -196,6 +204,17 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     name: "the bot check: challenges used once, kept until they expire",
     up: statements(USED_CHALLENGES_TABLE, USED_CHALLENGES_EXPIRY_INDEX),
   },
+  {
+    version: 10,
+    name: "referral review: a network fingerprint kept a day, referrals held from credit; the owner's audit",
+    up: statements(
+      "alter table signups add column network text, add column referral_held text",
+      // Status links expire (see STATUS_TOKEN_TTL_MS): those out already get the full time from now.
+      "update signup_tokens set expires_at = now() + interval '30 days' where kind = 'status' and expires_at is null",
+      ...REVIEW_INDEXES,
+      "create table owner_audit (id bigint generated always as identity primary key, at text not null, actor text not null, action text not null, count bigint not null, detail text)",
+    ),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -331,6 +350,17 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 7,
     name: "the bot check: challenges used once, kept until they expire",
     up: statements(USED_CHALLENGES_TABLE, USED_CHALLENGES_EXPIRY_INDEX),
+  },
+  {
+    version: 8,
+    name: "referral review: a network fingerprint kept a day, referrals held from credit; the owner's audit",
+    up: statements(
+      "alter table signups add column network text",
+      "alter table signups add column referral_held text",
+      "update signup_tokens set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+30 days') where kind = 'status' and expires_at is null",
+      ...REVIEW_INDEXES,
+      "create table owner_audit (id integer primary key autoincrement, at text not null, actor text not null, action text not null, count integer not null, detail text)",
+    ),
   },
 ]
 

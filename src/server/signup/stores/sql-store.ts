@@ -18,9 +18,20 @@ import type { ProviderContact } from "../../providers/provider"
 import { hashToken, newSecretToken } from "../waitlist/codes"
 import { suppressionKey } from "../waitlist/email-key"
 import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenge } from "./challenges"
+import type { AuditEntry, HeldReferral, HoldReason } from "../../../signup/owner-summary"
+import {
+  DEFAULT_REFERRAL_DAILY_CAP,
+  forgetOldNetworks,
+  networkFingerprint,
+  networkSalt,
+  reachedDailyCap,
+  referralSignal,
+  type ReferredSignup,
+} from "./referral-review"
 import { bumpCounters, eventSignupId, recordEvents, type EventPayload, type ListEvent } from "./events"
 import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, utcDay, type TalliedRow } from "./tallies"
 import {
+  statusTokenExpiry,
   THROTTLED_KINDS,
   type AddResult,
   type ConfirmResult,
@@ -79,6 +90,8 @@ export interface SqlStoreOptions {
    * writes nothing more on its busy path.
    */
   events?: boolean
+  /** Credited referrals per referrer per day; the rest are held for the owner (DEFAULT_REFERRAL_DAILY_CAP). */
+  referralDailyCap?: number
 }
 
 const SIGNUP_COLUMNS = [
@@ -359,7 +372,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken | { kind: "unsubscribe"; hash: string }) =>
-    insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "confirm" ? token.expiresAt : null]])
+    insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "unsubscribe" ? null : token.expiresAt]])
 
   /** Writes messages to the outbox, due at once; the sender delivers them. */
   const queueMessages = async (tx: SqlExecutor, messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>): Promise<void> => {
@@ -394,7 +407,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     if (options.milestoneEmails) {
       const statusToken = newSecretToken()
       const unsubscribeToken = newSecretToken()
-      await insertToken(tx, me.id, { kind: "status", hash: hashToken(statusToken) })
+      await insertToken(tx, me.id, { kind: "status", hash: hashToken(statusToken), expiresAt: statusTokenExpiry(at) })
       await insertToken(tx, me.id, { kind: "unsubscribe", hash: hashToken(unsubscribeToken) })
       const payload: MilestonePayload = { to: me.email, referrals: String(highest.referrals), reward: highest.reward, statusToken, unsubscribeToken }
       await queueMessages(tx, [{ signupId: me.id, message: { kind: "milestone", payload, unsubscribeTokenHash: hashToken(unsubscribeToken) }, at }])
@@ -424,12 +437,26 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   /**
+   * A confirmed friend's referral counts for its referrer, unless the referrer has had the day's
+   * cap credited already: then it is held for the owner. Returns whether it counted.
+   */
+  const creditReferral = async (tx: SqlExecutor, friendId: number | string, referralCode: string, now: Date): Promise<boolean> => {
+    const at = now.toISOString()
+    if (await reachedDailyCap(tx, referralCode, at, options.referralDailyCap ?? DEFAULT_REFERRAL_DAILY_CAP, friendId)) {
+      await tx.query("update signups set referral_held = 'daily_cap' where id = $1", [friendId])
+      return false
+    }
+    await countReferral(tx, referralCode, 1, at)
+    return true
+  }
+
+  /**
    * Erases one signup inside the caller's transaction. The row is claimed first (in PostgreSQL an
    * update locks it), so two requests to leave at once cannot both take it out of its band.
    */
   const eraseSignup = async (tx: SqlExecutor, id: number | string, now: Date): Promise<boolean> => {
-    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null } & TalliedRow>(
-      `update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by, ${TALLIED_COLUMNS}`,
+    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null; referral_held: string | null } & TalliedRow>(
+      `update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by, referral_held, ${TALLIED_COLUMNS}`,
       [id],
     )
     if (!me) return false
@@ -439,7 +466,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     if (me.status === "confirmed") {
       // The people behind move up; a referrer loses the referral (and moves bands).
       await tx.query(line.removeFromBucket("s.id = $1"), [id])
-      if (me.referred_by) await countReferral(tx, me.referred_by, -1, now.toISOString())
+      if (me.referred_by && me.referral_held === null) await countReferral(tx, me.referred_by, -1, now.toISOString())
     }
     // Its unsubscribe links still answer "left"; the hashes say nothing of whose they were.
     await tx.query("insert into used_unsubscribe_tokens (hash, used_at) select hash, $2 from signup_tokens where signup_id = $1 and kind = 'unsubscribe'", [
@@ -447,7 +474,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       now.toISOString(),
     ])
     // Its referral code goes from the signups it brought, so nothing leads back to it.
-    await tx.query("update signups set referred_by = null where referred_by = $1", [me.referral_code])
+    await tx.query("update signups set referred_by = null, referral_held = null where referred_by = $1", [me.referral_code])
     // Tokens and outbox messages go with it (on delete cascade).
     await tx.query("delete from signups where id = $1", [id])
     await suppress(tx, me.email_key, now)
@@ -466,7 +493,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   /** The events of signups just added: each is created; a confirmed one is confirmed and counts for its referrer. */
-  const additionEvents = async (tx: SqlExecutor, inserted: readonly SignupRow[], answers: Map<string, AddResult>): Promise<ListEvent[]> => {
+  const additionEvents = async (tx: SqlExecutor, inserted: readonly SignupRow[], answers: Map<string, AddResult>, holds: ReadonlyMap<string, HoldReason>): Promise<ListEvent[]> => {
     const events: ListEvent[] = []
     /** Referrals counted in this batch per referrer code, to tell each event its own count. */
     const counted = new Map<string, number>()
@@ -482,7 +509,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       const answer = answers.get(row.email_key)
       const place = answer?.kind === "added" ? answer.place : null
       events.push(confirmedEvent(row.id, { signup, place, total: place?.total ?? 0, referrals: 0, invitation: null, milestone: 0 }, signup.receivedAt))
-      if (row.referred_by) counted.set(row.referred_by, (counted.get(row.referred_by) ?? 0) + 1)
+      if (row.referred_by && !holds.has(row.email_key)) counted.set(row.referred_by, (counted.get(row.referred_by) ?? 0) + 1)
     }
     const referrers = new Map<string, Standing & { id: number | string }>()
     for (const code of counted.keys()) {
@@ -491,7 +518,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     }
     const seen = new Map<string, number>()
     for (const row of inserted) {
-      const referrer = row.referred_by && row.status === "confirmed" ? referrers.get(row.referred_by) : undefined
+      const referrer = row.referred_by && row.status === "confirmed" && !holds.has(row.email_key) ? referrers.get(row.referred_by) : undefined
       if (!referrer || !row.referred_by) continue
       const nth = (seen.get(row.referred_by) ?? 0) + 1
       seen.set(row.referred_by, nth)
@@ -525,6 +552,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       position: firstPosition + (index.get(Number(row.id)) ?? firstIndex) - firstIndex,
     }))
   }
+
+  const writeAudit = (tx: SqlExecutor, entry: Omit<AuditEntry, "at">, at: string) =>
+    tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [at, entry.actor, entry.action, entry.count, entry.detail])
 
   const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
     tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [suppressionKey(emailKey), now.toISOString()])
@@ -579,6 +609,20 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
             ),
       )
 
+      // Quiet fraud signals (referral-review.ts): a referral that looks farmed is held, not refused.
+      const salt = fresh.some((signup) => signup.network) ? await networkSalt(tx) : null
+      const fingerprintOf = (signup: NewSignup): string | null => (salt && signup.network ? networkFingerprint(salt, signup.network) : null)
+      const holds = new Map<string, HoldReason>()
+      const batchSoFar: ReferredSignup[] = []
+      for (const signup of fresh) {
+        const referredBy = signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null
+        const seen: ReferredSignup = { referredBy, fingerprint: fingerprintOf(signup), receivedAt: signup.receivedAt }
+        const reason = referredBy ? (signup.referralHold ?? (await referralSignal(tx, { ...seen, referredBy }, batchSoFar))) : null
+        if (reason) holds.set(signup.emailKey, reason)
+        batchSoFar.push(seen)
+      }
+      await forgetOldNetworks(tx, fresh[fresh.length - 1].receivedAt)
+
       const inserted = await insertRows<SignupRow>(
         tx,
         "signups",
@@ -599,6 +643,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           "mail_waiting",
           "consent",
           "consented_at",
+          "network",
+          "referral_held",
         ],
         fresh.map((signup) => [
           signup.email,
@@ -617,6 +663,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.mail ? 1 : 0,
           signup.consent,
           signup.consent ? signup.receivedAt : null,
+          fingerprintOf(signup),
+          holds.get(signup.emailKey) ?? null,
         ]),
         `on conflict (email_key) do nothing returning ${SIGNUP_COLUMNS.join(", ")}`,
       )
@@ -625,7 +673,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       const tokens = inserted.flatMap((row) => {
         const signup = byKey.get(row.email_key) as NewSignup
         return [
-          [signup.statusTokenHash, row.id, "status", null],
+          [signup.statusTokenHash, row.id, "status", statusTokenExpiry(signup.receivedAt)],
           ...(signup.confirmToken ? [[signup.confirmToken.hash, row.id, "confirm", signup.confirmToken.expiresAt]] : []),
           ...(signup.mail ? [[signup.mail.unsubscribeTokenHash, row.id, "unsubscribe", null]] : []),
         ]
@@ -642,7 +690,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       if (confirmed.length > 0) {
         await tx.query(line.addToBuckets(`s.id in (${parameters(confirmed.length)})`), confirmed.map((row) => row.id))
         const referrals = new Map<string, number>()
-        for (const row of confirmed) if (row.referred_by) referrals.set(row.referred_by, (referrals.get(row.referred_by) ?? 0) + 1)
+        for (const row of confirmed) if (row.referred_by && !holds.has(row.email_key)) referrals.set(row.referred_by, (referrals.get(row.referred_by) ?? 0) + 1)
         for (const [code, count] of referrals) await countReferral(tx, code, count, iso(confirmed[confirmed.length - 1].received_at))
       }
       const [{ total }] = await tx.query<{ total: number | string }>(`select ${line.total} as total`)
@@ -652,7 +700,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         const place: Place | null = row.status === "confirmed" ? { position: Number(total) - (behind -= 1), total: Number(total) } : null
         answers.set(row.email_key, { kind: "added", signup: toSignup(row), place })
       }
-      if (options.events) await recordEvents(tx, await additionEvents(tx, inserted, answers))
+      if (options.events) await recordEvents(tx, await additionEvents(tx, inserted, answers, holds))
       return answers
     })
 
@@ -729,16 +777,17 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           const [known] = await tx.query("select 1 as known from signup_tokens where hash = $1 and kind = 'confirm'", [tokenHash])
           return known ? { kind: "expired" } : { kind: "unknown" }
         }
-        const [changed] = await tx.query<{ referred_by: string | null; email_key: string } & TalliedRow>(
-          `update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by, email_key, ${TALLIED_COLUMNS}`,
+        const [changed] = await tx.query<{ referred_by: string | null; referral_held: string | null; email_key: string } & TalliedRow>(
+          `update signups set status = 'confirmed', confirmed_at = $2 where id = $1 and status = 'pending' returning referred_by, referral_held, email_key, ${TALLIED_COLUMNS}`,
           [claimed.signup_id, now.toISOString()],
         )
+        let credited = false
         if (changed) {
           // The address's owner confirmed: if it had left the list, it is back, on purpose.
           await tx.query("delete from signup_suppressions where key_hash = $1", [suppressionKey(changed.email_key)])
           await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
-          if (changed.referred_by) await countReferral(tx, changed.referred_by, 1, now.toISOString())
+          credited = changed.referred_by !== null && changed.referral_held === null && (await creditReferral(tx, claimed.signup_id, changed.referred_by, now))
           // Friends who confirmed while this signup was not yet confirmed may have reached a tier.
           await announceMilestones(tx, "id = $1", claimed.signup_id, now.toISOString())
         }
@@ -746,7 +795,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         const standing = row && standingOf(row)
         if (changed && standing && options.events) {
           const at = now.toISOString()
-          const referrer = changed.referred_by ? await standingWhere(tx, "s.referral_code = $1", [changed.referred_by]) : null
+          const referrer = credited && changed.referred_by ? await standingWhere(tx, "s.referral_code = $1", [changed.referred_by]) : null
           await recordEvents(tx, [confirmedEvent(claimed.signup_id, standing, at), ...(referrer ? [referralEvent(referrer, referrer.referrals, claimed.signup_id, at)] : [])])
         }
         return standing?.place ? { kind: "confirmed", signup: standing.signup, place: standing.place } : { kind: "unknown" }
@@ -763,6 +812,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     async findSignup(emailKey) {
       const [row] = await query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key = $1`, [emailKey])
       return row ? toSignup(row) : null
+    },
+
+    async statusTokenExpired(tokenHash, now) {
+      const [row] = await query<{ expires_at: Date | string | null }>("select expires_at from signup_tokens where hash = $1 and kind = 'status'", [tokenHash])
+      return row?.expires_at != null && Date.parse(iso(row.expires_at)) <= now.getTime()
     },
 
     async standingByStatusToken(tokenHash) {
@@ -802,6 +856,15 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       }),
 
     async erase(who, now): Promise<LeaveResult> {
+      if (!("emailKey" in who)) {
+        // A read first: a token nobody holds (a guess, a scanner) never opens a write transaction.
+        const [row] = await query("select 1 as known from signup_tokens where hash = $1 and kind = $2", [who.hash, who.token])
+        if (!row) {
+          if (who.token !== "unsubscribe") return { kind: "unknown" }
+          const [used] = await query("select 1 as used from used_unsubscribe_tokens where hash = $1", [who.hash])
+          return { kind: used ? "alreadyLeft" : "unknown" }
+        }
+      }
       const result = await transaction(async (tx): Promise<LeaveResult> => {
         if ("emailKey" in who) {
           const [row] = await tx.query<{ id: number | string }>("select id from signups where email_key = $1", [who.emailKey])
@@ -936,7 +999,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
           [kind, limit],
         )
-      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks] = await Promise.all([
+      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit] = await Promise.all([
         db.query<{ confirmed: number | string | null; signups: number | string | null }>(`select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`),
         db.query<{ name: string; value: number | string }>(
           `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
@@ -956,6 +1019,16 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
           "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
         ),
+        db.query<{ n: number | string }>("select count(*) as n from signups where referral_held is not null"),
+        db.query<{ id: number | string; email: string; status: SignupStatus; referral_held: HoldReason; received_at: Date | string; referrer_email: string; referral_code: string }>(
+          `select f.id, f.email, f.status, f.referral_held, f.received_at, r.email as referrer_email, r.referral_code
+           from signups f join signups r on r.referral_code = f.referred_by where f.referral_held is not null order by f.id limit $1`,
+          [limit],
+        ),
+        db.query<{ at: string; actor: string; action: AuditEntry["action"]; count: number | string; detail: string | null }>(
+          "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
+          [limit],
+        ),
       ])
       const counter = (name: string) => count(counters.find((row) => row.name === name)?.value)
       const byDay = new Map(perDay.map((row) => [row.day, row]))
@@ -974,12 +1047,58 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         campaigns: attribution(campaigns),
         referrers: attribution(referrers),
         topReferrers: topReferrers.map((row) => ({ email: row.email, referralCode: row.referral_code, referrals: count(row.referrals) })),
+        heldReferrals: {
+          total: count(held?.n),
+          rows: heldRows.map(
+            (row): HeldReferral => ({
+              id: Number(row.id),
+              email: row.email,
+              confirmed: row.status === "confirmed",
+              referrerEmail: row.referrer_email,
+              referralCode: row.referral_code,
+              reason: row.referral_held,
+              at: iso(row.received_at),
+            }),
+          ),
+        },
+        audit: audit.map((row): AuditEntry => ({ at: row.at, actor: row.actor, action: row.action, count: count(row.count), detail: row.detail })),
         outbox,
         disabledWebhooks: webhooks.map((row) => ({ url: row.url, since: iso(row.disabled_at), reason: row.disabled_reason })),
       }
     },
 
     checkChallenge: (check, now) => transaction((tx) => recordChallenge(tx, check, now)),
+
+    reviewReferrals: (ids, decision, now, actor) =>
+      transaction(async (tx) => {
+        if (ids.length === 0) return 0
+        const at = now.toISOString()
+        const decided = await tx.query<{ id: number | string; status: SignupStatus; referred_by: string | null }>(
+          decision === "release"
+            ? `update signups set referral_held = null where id in (${parameters(ids.length)}) and referral_held is not null returning id, status, referred_by`
+            : `update signups set referral_held = null, referred_by = null where id in (${parameters(ids.length)}) and referral_held is not null returning id, status, referred_by`,
+          ids,
+        )
+        if (decision === "release") {
+          for (const friend of decided) {
+            if (friend.status !== "confirmed" || !friend.referred_by) continue
+            await countReferral(tx, friend.referred_by, 1, at)
+            const referrer = options.events ? await standingWhere(tx, "s.referral_code = $1", [friend.referred_by]) : null
+            if (referrer) await recordEvents(tx, [referralEvent(referrer, referrer.referrals, friend.id, at)])
+          }
+        }
+        if (decided.length > 0) await writeAudit(tx, { actor, action: decision === "release" ? "referrals released" : "referrals rejected", count: decided.length, detail: null }, at)
+        return decided.length
+      }),
+
+    async forgetOldNetworks(now) {
+      const forgotten = await transaction((tx) => forgetOldNetworks(tx, now.toISOString()))
+      return forgotten.length
+    },
+
+    async recordAudit(entry, now) {
+      await transaction((tx) => writeAudit(tx, entry, now.toISOString()))
+    },
 
     async *exportRows(): AsyncIterable<ExportRow> {
       await ready()

@@ -3,7 +3,7 @@
  * (sql-store.ts) over two engines passes one contract test suite: SQLite, embedded (one file, for
  * one machine), and PostgreSQL (DATABASE_URL, for any number of them).
  */
-import type { OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
+import type { AuditEntry, HoldReason, OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import type { Attribution } from "../../../signup/schema"
 import type { ProviderContact } from "../../providers/provider"
 import type { ChallengeVerdict } from "./challenges"
@@ -42,6 +42,13 @@ export interface NewSignup {
    * leaves a suppressed address out: nobody else can bring a person back.
    */
   overridesSuppression?: boolean
+  /**
+   * The network the request came from (an IPv4 /24, an IPv6 /64: see client-address.ts), for the
+   * fraud signals; the store keeps only a salted fingerprint of it, for a day. None: unknown.
+   */
+  network?: string | null
+  /** Hold its referral from credit whatever the signals say (a single opt-in signup: nobody confirmed the address). */
+  referralHold?: HoldReason | null
 }
 
 /** The emails among the outbox's kinds: the mailer delivers them. */
@@ -153,7 +160,7 @@ export type FanOut = (event: EventPayload & { messageId: string }, contact: Prov
 export type { OutboxHealth } from "../../../signup/owner-summary"
 
 /** A stored signup. */
-export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail"> {
+export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail" | "network" | "referralHold"> {
   /** Signup order, 1 for the first, pending ones counted. */
   sequence: number
   confirmedAt: string | null
@@ -225,7 +232,17 @@ export interface ExportRow extends Standing {
 }
 
 /** A new secret for a signup, by its hash: a status token, or a confirmation token that expires. */
-export type NewToken = { kind: "status"; hash: string } | { kind: "confirm"; hash: string; expiresAt: string }
+export type NewToken = { kind: "status" | "confirm"; hash: string; expiresAt: string }
+
+/**
+ * How long a status link works. Every email that carries one (confirmation, "send it again", a
+ * reward reached) carries a fresh one, and an expired link's page offers a fresh one by email: a
+ * link copied from an old email or a shared screen stops showing (or erasing) its person.
+ */
+export const STATUS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+/** When a status token made at `at` stops working. */
+export const statusTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + STATUS_TOKEN_TTL_MS).toISOString()
 
 /** Who leaves the list: by a token from their status page or an email, or by address (the owner answering a request). */
 export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { emailKey: string }
@@ -246,6 +263,8 @@ export interface SignupStore {
   addToken(emailKey: string, token: NewToken): Promise<void>
   /** The signup with this email key, for the service's own use (never to answer who is on the list). */
   findSignup(emailKey: string): Promise<Signup | null>
+  /** Whether a status token is known and past its expiry at `now` (an unknown one is not expired: it is unknown). */
+  statusTokenExpired(tokenHash: string, now: Date): Promise<boolean>
   /** Where the signup behind a status token stands; null for an unknown token. */
   standingByStatusToken(tokenHash: string): Promise<Standing | null>
   /**
@@ -308,12 +327,22 @@ export interface SignupStore {
   invitationState(codeHash: string): Promise<InvitationState>
   /** Uses an invitation code, once. */
   redeemInvitation(codeHash: string, now: Date): Promise<RedeemResult>
-  /** Throws when the store cannot be reached (for /healthz). */
+  /**
+   * The owner's decision on held referrals (by the friends' signup numbers): released ones count
+   * for their referrers now (a pending friend's once they confirm), rejected ones never will.
+   * Recorded in the audit with `actor`. Returns how many were held and are decided now.
+   */
+  reviewReferrals(ids: readonly number[], decision: "release" | "reject", now: Date, actor: string): Promise<number>
+  /** Deletes the network fingerprints of signups more than a day old (also done with every signup); returns how many. */
+  forgetOldNetworks(now: Date): Promise<number>
+  /** Records something the owner did with the list (an erasure, a wave, an export) in the audit. */
+  recordAudit(entry: Omit<AuditEntry, "at">, now: Date): Promise<void>
   /**
    * The bot check of one request (see challenges.ts): takes a solution that passed, once (a
    * second use is "replayed"), and counts the outcome for the owner. Returns the verdict.
    */
   checkChallenge(check: { verdict: ChallengeVerdict; signature: string | null; expiresAt: string | null; enforce: boolean }, now: Date): Promise<ChallengeVerdict>
+  /** Throws when the store cannot be reached (for /healthz). */
   ping(): Promise<void>
   /** Finishes pending writes and lets go of files and connections. */
   close(): Promise<void>

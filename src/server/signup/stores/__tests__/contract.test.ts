@@ -12,7 +12,7 @@ import { migrate, MIGRATIONS } from "../migrations"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import { openPostgresDatabase } from "../postgres-database"
 import { openSqliteDatabase } from "../sqlite-database"
-import { allRows, type AddResult, type NewSignup, type Signup, type SignupStore } from "../store"
+import { allRows, statusTokenExpiry, type AddResult, type NewSignup, type Signup, type SignupStore } from "../store"
 
 const BOOST = 10
 const NOW = new Date("2026-11-22T12:00:00.000Z")
@@ -249,7 +249,7 @@ describe.each([
     it("finds a signup by any status token it was given, never by an unknown one", async () => {
       const store = await open()
       await store.add(signup("a@example.com"))
-      await store.addToken("a@example.com", { kind: "status", hash: hashToken("another") })
+      await store.addToken("a@example.com", { kind: "status", hash: hashToken("another"), expiresAt: statusTokenExpiry(NOW) })
       await expect(store.standingByStatusToken(hashToken("another"))).resolves.toMatchObject({ signup: { email: "a@example.com" } })
       await expect(store.standingByStatusToken(hashToken("nobody's"))).resolves.toBeNull()
     })
@@ -280,7 +280,7 @@ describe.each([
     it("counts the resend interval from the last mail delivered, and never queues while one is waiting", async () => {
       const store = await open()
       await store.add(pending("a@example.com", { mail: message("a@example.com") }))
-      const token = (name: string) => ({ kind: "status" as const, hash: hashToken(name) })
+      const token = (name: string) => ({ kind: "status" as const, hash: hashToken(name), expiresAt: statusTokenExpiry(NOW) })
       // The confirmation is still waiting (the mail server is down, say): nothing more piles up.
       await expect(store.queueMail("a@example.com", token("t1"), message("a@example.com"), NOW, HOUR)).resolves.toBe(false)
       const [entry] = await store.claimDueMessages(NOW, 10, lease(NOW))
@@ -308,7 +308,7 @@ describe.each([
       await expect(store.outboxHealth()).resolves.toEqual({ waiting: 0, failed: 1, lastError: "550 mailbox unavailable" })
       await expect(store.claimDueMessages(new Date(NOW.getTime() + 48 * HOUR), 10, lease(NOW))).resolves.toEqual([])
       // Given up, the person may ask for their link again.
-      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("t") }, message("a@example.com"), NOW, HOUR)).resolves.toBe(true)
+      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("t"), expiresAt: statusTokenExpiry(NOW) }, message("a@example.com"), NOW, HOUR)).resolves.toBe(true)
       await expect(store.outboxHealth()).resolves.toMatchObject({ waiting: 1, failed: 1 })
     })
   })
@@ -375,7 +375,7 @@ describe.each([
       await store.markDelivered(entry.id, NOW)
       const later = new Date(NOW.getTime() + 2 * HOUR)
       const second = { kind: "status-link" as const, payload: { to: "a@example.com", link: "https://block94.example/waitlist/" }, unsubscribeTokenHash: hashToken("second unsubscribe") }
-      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("second status") }, second, later, HOUR)).resolves.toBe(true)
+      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("second status"), expiresAt: statusTokenExpiry(NOW) }, second, later, HOUR)).resolves.toBe(true)
       await expect(store.erase(statusOf("a@example.com"), later)).resolves.toEqual({ kind: "erased" })
       await expect(store.erase(unsubscribeOf("a@example.com"), later)).resolves.toEqual({ kind: "alreadyLeft" })
       await expect(store.erase({ token: "unsubscribe", hash: hashToken("second unsubscribe") }, later)).resolves.toEqual({ kind: "alreadyLeft" })

@@ -71,7 +71,10 @@ describe.each(databases)("%s", (_name, openDatabase) => {
 
   /** `count` confirmed friends join through `code`, one at a time. */
   const friendsJoin = async (code: string, count: number, prefix: string) => {
-    for (let index = 0; index < count; index += 1) await store.add(signup(`${prefix}${index}@example.com`, { referredBy: code }))
+    // Eleven minutes apart: friends who trickle in, not a burst through one link (see referral-review.ts).
+    for (let index = 0; index < count; index += 1) {
+      await store.add(signup(`${prefix}${index}@example.com`, { referredBy: code, receivedAt: new Date(NOW.getTime() + index * 11 * 60_000).toISOString() }))
+    }
   }
 
   it("sends one email and records one event at 1 and at 3 friends, and none in between", async () => {

@@ -1,0 +1,79 @@
+/** @jsxImportSource theme-ui */
+import { useId, useRef, useState, type FormEvent } from "react"
+import { isValidEmail } from "../../signup/rules"
+import { fillTemplate } from "../../lib/template"
+import { requestLinkAgain } from "../../lib/waitlist-client"
+
+export interface FreshLinkCopy {
+  text: string
+  label: string
+  button: string
+  sending: string
+  sent: string
+  invalid: string
+  failed: string
+}
+
+type Request = { kind: "idle" } | { kind: "invalid" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "failed" }
+
+/** An expired status link: the address, then a fresh link by email (the same answer whether or not it is on the list). */
+export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
+  const id = useId()
+  const [email, setEmail] = useState("")
+  const [request, setRequest] = useState<Request>({ kind: "idle" })
+  const inputRef = useRef<HTMLInputElement>(null)
+  // The bot check's work starts when someone starts the form, and is done while they type.
+  const startBotCheck = () => void import("../../lib/proof-of-work").then(({ startProofOfWork }) => startProofOfWork()).catch(() => undefined)
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    if (request.kind === "sending") return
+    const address = email.trim()
+    if (!isValidEmail(address)) {
+      setRequest({ kind: "invalid" })
+      inputRef.current?.focus()
+      return
+    }
+    setRequest({ kind: "sending" })
+    const altcha = await import("../../lib/proof-of-work").then(({ takeProofOfWork }) => takeProofOfWork()).catch(() => undefined)
+    setRequest((await requestLinkAgain(address, altcha)) ? { kind: "sent", email: address } : { kind: "failed" })
+  }
+  const note = request.kind === "sent" ? fillTemplate(copy.sent, { email: request.email }) : request.kind === "failed" ? copy.failed : ""
+  return (
+    <div sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+      <p sx={{ variant: "text.lead" }}>{copy.text}</p>
+      <form noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
+        <div>
+          <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
+            {copy.label}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            aria-invalid={request.kind === "invalid"}
+            aria-describedby={request.kind === "invalid" ? `${id}-invalid` : undefined}
+            onFocus={startBotCheck}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            sx={{ variant: "forms.input", width: "100%" }}
+          />
+          {request.kind === "invalid" && (
+            <p id={`${id}-invalid`} sx={{ color: "secondary", mt: 2 }}>
+              {copy.invalid}
+            </p>
+          )}
+        </div>
+        <div>
+          <button type="submit" aria-disabled={request.kind === "sending"} sx={{ variant: "buttons.primary" }}>
+            {request.kind === "sending" ? copy.sending : copy.button}
+          </button>
+        </div>
+      </form>
+      <p role="status" sx={{ minHeight: "1.6em", m: 0, fontWeight: "bold", color: request.kind === "failed" ? "secondary" : "primary" }}>
+        {note}
+      </p>
+    </div>
+  )
+}
