@@ -1,8 +1,11 @@
 // Referral rewards in the browser: someone joins, three friends join through their referral link
-// (single opt-in on the test server: a signup is confirmed at once, so each counts), and the
+// (single opt-in on the test server: a signup is confirmed at once, but nobody confirmed the
+// friends' addresses, so their referrals wait on hold until the owner releases them), and the
 // status page shows two rewards unlocked and the progress to the next, axe clean at both sizes.
 import AxeBuilder from "@axe-core/playwright"
 import type { Browser, Page } from "@playwright/test"
+import type { OwnerSummary } from "../src/signup/owner-summary"
+import { E2E_OWNER_TOKEN } from "../tools/serve"
 import { expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
 
 const axeViolations = async (page: Page) => {
@@ -46,7 +49,8 @@ test("three friends through the referral link unlock two rewards, shown on the s
   // Each size project signs up people of its own.
   const who = (name: string) => `${name}.${testInfo.project.name}.${Date.now()}@example.com`
   await app.open("/")
-  const sharer = await joinOnPage(page, who("sharer"))
+  const sharerEmail = who("sharer")
+  const sharer = await joinOnPage(page, sharerEmail)
 
   const statusPage = onSite(page, sharer.statusUrl)
   const referralLink = onSite(page, sharer.referralUrl)
@@ -55,7 +59,19 @@ test("three friends through the referral link unlock two rewards, shown on the s
   const rewards = page.getByRole("region", { name: "Rewards for sharing" })
   await expect(rewards.getByRole("progressbar", { name: "0 of 1 friend for First look at the drop" })).toHaveAttribute("aria-valuenow", "0")
 
-  for (const friend of ["ana", "bo", "cy"]) await friendJoins(browser, referralLink, who(friend))
+  const friends = ["ana", "bo", "cy"].map(who)
+  for (const friend of friends) await friendJoins(browser, referralLink, friend)
+
+  // On hold until the owner looks: the status page counts none of them yet.
+  await page.reload()
+  await app.hydrated()
+  await expect(page.getByText("Friends who joined with your link: 0")).toBeVisible()
+  const owner = { authorization: `Bearer ${E2E_OWNER_TOKEN}` }
+  const summary = (await (await page.request.get("/api/owner/summary", { headers: owner })).json()) as OwnerSummary
+  const held = summary.heldReferrals.rows.filter((row) => friends.includes(row.email))
+  expect(held.map((row) => [row.email, row.reason, row.referrerEmail])).toEqual(friends.map((friend) => [friend, "unconfirmed", sharerEmail]))
+  const released = await page.request.post("/api/owner/referrals", { headers: owner, data: { ids: held.map((row) => row.id), decision: "release" } })
+  expect(await released.json()).toMatchObject({ decided: 3 })
 
   await page.reload()
   await app.hydrated()
