@@ -19,6 +19,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage !== "build-javascript") return
   const lean = leanBrowserBundle(program.directory, flattenedPlugins)
   actions.setWebpackConfig({
+    optimization: lean.optimization,
     module: lean.module,
     plugins: [
       ...lean.plugins,

@@ -6,4 +6,24 @@
 export { sendSignup } from "./signup-client"
 export { checkSignup } from "./validation"
 export { consentVersion } from "../signup/rules"
-export { startProofOfWork, takeProofOfWork } from "./proof-of-work"
+import { startProofOfWork, takeProofOfWork } from "./proof-of-work"
+
+/**
+ * Starts the bot check's work for the form a visitor touched (once until its solution is taken),
+ * and marks the form with how far it got: data-challenge="solving", then "solved".
+ */
+export const startBotCheck = (form: HTMLElement | null): void => {
+  if (form?.dataset.challenge) return
+  form?.setAttribute("data-challenge", "solving")
+  startProofOfWork().then(
+    () => form?.setAttribute("data-challenge", "solved"),
+    () => form?.removeAttribute("data-challenge"),
+  )
+}
+
+/** The solution for this request (waiting for the rest of the work if the visitor was quicker); the next touch starts afresh. */
+export const takeBotCheck = async (form: HTMLElement | null): Promise<string | undefined> => {
+  const solution = await takeProofOfWork()
+  form?.removeAttribute("data-challenge")
+  return solution
+}

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useEffect, useId, useRef, useState, type FormEvent } from "react"
+import { useId, useRef, useState, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
@@ -10,8 +10,6 @@ import { Honeypot } from "./Honeypot"
 
 /** The rules and the request, fetched when a visitor starts filling in the form (see signup-sending.ts). */
 const loadSending = () => import("../../lib/signup-sending")
-
-type ProofOfWork = "idle" | "solving" | "solved"
 
 interface SignupFormProps {
   brand: string
@@ -35,20 +33,12 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
-  // The bot check's work, started by a visitor's first touch of the form and done while they type.
-  const [proofOfWork, setProofOfWork] = useState<ProofOfWork>("idle")
+  const formRef = useRef<HTMLFormElement>(null)
 
-  /** What a visitor's first touch of the form starts: the toasts, the sending code and the bot check's work. */
+  /** What a visitor's first touch of the form starts: the toasts, the sending code and the bot check's work (done while they type). */
   const prepare = () => {
     void loadToasts()
-    if (proofOfWork !== "idle") return
-    setProofOfWork("solving")
-    void loadSending()
-      .then(({ startProofOfWork }) => startProofOfWork())
-      .then(
-        () => setProofOfWork("solved"),
-        () => setProofOfWork("idle"),
-      )
+    void loadSending().then(({ startBotCheck }) => startBotCheck(formRef.current))
   }
 
   const clear = () => {
@@ -70,7 +60,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       notifyError(fillNotice(copy.failure, { email: contactEmail }))
       return
     }
-    const { checkSignup, consentVersion, sendSignup, takeProofOfWork } = sending
+    const { checkSignup, consentVersion, sendSignup, takeBotCheck } = sending
 
     const problem = checkSignup({ email, consent })
     if (problem) {
@@ -84,8 +74,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     setInvalidField(null)
     setSubmitting(true)
     // A quick visitor waits here for the rest of the bot check's work; each solution is used once.
-    const altcha = await takeProofOfWork()
-    setProofOfWork("idle")
+    const altcha = await takeBotCheck(formRef.current)
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
@@ -111,16 +100,9 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
   const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
 
-  // A visitor who started typing before the page's script ran: start now what their focus would have.
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (formRef.current?.contains(document.activeElement)) prepare()
-    // Once, on mount: later focus goes through onFocus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} data-challenge={proofOfWork} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}

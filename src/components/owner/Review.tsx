@@ -40,7 +40,8 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
         <p sx={{ color: "subtle" }}>{text.empty}</p>
       ) : (
         <div role="region" aria-label={text.heading} tabIndex={0} sx={scroller}>
-          <table sx={dataTable}>
+          {/* Wide enough to read: on a phone it scrolls sideways rather than breaking every address. */}
+          <table sx={{ ...dataTable, minWidth: 760 }}>
             <thead>
               <tr>
                 <th scope="col">{text.friend}</th>
@@ -53,7 +54,7 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
+                  <th scope="row" sx={{ fontWeight: "body", overflowWrap: "break-word" }}>
                     {row.email}
                     {!row.confirmed && (
                       <Badge variant="outline" sx={{ display: "block", width: "fit-content", mt: 1, fontSize: "11px", color: "subtle", bg: "transparent", boxShadow: "inset 0 0 0 1px currentColor" }}>
@@ -61,13 +62,13 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
                       </Badge>
                     )}
                   </th>
-                  <td sx={{ overflowWrap: "anywhere" }}>{row.referrerEmail}</td>
+                  <td sx={{ overflowWrap: "break-word" }}>{row.referrerEmail}</td>
                   <td>{text.reasons[row.reason]}</td>
                   <td sx={{ whiteSpace: "nowrap" }}>
                     <time dateTime={row.at}>{formats.time(row.at)}</time>
                   </td>
                   <td>
-                    <div sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
+                    <div sx={{ display: "flex", gap: 2 }}>
                       <Button
                         type="button"
                         variant="small"
@@ -105,7 +106,7 @@ export const AuditLog = ({ entries, copy, formats }: { entries: AuditEntry[] } &
         <p sx={{ color: "subtle" }}>{text.empty}</p>
       ) : (
         <div role="region" aria-label={text.heading} tabIndex={0} sx={scroller}>
-          <table sx={dataTable}>
+          <table sx={{ ...dataTable, minWidth: 560 }}>
             <thead>
               <tr>
                 <th scope="col">{text.when}</th>

@@ -23,7 +23,9 @@ export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
   const [request, setRequest] = useState<Request>({ kind: "idle" })
   const inputRef = useRef<HTMLInputElement>(null)
   // The bot check's work starts when someone starts the form, and is done while they type.
-  const startBotCheck = () => void import("../../lib/proof-of-work").then(({ startProofOfWork }) => startProofOfWork()).catch(() => undefined)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Through the signup form's sending module, which holds the proof of work: one chunk fewer.
+  const startBotCheck = () => void import("../../lib/signup-sending").then((sending) => sending.startBotCheck(formRef.current)).catch(() => undefined)
   const send = async (event: FormEvent) => {
     event.preventDefault()
     if (request.kind === "sending") return
@@ -34,14 +36,14 @@ export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
       return
     }
     setRequest({ kind: "sending" })
-    const altcha = await import("../../lib/proof-of-work").then(({ takeProofOfWork }) => takeProofOfWork()).catch(() => undefined)
+    const altcha = await import("../../lib/signup-sending").then(({ takeBotCheck }) => takeBotCheck(formRef.current)).catch(() => undefined)
     setRequest((await requestLinkAgain(address, altcha)) ? { kind: "sent", email: address } : { kind: "failed" })
   }
   const note = request.kind === "sent" ? fillTemplate(copy.sent, { email: request.email }) : request.kind === "failed" ? copy.failed : ""
   return (
     <div sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <p sx={{ variant: "text.lead" }}>{copy.text}</p>
-      <form noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
+      <form ref={formRef} noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
         <div>
           <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
             {copy.label}
