@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useId, useRef, useState, type FormEvent } from "react"
+import { useId, useRef, useState, type FocusEvent, type FormEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
@@ -33,12 +33,12 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
-  const formRef = useRef<HTMLFormElement>(null)
 
   /** What a visitor's first touch of the form starts: the toasts, the sending code and the bot check's work (done while they type). */
-  const prepare = () => {
+  const prepare = (event: FocusEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
     void loadToasts()
-    void loadSending().then(({ startBotCheck }) => startBotCheck(formRef.current))
+    void loadSending().then(({ startBotCheck }) => startBotCheck(form))
   }
 
   const clear = () => {
@@ -49,6 +49,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const form = event.currentTarget
     if (submittingRef.current) return
     // Held from here, so a second press while the sending code loads sends nothing twice.
     submittingRef.current = true
@@ -74,7 +75,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     setInvalidField(null)
     setSubmitting(true)
     // A quick visitor waits here for the rest of the bot check's work; each solution is used once.
-    const altcha = await takeBotCheck(formRef.current)
+    const altcha = await takeBotCheck(form)
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
@@ -102,7 +103,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}
