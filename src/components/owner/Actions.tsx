@@ -17,9 +17,9 @@ export interface ActionProps {
   onChanged(): void
 }
 
-type Note = { text: string; tone: "ok" | "problem" } | null
+export type Note = { text: string; tone: "ok" | "problem" } | null
 
-const NoteLine = ({ note }: { note: Note }) => (
+export const NoteLine = ({ note }: { note: Note }) => (
   <p role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
     {note?.text ?? ""}
   </p>
@@ -43,7 +43,7 @@ const label = { variant: "forms.label", display: "block" } as const
  * The words for a problem, shown by the action; a problem with the secret itself (wrong now, or
  * the page turned off) is handed to the page instead, which signs out.
  */
-const problemText = (problem: OwnerProblem, failed: string, copy: OwnerCopy, onProblem: (problem: OwnerProblem) => void): string | null => {
+export const problemText = (problem: OwnerProblem, failed: string, copy: OwnerCopy, onProblem: (problem: OwnerProblem) => void): string | null => {
   if (problem.kind === "failed") return failed
   if (problem.kind === "tooMany") return copy.signIn.tooMany
   onProblem(problem)

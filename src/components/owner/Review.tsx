@@ -4,7 +4,7 @@ import { useState } from "react"
 import type { AuditEntry, HeldReferral } from "../../signup/owner-summary"
 import { reviewReferrals } from "../../lib/owner-client"
 import { fillTemplate } from "../../lib/template"
-import type { ActionProps } from "./Actions"
+import { NoteLine, problemText, type ActionProps, type Note } from "./Actions"
 import { card, dataTable, scroller } from "./ui"
 
 interface HeldReferralsProps extends ActionProps {
@@ -20,7 +20,7 @@ interface HeldReferralsProps extends ActionProps {
 export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, onChanged }: HeldReferralsProps) => {
   const text = copy.heldReferrals
   const [busy, setBusy] = useState<number | null>(null)
-  const [note, setNote] = useState<{ text: string; tone: "ok" | "problem" } | null>(null)
+  const [note, setNote] = useState<Note>(null)
   const decide = async (row: HeldReferral, decision: "release" | "reject") => {
     if (busy !== null) return
     setBusy(row.id)
@@ -31,8 +31,8 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
       onChanged()
       return
     }
-    if (outcome.kind === "failed" || outcome.kind === "tooMany") setNote({ text: outcome.kind === "tooMany" ? copy.signIn.tooMany : text.failed, tone: "problem" })
-    else onProblem(outcome)
+    const words = problemText(outcome, text.failed, copy, onProblem)
+    if (words) setNote({ text: words, tone: "problem" })
   }
   return (
     <div sx={card}>
@@ -90,9 +90,7 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
         </div>
       )}
       {total > rows.length && <p sx={{ color: "subtle", mt: 3 }}>{fillTemplate(text.more, { count: formats.count(total - rows.length) })}</p>}
-      <p role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
-        {note?.text ?? ""}
-      </p>
+      <NoteLine note={note} />
     </div>
   )
 }

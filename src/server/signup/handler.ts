@@ -31,6 +31,8 @@ export const MAX_BODY_BYTES = 4096
 
 export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
 
+const STATUS_LINK_UNKNOWN_MESSAGE = "This status link is not known: check that the whole link was opened"
+
 /** An old status link: it shows and erases no one, and a fresh one comes by email. */
 export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask for a fresh one by email"
 
@@ -389,7 +391,7 @@ export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependen
     const wrongMethod = checkMethod(request.method, "GET", "look up a place")
     if (wrongMethod) return wrongMethod
     const found = await service.status(request.query.get("token"), deps.now())
-    if (found.kind === "unknown") return reject(404, "This status link is not known: check that the whole link was opened")
+    if (found.kind === "unknown") return reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
     if (found.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
     const { kind: _kind, ...status } = found
     return answer(200, status)
@@ -414,7 +416,7 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
     if ("status" in read) return read
     const left = await service.leave(read.token, deps.now())
     if (left.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
-    return left.kind === "left" ? LEFT : reject(404, "This status link is not known: check that the whole link was opened")
+    return left.kind === "left" ? LEFT : reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
   })
 
 /** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */

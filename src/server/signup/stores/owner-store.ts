@@ -2,14 +2,13 @@
  * The owner's part of the signup store: the summary the owner's page reads, the review of held
  * referrals, the audit of what the owner did, and forgetting network fingerprints after a day.
  */
-import type { AuditEntry, HeldReferral, HoldReason, OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
+import type { AttributionCount, AuditEntry, HeldReferral, HoldReason, OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenge } from "./challenges"
 import { parameters, type SqlExecutor } from "./database"
 import { recordEvents } from "./events"
 import { forgetOldNetworks } from "./referral-review"
 import { iso, referralEvent } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
-import type { AttributionCount } from "../../../signup/owner-summary"
 import type { SignupStatus, SignupStore } from "./store"
 import { utcDay } from "./tallies"
 

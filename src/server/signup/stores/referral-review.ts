@@ -12,8 +12,9 @@ import { hash, randomBytes } from "node:crypto"
 import type { HoldReason } from "../../../signup/owner-summary"
 import type { SqlExecutor } from "./database"
 
+const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a signup's network fingerprint is kept, and how far back "the referrer's own network" looks. */
-export const NETWORK_MEMORY_MS = 24 * 60 * 60 * 1000
+export const NETWORK_MEMORY_MS = DAY_MS
 /** The window the burst signals count in. */
 export const BURST_WINDOW_MS = 10 * 60 * 1000
 /** Signups from one network within BURST_WINDOW_MS before another's referral is held. */
@@ -77,7 +78,7 @@ export const referralSignal = async (tx: SqlExecutor, signup: ReferredSignup & {
 export const reachedDailyCap = async (tx: SqlExecutor, code: string, at: string, cap: number, self: number | string): Promise<boolean> => {
   const [{ n }] = await tx.query<{ n: number | string }>(
     "select count(*) as n from signups where referred_by = $1 and status = 'confirmed' and referral_held is null and confirmed_at > $2 and id <> $3",
-    [code, before(at, 24 * 60 * 60 * 1000), self],
+    [code, before(at, DAY_MS), self],
   )
   return Number(n) >= cap
 }
