@@ -166,8 +166,19 @@ export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQue
   },
 })
 
-/** The runtime for the settings in the environment now; the same objects while they stay the same. */
-export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configuredEmailProvider): SignupRuntime => {
+export interface RuntimeOptions {
+  /** Makes the email provider's adapter (a test gives a stand-in). */
+  makeEmailProvider?: EmailProviderFactory
+  /** A command that delivers once and exits (`mail:send`): the sender runs no loop of its own. */
+  onePass?: boolean
+}
+
+/**
+ * The runtime for the settings in the environment now; the same objects while they stay the
+ * same. The server, the Functions and every command take their store and sender from here, so
+ * they deliver the same way.
+ */
+export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, onePass = false }: RuntimeOptions = {}): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
   const { databases, stores, mailers, limiters, senders, providers, warned, secrets } = shared()
@@ -205,8 +216,8 @@ export const signupRuntime = (makeEmailProvider: EmailProviderFactory = configur
         createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs }),
       ) : null
   const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
-  const senderKey = [databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")
-  const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, settings, logError, () => new Date(), destinations)) : null
+  const senderKey = [onePass ? "one pass" : "loop", databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")
+  const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings, logError, () => new Date(), destinations)) : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
   const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiters(settings, postgres ? postgres.query : null))
   const service: SignupService | { unavailable: string } = store
