@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
-import { signupRuntime } from "../signup/runtime"
+import { purgeStale, signupRuntime } from "../signup/runtime"
 import { readSetting, SECRET_SETTINGS, secretProblem } from "../signup/settings"
 import { createLineLog } from "./request-log"
 import { buildServer, readConnectionLimits } from "./server"
@@ -46,11 +46,13 @@ const main = async (): Promise<void> => {
   process.once("SIGINT", () => stop("SIGINT"))
 
   await app.listen({ host, port })
-  // Network fingerprints are deleted a day after each signup (the privacy page says so), even while nobody signs up.
-  const forgetNetworks = () =>
-    void runtime.store?.forgetOldNetworks(new Date()).catch((error: unknown) => console.error("serve:prod: could not delete old network fingerprints", error))
-  forgetNetworks()
-  setInterval(forgetNetworks, NETWORK_SWEEP_MS).unref()
+  // What the privacy page says is deleted (network fingerprints after a day, unconfirmed signups
+  // after PENDING_SIGNUP_DAYS) goes even while nobody signs up.
+  const { store: signups } = runtime
+  if (signups) {
+    void purgeStale(signups, runtime.settings)
+    setInterval(() => void purgeStale(signups, runtime.settings), RETENTION_SWEEP_MS).unref()
+  }
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
   const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"
   const { urls } = runtime.settings.webhooks
@@ -58,8 +60,8 @@ const main = async (): Promise<void> => {
   console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
 }
 
-/** How often serve:prod deletes network fingerprints older than a day. */
-const NETWORK_SWEEP_MS = 60 * 60 * 1000
+/** How often serve:prod deletes what the list no longer keeps. */
+const RETENTION_SWEEP_MS = 60 * 60 * 1000
 
 main().catch((error: unknown) => {
   console.error("serve:prod:", error instanceof Error ? error.message : error)

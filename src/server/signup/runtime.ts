@@ -198,6 +198,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     ...settings.webhooks.problems,
     ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
     ...settings.botCheck.problems,
+    ...settings.retention.problems,
     ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {
@@ -261,6 +262,15 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         : null,
     },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
+  }
+}
+
+/** Runs the list's retention (see stores/retention.ts) now; logs rather than throws, for a timer. */
+export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettings, "retention">, now = new Date()): Promise<void> => {
+  try {
+    await store.purgeStale(now, settings.retention)
+  } catch (error) {
+    logError("signups: could not delete what the list no longer keeps", error)
   }
 }
 

@@ -10,6 +10,7 @@
 import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
 import { parseBotCheckMode, type BotCheckMode } from "./bot-check"
+import { PENDING_SIGNUP_MAX_DAYS } from "../../signup/rules"
 import { DEFAULT_REFERRAL_DAILY_CAP } from "./stores/referral-review"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
@@ -95,6 +96,20 @@ export interface SignupSettings {
    * is made for the process, which only that process verifies), and what is wrong with them.
    */
   botCheck: { mode: BotCheckMode; secret: string | undefined; problems: string[] }
+  /** How long a signup nobody confirmed is kept (PENDING_SIGNUP_DAYS, at most what the privacy page promises), and what is wrong with the setting. */
+  retention: { pendingMs: number; problems: string[] }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** PENDING_SIGNUP_DAYS: 1 to PENDING_SIGNUP_MAX_DAYS days; longer would break the privacy page's promise. */
+export const readRetention = (raw = readSetting("PENDING_SIGNUP_DAYS")): SignupSettings["retention"] => {
+  const days = raw === undefined ? PENDING_SIGNUP_MAX_DAYS : Number(raw)
+  if (Number.isInteger(days) && days >= 1 && days <= PENDING_SIGNUP_MAX_DAYS) return { pendingMs: days * DAY_MS, problems: [] }
+  return {
+    pendingMs: PENDING_SIGNUP_MAX_DAYS * DAY_MS,
+    problems: [`PENDING_SIGNUP_DAYS is "${raw}": give a whole number of days from 1 to ${PENDING_SIGNUP_MAX_DAYS} (the privacy page promises unconfirmed addresses are deleted within ${PENDING_SIGNUP_MAX_DAYS} days); until then it is ${PENDING_SIGNUP_MAX_DAYS}`],
+  }
 }
 
 /** The bot check's settings, each problem named (see bot-check.ts). */
@@ -158,5 +173,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     production: readSetting("NODE_ENV") === "production",
     singleOptIn: readSetting("SIGNUP_SINGLE_OPT_IN") === "1",
     botCheck: readBotCheck(serverless !== undefined),
+    retention: readRetention(),
   }
 }

@@ -21,6 +21,9 @@ import { createSignupService, type SignupService } from "../service"
 import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import { allRows, type SignupStore } from "../stores/store"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
+import { hashToken } from "../waitlist/codes"
+import { readRetention } from "../settings"
+import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/rules"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
@@ -271,6 +274,46 @@ describe.each([
     await expect(service.join(fields(address), at(new Date(clock.getTime() + HOUR)))).resolves.toEqual({ kind: "pending" })
     await delivered(1)
     await expect(confirmFrom(address)).resolves.toMatchObject({ position: 4, total: 4 })
+  })
+
+  it(`keeps "${"If an address is never confirmed"}": deleted ${PENDING_SIGNUP_MAX_DAYS} days after it was entered, with its links; used links go later`, async () => {
+    const words = promise("If an address is never confirmed")
+    expect(words).toContain("we delete it, with everything we noted with it, {pendingDays} days after it was entered")
+    const retention = readRetention(undefined)
+    expect(retention.pendingMs).toBe(PENDING_SIGNUP_MAX_DAYS * 24 * HOUR)
+    await service.join(fields("typed.in.by.someone@example.com"), at(START))
+    await service.join(fields("real@example.com"), START)
+    await delivered(2)
+    const strangerMail = inbox.messages.find((mail) => JSON.stringify(mail.to).includes("typed.in.by.someone"))
+    const strangerConfirmation = tokenIn(strangerMail?.text, "/confirm/")
+    const realMail = inbox.messages.find((mail) => JSON.stringify(mail.to).includes("real@"))
+    const realConfirmation = tokenIn(realMail?.text, "/confirm/")
+    await confirmFrom("real@example.com")
+
+    // A minute short of the time: nothing goes.
+    const day = 24 * HOUR
+    await expect(store.purgeStale(at(new Date(START.getTime() + PENDING_SIGNUP_MAX_DAYS * day - 60_000)), retention)).resolves.toMatchObject({ pending: 0 })
+    expect((await probe.dump()).toLowerCase()).toContain("typed.in.by.someone")
+
+    // On time: the address, its key, its links and its mail are gone, from every file.
+    await expect(store.purgeStale(at(new Date(START.getTime() + PENDING_SIGNUP_MAX_DAYS * day)), retention)).resolves.toMatchObject({ pending: 1 })
+    const dump = (await probe.dump()).toLowerCase()
+    for (const trace of ["typed.in.by.someone@example.com", emailKey("typed.in.by.someone@example.com")]) {
+      expect(dump).not.toContain(trace)
+      expect(probeHolds(trace)).toBe(false)
+    }
+    expect(dump).not.toContain(hashToken(strangerConfirmation).toLowerCase())
+    await expect(service.confirm(strangerConfirmation, clock)).resolves.toEqual({ kind: "unknown" })
+    // The confirmed person stays, first in line, and the owner's counts forget the other.
+    expect((await allRows(store)).map((row) => [row.signup.email, row.place?.position])).toEqual([["real@example.com", 1]])
+    const summary = await store.ownerSummary(clock, { days: 30, limit: 10 })
+    expect(summary).toMatchObject({ confirmed: 1, pending: 0, left: 0 })
+    expect(summary.perDay.reduce((sum, day) => sum + day.signups, 0)).toBe(1)
+
+    // A used link still says so for a while, then its record goes too.
+    expect(dump).toContain(hashToken(realConfirmation).toLowerCase())
+    await expect(store.purgeStale(at(new Date(START.getTime() + 32 * day)), retention)).resolves.toMatchObject({ tokens: 1 })
+    expect((await probe.dump()).toLowerCase()).not.toContain(hashToken(realConfirmation).toLowerCase())
   })
 
   /** Whether any of the database's files holds `text` (always false for PostgreSQL's, which the test cannot read). */

@@ -3,7 +3,7 @@ import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, secretProblem } from "../settings"
+import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, optInProblem, readRetention, readSecret, readSetting, readSignupSettings, recordsEvents, secretProblem } from "../settings"
 
 const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
 const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET", "WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_ALLOW_PRIVATE", "EMAIL_PROVIDER"]
@@ -208,5 +208,21 @@ describe("the owner's and the shop's secrets", () => {
     expect(readSecret("OWNER_TOKEN")).toBe("s".repeat(32))
     process.env.INVITE_API_TOKEN = "short"
     expect(readSignupSettings(SITE).inviteApiToken).toBeUndefined()
+  })
+})
+
+describe("how long a signup nobody confirmed is kept", () => {
+  const DAY = 24 * 60 * 60 * 1000
+  it("is 7 days unless PENDING_SIGNUP_DAYS shortens it", () => {
+    expect(readRetention(undefined)).toEqual({ pendingMs: 7 * DAY, problems: [] })
+    expect(readRetention("2")).toEqual({ pendingMs: 2 * DAY, problems: [] })
+  })
+
+  it("never lengthens it past the privacy page's promise: a longer or unreadable value is named and 7 days kept", () => {
+    for (const raw of ["30", "0", "1.5", "a week"]) {
+      const { pendingMs, problems } = readRetention(raw)
+      expect(pendingMs).toBe(7 * DAY)
+      expect(problems).toEqual([expect.stringContaining(`PENDING_SIGNUP_DAYS is "${raw}"`)])
+    }
   })
 })

@@ -45,6 +45,7 @@ import { LEADERBOARD_MIN_REFERRALS } from "./store"
 import { lineSql } from "./line-sql"
 import { outboxStore, queueMessages } from "./outbox-store"
 import { ownerStore } from "./owner-store"
+import { retentionStore } from "./retention"
 import { invitationStore } from "./invitation-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
@@ -420,6 +421,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ...outbox,
     ...owner,
     ...invitations,
+    ...retentionStore(context),
 
     add: (signup) =>
       new Promise((settle, fail) => {

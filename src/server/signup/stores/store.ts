@@ -335,6 +335,10 @@ export interface SignupStore {
   reviewReferrals(ids: readonly number[], decision: "release" | "reject", now: Date, actor: string): Promise<number>
   /** Deletes the network fingerprints of signups more than a day old (also done with every signup); returns how many. */
   forgetOldNetworks(now: Date): Promise<number>
+  /**
+   * What the list forgets on its own (retention.ts): pending signups older than `pendingMs`, tokens expired or used long ago, and day-old network fingerprints.
+   */
+  purgeStale(now: Date, retention: { pendingMs: number }): Promise<{ pending: number; tokens: number; networks: number }>
   /** Records something the owner did with the list (an erasure, a wave, an export) in the audit. */
   recordAudit(entry: Omit<AuditEntry, "at">, now: Date): Promise<void>
   /**
