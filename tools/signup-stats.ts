@@ -1,6 +1,8 @@
 // `npm run signups:stats`: totals, signups per day, by source, and the top 10 referrers (with
 // masked addresses), from the store the service uses (DATABASE_URL, else SIGNUPS_FILE). It reads
 // one snapshot and writes nothing, so it runs safely beside a live server.
+import { readBackupSettings } from "../src/server/backup/settings"
+import { formatBackupStatus, readBackupStatus } from "../src/server/backup/snapshot"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
 import { formatOutboxHealth, formatProtection, formatReview, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
@@ -15,6 +17,10 @@ const main = async (): Promise<void> => {
     process.stdout.write(formatProtection(settings, summary.botCheck))
     process.stdout.write(formatReview(summary))
     const webhooks = await store.webhookHealth()
+    if (!settings.databaseUrl) {
+      const backups = readBackupSettings(settings.signupsFile)
+      process.stdout.write(formatBackupStatus(readBackupStatus(backups.dir), new Date(), backups.intervalMs))
+    }
     if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0) process.stdout.write(formatWebhookHealth(webhooks))
   } finally {
     await store.close()

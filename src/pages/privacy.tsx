@@ -5,13 +5,13 @@ import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
-import { PENDING_SIGNUP_MAX_DAYS } from "../signup/rules"
+import { BACKUP_MAX_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/rules"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
   const page = data.privacyJson!
-  const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand, pendingDays: String(PENDING_SIGNUP_MAX_DAYS) })
+  const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand, pendingDays: String(PENDING_SIGNUP_MAX_DAYS), backupDays: String(BACKUP_MAX_DAYS) })
   return (
     <StaticMarkup>
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />

@@ -6,6 +6,8 @@
  */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
+import { scheduleBackups } from "../backup/schedule"
+import { readBackupSettings } from "../backup/settings"
 import { purgeStale, signupRuntime } from "../signup/runtime"
 import { readSetting, SECRET_SETTINGS, secretProblem } from "../signup/settings"
 import { createLineLog } from "./request-log"
@@ -52,6 +54,10 @@ const main = async (): Promise<void> => {
   if (signups) {
     void purgeStale(signups, runtime.settings)
     setInterval(() => void purgeStale(signups, runtime.settings), RETENTION_SWEEP_MS).unref()
+  }
+  if (!runtime.settings.databaseUrl) {
+    const backups = readBackupSettings(runtime.settings.signupsFile)
+    scheduleBackups(backups, (line) => console.error(`serve:prod: ${line}`))
   }
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
   const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"

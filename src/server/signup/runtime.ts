@@ -4,6 +4,8 @@
  * production server) take their dependencies from here.
  */
 import emails from "../../../content/emails.json"
+import { appendErasure, type ErasureEntry } from "../backup/erasure-log"
+import { readBackupSettings } from "../backup/settings"
 import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
 import { emailForMessage, messageIdHeader } from "../mail/emails"
@@ -43,13 +45,22 @@ const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => 
 /** The reward tiers of content/rewards.json, as the store announces them. */
 export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
 
-/** What the store does beyond keeping the list: announce reward tiers (by email where mail goes out), record list events while something receives them. */
-const storeOptions = (settings: SignupSettings) => ({
-  milestones: MILESTONES,
-  milestoneEmails: Boolean(settings.smtpUrl),
-  events: recordsEvents(settings),
-  referralDailyCap: settings.referralDailyCap,
-})
+/**
+ * What the store does beyond keeping the list: announce reward tiers (by email where mail goes
+ * out), record list events while something receives them, and (the embedded database) log who
+ * leaves, for a restore to re-apply.
+ */
+const storeOptions = (settings: SignupSettings) => {
+  // With PostgreSQL only where ERASURE_LOG names a file that lasts (a server of your own, not serverless).
+  const erasureLog = settings.databaseUrl ? (readSetting("ERASURE_LOG") ?? null) : readBackupSettings(settings.signupsFile).erasureLog
+  return {
+    milestones: MILESTONES,
+    milestoneEmails: Boolean(settings.smtpUrl),
+    events: recordsEvents(settings),
+    referralDailyCap: settings.referralDailyCap,
+    recordErasure: erasureLog ? (entry: ErasureEntry) => appendErasure(erasureLog, entry) : undefined,
+  }
+}
 
 /** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
 export const openStore = (settings: SignupSettings): SignupStore =>
@@ -199,6 +210,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
     ...settings.botCheck.problems,
     ...settings.retention.problems,
+    ...(settings.databaseUrl ? [] : readBackupSettings(settings.signupsFile).problems),
     ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {

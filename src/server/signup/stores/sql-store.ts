@@ -219,8 +219,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     return events
   }
 
-  const suppress = (tx: SqlExecutor, emailKey: string, now: Date) =>
-    tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [suppressionKey(emailKey), now.toISOString()])
+  const suppress = async (tx: SqlExecutor, emailKey: string, now: Date) => {
+    const key = suppressionKey(emailKey)
+    await tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [key, now.toISOString()])
+    options.recordErasure?.({ at: now.toISOString(), key, kind: "left" })
+  }
 
   /**
    * Adds signups of different email keys in one transaction: one commit for all. Answers each
@@ -447,7 +450,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         let credited = false
         if (changed) {
           // The address's owner confirmed: if it had left the list, it is back, on purpose.
-          await tx.query("delete from signup_suppressions where key_hash = $1", [suppressionKey(changed.email_key)])
+          const lifted = await tx.query("delete from signup_suppressions where key_hash = $1 returning key_hash", [suppressionKey(changed.email_key)])
+          if (lifted.length > 0) options.recordErasure?.({ at: now.toISOString(), key: suppressionKey(changed.email_key), kind: "back" })
           await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
           credited = changed.referred_by !== null && changed.referral_held === null && (await creditReferral(tx, claimed.signup_id, changed.referred_by, now))

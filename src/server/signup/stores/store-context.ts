@@ -5,6 +5,7 @@
 import type { SqlDatabase, SqlExecutor } from "./database"
 import type { lineSql } from "./line-sql"
 import type { Milestone, Standing } from "./store"
+import type { ErasureEntry } from "../../backup/erasure-log"
 
 export interface SqlStoreOptions {
   /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
@@ -33,6 +34,11 @@ export interface SqlStoreOptions {
   events?: boolean
   /** Credited referrals per referrer per day; the rest are held for the owner (DEFAULT_REFERRAL_DAILY_CAP). */
   referralDailyCap?: number
+  /**
+   * Told of every address that leaves the list and every one that comes back, before the change
+   * commits (the erasure log, which a restore re-applies: see src/server/backup).
+   */
+  recordErasure?(entry: ErasureEntry): void
 }
 
 export interface StoreContext {
