@@ -10,6 +10,8 @@ export interface Inbox {
   /** `smtp://127.0.0.1:<port>`, for `SMTP_URL`. */
   url: string
   messages: ParsedMail[]
+  /** Every RCPT TO the inbox refused (see Refusals), in order. */
+  refused: string[]
   /** Resolves with the first message to `address` (now or once it arrives). */
   waitFor(address: string, timeoutMs?: number): Promise<ParsedMail>
   close(): Promise<void>
@@ -20,14 +22,28 @@ const isTo = (message: ParsedMail, address: string): boolean => {
   return to.some((group) => group.value.some((entry) => entry.address?.toLowerCase() === address.toLowerCase()))
 }
 
+/**
+ * Addresses the inbox refuses at RCPT TO, with the answer it gives: "550 5.1.1 No such user"
+ * (a refusal for good) or "450 4.2.1 Mailbox busy" (try later), as a receiving server would.
+ */
+export type Refusals = Record<string, string>
+
 /** Starts the inbox on `port` (0: any free port; a fixed one lets a test stop and start it again). */
-export const startInbox = async (port = 0): Promise<Inbox> => {
+export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inbox> => {
   const messages: ParsedMail[] = []
+  const refused: string[] = []
   const waiting: Array<() => void> = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const answer = refusals[address.address.toLowerCase()]
+      if (!answer) return callback()
+      refused.push(address.address)
+      const [, code, text] = /^(\d{3}) (.*)$/.exec(answer) ?? ["", "550", answer]
+      callback(Object.assign(new Error(text), { responseCode: Number(code) }))
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((message) => {
@@ -46,6 +62,7 @@ export const startInbox = async (port = 0): Promise<Inbox> => {
   return {
     url: `smtp://127.0.0.1:${listening}`,
     messages,
+    refused,
     waitFor(address, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no email to ${address} within ${timeoutMs} ms`)), timeoutMs)

@@ -804,6 +804,29 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "the owner's audit",
       ),
+      bounces: record(
+        {
+          heading: text("the heading of the hard bounces"),
+          intro: longText("what a hard bounce is and what happens to the address"),
+          email: text("the address column's heading"),
+          when: text("the column's heading of when the address was refused"),
+          reason: text("the column's heading of the receiving server's answer"),
+          more: text("said when more bounced than shown; {count} is how many more"),
+          empty: text("what the page says when no address has bounced"),
+        },
+        "addresses refused for good",
+      ),
+      backups: record(
+        {
+          heading: text("the heading of the backups"),
+          lastGood: text("the label of when the last good backup was taken"),
+          signups: text("the label of how many signups it holds"),
+          none: text("said when no backup was taken yet"),
+          fine: text("said when the backups are up to date"),
+          postgres: longText("said instead when the list is in PostgreSQL"),
+        },
+        "the embedded database's backups",
+      ),
       webhooks: record(
         {
           heading: text("the heading of the disabled webhooks"),

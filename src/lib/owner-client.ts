@@ -89,7 +89,7 @@ const readSummary = (body: unknown): OwnerSummaryAnswer | null => {
   const summary = body as OwnerSummaryAnswer
   const counts = [summary.confirmed, summary.pending, summary.invited, summary.redeemed, summary.left]
   if (!counts.every(isCount) || !Array.isArray(summary.perDay) || typeof summary.generatedAt !== "string") return null
-  if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks, summary.audit, summary.heldReferrals?.rows].every(Array.isArray)) return null
+  if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks, summary.audit, summary.heldReferrals?.rows, summary.hardBounces?.rows].every(Array.isArray)) return null
   return typeof summary.outbox === "object" && summary.outbox !== null ? summary : null
 }
 

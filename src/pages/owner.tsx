@@ -146,6 +146,23 @@ export const query = graphql`
         detail
         empty
       }
+      bounces {
+        heading
+        intro
+        email
+        when
+        reason
+        more
+        empty
+      }
+      backups {
+        heading
+        lastGood
+        signups
+        none
+        fine
+        postgres
+      }
       webhooks {
         heading
         url

@@ -88,10 +88,27 @@ export interface OwnerSummary {
   /** The owner's latest actions, newest first, at most `limit`. */
   audit: AuditEntry[]
   outbox: OutboxHealth
+  /** Addresses the receiving server refused for good, newest first, at most `limit`, and how many in all. */
+  hardBounces: { total: number; rows: HardBounce[] }
   disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>
 }
 
 /** What GET /api/owner/summary answers: the summary, and when it was read (an instant, ISO 8601). */
+/** An address that refused mail for good: when, and what its server answered. */
+export interface HardBounce {
+  email: string
+  at: string
+  reason: string
+}
+
+/** The embedded database's backups (null with PostgreSQL, whose backups are the provider's). */
+export interface BackupSummary {
+  lastGood: { takenAt: string; signups: number } | null
+  /** What is wrong (none yet, failed, not copied off, too old), or null. */
+  problem: string | null
+}
+
 export interface OwnerSummaryAnswer extends OwnerSummary {
+  backups: BackupSummary | null
   generatedAt: string
 }

@@ -7,6 +7,7 @@ import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Ac
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
 import { AuditLog, HeldReferrals } from "./Review"
+import { Backups, HardBounces } from "./Upkeep"
 import { card, dataTable, scroller, sectionHeading } from "./ui"
 
 interface DashboardProps extends Omit<ActionProps, "formats"> {
@@ -154,6 +155,15 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
               </div>
             )}
           </div>
+        </Section>
+      </div>
+
+      <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "2fr 1fr"], columnGap: 5 }}>
+        <Section heading={copy.bounces.heading} intro={copy.bounces.intro}>
+          <HardBounces rows={summary.hardBounces.rows} total={summary.hardBounces.total} copy={copy.bounces} formats={formats} />
+        </Section>
+        <Section heading={copy.backups.heading}>
+          <Backups backups={summary.backups} copy={copy.backups} formats={formats} />
         </Section>
       </div>
 

@@ -11,6 +11,7 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, re
 import path from "node:path"
 import { backup, DatabaseSync } from "node:sqlite"
 import { promisify } from "node:util"
+import type { BackupSummary } from "../../signup/owner-summary"
 import type { BackupSettings } from "./settings"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "./rotation"
 
@@ -60,6 +61,15 @@ export const backupProblem = (status: BackupStatus, now: Date, intervalMs: numbe
   const expectedMs = intervalMs > 0 ? intervalMs : 24 * 60 * 60_000
   if (ageMs > 2 * expectedMs) return `The last good backup is ${Math.round(ageMs / 3_600_000)} hours old`
   return null
+}
+
+/** What the owner's page shows of the backups. */
+export const backupSummary = (settings: Pick<BackupSettings, "dir" | "intervalMs">, now: Date): BackupSummary => {
+  const status = readBackupStatus(settings.dir)
+  return {
+    lastGood: status.lastGood ? { takenAt: status.lastGood.takenAt, signups: status.lastGood.signups } : null,
+    problem: backupProblem(status, now, settings.intervalMs),
+  }
 }
 
 /** The backups part of `signups:stats`: the last good snapshot and its age, or the problem in capitals. */

@@ -3,7 +3,26 @@
  * from `MAIL_FROM`. Without `SMTP_URL` the service sends nothing and signups are confirmed at once.
  */
 import nodemailer from "nodemailer"
+import { GiveUp } from "../signup/outbox"
 import type { OutgoingEmail } from "./emails"
+
+/**
+ * The receiving side refused the address for good: a 5xx answer to RCPT TO (RFC 5321 4.2.1),
+ * such as "550 5.1.1 no such user". Retrying cannot help; a 4xx answer (mailbox full, greylisted)
+ * is temporary and keeps the retry schedule.
+ */
+export class AddressRefused extends GiveUp {
+  constructor(readonly response: string) {
+    super(`the receiving server refused the address for good: ${response}`)
+    this.name = "AddressRefused"
+  }
+}
+
+/** nodemailer's error for a refusal: which SMTP command was answered, and how. */
+const refusalOf = (error: unknown): AddressRefused | null => {
+  const { command, responseCode, response } = error as { command?: string; responseCode?: number; response?: string }
+  return command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 ? new AddressRefused(response ?? String(responseCode)) : null
+}
 
 export interface Mailer {
   /** Sends `email`; `messageId` (`<id@domain>`) is the same on every attempt, so a repeat is recognisable. */
@@ -34,7 +53,11 @@ export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS
   } as Parameters<typeof nodemailer.createTransport>[0])
   return {
     async send({ to, subject, text, html, headers }, messageId) {
-      await transport.sendMail({ from, to, subject, text, html, headers, messageId })
+      try {
+        await transport.sendMail({ from, to, subject, text, html, headers, messageId })
+      } catch (error) {
+        throw refusalOf(error) ?? error
+      }
     },
     close: () => transport.close(),
   }

@@ -1,7 +1,8 @@
 /**
  * What a list event becomes when the sender fans it out: a signed webhook per endpoint, and a
  * call to the owner's email provider where one is set up (a confirmed person added or updated
- * with their place, referrals and attribution; someone who left removed). Each is then an outbox
+ * with their place, referrals and attribution; someone who left, or whose address bounced for
+ * good, removed). Each is then an outbox
  * message of its own, delivered and retried on its own.
  */
 import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "../providers/provider"
@@ -31,7 +32,7 @@ export const fanOutTo =
     const messages: DerivedMessage[] = targets.webhookUrls.map((url) => ({ kind: "webhook", payload: { url, msgId: event.messageId, body } }))
     if (targets.emailProvider) {
       if (UPSERTED.has(event.type) && contact) messages.push({ kind: "provider", payload: { action: "upsert", contact: JSON.stringify(contact) } })
-      if (event.type === "signup.left" && event.contact) messages.push({ kind: "provider", payload: { action: "remove", email: event.contact.email } })
+      if ((event.type === "signup.left" || event.type === "signup.bounced") && event.contact) messages.push({ kind: "provider", payload: { action: "remove", email: event.contact.email } })
     }
     return messages
   }

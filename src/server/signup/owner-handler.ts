@@ -19,6 +19,7 @@
  * cannot be guessed fast, and guessing never locks the owner out).
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
+import type { BackupSummary } from "../../signup/owner-summary"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "./csv"
 import { answer, guarded, hasBearerSecret, isObject, readJson, refuseWrongSecret, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
@@ -38,6 +39,8 @@ export interface OwnerDependencies extends HandlerDependencies {
   store: Pick<SignupStore, "ownerSummary" | "exportRows" | "reviewReferrals" | "recordAudit"> | null
   /** Null where signups cannot be kept (see `service`). */
   inviteNext: InviteNext | null
+  /** The embedded database's backups now; absent or null with PostgreSQL. */
+  backups?: (now: Date) => BackupSummary | null
 }
 
 /** The days the summary's chart covers, today (UTC) the last. */
@@ -81,7 +84,7 @@ export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary"
   if (!deps.store) return reject(503, "The signup list is not kept on this server")
   const now = deps.now()
   const summary = await deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
-  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary })
+  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary, backups: deps.backups?.(now) ?? null })
 })
 
 /** The export as CSV text, in pieces of about 64 KB: a million rows never sit in memory at once. */

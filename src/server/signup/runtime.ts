@@ -6,10 +6,11 @@
 import emails from "../../../content/emails.json"
 import { appendErasure, type ErasureEntry } from "../backup/erasure-log"
 import { readBackupSettings } from "../backup/settings"
+import { backupSummary } from "../backup/snapshot"
 import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
 import { emailForMessage, messageIdHeader } from "../mail/emails"
-import { createMailer, type Mailer } from "../mail/mailer"
+import { AddressRefused, createMailer, type Mailer } from "../mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "./client-address"
 import { processSecret } from "./bot-check"
 import type { BotCheck, HandlerDependencies } from "./handler"
@@ -20,7 +21,7 @@ import type { EmailProvider } from "../providers/provider"
 import type { WebhookSettings } from "../webhooks/settings"
 import { webhookDeliverer } from "../webhooks/sender"
 import { eventDeliverer, providerDeliverer } from "./fan-out"
-import { createOutboxSender, type Deliver, type OutboxSender } from "./outbox"
+import { createOutboxSender, GiveUp, type Deliver, type OutboxSender } from "./outbox"
 import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
 import { optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
@@ -139,7 +140,15 @@ const deliverersFor = (store: SignupStore, mailer: Mailer | null, settings: Mail
   if (mailer) {
     const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
     for (const kind of EMAIL_KINDS) {
-      deliverers[kind] = (entry) => mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
+      deliverers[kind] = async (entry, now) => {
+        if (await store.refusesMail(entry.id)) throw new GiveUp("not sent: the address refused mail for good earlier")
+        try {
+          await mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
+        } catch (error) {
+          if (error instanceof AddressRefused) await store.recordHardBounce(entry.id, error.response, now)
+          throw error
+        }
+      }
     }
   }
   const signing = webhooks?.secret && webhooks.urls.length > 0 ? webhooks.secret : null
@@ -264,6 +273,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         return readSecret("OWNER_TOKEN")
       },
       store,
+      backups: databaseUrl ? undefined : (now) => backupSummary(readBackupSettings(settings.signupsFile), now),
       inviteNext: store
         ? async (options, now) => {
             const wave = await inviteNext(store, settings, options, now)

@@ -139,8 +139,10 @@ export const formatWebhookHealth = ({ waiting, failed, endpoints }: WebhookHealt
 }
 
 /** Referrals on hold for the owner's review, and the owner's latest actions (the audit), newest first. */
-export const formatReview = ({ heldReferrals, audit }: Pick<OwnerSummary, "heldReferrals" | "audit">): string =>
+export const formatReview = ({ heldReferrals, audit, hardBounces }: Pick<OwnerSummary, "heldReferrals" | "audit" | "hardBounces">): string =>
   [
+    `Hard bounces: ${hardBounces.total} (refused for good: no more mail, removed from the email tool; full addresses on the owner's page)`,
+    ...hardBounces.rows.map((row) => `  ${maskEmail(row.email)} at ${row.at}: ${row.reason.replace(/<[^>]*@[^>]*>/g, "<...>")}`),
     `Referrals on hold: ${heldReferrals.total} (release or reject them on the owner's page)`,
     ...heldReferrals.rows.map((row) => `  ${maskEmail(row.email)} referred by ${maskEmail(row.referrerEmail)}: ${row.reason}${row.confirmed ? "" : ", not confirmed yet"}`),
     "What was done with the list (newest first)",

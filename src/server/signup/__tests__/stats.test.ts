@@ -78,17 +78,22 @@ describe("signups:stats", () => {
 })
 
 describe("signups:stats on review", () => {
-  it("prints the referrals on hold with addresses masked, and the audit newest first", () => {
+  it("prints the referrals on hold and the hard bounces with addresses masked, and the audit newest first", () => {
     const printed = formatReview({
       heldReferrals: {
         total: 3,
         rows: [{ id: 7, email: "sock@example.com", confirmed: false, referrerEmail: "maya@example.com", referralCode: "ABCD1234", reason: "same_network", at: "2026-11-22T12:00:00.000Z" }],
       },
       audit: [{ at: "2026-11-22T13:00:00.000Z", actor: "command line", action: "export", count: 1, detail: null }],
+      hardBounces: { total: 1, rows: [{ email: "gone@example.com", at: "2026-11-22T12:30:00.000Z", reason: "550 5.1.1 <gone@example.com>: User unknown" }] },
     })
     expect(printed).toContain("Referrals on hold: 3")
     expect(printed).toContain("s***@e***.com referred by m***@e***.com: same_network, not confirmed yet")
     expect(printed).not.toContain("sock@example.com")
     expect(printed).toContain("2026-11-22T13:00:00.000Z  export x1 (command line)")
+    // A bounce's server answer often repeats the address: masked there too.
+    expect(printed).toContain("Hard bounces: 1")
+    expect(printed).toContain("g***@e***.com at 2026-11-22T12:30:00.000Z: 550 5.1.1 <...>: User unknown")
+    expect(printed).not.toContain("gone@example.com")
   })
 })

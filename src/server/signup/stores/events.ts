@@ -16,6 +16,7 @@ export const LIST_EVENT_TYPES = [
   "invite.sent",
   "invite.redeemed",
   "signup.left",
+  "signup.bounced",
 ] as const
 
 export type ListEventType = (typeof LIST_EVENT_TYPES)[number]

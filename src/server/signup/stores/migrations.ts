@@ -215,6 +215,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "create table owner_audit (id bigint generated always as identity primary key, at text not null, actor text not null, action text not null, count bigint not null, detail text)",
     ),
   },
+  {
+    version: 11,
+    name: "hard bounces: addresses a receiving server refused for good",
+    up: statements("create table hard_bounces (signup_id bigint primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
+  },
 ]
 
 export const SQLITE_MIGRATIONS: Migration[] = [
@@ -361,6 +366,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       ...REVIEW_INDEXES,
       "create table owner_audit (id integer primary key autoincrement, at text not null, actor text not null, action text not null, count integer not null, detail text)",
     ),
+  },
+  {
+    version: 9,
+    name: "hard bounces: addresses a receiving server refused for good",
+    up: statements("create table hard_bounces (signup_id integer primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
   },
 ]
 

@@ -99,7 +99,9 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
         // Gone with its person, or fanned out already.
         if (!event?.payload) return 0
         const standing = event.signup_id == null ? null : await standingWhere(tx, "s.id = $1", [event.signup_id])
-        const contact = standing?.place ? contactOf(standing) : null
+        // An address that bounced for good is kept out of the email tool (its removal went out with signup.bounced).
+        const bounced = event.signup_id != null && (await tx.query("select 1 as bounced from hard_bounces where signup_id = $1", [event.signup_id])).length > 0
+        const contact = standing?.place && !bounced ? contactOf(standing) : null
         const messages = fanOut({ ...(JSON.parse(event.payload) as EventPayload), messageId: event.message_id }, contact)
         await insertRows(
           tx,

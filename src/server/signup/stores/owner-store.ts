@@ -38,7 +38,7 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
           "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
           [kind, limit],
         )
-      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit] = await Promise.all([
+      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit, [bounced], bounceRows] = await Promise.all([
         db.query<{ confirmed: number | string | null; signups: number | string | null }>(`select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`),
         db.query<{ name: string; value: number | string }>(
           `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
@@ -68,6 +68,8 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
           "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
           [limit],
         ),
+        db.query<{ n: number | string }>("select count(*) as n from hard_bounces"),
+        db.query<{ email: string; at: string; reason: string }>("select s.email, b.at, b.reason from hard_bounces b join signups s on s.id = b.signup_id order by b.at desc limit $1", [limit]),
       ])
       const counter = (name: string) => count(counters.find((row) => row.name === name)?.value)
       const byDay = new Map(perDay.map((row) => [row.day, row]))
@@ -86,6 +88,7 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
         campaigns: attribution(campaigns),
         referrers: attribution(referrers),
         topReferrers: topReferrers.map((row) => ({ email: row.email, referralCode: row.referral_code, referrals: count(row.referrals) })),
+        hardBounces: { total: count(bounced?.n), rows: bounceRows.map((row) => ({ email: row.email, at: row.at, reason: row.reason })) },
         heldReferrals: {
           total: count(held?.n),
           rows: heldRows.map(

@@ -46,6 +46,7 @@ import { lineSql } from "./line-sql"
 import { outboxStore, queueMessages } from "./outbox-store"
 import { ownerStore } from "./owner-store"
 import { retentionStore } from "./retention"
+import { bounceStore } from "./bounce-store"
 import { invitationStore } from "./invitation-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
@@ -425,6 +426,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ...owner,
     ...invitations,
     ...retentionStore(context),
+    ...bounceStore(context),
 
     add: (signup) =>
       new Promise((settle, fail) => {

@@ -333,6 +333,14 @@ export interface SignupStore {
    * Recorded in the audit with `actor`. Returns how many were held and are decided now.
    */
   reviewReferrals(ids: readonly number[], decision: "release" | "reject", now: Date, actor: string): Promise<number>
+  /**
+   * The receiving server refused the address of outbox message `messageId` for good (see
+   * bounce-store.ts): no more mail to it, its email-tool contact removed. False when it was
+   * already recorded, or the message has no signup.
+   */
+  recordHardBounce(messageId: number, reason: string, now: Date): Promise<boolean>
+  /** Whether the address outbox message `messageId` is for has refused mail for good. */
+  refusesMail(messageId: number): Promise<boolean>
   /** Deletes the network fingerprints of signups more than a day old (also done with every signup); returns how many. */
   forgetOldNetworks(now: Date): Promise<number>
   /**
