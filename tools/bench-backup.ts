@@ -1,4 +1,6 @@
-// `npm run bench:backup [-- --size 1000000]`: backups of the embedded store at launch-day size.
+// `npm run bench:backup [-- --size 1000000 --filled /tmp/filled.db]`: backups of the embedded
+// store at launch-day size. --filled keeps the freshly filled store at that path and starts
+// from a copy of it next time (filling a million takes most of the run).
 // Fills a new SQLite store through the store API, starts `serve:prod` on it (no scheduled
 // backups), and measures signups at 10 connections for 10 s without a backup, then while
 // `npm run db:backup` runs beside them. Then some people in the snapshot leave (through the
@@ -7,7 +9,7 @@
 // p99 with and without the backup, restore time, and rows lost: everyone in the snapshot who
 // did not leave must be back, and nobody who left. Wrong answers fail the run; timings never do.
 import autocannon from "autocannon"
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
@@ -124,7 +126,7 @@ const emailsIn = (file: string): Set<string> => {
 }
 
 const main = async () => {
-  const { values } = parseArgs({ options: { size: { type: "string", default: "1000000" } } })
+  const { values } = parseArgs({ options: { size: { type: "string", default: "1000000" }, filled: { type: "string" } } })
   const size = Number(values.size)
   const dir = mkdtempSync(join(tmpdir(), "block94-bench-backup-"))
   const file = join(dir, "signups.db")
@@ -133,7 +135,11 @@ const main = async () => {
   const npmRun = (script: string, ...args: string[]) =>
     runTimed("env", ["-u", "DATABASE_URL", `SIGNUPS_FILE=${file}`, "npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: ROOT, logFile, timeoutMs: 10 * 60_000 })
   try {
-    await fill(file, size)
+    if (values.filled && existsSync(values.filled)) copyFileSync(values.filled, file)
+    else {
+      await fill(file, size)
+      if (values.filled) copyFileSync(file, values.filled)
+    }
     const server = await serveProduction(env)
     let backupMs = 0
     let without: Load
