@@ -10,6 +10,8 @@ export interface Inbox {
   /** `smtp://127.0.0.1:<port>`, for `SMTP_URL`. */
   url: string
   messages: ParsedMail[]
+  /** Each message as it arrived, byte for byte (for checking signatures), in the order of `messages`. */
+  sources: Buffer[]
   /** Every RCPT TO the inbox refused (see Refusals), in order. */
   refused: string[]
   /** Resolves with the first message to `address` (now or once it arrives). */
@@ -32,6 +34,7 @@ export type Refusals = Record<string, string>
 export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inbox> => {
   const messages: ParsedMail[] = []
   const refused: string[] = []
+  const sources: Buffer[] = []
   const waiting: Array<() => void> = []
   const server = new SMTPServer({
     authOptional: true,
@@ -45,8 +48,15 @@ export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inb
       callback(Object.assign(new Error(text), { responseCode: Number(code) }))
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((message) => {
+      const chunks: Buffer[] = []
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+      new Promise<Buffer>((whole, fail) => {
+        stream.once("end", () => whole(Buffer.concat(chunks)))
+        stream.once("error", fail)
+      })
+        .then(async (source) => {
+          const message = await simpleParser(source)
+          sources.push(source)
           messages.push(message)
           waiting.splice(0).forEach((wake) => wake())
           callback()
@@ -62,6 +72,7 @@ export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inb
   return {
     url: `smtp://127.0.0.1:${listening}`,
     messages,
+    sources,
     refused,
     waitFor(address, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@
  */
 import nodemailer from "nodemailer"
 import { GiveUp } from "../signup/outbox"
+import { DKIM_SIGNED_HEADERS, type DkimKey } from "./dkim"
 import type { OutgoingEmail } from "./emails"
 
 /**
@@ -35,13 +36,15 @@ export interface MailSettings {
   from: string
   /** Silence allowed once connected (SMTP_TIMEOUT_MS); connecting gets at most 10 s of it. */
   timeoutMs?: number
+  /** Sign every message (see dkim.ts); null or absent: the relay signs, or nobody does. */
+  dkim?: DkimKey | null
 }
 
 /** A server that cannot be reached fails in seconds, and one that stops answering in half a minute: the outbox retries. */
 export const SMTP_CONNECT_TIMEOUT_MS = 10_000
 export const SMTP_SOCKET_TIMEOUT_MS = 30_000
 
-export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS }: MailSettings): Mailer => {
+export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS, dkim = null }: MailSettings): Mailer => {
   const connectTimeoutMs = Math.min(SMTP_CONNECT_TIMEOUT_MS, timeoutMs)
   // A pooled transport keeps a few connections open, so a launch-day burst does not open one per signup.
   const transport = nodemailer.createTransport({
@@ -50,6 +53,7 @@ export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS
     connectionTimeout: connectTimeoutMs,
     greetingTimeout: connectTimeoutMs,
     socketTimeout: timeoutMs,
+    ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
   } as Parameters<typeof nodemailer.createTransport>[0])
   return {
     async send({ to, subject, text, html, headers }, messageId) {

@@ -219,6 +219,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
     ...settings.botCheck.problems,
     ...settings.retention.problems,
+    ...settings.dkim.problems,
     ...(settings.databaseUrl ? [] : readBackupSettings(settings.signupsFile).problems),
     ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
   ]
@@ -234,8 +235,8 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
           ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
           : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
       )
-  const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs}`, () =>
-        createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs }),
+  const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs} ${settings.dkim.key?.keySelector}.${settings.dkim.key?.domainName}`, () =>
+        createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }),
       ) : null
   const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
   const senderKey = [onePass ? "one pass" : "loop", databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")

@@ -11,6 +11,7 @@ import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
 import { parseBotCheckMode, type BotCheckMode } from "./bot-check"
 import { PENDING_SIGNUP_MAX_DAYS } from "../../signup/rules"
+import { parseDkim, type DkimKey } from "../mail/dkim"
 import { DEFAULT_REFERRAL_DAILY_CAP } from "./stores/referral-review"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
@@ -96,11 +97,21 @@ export interface SignupSettings {
    * is made for the process, which only that process verifies), and what is wrong with them.
    */
   botCheck: { mode: BotCheckMode; secret: string | undefined; problems: string[] }
+  /** DKIM signing of the mail (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY), and what is wrong with it. */
+  dkim: { key: DkimKey | null; problems: string[] }
   /** How long a signup nobody confirmed is kept (PENDING_SIGNUP_DAYS, at most what the privacy page promises), and what is wrong with the setting. */
   retention: { pendingMs: number; problems: string[] }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+const readDkim = (): SignupSettings["dkim"] => {
+  try {
+    return { key: parseDkim(readSetting("DKIM_DOMAIN"), readSetting("DKIM_SELECTOR"), readSetting("DKIM_PRIVATE_KEY")), problems: [] }
+  } catch (error) {
+    return { key: null, problems: [error instanceof Error ? error.message : String(error)] }
+  }
+}
 
 /** PENDING_SIGNUP_DAYS: 1 to PENDING_SIGNUP_MAX_DAYS days; longer would break the privacy page's promise. */
 export const readRetention = (raw = readSetting("PENDING_SIGNUP_DAYS")): SignupSettings["retention"] => {
@@ -174,5 +185,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     singleOptIn: readSetting("SIGNUP_SINGLE_OPT_IN") === "1",
     botCheck: readBotCheck(serverless !== undefined),
     retention: readRetention(),
+    dkim: readDkim(),
   }
 }
