@@ -5,7 +5,7 @@ import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
-import { BACKUP_MAX_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/rules"
+import { BACKUP_MAX_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/retention"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()

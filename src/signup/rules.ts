@@ -26,18 +26,6 @@ export const consentVersion = (wording: string): string => {
   return `ui-${hash.toString(16).padStart(8, "0")}`
 }
 
-/**
- * The longest an address nobody confirmed is kept, in days: the privacy page promises it, and
- * the server's PENDING_SIGNUP_DAYS may only make it shorter.
- */
-export const PENDING_SIGNUP_MAX_DAYS = 7
-
-/**
- * The oldest backup copy of the list that is kept, in days: the privacy page promises it, and
- * BACKUP_KEEP_DAILY may only make it shorter.
- */
-export const BACKUP_MAX_DAYS = 14
-
 /** RFC 5321 limit on a whole address. */
 export const MAX_EMAIL_LENGTH = 254
 

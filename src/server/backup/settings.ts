@@ -9,7 +9,7 @@
  *   ERASURE_LOG               the erasure log (default: `erasures.log` beside the database)
  */
 import path from "node:path"
-import { BACKUP_MAX_DAYS } from "../../signup/rules"
+import { BACKUP_MAX_DAYS } from "../../signup/retention"
 import { readSetting } from "../signup/settings"
 import { embeddedFiles } from "../signup/stores/open-store"
 import type { Rotation } from "./rotation"

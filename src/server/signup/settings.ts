@@ -10,7 +10,7 @@
 import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../webhooks/settings"
 import { parseBotCheckMode, type BotCheckMode } from "./bot-check"
-import { PENDING_SIGNUP_MAX_DAYS } from "../../signup/rules"
+import { PENDING_SIGNUP_MAX_DAYS } from "../../signup/retention"
 import { parseDkim, type DkimKey } from "../mail/dkim"
 import { DEFAULT_REFERRAL_DAILY_CAP } from "./stores/referral-review"
 

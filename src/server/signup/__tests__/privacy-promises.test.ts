@@ -23,7 +23,7 @@ import { allRows, type SignupStore } from "../stores/store"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
 import { hashToken } from "../waitlist/codes"
 import { readRetention } from "../settings"
-import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/rules"
+import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")

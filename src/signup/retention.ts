@@ -1,0 +1,16 @@
+/**
+ * How long the list keeps what it keeps, as the privacy page promises it (the page and the
+ * server both read these; a module of its own, so no other page ships them).
+ */
+
+/**
+ * The longest an address nobody confirmed is kept, in days: the privacy page promises it, and
+ * the server's PENDING_SIGNUP_DAYS may only make it shorter.
+ */
+export const PENDING_SIGNUP_MAX_DAYS = 7
+
+/**
+ * The oldest backup copy of the list that is kept, in days: the privacy page promises it, and
+ * BACKUP_KEEP_DAILY may only make it shorter.
+ */
+export const BACKUP_MAX_DAYS = 14
