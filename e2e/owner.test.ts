@@ -4,9 +4,11 @@
 // chart and where people came from match, erases an address, lists who is next (a dry run) and
 // invites them, downloads the CSV and signs out. A wrong secret gets 401 and shows nothing.
 // Every state on the way is axe clean. The Gatsby Functions answer alike (the shared test site).
+import { execFile } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/serve"
@@ -69,6 +71,8 @@ test.describe("the owner's page", () => {
     const first = await join_("maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
     await join_("leo.second@example.com", { utm: { source: "tiktok" } })
     await join_("ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
+    // A backup beside the running server, as cron would take one.
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "tools/db-backup.ts"], { env: { ...process.env, ...store } })
   })
 
   test.afterAll(async () => {
@@ -124,6 +128,10 @@ test.describe("the owner's page", () => {
     await expect(page.getByRole("table", { name: "Referring sites" }).getByRole("row", { name: /news\.example/ })).toContainText(/1\s*1\s*100%/)
     await expect(page.getByText("No errors: mail is getting through.")).toBeVisible()
     await expect(page.getByText("None: every webhook is delivering.")).toBeVisible()
+    await expect(page.getByText("None: every address so far takes our mail.")).toBeVisible()
+    const backups = page.getByRole("region", { name: "Backups", exact: true })
+    await expect(backups).toContainText(/Last good backup\s*\S.*Signups in it\s*3/)
+    await expect(backups.getByRole("status")).toHaveText("Backups are up to date.")
     // Nobody confirmed Ari's address (single opt-in): the referral is on hold until the owner releases it.
     await expect(page.getByText("No one has brought a friend yet.")).toBeVisible()
     const held = page.getByRole("region", { name: "Referrals on hold" })

@@ -3073,6 +3073,42 @@ type OwnerAuditSortInput = {
   readonly who: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerBackups = {
+  readonly fine: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly lastGood: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly postgres: Scalars['String'];
+  readonly signups: Scalars['String'];
+};
+
+type OwnerBackupsFieldSelector = {
+  readonly fine: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly lastGood: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly postgres: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerBackupsFilterInput = {
+  readonly fine: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly lastGood: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly postgres: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerBackupsSortInput = {
+  readonly fine: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly lastGood: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly postgres: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerBotCheck = {
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
@@ -3111,6 +3147,46 @@ type OwnerBotCheckSortInput = {
   readonly refused: InputMaybe<SortOrderEnum>;
   readonly replayed: InputMaybe<SortOrderEnum>;
   readonly wouldRefuse: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerBounces = {
+  readonly email: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly reason: Scalars['String'];
+  readonly when: Scalars['String'];
+};
+
+type OwnerBouncesFieldSelector = {
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly reason: InputMaybe<FieldSelectorEnum>;
+  readonly when: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerBouncesFilterInput = {
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly reason: InputMaybe<StringQueryOperatorInput>;
+  readonly when: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerBouncesSortInput = {
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly reason: InputMaybe<SortOrderEnum>;
+  readonly when: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerChart = {
@@ -3497,7 +3573,9 @@ type OwnerJson = Node & {
   readonly actions: OwnerActions;
   readonly attribution: OwnerAttribution;
   readonly audit: OwnerAudit;
+  readonly backups: OwnerBackups;
   readonly botCheck: OwnerBotCheck;
+  readonly bounces: OwnerBounces;
   readonly campaigns: OwnerAttributionTable;
   readonly chart: OwnerChart;
   readonly children: ReadonlyArray<Node>;
@@ -3574,7 +3652,9 @@ type OwnerJsonFieldSelector = {
   readonly actions: InputMaybe<OwnerActionsFieldSelector>;
   readonly attribution: InputMaybe<OwnerAttributionFieldSelector>;
   readonly audit: InputMaybe<OwnerAuditFieldSelector>;
+  readonly backups: InputMaybe<OwnerBackupsFieldSelector>;
   readonly botCheck: InputMaybe<OwnerBotCheckFieldSelector>;
+  readonly bounces: InputMaybe<OwnerBouncesFieldSelector>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly chart: InputMaybe<OwnerChartFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
@@ -3606,7 +3686,9 @@ type OwnerJsonFilterInput = {
   readonly actions: InputMaybe<OwnerActionsFilterInput>;
   readonly attribution: InputMaybe<OwnerAttributionFilterInput>;
   readonly audit: InputMaybe<OwnerAuditFilterInput>;
+  readonly backups: InputMaybe<OwnerBackupsFilterInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckFilterInput>;
+  readonly bounces: InputMaybe<OwnerBouncesFilterInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly chart: InputMaybe<OwnerChartFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
@@ -3683,7 +3765,9 @@ type OwnerJsonSortInput = {
   readonly actions: InputMaybe<OwnerActionsSortInput>;
   readonly attribution: InputMaybe<OwnerAttributionSortInput>;
   readonly audit: InputMaybe<OwnerAuditSortInput>;
+  readonly backups: InputMaybe<OwnerBackupsSortInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckSortInput>;
+  readonly bounces: InputMaybe<OwnerBouncesSortInput>;
   readonly campaigns: InputMaybe<OwnerAttributionTableSortInput>;
   readonly chart: InputMaybe<OwnerChartSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
@@ -4596,7 +4680,9 @@ type Query_ownerJsonArgs = {
   actions: InputMaybe<OwnerActionsFilterInput>;
   attribution: InputMaybe<OwnerAttributionFilterInput>;
   audit: InputMaybe<OwnerAuditFilterInput>;
+  backups: InputMaybe<OwnerBackupsFilterInput>;
   botCheck: InputMaybe<OwnerBotCheckFilterInput>;
+  bounces: InputMaybe<OwnerBouncesFilterInput>;
   campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
   chart: InputMaybe<OwnerChartFilterInput>;
   children: InputMaybe<NodeFilterListInput>;

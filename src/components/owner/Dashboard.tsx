@@ -158,7 +158,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
         </Section>
       </div>
 
-      <div sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "2fr 1fr"], columnGap: 5 }}>
+      <div sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "minmax(0, 2fr) minmax(0, 1fr)"], columnGap: 5 }}>
         <Section heading={copy.bounces.heading} intro={copy.bounces.intro}>
           <HardBounces rows={summary.hardBounces.rows} total={summary.hardBounces.total} copy={copy.bounces} formats={formats} />
         </Section>

@@ -23,7 +23,7 @@ export const HardBounces = ({ rows, total, copy, formats }: { rows: HardBounce[]
           <tbody>
             {rows.map((row) => (
               <tr key={`${row.email} ${row.at}`}>
-                <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
+                <th scope="row" sx={{ fontWeight: "body", overflowWrap: "break-word" }}>
                   {row.email}
                 </th>
                 <td sx={{ whiteSpace: "nowrap" }}>

@@ -1,12 +1,15 @@
 /**
  * serve:prod's part in backups: it marks the embedded database as held (so db:restore waits for
- * it to stop) and takes a snapshot every BACKUP_INTERVAL_MINUTES, starting at once when the last
- * good one is older than that.
+ * it to stop) and takes a snapshot whenever the last good one is BACKUP_INTERVAL_MINUTES old (or
+ * there is none), looking every minute: a new list gets its first backup within a minute of
+ * its first signup, and a restart does not reset the clock.
  */
 import { existsSync, rmSync, writeFileSync } from "node:fs"
 import { holderFile } from "./restore"
 import type { BackupSettings } from "./settings"
 import { readBackupStatus, takeBackup } from "./snapshot"
+
+const LOOK_EVERY_MS = 60_000
 
 export const scheduleBackups = (settings: BackupSettings, log: (line: string) => void, now: () => Date = () => new Date()): void => {
   const holder = holderFile(settings.database)
@@ -27,7 +30,10 @@ export const scheduleBackups = (settings: BackupSettings, log: (line: string) =>
       running = false
     }
   }
-  const last = readBackupStatus(settings.dir).lastGood
-  if (!last || now().getTime() - Date.parse(last.takenAt) >= settings.intervalMs) void run()
-  setInterval(() => void run(), settings.intervalMs).unref()
+  const due = () => {
+    const last = readBackupStatus(settings.dir).lastGood
+    if (!last || now().getTime() - Date.parse(last.takenAt) >= settings.intervalMs) void run()
+  }
+  due()
+  setInterval(due, Math.min(settings.intervalMs, LOOK_EVERY_MS)).unref()
 }
