@@ -213,6 +213,23 @@ describe("npm run db:backup and db:restore", () => {
     expect(checkSnapshot(join(backups, latest))).toMatchObject({ signups: 1 })
   })
 
+  it("copies each snapshot off the machine with BACKUP_COMMAND, and reports a command that fails as a problem", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "block94-backup-copy-"))
+    const far = mkdtempSync(join(tmpdir(), "block94-far-away-"))
+    const file = join(dir, "signups.db")
+    await withStore(file, (store) => store.add(signup("ada@example.com", "ADA0000000")).then(() => undefined))
+    const copied = await run("db-backup.ts", { SIGNUPS_FILE: file, BACKUP_COMMAND: `cp "$BACKUP_FILE" "${far}/" && cp "$BACKUP_DIR/erasures.log" "${far}/" 2>/dev/null; true` })
+    expect(copied.stdout).toContain("copied off the machine (BACKUP_COMMAND)")
+    const [snapshot] = snapshotsIn(far)
+    expect(checkSnapshot(join(far, snapshot))).toMatchObject({ signups: 1 })
+
+    const failed = await run("db-backup.ts", { SIGNUPS_FILE: file, BACKUP_COMMAND: "echo 'remote: bucket not found' >&2; exit 3" })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toContain("BACKUP_COMMAND FAILED")
+    // The snapshot itself is kept; the owner is told the copy did not leave the machine.
+    expect((await run("signup-stats.ts", { SIGNUPS_FILE: file })).stdout).toContain("PROBLEM: The last backup was not copied off the machine: BACKUP_COMMAND failed: remote: bucket not found")
+  })
+
   it("with PostgreSQL, says what to use instead, and after a point-in-time restore erases again those who left since", async () => {
     const url = await freshDatabase()
     const dir = mkdtempSync(join(tmpdir(), "block94-pg-restore-"))
