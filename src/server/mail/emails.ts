@@ -1,7 +1,7 @@
 /**
- * The emails the signup service sends, as plain text and HTML. Copy comes from
- * content/emails.json, the brand from content/site.json, colours from the theme; every value
- * put into the HTML is escaped.
+ * The emails the signup service sends, as HTML (React Email's layout, email-layout.ts) and the
+ * plain text made from it. Copy comes from content/emails.json, the brand from
+ * content/site.json, colours from the theme; every value put into the HTML is escaped.
  *
  * Every email can be left in one click: the List-Unsubscribe and List-Unsubscribe-Post headers
  * (RFC 8058) name the one-click link a mailbox provider POSTs to and a mailto to the team, and the
@@ -10,7 +10,7 @@
 import type { EmailCopy } from "../../../plugins/content-model/model"
 import { siteLinks } from "../signup/links"
 import type { MessageKind, MilestonePayload } from "../signup/stores/store"
-import theme from "../../theme"
+import { emailHtml, emailText } from "./email-layout"
 
 export interface OutgoingEmail {
   to: string
@@ -36,12 +36,7 @@ export interface UnsubscribeLinks {
 
 type OneEmail = EmailCopy["confirmation"]
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char)
-
 const fill = (text: string, facts: EmailFacts): string => text.replace(/\{(brand|siteUrl)\}/g, (_match, name: "brand" | "siteUrl") => facts[name])
-
-const color = (name: string): string => String(theme.colors?.[name] ?? "")
 
 /** Asking the team by mail, for mail clients that offer only that (and for mail queued before one-click links). */
 export const unsubscribeMailto = (facts: EmailFacts): string => `mailto:${facts.generalEmail}?subject=unsubscribe`
@@ -52,28 +47,24 @@ export const unsubscribeHeaders = (links: UnsubscribeLinks | null, facts: EmailF
     ? { "List-Unsubscribe": `<${links.oneClick}>, <${unsubscribeMailto(facts)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
     : { "List-Unsubscribe": `<${unsubscribeMailto(facts)}>` }
 
-/** One email with its call to action: the same words in the text and the HTML part. */
+/** One email with its call to action: the HTML from the layout, the text part from the same HTML. */
 const render = (to: string, copy: OneEmail, link: string, all: EmailCopy, unsubscribe: UnsubscribeLinks | null, facts: EmailFacts): OutgoingEmail => {
   const subject = fill(copy.subject, facts)
-  const footerText = fill(all.footer, facts)
-  const leaveUrl = unsubscribe?.page ?? unsubscribeMailto(facts)
-  const text = [copy.heading, "", copy.text, "", `${copy.button}: ${link}`, "", copy.ignore, "", "--", footerText, `${all.unsubscribe.text} ${all.unsubscribe.link}: ${leaveUrl}`, ""].join("\n")
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:${color("background")};color:${color("text")};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto">
-<p style="margin:0 0 24px;font-weight:700;letter-spacing:0.04em;text-transform:uppercase">${escapeHtml(facts.brand)}</p>
-<h1 style="margin:0 0 16px;font-size:28px;line-height:1.1;text-transform:uppercase">${escapeHtml(copy.heading)}</h1>
-<p style="margin:0 0 24px">${escapeHtml(copy.text)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:14px 24px;border-radius:999px;background:${color("primary")};color:${color("onPrimary")};font-weight:700;text-decoration:none;text-transform:uppercase">${escapeHtml(copy.button)}</a></p>
-<p style="margin:0 0 24px;font-size:14px;color:${color("subtle")}">${escapeHtml(link)}</p>
-<p style="margin:0 0 24px;font-size:14px;color:${color("subtle")}">${escapeHtml(copy.ignore)}</p>
-<p style="margin:0 0 8px;font-size:12px;color:${color("subtle")}">${escapeHtml(footerText)}</p>
-<p style="margin:0;font-size:12px;color:${color("subtle")}">${escapeHtml(all.unsubscribe.text)} <a href="${escapeHtml(leaveUrl)}" style="color:${color("text")};text-decoration:underline">${escapeHtml(all.unsubscribe.link)}</a></p>
-</div>
-</body></html>
-`
-  return { to, subject, text, html, headers: unsubscribeHeaders(unsubscribe, facts) }
+  const html = emailHtml({
+    subject,
+    preview: copy.text,
+    brand: facts.brand,
+    heading: copy.heading,
+    text: copy.text,
+    button: copy.button,
+    link,
+    ignore: copy.ignore,
+    footer: fill(all.footer, facts),
+    unsubscribeText: all.unsubscribe.text,
+    unsubscribeLabel: all.unsubscribe.link,
+    unsubscribeUrl: unsubscribe?.page ?? unsubscribeMailto(facts),
+  })
+  return { to, subject, text: emailText(html), html, headers: unsubscribeHeaders(unsubscribe, facts) }
 }
 
 /** Asks a new signup to confirm: the link opens the site's confirmation page. */
