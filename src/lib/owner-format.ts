@@ -12,7 +12,15 @@ export interface Formats {
   dayLong(day: string): string
   /** An instant in the owner's time zone: "Nov 23, 2026, 7:05 PM". */
   time(iso: string): string
+  /** How long before `now` an instant was, in the largest whole unit: "3 hours ago". */
+  age(iso: string, now: string): string
 }
+
+const AGE_UNITS = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+] as const
 
 const utcMidnight = (day: string): Date => new Date(`${day}T00:00:00.000Z`)
 
@@ -23,12 +31,18 @@ export const makeFormats = (locale?: string, timeZone?: string): Formats => {
   const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" })
   const dayLong = new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone })
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "always" })
   return {
     count: (value) => count.format(value),
     percent: (value) => (value === null ? "–" : percent.format(value)),
     day: (value) => day.format(utcMidnight(value)),
     dayLong: (value) => dayLong.format(utcMidnight(value)),
     time: (value) => time.format(new Date(value)),
+    age: (value, now) => {
+      const seconds = Math.max(0, (Date.parse(now) - Date.parse(value)) / 1000)
+      const [unit, size] = AGE_UNITS.find(([, length]) => seconds >= length) ?? AGE_UNITS[2]
+      return relative.format(-Math.floor(seconds / size), unit)
+    },
   }
 }
 

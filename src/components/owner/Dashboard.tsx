@@ -163,7 +163,7 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
           <HardBounces rows={summary.hardBounces.rows} total={summary.hardBounces.total} copy={copy.bounces} formats={formats} />
         </Section>
         <Section heading={copy.backups.heading}>
-          <Backups backups={summary.backups} copy={copy.backups} formats={formats} />
+          <Backups backups={summary.backups} now={summary.generatedAt} copy={copy.backups} formats={formats} />
         </Section>
       </div>
 

@@ -41,7 +41,7 @@ export const HardBounces = ({ rows, total, copy, formats }: { rows: HardBounce[]
 )
 
 /** The last good backup, and what is wrong with the backups in the problem colour. */
-export const Backups = ({ backups, copy, formats }: { backups: BackupSummary | null; copy: OwnerCopy["backups"]; formats: Formats }) => (
+export const Backups = ({ backups, now, copy, formats }: { backups: BackupSummary | null; now: string; copy: OwnerCopy["backups"]; formats: Formats }) => (
   <div sx={card}>
     {backups === null ? (
       <p sx={{ color: "subtle" }}>{copy.postgres}</p>
@@ -49,7 +49,13 @@ export const Backups = ({ backups, copy, formats }: { backups: BackupSummary | n
       <>
         <dl sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 4, rowGap: 2, m: 0 }}>
           <dt sx={{ color: "subtle" }}>{copy.lastGood}</dt>
-          <dd sx={{ m: 0 }}>{backups.lastGood ? <time dateTime={backups.lastGood.takenAt}>{formats.time(backups.lastGood.takenAt)}</time> : copy.none}</dd>
+          <dd sx={{ m: 0 }}>{backups.lastGood ? (
+              <>
+                <time dateTime={backups.lastGood.takenAt}>{formats.time(backups.lastGood.takenAt)}</time> <span sx={{ color: "subtle" }}>({formats.age(backups.lastGood.takenAt, now)})</span>
+              </>
+            ) : (
+              copy.none
+            )}</dd>
           {backups.lastGood && (
             <>
               <dt sx={{ color: "subtle" }}>{copy.signups}</dt>

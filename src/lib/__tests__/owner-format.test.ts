@@ -18,6 +18,15 @@ describe("the owner's page's numbers", () => {
     expect(formats.time("2026-11-23T02:30:00.000Z")).toMatch(/^Nov 22, 2026, 6:30\sPM$/)
   })
 
+  it("says how old an instant is in the largest whole unit, for the last backup", () => {
+    const formats = makeFormats("en-US", "UTC")
+    const now = "2026-11-25T12:00:00.000Z"
+    expect(formats.age("2026-11-25T11:59:30.000Z", now)).toBe("0 minutes ago")
+    expect(formats.age("2026-11-25T11:35:00.000Z", now)).toBe("25 minutes ago")
+    expect(formats.age("2026-11-25T09:10:00.000Z", now)).toBe("2 hours ago")
+    expect(formats.age("2026-11-22T12:00:00.000Z", now)).toBe("3 days ago")
+  })
+
   it("puts round numbers on the count axis, reaching at least the highest day", () => {
     expect(countAxis(0)).toEqual([0, 1])
     expect(countAxis(3)).toEqual([0, 1, 2, 3])
