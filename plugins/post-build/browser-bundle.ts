@@ -26,6 +26,12 @@ export const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](hoist-non-react-statics[
  */
 export const PARTYTOWN_BROWSER = /[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/
 
+/**
+ * prop-types, which gatsby-link and @gatsbyjs/reach-router import to declare propTypes that only
+ * preact/debug would check: in production nothing calls them (stubs/prop-types.js).
+ */
+export const PROP_TYPES = /^prop-types$/
+
 /** Gatsby's service worker registration, required only when a plugin registers a service worker. */
 export const SERVICE_WORKER_REGISTRATION = /^\.\/register-service-worker$/
 
@@ -60,6 +66,7 @@ export const leanBrowserBundle = (siteRoot: string, plugins: PluginWithApis[]) =
   module: { rules: [{ test: SIDE_EFFECT_FREE, sideEffects: false }] },
   plugins: [
     new NormalModuleReplacementPlugin(PARTYTOWN_BROWSER, join(stubsDir(siteRoot), "partytown-browser.js")),
+    new NormalModuleReplacementPlugin(PROP_TYPES, join(stubsDir(siteRoot), "prop-types.js")),
     ...(registersServiceWorker(plugins) ? [] : [new NormalModuleReplacementPlugin(SERVICE_WORKER_REGISTRATION, join(stubsDir(siteRoot), "no-service-worker.js"))]),
   ],
 })

@@ -11,6 +11,7 @@ import {
   browserStyleCache,
   leanBrowserBundle,
   PARTYTOWN_BROWSER,
+  PROP_TYPES,
   registersServiceWorker,
   SERVICE_WORKER_REGISTRATION,
   SIDE_EFFECT_FREE,
@@ -63,12 +64,30 @@ describe("the lean browser bundle", () => {
     expect(registersServiceWorker([{ name: "gatsby-plugin-manifest", browserAPIs: ["onRouteUpdate"] }])).toBe(false)
     expect(registersServiceWorker([{ name: "gatsby-plugin-offline", browserAPIs: ["registerServiceWorker", "onServiceWorkerActive"] }])).toBe(true)
     const names = (plugins: ReturnType<typeof leanBrowserBundle>["plugins"]) => plugins.map((plugin) => String((plugin as unknown as { newResource: string }).newResource))
-    expect(names(leanBrowserBundle(ROOT, [{ name: "x" }]).plugins)).toEqual([join(stubsDir(ROOT), "partytown-browser.js"), join(stubsDir(ROOT), "no-service-worker.js")])
-    expect(names(leanBrowserBundle(ROOT, [{ name: "gatsby-plugin-offline", browserAPIs: ["registerServiceWorker"] }]).plugins)).toHaveLength(1)
+    expect(names(leanBrowserBundle(ROOT, [{ name: "x" }]).plugins)).toEqual([
+      join(stubsDir(ROOT), "partytown-browser.js"),
+      join(stubsDir(ROOT), "prop-types.js"),
+      join(stubsDir(ROOT), "no-service-worker.js"),
+    ])
+    expect(names(leanBrowserBundle(ROOT, [{ name: "gatsby-plugin-offline", browserAPIs: ["registerServiceWorker"] }]).plugins)).toHaveLength(2)
+  })
+
+  it("stubs prop-types, whose validators only preact/debug calls, with one of the same shape", () => {
+    expect("prop-types").toMatch(PROP_TYPES)
+    expect("prop-types/checkPropTypes").not.toMatch(PROP_TYPES)
+    // Preact's compat layer never checks propTypes; its debug build (never shipped) does.
+    const preact = dirname(require.resolve("preact/package.json", { paths: [ROOT] }))
+    expect(readFileSync(join(preact, "compat", "dist", "compat.module.js"), "utf8")).not.toMatch(/checkPropTypes|propTypes/)
+    expect(readFileSync(join(preact, "debug", "src", "debug.js"), "utf8")).toMatch(/checkPropTypes\(/)
+    const real = require(require.resolve("prop-types", { paths: [ROOT] })) as Record<string, unknown>
+    const stub = require(join(stubsDir(ROOT), "prop-types.js")) as Record<string, (() => unknown) & { isRequired?: unknown }>
+    expect(Object.keys(stub).sort()).toEqual(Object.keys(real).sort())
+    expect(stub.shape()).toBe(stub.string)
+    expect(stub.string.isRequired).toBe(stub.string)
   })
 
   it("has its stand-ins and the browser's style cache where it names them", () => {
-    for (const file of ["partytown-browser.js", "no-service-worker.js"]) expect(existsSync(join(stubsDir(ROOT), file))).toBe(true)
+    for (const file of ["partytown-browser.js", "prop-types.js", "no-service-worker.js"]) expect(existsSync(join(stubsDir(ROOT), file))).toBe(true)
     expect(existsSync(browserStyleCache(ROOT).resolve.alias["@emotion/cache$"])).toBe(true)
   })
 })
