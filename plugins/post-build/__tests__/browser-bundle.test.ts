@@ -79,8 +79,8 @@ describe("the lean browser bundle", () => {
     const preact = dirname(require.resolve("preact/package.json", { paths: [ROOT] }))
     expect(readFileSync(join(preact, "compat", "dist", "compat.module.js"), "utf8")).not.toMatch(/checkPropTypes|propTypes/)
     expect(readFileSync(join(preact, "debug", "src", "debug.js"), "utf8")).toMatch(/checkPropTypes\(/)
-    const real = require(require.resolve("prop-types", { paths: [ROOT] })) as Record<string, unknown>
-    const stub = require(join(stubsDir(ROOT), "prop-types.js")) as Record<string, (() => unknown) & { isRequired?: unknown }>
+    const real = jest.requireActual<Record<string, unknown>>(require.resolve("prop-types", { paths: [ROOT] }))
+    const stub = jest.requireActual<Record<string, (() => unknown) & { isRequired?: unknown }>>(join(stubsDir(ROOT), "prop-types.js"))
     expect(Object.keys(stub).sort()).toEqual(Object.keys(real).sort())
     expect(stub.shape()).toBe(stub.string)
     expect(stub.string.isRequired).toBe(stub.string)
