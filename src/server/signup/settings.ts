@@ -19,6 +19,8 @@ export const DEFAULT_RATE_LIMIT = 10
 export const DEFAULT_RATE_WINDOW_MS = 60_000
 export const DEFAULT_REFERRAL_BOOST = 10
 export const DEFAULT_SMTP_TIMEOUT_MS = 30_000
+/** Where `npm start` (gatsby develop) serves the site: the links a signup answers with lead there, not to production. */
+export const DEVELOP_SITE_URL = "http://localhost:8000"
 
 /** The environment variable `name` as the running process sees it; empty counts as unset. */
 export const readSetting = (name: string): string | undefined => {
@@ -171,7 +173,7 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     rateWindowMs: readPositiveInteger("SIGNUP_RATE_WINDOW_MS", DEFAULT_RATE_WINDOW_MS),
     trustProxy: readSetting("TRUST_PROXY"),
     clientAddressHeader: readSetting("CLIENT_ADDRESS_HEADER")?.trim().toLowerCase() || undefined,
-    siteUrl: (readSetting("SITE_URL") ?? site.siteUrl).replace(/\/+$/, ""),
+    siteUrl: (readSetting("SITE_URL") ?? (readSetting("NODE_ENV") === "development" ? DEVELOP_SITE_URL : site.siteUrl)).replace(/\/+$/, ""),
     referralBoost: readPositiveInteger("REFERRAL_BOOST", DEFAULT_REFERRAL_BOOST),
     referralDailyCap: readPositiveInteger("REFERRAL_DAILY_CAP", DEFAULT_REFERRAL_DAILY_CAP),
     smtpUrl: readSetting("SMTP_URL"),

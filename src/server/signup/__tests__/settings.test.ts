@@ -102,6 +102,16 @@ describe("runtime settings", () => {
     })
   })
 
+  it("points links at the development server under npm start, unless SITE_URL says otherwise", () => {
+    process.env.NODE_ENV = "development"
+    expect(readSignupSettings(SITE).siteUrl).toBe("http://localhost:8000")
+    process.env.SITE_URL = "http://localhost:9000/"
+    expect(readSignupSettings(SITE).siteUrl).toBe("http://localhost:9000")
+    process.env.NODE_ENV = "production"
+    delete process.env.SITE_URL
+    expect(readSignupSettings(SITE).siteUrl).toBe("https://block94.example")
+  })
+
   it.each([
     ["AWS_LAMBDA_FUNCTION_NAME", "AWS Lambda"],
     ["NETLIFY", "Netlify"],
