@@ -1,47 +1,20 @@
 /** @jest-environment node */
 // `npm run signups:forget` as the owner runs it, in a process of its own, over both stores.
-import { execFile } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
-import { promisify } from "node:util"
+import { join } from "node:path"
 import { freshDatabase } from "../../test/postgres"
 import { hashToken } from "../../src/server/signup/waitlist/codes"
-import { emailKey } from "../../src/server/signup/waitlist/email-key"
 import { openEmbeddedStore, openPostgresStore } from "../../src/server/signup/stores/open-store"
-import { allRows, type NewSignup, type SignupStore } from "../../src/server/signup/stores/store"
+import { allRows, type SignupStore } from "../../src/server/signup/stores/store"
+import { confirmedSignup } from "../../test/signup-fixtures"
+import { runTool } from "../../test/run-tool"
 
-const ROOT = resolve(__dirname, "..", "..")
 const NOW = "2026-11-22T12:00:00.000Z"
 
-const signup = (email: string, referralCode: string, referredBy: string | null = null): NewSignup => ({
-  email,
-  emailKey: emailKey(email),
-  source: "website_signup",
-  timestamp: NOW,
-  receivedAt: NOW,
-  status: "confirmed",
-  referralCode,
-  referredBy,
-  statusTokenHash: hashToken(`status ${email}`),
-  confirmToken: null,
-  attribution: null,
-  consent: null,
-  mail: null,
-})
+const signup = (email: string, referralCode: string, referredBy: string | null = null) => confirmedSignup(email, referralCode, referredBy, NOW)
 
-const forget = async (env: Record<string, string>, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", "forget-signup.ts"), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const forget = (env: Record<string, string>, ...args: string[]) => runTool("forget-signup.ts", env, ...args)
 
 describe.each([
   [

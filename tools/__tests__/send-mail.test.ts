@@ -2,46 +2,22 @@
 // `npm run mail:send` as a scheduler runs it on a serverless host: in a process of its own, with
 // only the settings the owner set. What the server would deliver, it delivers: here the email
 // provider's calls, against a stand-in that checks them as the Loops API reference documents.
-import { execFile } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
-import { promisify } from "node:util"
+import { join } from "node:path"
 import { startFakeApi, type FakeApi } from "../../test/provider-api"
-import { hashToken } from "../../src/server/signup/waitlist/codes"
-import { emailKey } from "../../src/server/signup/waitlist/email-key"
 import { openEmbeddedStore } from "../../src/server/signup/stores/open-store"
-import type { NewSignup } from "../../src/server/signup/stores/store"
+import { confirmedSignup } from "../../test/signup-fixtures"
+import { runTool } from "../../test/run-tool"
 
-const ROOT = resolve(__dirname, "..", "..")
 const NOW = "2026-11-22T12:00:00.000Z"
 const API_KEY = "d3b07384d113edec49eaa6238ad5ff00"
 
-const confirmed = (email: string, referralCode: string): NewSignup => ({
-  email,
-  emailKey: emailKey(email),
-  source: "website_signup",
-  timestamp: NOW,
-  receivedAt: NOW,
-  status: "confirmed",
-  referralCode,
-  referredBy: null,
-  statusTokenHash: hashToken(`status ${email}`),
-  confirmToken: null,
-  attribution: null,
-  consent: null,
-  mail: null,
-})
+const confirmed = (email: string, referralCode: string) => confirmedSignup(email, referralCode, null, NOW)
 
-const sendMail = async (env: Record<string, string>) => {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SMTP_URL|WEBHOOK_|EMAIL_PROVIDER|DATABASE_URL|NETLIFY)/.test(name)))
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", "send-mail.ts")], { cwd: ROOT, env: { ...clean, ...env } })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
+const sendMail = (env: Record<string, string>) => {
+  const clean = Object.fromEntries(Object.keys(process.env).filter((name) => /^(SMTP_URL|WEBHOOK_|EMAIL_PROVIDER|DATABASE_URL|NETLIFY)/.test(name)).map((name) => [name, undefined]))
+  return runTool("send-mail.ts", { ...clean, ...env })
 }
 
 let api: FakeApi

@@ -2,13 +2,12 @@
 // Backups as the owner takes and uses them, with the commands in processes of their own on a
 // real file: a snapshot taken, the list moving on, someone in the snapshot leaving, the snapshot
 // restored. Nobody who left comes back; everyone else in the snapshot is there, in their places.
-import { execFile, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { promisify } from "node:util"
 import privacy from "../../../../content/pages/privacy.json"
 import { tinySite } from "../../../../test/tiny-site"
 import { hashToken } from "../../signup/waitlist/codes"
@@ -16,41 +15,21 @@ import { emailKey } from "../../signup/waitlist/email-key"
 import pg from "pg"
 import { freshDatabase } from "../../../../test/postgres"
 import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
-import { allRows, type NewSignup, type SignupStore } from "../../signup/stores/store"
+import { allRows, type SignupStore } from "../../signup/stores/store"
 import { resetSignupRuntime, signupRuntime } from "../../signup/runtime"
 import { checkSnapshot } from "../snapshot"
 import { snapshotTime } from "../rotation"
+import { confirmedSignup } from "../../../../test/signup-fixtures"
+import { runTool } from "../../../../test/run-tool"
 
 jest.setTimeout(60_000)
 
 const ROOT = resolve(__dirname, "..", "..", "..", "..")
 const BOOST = 10
 
-const signup = (email: string, referralCode: string, referredBy: string | null = null): NewSignup => ({
-  email,
-  emailKey: emailKey(email),
-  source: "website_signup",
-  timestamp: new Date().toISOString(),
-  receivedAt: new Date().toISOString(),
-  status: "confirmed",
-  referralCode,
-  referredBy,
-  statusTokenHash: hashToken(`status ${email}`),
-  confirmToken: null,
-  attribution: null,
-  consent: null,
-  mail: null,
-})
+const signup = (email: string, referralCode: string, referredBy: string | null = null) => confirmedSignup(email, referralCode, referredBy)
 
-const run = async (tool: string, env: Record<string, string>, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", tool), ...args], { cwd: ROOT, env: { ...process.env, ...env } })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const run = runTool
 
 const withStore = async <Result>(file: string, work: (store: SignupStore) => Promise<Result>): Promise<Result> => {
   const store = openEmbeddedStore(file, BOOST)
