@@ -8,7 +8,7 @@ import { builtinModules } from "node:module"
 import tseslint from "typescript-eslint"
 
 /** Code that runs in the visitor's browser (and in server rendering of the same components). */
-const BROWSER_CODE = ["src/components/**", "src/pages/**", "src/hooks/**", "src/lib/**", "src/signup/**", "src/theme.ts", "gatsby-browser.tsx"]
+const BROWSER_CODE = ["src/components/**", "src/pages/**", "src/hooks/**", "src/lib/**", "src/signup/**", "src/drop/**", "src/theme.ts", "gatsby-browser.tsx"]
 const TESTS = ["**/__tests__/**", "test/**", "__mocks__/**", "e2e/**"]
 
 const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
@@ -84,7 +84,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ["**/components/**", "**/pages/**", "**/hooks/**", "**/lib/**"],
-              message: "The server shares only src/signup/ with the browser.",
+              message: "The server shares only src/signup/ and src/drop/ with the browser.",
             },
             { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Server code cannot import tools or tests." },
           ],
