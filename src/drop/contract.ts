@@ -69,6 +69,19 @@ export interface DropEntryAnswer {
 export interface MyDropEntry {
   size: string
   tickets: number
-  /** After the draw: won (with a code on its way), in reserve, or not this time. */
-  outcome: "won" | "reserve" | "lost" | null
+  /** After the draw: won (a code is on its way by email) or not (this time); null before it. */
+  outcome: "won" | "notWon" | null
+}
+
+/** A drop's entry window, as content states it (ISO 8601 instants in UTC). */
+export interface DropWindow {
+  opensAt: string
+  closesAt: string
+}
+
+/** Where a drop's window stands at `now`: before it, open, or closed (the draw then decides the rest). */
+export const windowPhase = (window: DropWindow, now: Date): "scheduled" | "open" | "closed" => {
+  const at = now.getTime()
+  if (at < Date.parse(window.opensAt)) return "scheduled"
+  return at < Date.parse(window.closesAt) ? "open" : "closed"
 }
