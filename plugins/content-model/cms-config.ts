@@ -21,8 +21,8 @@ type CmsField = Record<string, unknown>
 /** How the UI groups the files; every content file belongs to exactly one group. */
 export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
   { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
-  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner"] },
-  { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards"] },
+  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner", "drop"] },
+  { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards", "drops"] },
 ]
 
 /** The labels of the files in the UI. */
@@ -45,6 +45,8 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
   ui: "Interface texts (buttons, labels, messages)",
   emails: "Emails",
   rewards: "Referral rewards and leaderboard",
+  drops: "Drops (pieces, sizes, entry windows, draw rules)",
+  drop: "Drop page texts",
 }
 
 // The build checks web addresses with zod's URL parser (http or https, a domain name), which
@@ -77,6 +79,9 @@ const textWidget = (node: Extract<FieldNode, { kind: "text" }>): CmsField => {
       return { widget: "string", pattern: [URL_PATTERN, "Must be a full web address starting with https://"] }
     case "date":
       return { widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true }
+    case "instant":
+      // A date and time picker in UTC, storing what the build reads: "2026-12-04T17:00:00Z".
+      return { widget: "datetime", format: "YYYY-MM-DD[T]HH:mm:ss[Z]", picker_utc: true }
     case "image":
       // Pictures go to content/images/ and the file names them as the build reads them: images/<name>.
       return { widget: "image", choose_url: false, media_folder: "/content/images", public_folder: "images" }
@@ -117,11 +122,14 @@ const widgetFor = (node: FieldNode): CmsField => {
   }
 }
 
+/** Decap's `required` on a list means "at least one item": a list the model lets be empty is not. */
+const mayBeEmpty = (node: FieldNode): boolean => node.kind === "list" && node.minItems === 0
+
 export const cmsField = (field: Field): CmsField => ({
   label: field.label,
   name: field.key,
   ...widgetFor(field.node),
-  required: field.required,
+  required: field.required && !mayBeEmpty(field.node),
   ...(field.hint ? { hint: `${field.hint.charAt(0).toUpperCase()}${field.hint.slice(1)}` } : {}),
 })
 

@@ -7,7 +7,7 @@
 import { z } from "zod"
 import { contentMeta, SCHEMA_FIELD, type ContentMeta } from "./fields"
 
-export type TextFormat = "plain" | "multiline" | "email" | "url" | "date" | "image"
+export type TextFormat = "plain" | "multiline" | "email" | "url" | "date" | "instant" | "image"
 
 export type FieldNode =
   /**
@@ -58,7 +58,7 @@ const pascal = (key: string): string => key.charAt(0).toUpperCase() + key.slice(
 
 const textFormat = (schema: JsonSchema): TextFormat => {
   const kind = schema["x-content"]?.kind
-  if (kind === "image" || kind === "multiline") return kind
+  if (kind === "image" || kind === "multiline" || kind === "instant") return kind
   if (schema.format === "email") return "email"
   if (schema.format === "uri") return "url"
   if (schema.format === "date") return "date"
@@ -71,8 +71,9 @@ const toNode = (schema: JsonSchema, typeName: string): FieldNode => {
   if (schema.enum) return { kind: "choice", typeName: name, options: schema.enum }
   switch (schema.type) {
     case "string": {
-      // zod's date pattern is implied by the format (a date picker writes it); the rest count.
-      const patterns = [...(schema.pattern && schema.format !== "date" ? [schema.pattern] : []), ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : []))]
+      // zod's date and date-time patterns are implied by the format (a picker writes them); the rest count.
+      const implied = schema.format === "date" || schema.format === "date-time"
+      const patterns = [...(schema.pattern && !implied ? [schema.pattern] : []), ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : []))]
       const patternMessage = schema["x-content"]?.patternMessage
       return { kind: "text", format: textFormat(schema), patterns, ...(patternMessage ? { patternMessage } : {}) }
     }

@@ -8,8 +8,8 @@ import { z } from "zod"
 
 /** What a field is beyond its zod type, for the generators (GraphQL, JSON Schema, CMS). */
 export interface ContentMeta {
-  /** A path to a picture in content/images/, or text that runs over several lines. */
-  kind?: "image" | "multiline"
+  /** A path to a picture in content/images/, text that runs over several lines, or an instant in UTC. */
+  kind?: "image" | "multiline" | "instant"
   /** The GraphQL name of an object or a fixed set of values. */
   typeName?: string
   /** The field's label in the editors' UI, where the one made from its key would be poor. */
@@ -125,6 +125,26 @@ export const calendarDate = (what: string, example: string) =>
     .date({ error: (issue) => textProblem(issue.input, `${what}, like "${example}"`) ?? `must be a date like "${example}"` })
     .describe(what)
 
+/**
+ * A moment in time, in UTC: ISO 8601 with seconds and a final Z, like "2026-12-04T17:00:00Z"
+ * (a date and time picker in UTC in the editors' UI).
+ */
+export const instant = (what: string, example: string) =>
+  withMeta(
+    z.iso
+      .datetime({
+        error: (issue) =>
+          textProblem(issue.input, `${what}, like "${example}"`) ??
+          `"${String(issue.input)}" is not a time in UTC - write it like "${example}" (date, T, hours:minutes:seconds, Z)`,
+      })
+      .describe(what),
+    { kind: "instant" },
+  )
+
+/** A short name for addresses and code: lowercase letters, digits and hyphens, like "drop-01". */
+export const slug = (what: string) =>
+  formatted(what, /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be lowercase letters, digits and hyphens (not first or last), at most 40, like "drop-01"')
+
 export const positiveMs = (what: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be a number without quotes - ${what}`) })
@@ -220,6 +240,16 @@ export const exactlyThree = <Item extends z.ZodType>(item: Item, noun: string) =
       error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} ${noun} - there must be exactly 3 ${noun}`,
     })
     .describe(`exactly 3 ${noun}`)
+
+/** A list of `min` to `max` items; `why` says the bounds in the editor's words ("a drop has 1 to 6 pieces"). */
+export const listOf = <Item extends z.ZodType>(item: Item, { min, max, noun, why }: { min: number; max: number; noun: string; why: string }) =>
+  z
+    .array(item, { error: (issue) => (issue.input === undefined ? `is missing - list the ${noun}` : `must be a list [ ... ] of ${noun}`) })
+    .min(min, {
+      error: (issue) => (Array.isArray(issue.input) && issue.input.length > 0 ? `has ${issue.input.length} ${noun} - ${why}` : `is an empty list - ${why}`),
+    })
+    .max(max, { error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} ${noun} - ${why}` })
+    .describe(noun)
 
 /** A list of at least one. */
 export const atLeastOne = <Item extends z.ZodType>(item: Item, noun: string, what: string) =>

@@ -1,7 +1,7 @@
 /**
  * GraphQL type definitions for Gatsby, generated from the content model's field tree: text ->
  * String!, whole number -> Int!, list -> [T!]!, fixed set -> enum, image path ->
- * File! @fileByRelativePath, date -> Date! @dateformat, object -> a named type. Every content file
+ * File! @fileByRelativePath, date and instant -> Date! @dateformat, object -> a named type. Every content file
  * is a node type with `@dontInfer`, so what an editor writes never changes the schema.
  */
 import type { Field, FieldNode } from "./field-tree"
@@ -54,7 +54,7 @@ const typeOf = (node: FieldNode, types: TypeRegistry): FieldType => {
   switch (node.kind) {
     case "text":
       if (node.format === "image") return { type: "File!", directive: "@fileByRelativePath" }
-      if (node.format === "date") return { type: "Date!", directive: "@dateformat" }
+      if (node.format === "date" || node.format === "instant") return { type: "Date!", directive: "@dateformat" }
       return { type: "String!" }
     case "integer":
       return { type: "Int!" }

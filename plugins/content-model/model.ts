@@ -17,11 +17,14 @@ import {
   exactlyThree,
   formatted,
   image,
+  instant,
   labelled,
+  listOf,
   longText,
   paragraphs,
   positiveMs,
   record,
+  slug,
   template,
   text,
   webUrl,
@@ -226,6 +229,25 @@ const emailCopy = (what: string) =>
     { typeName: "Email" },
   )
 
+/**
+ * One email about a drop, shaped like the others: the text must keep the placeholders the
+ * service fills in; the subject and heading may use them too.
+ */
+const dropEmail = (what: string, placeholders: Record<string, string>) => {
+  const names = Object.keys(placeholders).map((name) => `{${name}}`).join(", ")
+  return record(
+    {
+      subject: text(`the subject of ${what}; "{brand}" and ${names} are filled in`),
+      heading: text(`the heading of ${what}; ${names} may be used`),
+      text: template(`the text of ${what}`, placeholders),
+      button: text(`the label of the button in ${what}`),
+      ignore: text(`the last line of ${what}, for people who did not ask for it`),
+    },
+    what,
+    { typeName: "Email" },
+  )
+}
+
 const emails = contentFile(
   {
     confirmation: emailCopy("the email that asks a new signup to confirm their address"),
@@ -242,6 +264,18 @@ const emails = contentFile(
       "the email sent when friends who joined through someone's link unlock a reward (content/rewards.json)",
       { typeName: "Email" },
     ),
+    dropEntered: dropEmail("the email that confirms someone entered a drop's draw", {
+      drop: "the drop's name goes there",
+      size: "the piece and size they entered for goes there",
+    }),
+    dropWon: dropEmail("the email that tells a winner of a drop's draw, with their single-use code", {
+      drop: "the drop's name goes there",
+      size: "the piece and size they won goes there",
+      deadline: "the last day and time to use the code goes there",
+    }),
+    dropNotThisTime: dropEmail("the short email to people who did not win a drop's draw (sent when drops.json switches it on)", {
+      drop: "the drop's name goes there",
+    }),
     footer: text('the small print under every email; "{brand}" and "{siteUrl}" are filled in'),
     unsubscribe: record(
       {
@@ -312,6 +346,128 @@ const signupCopy = record(
   "the signup section's texts",
   { typeName: "SignupCopy" },
 )
+
+/** How many drops, pieces per drop and sizes per piece the drop page has room for. */
+export const DROP_LIMITS = { drops: 10, pieces: 6, sizes: 12 } as const
+
+/** A size's label as entries name it ("hoodie/M"): letters and digits first, then also spaces, ".", "+" and "-". */
+const SIZE_LABEL = /^[A-Za-z0-9][A-Za-z0-9 .+-]{0,19}$/
+
+/**
+ * Flags every item whose `field` (as `normalise` reads it) an earlier item has already, at
+ * `[index, field]`. Items whose field is not text have their own message and are skipped.
+ */
+const uniqueBy =
+  (field: string, message: (value: string, firstIndex: number) => string, normalise: (value: string) => string = (value) => value) =>
+  (items: unknown[], context: z.RefinementCtx) => {
+    const first = new Map<string, number>()
+    items.forEach((item, index) => {
+      const value = typeof item === "object" && item !== null ? (item as Record<string, unknown>)[field] : undefined
+      if (typeof value !== "string") return
+      const earlier = first.get(normalise(value))
+      if (earlier === undefined) first.set(normalise(value), index)
+      else context.addIssue({ code: "custom", path: [index, field], message: message(value, earlier) })
+    })
+  }
+
+const dropSize = record(
+  {
+    label: formatted(
+      'the size\'s name as people choose it, like "M" or "One size"',
+      SIZE_LABEL,
+      'must start with a letter or digit and hold only letters, digits, spaces, ".", "+" and "-", at most 20, like "M" or "One size"',
+    ),
+    quantity: labelled(wholeNumber("how many pieces of this size the drop has (the draw picks this many winners)", { min: 1, max: 100_000 }), "Pieces"),
+  },
+  "a size",
+  { typeName: "DropSize" },
+)
+
+const dropPiece = (imageExists: SchemaOptions["imageExists"]) =>
+  record(
+    {
+      id: slug('the piece\'s short name in addresses and entries, like "hoodie"'),
+      name: text("the piece's name"),
+      description: longText("one or two lines about the piece"),
+      image: image("every piece needs a picture path like images/drop-hoodie.jpg", imageExists),
+      alt: labelled(text("every piece needs alt text for screen readers"), "Alt text (what the picture shows)"),
+      sizes: listOf(dropSize, { min: 1, max: DROP_LIMITS.sizes, noun: "sizes", why: "a piece comes in 1 to 12 sizes" }).superRefine(
+        uniqueBy(
+          "label",
+          (label, first) => `"${label}" is already size ${first + 1}'s label - each size of a piece needs its own label`,
+          (label) => label.trim().toLowerCase(),
+        ),
+      ),
+    },
+    "a piece",
+    { typeName: "DropPiece" },
+  )
+
+const VALID_INSTANT = z.iso.datetime()
+
+/** A message for a window time that is not after the one before it. */
+const outOfOrder = (field: string, value: string, before: string, beforeValue: string, why: string): string =>
+  `is ${value}, ${field === "closesAt" ? "not after" : "before"} ${before} (${beforeValue}) - ${why}`
+
+const drop = (imageExists: SchemaOptions["imageExists"]) =>
+  record(
+    {
+      id: slug('the drop\'s short name in addresses and entries, like "drop-01"; never change it once entries open'),
+      name: text('the drop\'s name, like "Drop 01: Block Heavyweight"'),
+      summary: longText("one or two lines about the drop"),
+      opensAt: labelled(instant("when entries open, in UTC", "2026-12-04T17:00:00Z"), "Entries open (UTC)"),
+      closesAt: labelled(instant("when entries close, in UTC; after they open", "2026-12-06T17:00:00Z"), "Entries close (UTC)"),
+      resultsAt: labelled(instant("when the draw's results are out, in UTC; at or after the close", "2026-12-07T17:00:00Z"), "Results (UTC)"),
+      redeemDays: labelled(
+        wholeNumber("how many days a winner has to use their code before it passes to the next person on the reserve list", { min: 1, max: 30 }),
+        "Days to use a winning code",
+      ),
+      bonus: record(
+        {
+          ticketsPerReferral: wholeNumber("the bonus tickets each confirmed referral adds to an entry (0: none)", { min: 0, max: 10 }),
+          maxBonusTickets: wholeNumber("the most bonus tickets one entry can hold (0: none)", { min: 0, max: 20 }),
+        },
+        "the bonus tickets for confirmed referrals (every entry holds 1 ticket, plus these)",
+        { typeName: "DropBonus" },
+      ),
+      announcement: record(
+        {
+          show: yesNo("whether Home shows a short note about this drop with a link to the drop page"),
+          text: longText("the note on Home"),
+        },
+        "the note about this drop on Home",
+        { typeName: "DropAnnouncement" },
+      ),
+      pieces: listOf(dropPiece(imageExists), { min: 1, max: DROP_LIMITS.pieces, noun: "pieces", why: "a drop has 1 to 6 pieces" }).superRefine(
+        uniqueBy(
+          "id",
+          (id, first) => `"${id}" is already piece ${first + 1}'s id - each piece of a drop needs its own id`,
+        ),
+      ),
+    },
+    "a drop",
+    { typeName: "Drop" },
+  ).superRefine((value, context) => {
+    // Only times that are themselves valid are compared: a broken one has its own message.
+    const time = (iso: unknown): number => (typeof iso === "string" && VALID_INSTANT.safeParse(iso).success ? Date.parse(iso) : Number.NaN)
+    const { opensAt, closesAt, resultsAt } = value
+    if (time(closesAt) <= time(opensAt)) {
+      context.addIssue({ code: "custom", path: ["closesAt"], message: outOfOrder("closesAt", closesAt, "opensAt", opensAt, "entries must close after they open") })
+    }
+    if (time(resultsAt) < time(closesAt)) {
+      context.addIssue({ code: "custom", path: ["resultsAt"], message: outOfOrder("resultsAt", resultsAt, "closesAt", closesAt, "the results come at or after the close") })
+    }
+  })
+
+const dropList = (imageExists: SchemaOptions["imageExists"]) =>
+  listOf(drop(imageExists), { min: 0, max: DROP_LIMITS.drops, noun: "drops", why: "the drop page has room for at most 10 drops" })
+    .superRefine(
+      uniqueBy(
+        "id",
+        (id, first) => `"${id}" is already drop ${first + 1}'s id - every drop needs its own id (entries and the draw are kept by it)`,
+      ),
+    )
+    .describe("the drops, each with its entry window, bonus rule and pieces")
 
 export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
   const site = contentFile(
@@ -890,7 +1046,142 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the owner's page",
   )
 
-  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound, owner }
+  const drops = contentFile(
+    {
+      minimumAge: labelled(
+        wholeNumber("the minimum age to enter a drop, in whole years; the drop page and the entry form say it", { min: 13, max: 21 }),
+        "Minimum age to enter",
+      ),
+      notThisTimeEmail: labelled(
+        yesNo("whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)"),
+        "Email people who did not win",
+      ),
+      drops: dropList(imageExists),
+    },
+    "the drops: limited pieces handed out by a draw",
+  )
+
+  const dropPage = contentFile(
+    {
+      seo,
+      heading: text("the page heading"),
+      intro: longText("the line under the heading: what a drop is, in a sentence or two (keep it the longest text on the first screen)"),
+      empty: longText("what the page says when no drop is planned"),
+      pieces: record(
+        {
+          heading: text("the heading above a drop's pieces"),
+          sizes: text("the label of a piece's list of sizes, for screen readers"),
+          quantity: template("how many pieces one size has", { count: "the number of pieces goes there" }),
+          quantityOne: text("said of a size with a single piece, like \"1 piece\""),
+          total: template("how many pieces a drop has in all", { count: "the number of pieces goes there" }),
+        },
+        "the pieces of a drop",
+      ),
+      window: record(
+        {
+          heading: text("the heading above the entry window's times"),
+          opens: text("the label of when entries open"),
+          closes: text("the label of when entries close"),
+          results: text("the label of when the results are out"),
+          utcNote: text("the line under the times as the page is first sent: they are in UTC"),
+          localNote: template("the line under the times once they are shown in the visitor's own time zone", { zone: "the visitor's time zone goes there" }),
+        },
+        "the entry window",
+      ),
+      countdown: record(
+        {
+          toOpen: text("the label of the countdown until entries open"),
+          toClose: text("the label of the countdown until entries close"),
+          toResults: text("the label of the countdown until the results"),
+          over: longText("what shows in place of the countdown once the results are out"),
+          days: text('the word under the days of the countdown, like "days"'),
+          hours: text('the word under the hours of the countdown, like "hours"'),
+          minutes: text('the word under the minutes of the countdown, like "min"'),
+          seconds: text('the word under the seconds of the countdown, like "sec"'),
+        },
+        "the countdown",
+      ),
+      how: record(
+        {
+          heading: text('the heading of "how it works"'),
+          steps: paragraphs("the steps of a drop, one paragraph each: who may enter, choosing a size, the draw"),
+          bonus: template("the sentence about bonus tickets for confirmed referrals", {
+            perReferral: "the tickets each confirmed referral adds go there",
+            maxBonus: "the most bonus tickets go there",
+            maxTickets: "the most tickets one entry can hold go there",
+          }),
+          noBonus: longText("said instead of the bonus sentence when a drop gives no bonus tickets"),
+          age: template("the sentence about the minimum age", { minimumAge: "the minimum age from drops.json goes there" }),
+          redeem: template("the sentence about how long a winner has to use their code", { redeemDays: "the number of days goes there" }),
+        },
+        'the "how it works" section',
+      ),
+      enter: record(
+        {
+          text: template("where to enter: from the status page, and the age requirement", { minimumAge: "the minimum age from drops.json goes there" }),
+          joinLink: text("the label of the link to the signup section, for people not on the list yet"),
+        },
+        "where to enter",
+      ),
+      check: record(
+        {
+          heading: text('the heading of "how to check the draw"'),
+          paragraphs: paragraphs("the commit-reveal draw in plain words: the seed's hash before, the entry list's hash at close, the seed after, and how anyone can recompute the winners"),
+        },
+        'the "how to check the draw" section',
+      ),
+      live: record(
+        {
+          heading: text("the heading of the draw's live record"),
+          intro: longText("the line under that heading: what the record is and where it comes from"),
+          loading: text("what the section says while it reads the record"),
+          unavailable: longText("what the section says when there is no record yet (or the site cannot be reached)"),
+          phase: text("the label of the drop's stage"),
+          phases: record(
+            {
+              scheduled: text("the name of the stage before entries open"),
+              open: text("the name of the stage while entries are open"),
+              closed: text("the name of the stage after entries close, before the draw"),
+              drawn: text("the name of the stage after the draw"),
+            },
+            "the names of the drop's stages",
+          ),
+          seedHash: text("the label of the seed's hash"),
+          committedAt: text("the label of when the seed's hash was published"),
+          notYet: text("said of a value that is not published yet"),
+          entrants: text("the heading of the table of entrants per size"),
+          size: text("the size column's heading"),
+          stock: text("the pieces column's heading"),
+          entries: text("the entrants column's heading"),
+          listHash: text("the label of the entry list's hash"),
+          frozenAt: text("the label of when the entries were frozen"),
+          listLink: text("the label of the link to the entry list"),
+          seed: text("the label of the revealed seed"),
+          drawnAt: text("the label of when the draw was made"),
+          winners: text("the heading of the winners per size"),
+          winnersOf: template("the line that opens one size's winners", { size: "the size goes there", count: "the number of winners goes there" }),
+          promoted: template("the line that opens one size's entries from the reserve list", { size: "the size goes there", count: "their number goes there" }),
+          idsNote: longText("the line under the winners' heading: entries are shown by their pseudonymous id, which each person finds on their status page"),
+          verify: record(
+            {
+              button: text("the label of the button that checks the draw in the browser"),
+              checking: text("what the button says while the check runs"),
+              intro: longText("the line above that button: what the check does"),
+              match: longText("what the page says when the published winners match the recomputed draw"),
+              mismatch: longText("what the page says above the problems when they do not match"),
+              failed: longText("what the page says when the entry list could not be downloaded"),
+            },
+            "checking the draw in the browser",
+          ),
+        },
+        "the draw's live record",
+      ),
+      noscript: template("the line shown to browsers without JavaScript, with the link to the record", { link: "the link to the record goes there" }),
+    },
+    "the drop page",
+  )
+
+  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound, owner, drops, drop: dropPage }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -918,6 +1209,8 @@ export const CONTENT_FILES = [
   { file: "pages/invite.json", schema: "invite" },
   { file: "pages/not-found.json", schema: "notFound" },
   { file: "pages/owner.json", schema: "owner" },
+  { file: "drops.json", schema: "drops" },
+  { file: "pages/drop.json", schema: "drop" },
 ] as const satisfies ReadonlyArray<{ file: string; schema: keyof ContentSchemas }>
 
 export type ContentFile = (typeof CONTENT_FILES)[number]
@@ -933,3 +1226,4 @@ export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>
 export type EmailCopy = z.infer<ContentSchemas["emails"]>
 export type RewardsContent = z.infer<ContentSchemas["rewards"]>
+export type DropsContent = z.infer<ContentSchemas["drops"]>

@@ -57,6 +57,18 @@ describe("the editors' web UI configuration", () => {
     expect(fieldAt("site", "social", "network")).toMatchObject({ widget: "select", options: [...SOCIAL_NETWORKS] })
   })
 
+  it("edits a drop's window with date and time pickers in UTC, and lets the list of drops be emptied", () => {
+    for (const time of ["opensAt", "closesAt", "resultsAt"]) {
+      expect(fieldAt("drops", "drops", time)).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD[T]HH:mm:ss[Z]", picker_utc: true, required: true })
+    }
+    expect(fieldAt("drops", "drops")).toMatchObject({ widget: "list", min: 0, max: 10, required: false })
+    expect(fieldAt("drops", "drops", "pieces")).toMatchObject({ widget: "list", min: 1, max: 6, required: true })
+    expect(fieldAt("drops", "drops", "pieces", "image")).toMatchObject({ widget: "image", media_folder: "/content/images", public_folder: "images" })
+    const label = patternOf(fieldAt("drops", "drops", "pieces", "sizes", "label"))
+    expect(["M", "One size", "42.5", "XL+"].map((text) => label.test(text))).toEqual([true, true, true, true])
+    expect([" M", "XL/XXL", "", "-M"].map((text) => label.test(text))).toEqual([false, false, false, false])
+  })
+
   it("stores pictures in content/images/ under the paths the build expects", () => {
     expect(fieldAt("slides", "slides", "image")).toMatchObject({ widget: "image", media_folder: "/content/images", public_folder: "images" })
   })

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
 import { contentFields, labelFromKey } from "../field-tree"
-import { calendarDate, choice, contentFile, email, exactlyThree, image, longText, paragraphs, positiveMs, record, template, text, webUrl, yesNo } from "../fields"
+import { calendarDate, choice, contentFile, email, exactlyThree, image, instant, listOf, longText, paragraphs, positiveMs, record, template, text, webUrl, yesNo } from "../fields"
 import { cmsField } from "../cms-config"
 import { graphqlTypeDefs } from "../graphql"
 import { contentFileAt, nodeTypeName } from "../model"
@@ -103,6 +103,29 @@ type ShopOwner {
     expect(settingFields[0].node).toEqual({ kind: "boolean" })
     expect(graphqlTypeDefs([{ typeName: "SettingJson", fields: settingFields }])).toBe("type SettingJson implements Node @dontInfer {\n  open: Boolean!\n}\n")
     expect(cmsField(settingFields[0])).toMatchObject({ name: "open", widget: "boolean", required: true })
+  })
+
+  it("map an instant in UTC to Date! and to a date and time picker in UTC that writes it as the build reads it", () => {
+    const file = contentFile({ opensAt: instant("when it opens", "2026-12-04T17:00:00Z") }, "a window")
+    const windowFields = contentFields(file, "WindowJson")
+    // zod's date-time pattern is the picker's to keep, as for dates: no pattern for the editor to meet.
+    expect(windowFields[0].node).toEqual({ kind: "text", format: "instant", patterns: [] })
+    expect(graphqlTypeDefs([{ typeName: "WindowJson", fields: windowFields }])).toBe("type WindowJson implements Node @dontInfer {\n  opensAt: Date! @dateformat\n}\n")
+    expect(cmsField(windowFields[0])).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD[T]HH:mm:ss[Z]", picker_utc: true, required: true })
+  })
+
+  it("let a list that may be empty be emptied in the editors' UI, and keep one that may not required", () => {
+    const item = record({ name: text("a name") }, "an item", { typeName: "Item" })
+    const file = contentFile(
+      {
+        optional: listOf(item, { min: 0, max: 3, noun: "items", why: "up to 3" }),
+        needed: listOf(item, { min: 1, max: 3, noun: "items", why: "1 to 3" }),
+      },
+      "lists",
+    )
+    const [optional, needed] = contentFields(file, "ListsJson")
+    expect(cmsField(optional)).toMatchObject({ widget: "list", min: 0, max: 3, required: false })
+    expect(cmsField(needed)).toMatchObject({ widget: "list", min: 1, max: 3, required: true })
   })
 
   it("refuse one name for two shapes", () => {

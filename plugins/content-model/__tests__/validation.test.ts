@@ -158,6 +158,118 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
         ],
       ]
     })(),
+    // Drops: ages, windows in UTC and in order, ids unique, lists within bounds
+    ...((): Array<[string, Edit, string[]]> => {
+      const drops = "drops.json"
+      const at = (...path: FieldPath): FieldPath => ["drops", 0, ...path]
+      const hoodie = (...path: FieldPath): FieldPath => at("pieces", 0, ...path)
+      const age = "the minimum age to enter a drop, in whole years; the drop page and the entry form say it"
+      const redeem = "how many days a winner has to use their code before it passes to the next person on the reserve list"
+      const quantity = "how many pieces of this size the drop has (the draw picks this many winners)"
+      const notUtc = (value: string, example: string) => `"${value}" is not a time in UTC - write it like "${example}" (date, T, hours:minutes:seconds, Z)`
+      const slugRule = 'must be lowercase letters, digits and hyphens (not first or last), at most 40, like "drop-01"'
+      const piece = (id: string) => ({ ...(fieldAt(readJson(REAL_CONTENT_DIR, drops), hoodie()) as object), id })
+      return [
+        ["a minimum age under 13", set(drops, ["minimumAge"], 12), [`content/drops.json: minimumAge is too small - ${age} (at least 13)`]],
+        ["a minimum age over 21", set(drops, ["minimumAge"], 22), [`content/drops.json: minimumAge is too large - ${age} (at most 21)`]],
+        ["a minimum age of 16.5", set(drops, ["minimumAge"], 16.5), [`content/drops.json: minimumAge must be a whole number - ${age}`]],
+        [
+          "the not-this-time email setting in quotes",
+          set(drops, ["notThisTimeEmail"], "yes"),
+          ["content/drops.json: notThisTimeEmail must be true or false without quotes - whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)"],
+        ],
+        ["an opening time in words", set(drops, at("opensAt"), "4 December 2026, 17:00"), [`content/drops.json: drops[0].opensAt ${notUtc("4 December 2026, 17:00", "2026-12-04T17:00:00Z")}`]],
+        ["a closing time with an offset instead of Z", set(drops, at("closesAt"), "2026-12-06T18:00:00+01:00"), [`content/drops.json: drops[0].closesAt ${notUtc("2026-12-06T18:00:00+01:00", "2026-12-06T17:00:00Z")}`]],
+        ["a results time without seconds", set(drops, at("resultsAt"), "2026-12-07T17:00Z"), [`content/drops.json: drops[0].resultsAt ${notUtc("2026-12-07T17:00Z", "2026-12-07T17:00:00Z")}`]],
+        ["a day that does not exist", set(drops, at("opensAt"), "2026-11-31T17:00:00Z"), [`content/drops.json: drops[0].opensAt ${notUtc("2026-11-31T17:00:00Z", "2026-12-04T17:00:00Z")}`]],
+        [
+          "entries closing before they open",
+          set(drops, at("closesAt"), "2026-12-03T17:00:00Z"),
+          ["content/drops.json: drops[0].closesAt is 2026-12-03T17:00:00Z, not after opensAt (2026-12-04T17:00:00Z) - entries must close after they open"],
+        ],
+        [
+          "entries closing the moment they open",
+          set(drops, at("closesAt"), "2026-12-04T17:00:00Z"),
+          ["content/drops.json: drops[0].closesAt is 2026-12-04T17:00:00Z, not after opensAt (2026-12-04T17:00:00Z) - entries must close after they open"],
+        ],
+        [
+          "results before the close",
+          set(drops, at("resultsAt"), "2026-12-06T16:59:59Z"),
+          ["content/drops.json: drops[0].resultsAt is 2026-12-06T16:59:59Z, before closesAt (2026-12-06T17:00:00Z) - the results come at or after the close"],
+        ],
+        ["no days to use a winning code", set(drops, at("redeemDays"), 0), [`content/drops.json: drops[0].redeemDays is too small - ${redeem} (at least 1)`]],
+        ["31 days to use a winning code", set(drops, at("redeemDays"), 31), [`content/drops.json: drops[0].redeemDays is too large - ${redeem} (at most 30)`]],
+        [
+          "11 bonus tickets per referral",
+          set(drops, at("bonus", "ticketsPerReferral"), 11),
+          ["content/drops.json: drops[0].bonus.ticketsPerReferral is too large - the bonus tickets each confirmed referral adds to an entry (0: none) (at most 10)"],
+        ],
+        [
+          "a negative bonus cap",
+          set(drops, at("bonus", "maxBonusTickets"), -1),
+          ["content/drops.json: drops[0].bonus.maxBonusTickets is too small - the most bonus tickets one entry can hold (0: none) (at least 0)"],
+        ],
+        ["a drop id with capitals and a space", set(drops, at("id"), "Drop 01"), [`content/drops.json: drops[0].id ${slugRule}`]],
+        ["a drop id ending in a hyphen", set(drops, at("id"), "drop-"), [`content/drops.json: drops[0].id ${slugRule}`]],
+        [
+          "two drops with one id",
+          (dir) => setField(dir, drops, ["drops", 1], fieldAt(readJson(dir, drops), ["drops", 0])),
+          ["content/drops.json: drops[1].id \"drop-01\" is already drop 1's id - every drop needs its own id (entries and the draw are kept by it)"],
+        ],
+        [
+          "eleven drops",
+          (dir) => {
+            const first = fieldAt(readJson(dir, drops), ["drops", 0]) as object
+            setField(dir, drops, ["drops"], Array.from({ length: 11 }, (_, index) => ({ ...first, id: `drop-${index + 1}` })))
+          },
+          ["content/drops.json: drops has 11 drops - the drop page has room for at most 10 drops"],
+        ],
+        ["a drop without pieces", set(drops, at("pieces"), []), ["content/drops.json: drops[0].pieces is an empty list - a drop has 1 to 6 pieces"]],
+        [
+          "seven pieces",
+          set(drops, at("pieces"), ["a", "b", "c", "d", "e", "f", "g"].map((id) => piece(id))),
+          ["content/drops.json: drops[0].pieces has 7 pieces - a drop has 1 to 6 pieces"],
+        ],
+        [
+          "two pieces with one id",
+          set(drops, at("pieces", 1, "id"), "hoodie"),
+          ["content/drops.json: drops[0].pieces[1].id \"hoodie\" is already piece 1's id - each piece of a drop needs its own id"],
+        ],
+        [
+          "a piece picture that does not exist",
+          set(drops, hoodie("image"), "images/drop-tee.jpg"),
+          ['content/drops.json: drops[0].pieces[0].image "images/drop-tee.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"'],
+        ],
+        ["a piece without alt text", set(drops, hoodie("alt"), " "), ["content/drops.json: drops[0].pieces[0].alt is empty - every piece needs alt text for screen readers"]],
+        ["a piece without sizes", set(drops, hoodie("sizes"), []), ["content/drops.json: drops[0].pieces[0].sizes is an empty list - a piece comes in 1 to 12 sizes"]],
+        [
+          "thirteen sizes",
+          set(drops, hoodie("sizes"), Array.from({ length: 13 }, (_, index) => ({ label: `${index + 1}`, quantity: 1 }))),
+          ["content/drops.json: drops[0].pieces[0].sizes has 13 sizes - a piece comes in 1 to 12 sizes"],
+        ],
+        [
+          "two sizes named alike, whatever their capitals",
+          set(drops, hoodie("sizes", 1, "label"), "s"),
+          ["content/drops.json: drops[0].pieces[0].sizes[1].label \"s\" is already size 1's label - each size of a piece needs its own label"],
+        ],
+        [
+          "a size label with a slash",
+          set(drops, hoodie("sizes", 3, "label"), "XL/XXL"),
+          ['content/drops.json: drops[0].pieces[0].sizes[3].label must start with a letter or digit and hold only letters, digits, spaces, ".", "+" and "-", at most 20, like "M" or "One size"'],
+        ],
+        ["a size of no pieces", set(drops, hoodie("sizes", 0, "quantity"), 0), [`content/drops.json: drops[0].pieces[0].sizes[0].quantity is too small - ${quantity} (at least 1)`]],
+        [
+          "a drop email without its deadline",
+          set("emails.json", ["dropWon", "text"], "The draw picked you for {drop}: {size}."),
+          ["content/emails.json: dropWon.text must contain {deadline} - the last day and time to use the code goes there"],
+        ],
+        [
+          "the drop page's bonus sentence without its most tickets",
+          set("pages/drop.json", ["how", "bonus"], "Each friend adds {perReferral}, up to {maxBonus}."),
+          ["content/pages/drop.json: how.bonus must contain {maxTickets} - the most tickets one entry can hold go there"],
+        ],
+      ]
+    })(),
     ["a missing file", (dir) => rmSync(join(dir, "pages/about.json")), ["content/pages/about.json is missing - the site needs this file"]],
     [
       "every problem in every file at once, in file order",
@@ -184,6 +296,15 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
     const dir = copyContent()
     setField(dir, "rewards.json", ["tiers"], [])
     setField(dir, "rewards.json", ["showLeaderboard"], true)
+    expect(validateContentDir(dir)).toEqual([])
+  })
+
+  it("accepts no drops at all, results at the very close, and no bonus tickets", () => {
+    const dir = copyContent()
+    setField(dir, "drops.json", ["drops", 0, "resultsAt"], "2026-12-06T17:00:00Z")
+    setField(dir, "drops.json", ["drops", 0, "bonus"], { ticketsPerReferral: 0, maxBonusTickets: 0 })
+    expect(validateContentDir(dir)).toEqual([])
+    setField(dir, "drops.json", ["drops"], [])
     expect(validateContentDir(dir)).toEqual([])
   })
 
