@@ -58,7 +58,7 @@ export interface AuditEntry {
   at: string
   /** "owner's page" or "command line". */
   actor: string
-  action: "erasure" | "invitation wave" | "export" | "referrals released" | "referrals rejected"
+  action: "erasure" | "invitation wave" | "export" | "referrals released" | "referrals rejected" | "drop commitment" | "drop draw"
   count: number
   /** What it concerned, without addresses (an erasure is not a record of whom). */
   detail: string | null

@@ -4,6 +4,7 @@
  * out of the browser bundle). Messages are the endpoint's 400 answers.
  */
 import { z } from "zod"
+import type { MyDropEntry } from "../drop/contract"
 import { HONEYPOT_FIELD, isValidEmail, MAX_CONSENT_LENGTH, MAX_EMAIL_LENGTH, SIGNUP_SOURCE } from "./rules"
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null
@@ -98,6 +99,8 @@ export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "posit
   milestone: number
   /** The top referrers, addresses masked; only when content/rewards.json switches the leaderboard on. */
   leaderboard?: LeaderboardEntry[]
+  /** The person's drop entries, by drop id (see src/drop/contract.ts); absent from an older server. */
+  drops?: Record<string, MyDropEntry>
 }
 
 /** A row of the masked leaderboard. */

@@ -79,7 +79,32 @@ export const statusLinkEmail = (to: string, statusUrl: string, unsubscribe: Unsu
 export const invitationEmail = (to: string, inviteUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
   render(to, copy.invitation, inviteUrl, copy, unsubscribe, facts)
 
-const EMAIL_OF_KIND: Record<Exclude<MessageKind, "milestone">, typeof confirmationEmail> = {
+/** The words a drop email fills in: the drop's name, the size, a winner's deadline. */
+const fillDrop = (text: string, payload: Record<string, string>): string =>
+  text.replace(/\{(drop|size|deadline)\}/g, (match, name: string) => payload[name] ?? match)
+
+const DROP_COPY = { "drop-entered": "dropEntered", "drop-won": "dropWon", "drop-not-won": "dropNotThisTime" } as const
+
+type DropKind = keyof typeof DROP_COPY
+
+/** A drop email: an entry confirmed, a winner's code, or "not this time", with the drop's words filled in. */
+export const dropEmail = (kind: DropKind, payload: Record<string, string>, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  const { to, link, unsubscribe: page, oneClickUnsubscribe: oneClick } = payload
+  if (!to || !link || !page || !oneClick) throw new Error(`a queued ${kind} message has no address, link or unsubscribe links`)
+  const words = copy[DROP_COPY[kind]]
+  const filled: OneEmail = {
+    subject: fillDrop(words.subject, payload),
+    heading: fillDrop(words.heading, payload),
+    text: fillDrop(words.text, payload),
+    button: fillDrop(words.button, payload),
+    ignore: fillDrop(words.ignore, payload),
+  }
+  return render(to, filled, link, copy, { page, oneClick }, facts)
+}
+
+const isDropKind = (kind: MessageKind): kind is DropKind => kind in DROP_COPY
+
+const EMAIL_OF_KIND: Record<Exclude<MessageKind, "milestone" | DropKind>, typeof confirmationEmail> = {
   confirmation: confirmationEmail,
   "status-link": statusLinkEmail,
   invitation: invitationEmail,
@@ -113,6 +138,7 @@ export const emailForMessage = (kind: MessageKind, payload: Record<string, strin
     if (!isMilestonePayload(payload)) throw new Error("a queued milestone message has no address, tier or tokens")
     return milestoneEmail(payload, copy, facts)
   }
+  if (isDropKind(kind)) return dropEmail(kind, payload, copy, facts)
   const { to, link, unsubscribe: page, oneClickUnsubscribe: oneClick } = payload
   if (!to || !link) throw new Error(`a queued ${kind} message has no address or link`)
   const unsubscribe = page && oneClick ? { page, oneClick } : null

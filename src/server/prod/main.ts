@@ -8,7 +8,7 @@ import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { scheduleBackups } from "../backup/schedule"
 import { readBackupSettings } from "../backup/settings"
-import { purgeStale, signupRuntime } from "../signup/runtime"
+import { dropUpkeep, purgeStale, signupRuntime } from "../signup/runtime"
 import { readSetting, SECRET_SETTINGS, secretProblem } from "../signup/settings"
 import { createLineLog } from "./request-log"
 import { buildServer, readConnectionLimits } from "./server"
@@ -55,6 +55,9 @@ const main = async (): Promise<void> => {
     void purgeStale(signups, runtime.settings)
     setInterval(() => void purgeStale(signups, runtime.settings), RETENTION_SWEEP_MS).unref()
   }
+  // Drops freeze at their close and pass unused codes on to the reserve list even while nobody asks.
+  const { drops } = runtime.dependencies
+  if (drops) setInterval(() => void dropUpkeep(drops), DROP_UPKEEP_MS).unref()
   if (!runtime.settings.databaseUrl) {
     const backups = readBackupSettings(runtime.settings.signupsFile)
     scheduleBackups(backups, (line) => console.error(`serve:prod: ${line}`))
@@ -68,6 +71,8 @@ const main = async (): Promise<void> => {
 
 /** How often serve:prod deletes what the list no longer keeps. */
 const RETENTION_SWEEP_MS = 60 * 60 * 1000
+/** How often serve:prod looks whether a drop closed or a winner's code passed its deadline. */
+const DROP_UPKEEP_MS = 60 * 1000
 
 main().catch((error: unknown) => {
   console.error("serve:prod:", error instanceof Error ? error.message : error)

@@ -4,6 +4,7 @@
  * trailing slashes, the 404 page with a real 404 status, and the signup service in the same
  * process. Fastify, with @fastify/static and @fastify/compress.
  */
+import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../drop/handler"
 import compress from "@fastify/compress"
 import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
@@ -233,6 +234,10 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/invite", handler: api(handleInvitationRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/invite/redeem", handler: api(handleRedeemRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/drop", handler: api(handleDropRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/drop/enter", handler: api(handleDropEnterRequest), ...uncompressed })
+  // The published entry list of a large drop is worth compressing.
+  app.route({ method: [...ALL_METHODS], url: "/api/drop/entries", handler: api(handleDropEntriesRequest) })
   // The owner's endpoints; the export (a file of every address) is worth compressing.
   const owner: OwnerDependencies = runtime.owner
   app.route({ method: [...ALL_METHODS], url: "/api/owner/summary", handler: api(handleOwnerSummaryRequest, owner) })
@@ -240,6 +245,7 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/owner/forget", handler: api(handleOwnerForgetRequest, owner), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/invite", handler: api(handleOwnerInviteRequest, owner), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/referrals", handler: api(handleOwnerReferralsRequest, owner), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/drops", handler: api(handleOwnerDrops, owner), ...uncompressed })
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"

@@ -25,13 +25,14 @@ import type { ChallengeVerdict } from "./stores/challenges"
 import type { SignupService } from "./service"
 import { isStoreUnavailable } from "./stores/database"
 import { networkKey, signalNetwork } from "./client-address"
+import type { DropService } from "../drop/service"
 
 /** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
 
 export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
 
-const STATUS_LINK_UNKNOWN_MESSAGE = "This status link is not known: check that the whole link was opened"
+export const STATUS_LINK_UNKNOWN_MESSAGE = "This status link is not known: check that the whole link was opened"
 
 /** An old status link: it shows and erases no one, and a fresh one comes by email. */
 export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask for a fresh one by email"
@@ -218,8 +219,10 @@ export interface HandlerDependencies {
   logError(message: string, error: unknown): void
   /** The shop's secret for redeeming invitations (INVITE_API_TOKEN); without it that endpoint is not there. */
   inviteApiToken?: string
-  /** The bot check in front of signup and resend (see bot-check.ts); none: off. */
+  /** The bot check in front of signup, resend and entering a drop (see bot-check.ts); none: off. */
   botCheck?: BotCheck
+  /** The drops (src/server/drop/); none where signups cannot be kept. */
+  drops?: DropService | null
 }
 
 export interface BotCheck {
@@ -233,7 +236,7 @@ export interface BotCheck {
  * The bot check of a request's body: null to go on (passed, or monitor), or the 403 that
  * refuses it (enforce). Every check is recorded, so monitor shows what enforce would refuse.
  */
-const refusedByBotCheck = async (body: unknown, deps: HandlerDependencies): Promise<ApiAnswer | null> => {
+export const refusedByBotCheck = async (body: unknown, deps: HandlerDependencies): Promise<ApiAnswer | null> => {
   const gate = deps.botCheck
   if (!gate || gate.mode === "off") return null
   const now = deps.now()
@@ -271,13 +274,13 @@ const overLimit = async (request: ApiRequest, deps: HandlerDependencies, access:
 }
 
 /** What every endpoint does first: the client's rate limits, then the service's availability. */
-const admit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" = "write"): Promise<ApiAnswer | SignupService> => {
+export const admit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" = "write"): Promise<ApiAnswer | SignupService> => {
   // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
   // that cannot be checked fails the request as an unreachable store does (see `guarded`).
   return (await overLimit(request, deps, access)) ?? available(deps)
 }
 
-const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
+export const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
 
 /** Reads a POST's JSON body, or the answer that refuses it. */
 export const readJson = async (request: ApiRequest, what: string, expected: string): Promise<JsonRead> => {
@@ -475,7 +478,12 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "look up an invitation")
     if (wrongMethod) return wrongMethod
-    return answer(200, { state: await service.invitation(request.query.get("code")) })
+    const code = request.query.get("code")
+    const state = await service.invitation(code)
+    // A drop's winning code: its state ("passed": not used in time, it went to the reserve list), the drop and the size.
+    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(code, deps.now()) : null
+    if (prize) return answer(200, { state: prize.state, drop: prize.drop, size: prize.size })
+    return answer(200, { state })
   })
 
 /**
@@ -521,7 +529,19 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
     const json = await readJson(request, "redeem an invitation", "the invitation's code")
     if (json.kind === "rejected") return json.answer
     if (!isObject(json.value) || typeof json.value.code !== "string") return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
-    const result = await service.redeemInvitation(json.value.code.trim(), deps.now())
+    const code = json.value.code.trim()
+    const result = await service.redeemInvitation(code, deps.now())
+    if (result.kind === "unknown" && deps.drops) {
+      const prize = await deps.drops.redeemPrize(code, deps.now())
+      switch (prize.kind) {
+        case "redeemed":
+          return answer(200, { redeemed: true, email: prize.email, drop: prize.drop, size: prize.size })
+        case "alreadyRedeemed":
+          return answer(409, { error: "This invitation code was already used", redeemedAt: prize.redeemedAt })
+        case "passed":
+          return reject(410, "This drop code was not used in time and passed to the reserve list")
+      }
+    }
     switch (result.kind) {
       case "redeemed":
         return answer(200, { redeemed: true, email: result.email })

@@ -14,6 +14,8 @@ export const siteLinks = (siteUrl: string) => {
     confirm: (token: string) => withToken("/confirm/", token),
     /** An invitation to the shop, with its single-use code. */
     invite: (code: string) => `${site}/invite/?${new URLSearchParams({ code }).toString()}`,
+    /** A drop's section on the drop page. */
+    drop: (id: string) => `${site}/drop/#${encodeURIComponent(id)}`,
     /** The unsubscribe page (a GET changes nothing; its button unsubscribes): the footer's link. */
     unsubscribePage: (token: string) => withToken("/unsubscribe/", token),
     /** The one-click link (RFC 8058) of the List-Unsubscribe header, which a mailbox provider POSTs to. */

@@ -63,7 +63,7 @@ const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
  * for too many wrong ones: see `refuseWrongSecret`; the right one is never limited), the method
  * (405). Then `work` runs, guarded like every endpoint.
  */
-const ownerEndpoint =
+export const ownerEndpoint =
   (method: "GET" | "POST", what: string, work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>) =>
   (request: ApiRequest, deps: OwnerDependencies): Promise<ApiAnswer> =>
     guarded(deps, async () => {

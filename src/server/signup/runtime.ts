@@ -24,6 +24,9 @@ import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, GiveUp, type Deliver, type OutboxSender } from "./outbox"
 import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
+import { dropCatalog } from "../drop/catalog"
+import { createDropService, type DropService } from "../drop/service"
+import { dirname, join } from "node:path"
 import { optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
@@ -68,6 +71,14 @@ export const openStore = (settings: SignupSettings): SignupStore =>
   settings.databaseUrl
     ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
     : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
+
+/**
+ * Where drops' seeds wait for their draw (DROP_SEED_DIR): beside the embedded database by
+ * default; with PostgreSQL or on serverless hosts only where the setting names a lasting folder
+ * (else the owner keeps the seed the owner's page gives them).
+ */
+export const dropSeedDir = (settings: Pick<SignupSettings, "databaseUrl" | "serverless" | "signupsFile">): string | null =>
+  readSetting("DROP_SEED_DIR") ?? (settings.databaseUrl || settings.serverless ? null : join(dirname(settings.signupsFile), "drop-seeds"))
 
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
@@ -243,12 +254,23 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
   const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings, logError, () => new Date(), destinations)) : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
   const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiters(settings, postgres ? postgres.query : null))
+  const drops: DropService | null = store
+    ? createDropService({
+        store,
+        catalog: dropCatalog(),
+        siteUrl: settings.siteUrl,
+        mail: sender && mailer ? mailQueue(sender, settings) : null,
+        outbox: sender ? mailQueue(sender, settings) : null,
+        seedDir: dropSeedDir(settings),
+      })
+    : null
   const service: SignupService | { unavailable: string } = store
     ? createSignupService({
         store,
         mail: sender && mailer ? mailQueue(sender, settings) : null,
         events: sender && events ? mailQueue(sender, settings) : null,
         settings: { ...settings, showLeaderboard: rewards.showLeaderboard },
+        drops,
       })
     : { unavailable: unavailable as string }
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
@@ -256,7 +278,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     store && settings.botCheck.mode !== "off"
       ? { ...settings.botCheck, secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret), record: (check, now) => store.checkChallenge(check, now) }
       : undefined
-  const dependencies: HandlerDependencies = { service, ...rateLimits, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck }
+  const dependencies: HandlerDependencies = { service, ...rateLimits, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck, drops }
   return {
     settings,
     store,
@@ -294,6 +316,15 @@ export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettin
     await store.purgeStale(now, settings.retention)
   } catch (error) {
     logError("signups: could not delete what the list no longer keeps", error)
+  }
+}
+
+/** Runs the drops' upkeep (see DropService's `upkeep`) now; logs rather than throws, for a timer. */
+export const dropUpkeep = async (drops: DropService, now = new Date()): Promise<void> => {
+  try {
+    await drops.upkeep(now)
+  } catch (error) {
+    logError("drops: could not freeze a closed drop or pass codes on", error)
   }
 }
 

@@ -10,6 +10,7 @@
  * Every email carries an unsubscribe token of its own; leaving, by any way, erases the person at
  * once (see the store's `erase`).
  */
+import type { MyDropEntry } from "../../drop/contract"
 import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
@@ -65,6 +66,8 @@ export interface ServiceDependencies {
   /** Told when a change wrote list events (webhooks, the email provider); none when nothing receives them. */
   events?: MailQueue | null
   settings: ServiceSettings
+  /** The person's drop entries, for the status answer (src/server/drop/); none: no drops here. */
+  drops?: { entriesOf(signupId: number, referrals: number): Promise<Record<string, MyDropEntry>> } | null
 }
 
 /** What a confirmed signup is told: its place, its referral link and its own status page. */
@@ -103,6 +106,8 @@ export type StatusAnswer =
       redeemed: boolean
       /** The top referrers, masked; only when the leaderboard is switched on. */
       leaderboard?: LeaderboardRow[]
+      /** The person's drop entries, by drop id (none entered: empty). */
+      drops: Record<string, MyDropEntry>
     }
   | { kind: "unknown" }
   /** A status link past STATUS_TOKEN_TTL_MS: a fresh one comes by email on request. */
@@ -304,6 +309,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
         invited: standing.invitation !== null,
         redeemed: Boolean(standing.invitation?.redeemedAt),
         ...(leaderboard ? { leaderboard } : {}),
+        drops: standing.signup.status === "confirmed" && deps.drops ? await deps.drops.entriesOf(standing.signup.sequence, standing.referrals) : {},
       }
     },
 

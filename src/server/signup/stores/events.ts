@@ -17,6 +17,8 @@ export const LIST_EVENT_TYPES = [
   "invite.redeemed",
   "signup.left",
   "signup.bounced",
+  "drop.entered",
+  "drop.won",
 ] as const
 
 export type ListEventType = (typeof LIST_EVENT_TYPES)[number]

@@ -23,6 +23,57 @@ const REVIEW_INDEXES = [
   "create index signups_referral_held on signups (id) where referral_held is not null",
 ]
 
+// The same on both engines: drops (see drop-store.ts). Times are ISO 8601 text, as the audit's.
+const DROP_TABLES = [
+  // A drop the owner committed to: the seed's hash first; the list's hash at close; the seed at the draw.
+  `create table drops (
+    id text primary key,
+    seed_hash text not null,
+    committed_at text not null,
+    list_hash text,
+    frozen_at text,
+    seed text,
+    drawn_at text
+  )`,
+  // One entry per person per drop; its code is the pseudonym the published list shows.
+  `create table drop_entries (
+    entry_code text primary key,
+    drop_id text not null,
+    signup_id bigint not null references signups (id) on delete cascade,
+    size text not null,
+    entered_at text not null,
+    notified_at text,
+    unique (drop_id, signup_id)
+  )`,
+  "create index drop_entries_signup on drop_entries (signup_id)",
+  // The frozen list, apart from people: what the published hash covers, so it outlives leaving.
+  `create table drop_list (
+    drop_id text not null,
+    entry_code text not null,
+    size text not null,
+    tickets integer not null,
+    rank integer,
+    reached integer not null default 0,
+    primary key (drop_id, entry_code)
+  )`,
+  "create index drop_list_rank on drop_list (drop_id, size, rank) where rank is not null",
+  // Entrants per size, kept in step with entries, so the public record counts no rows.
+  "create table drop_tallies (drop_id text not null, size text not null, entrants bigint not null, primary key (drop_id, size))",
+  // Single-use codes for winners and the reserve reached after them, kept as hashes, with a deadline.
+  `create table drop_prizes (
+    entry_code text primary key,
+    drop_id text not null,
+    size text not null,
+    signup_id bigint references signups (id) on delete set null,
+    code_hash text not null unique,
+    sent_at text not null,
+    expires_at text not null,
+    redeemed_at text,
+    passed_at text
+  )`,
+  "create index drop_prizes_drop on drop_prizes (drop_id, size)",
+]
+
 export interface Migration {
   version: number
   name: string
@@ -219,6 +270,10 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     version: 11,
     name: "hard bounces: addresses a receiving server refused for good",
     up: statements("create table hard_bounces (signup_id bigint primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
+  },  {
+    version: 12,
+    name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
+    up: statements(...DROP_TABLES),
   },
 ]
 
@@ -371,6 +426,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 9,
     name: "hard bounces: addresses a receiving server refused for good",
     up: statements("create table hard_bounces (signup_id integer primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
+  },  {
+    version: 10,
+    name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
+    up: statements(...DROP_TABLES),
   },
 ]
 

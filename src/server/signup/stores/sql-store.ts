@@ -47,6 +47,7 @@ import { outboxStore, queueMessages } from "./outbox-store"
 import { ownerStore } from "./owner-store"
 import { retentionStore } from "./retention"
 import { bounceStore } from "./bounce-store"
+import { dropStore, forgetEntriesOf } from "./drop-store"
 import { invitationStore } from "./invitation-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
@@ -167,7 +168,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ])
     // Its referral code goes from the signups it brought, so nothing leads back to it.
     await tx.query("update signups set referred_by = null, referral_held = null where referred_by = $1", [me.referral_code])
-    // Tokens and outbox messages go with it (on delete cascade).
+    // Tokens, outbox messages and drop entries go with it (on delete cascade); open drops count one fewer.
+    await forgetEntriesOf(tx, id)
     await tx.query("delete from signups where id = $1", [id])
     await suppress(tx, me.email_key, now)
     // Written after the delete, so it outlives the cascade: an id for receivers, the address for
@@ -426,6 +428,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ...owner,
     ...invitations,
     ...retentionStore(context),
+    ...dropStore(context),
     ...bounceStore(context),
 
     add: (signup) =>

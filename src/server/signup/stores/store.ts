@@ -7,6 +7,7 @@ import type { AuditEntry, HoldReason, OutboxHealth, OwnerSummary } from "../../.
 import type { Attribution } from "../../../signup/schema"
 import type { ProviderContact } from "../../providers/provider"
 import type { ChallengeVerdict } from "./challenges"
+import type { DropStore } from "./drop-store"
 import type { EventPayload } from "./events"
 
 export type SignupStatus = "pending" | "confirmed"
@@ -52,7 +53,7 @@ export interface NewSignup {
 }
 
 /** The emails among the outbox's kinds: the mailer delivers them. */
-export const EMAIL_KINDS = ["confirmation", "status-link", "invitation", "milestone"] as const
+export const EMAIL_KINDS = ["confirmation", "status-link", "invitation", "milestone", "drop-entered", "drop-won", "drop-not-won"] as const
 
 /**
  * What an email is, to the sender that builds and delivers it. A confirmation or status link is
@@ -254,7 +255,7 @@ export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { email
  */
 export type LeaveResult = { kind: "erased" } | { kind: "alreadyLeft" } | { kind: "unknown" }
 
-export interface SignupStore {
+export interface SignupStore extends DropStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
   add(signup: NewSignup): Promise<AddResult>
   /** Uses a confirmation token (once): the signup becomes confirmed. */
