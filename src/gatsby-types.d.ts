@@ -1073,6 +1073,842 @@ type DirectorySortInput = {
   readonly uid: InputMaybe<SortOrderEnum>;
 };
 
+type Drop = {
+  readonly announcement: DropAnnouncement;
+  readonly bonus: DropBonus;
+  readonly closesAt: Scalars['Date'];
+  readonly id: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly opensAt: Scalars['Date'];
+  readonly pieces: ReadonlyArray<DropPiece>;
+  readonly redeemDays: Scalars['Int'];
+  readonly resultsAt: Scalars['Date'];
+  readonly summary: Scalars['String'];
+};
+
+
+type Drop_closesAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type Drop_opensAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type Drop_resultsAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type DropAnnouncement = {
+  readonly show: Scalars['Boolean'];
+  readonly text: Scalars['String'];
+};
+
+type DropAnnouncementFieldSelector = {
+  readonly show: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropAnnouncementFilterInput = {
+  readonly show: InputMaybe<BooleanQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropAnnouncementSortInput = {
+  readonly show: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type DropBonus = {
+  readonly maxBonusTickets: Scalars['Int'];
+  readonly ticketsPerReferral: Scalars['Int'];
+};
+
+type DropBonusFieldSelector = {
+  readonly maxBonusTickets: InputMaybe<FieldSelectorEnum>;
+  readonly ticketsPerReferral: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropBonusFilterInput = {
+  readonly maxBonusTickets: InputMaybe<IntQueryOperatorInput>;
+  readonly ticketsPerReferral: InputMaybe<IntQueryOperatorInput>;
+};
+
+type DropBonusSortInput = {
+  readonly maxBonusTickets: InputMaybe<SortOrderEnum>;
+  readonly ticketsPerReferral: InputMaybe<SortOrderEnum>;
+};
+
+type DropCheck = {
+  readonly heading: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+};
+
+type DropCheckFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropCheckFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropCheckSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+};
+
+type DropCountdown = {
+  readonly days: Scalars['String'];
+  readonly hours: Scalars['String'];
+  readonly minutes: Scalars['String'];
+  readonly over: Scalars['String'];
+  readonly seconds: Scalars['String'];
+  readonly toClose: Scalars['String'];
+  readonly toOpen: Scalars['String'];
+  readonly toResults: Scalars['String'];
+};
+
+type DropCountdownFieldSelector = {
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly over: InputMaybe<FieldSelectorEnum>;
+  readonly seconds: InputMaybe<FieldSelectorEnum>;
+  readonly toClose: InputMaybe<FieldSelectorEnum>;
+  readonly toOpen: InputMaybe<FieldSelectorEnum>;
+  readonly toResults: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropCountdownFilterInput = {
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly minutes: InputMaybe<StringQueryOperatorInput>;
+  readonly over: InputMaybe<StringQueryOperatorInput>;
+  readonly seconds: InputMaybe<StringQueryOperatorInput>;
+  readonly toClose: InputMaybe<StringQueryOperatorInput>;
+  readonly toOpen: InputMaybe<StringQueryOperatorInput>;
+  readonly toResults: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropCountdownSortInput = {
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly over: InputMaybe<SortOrderEnum>;
+  readonly seconds: InputMaybe<SortOrderEnum>;
+  readonly toClose: InputMaybe<SortOrderEnum>;
+  readonly toOpen: InputMaybe<SortOrderEnum>;
+  readonly toResults: InputMaybe<SortOrderEnum>;
+};
+
+type DropEnter = {
+  readonly joinLink: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type DropEnterFieldSelector = {
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropEnterFilterInput = {
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropEnterSortInput = {
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type DropFieldSelector = {
+  readonly announcement: InputMaybe<DropAnnouncementFieldSelector>;
+  readonly bonus: InputMaybe<DropBonusFieldSelector>;
+  readonly closesAt: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly opensAt: InputMaybe<FieldSelectorEnum>;
+  readonly pieces: InputMaybe<DropPieceFieldSelector>;
+  readonly redeemDays: InputMaybe<FieldSelectorEnum>;
+  readonly resultsAt: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropFilterInput = {
+  readonly announcement: InputMaybe<DropAnnouncementFilterInput>;
+  readonly bonus: InputMaybe<DropBonusFilterInput>;
+  readonly closesAt: InputMaybe<DateQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly opensAt: InputMaybe<DateQueryOperatorInput>;
+  readonly pieces: InputMaybe<DropPieceFilterListInput>;
+  readonly redeemDays: InputMaybe<IntQueryOperatorInput>;
+  readonly resultsAt: InputMaybe<DateQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropFilterListInput = {
+  readonly elemMatch: InputMaybe<DropFilterInput>;
+};
+
+type DropHow = {
+  readonly age: Scalars['String'];
+  readonly bonus: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly noBonus: Scalars['String'];
+  readonly redeem: Scalars['String'];
+  readonly steps: ReadonlyArray<Scalars['String']>;
+};
+
+type DropHowFieldSelector = {
+  readonly age: InputMaybe<FieldSelectorEnum>;
+  readonly bonus: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly noBonus: InputMaybe<FieldSelectorEnum>;
+  readonly redeem: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropHowFilterInput = {
+  readonly age: InputMaybe<StringQueryOperatorInput>;
+  readonly bonus: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly noBonus: InputMaybe<StringQueryOperatorInput>;
+  readonly redeem: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropHowSortInput = {
+  readonly age: InputMaybe<SortOrderEnum>;
+  readonly bonus: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly noBonus: InputMaybe<SortOrderEnum>;
+  readonly redeem: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<SortOrderEnum>;
+};
+
+type DropJson = Node & {
+  readonly check: DropCheck;
+  readonly children: ReadonlyArray<Node>;
+  readonly countdown: DropCountdown;
+  readonly empty: Scalars['String'];
+  readonly enter: DropEnter;
+  readonly heading: Scalars['String'];
+  readonly how: DropHow;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly intro: Scalars['String'];
+  readonly live: DropLive;
+  readonly noscript: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly pieces: DropPieces;
+  readonly seo: PageSeo;
+  readonly window: DropWindow;
+};
+
+type DropJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<DropJsonEdge>;
+  readonly group: ReadonlyArray<DropJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<DropJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type DropJsonConnection_distinctArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonConnection_groupArgs = {
+  field: DropJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type DropJsonConnection_maxArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonConnection_minArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonConnection_sumArgs = {
+  field: DropJsonFieldSelector;
+};
+
+type DropJsonEdge = {
+  readonly next: Maybe<DropJson>;
+  readonly node: DropJson;
+  readonly previous: Maybe<DropJson>;
+};
+
+type DropJsonFieldSelector = {
+  readonly check: InputMaybe<DropCheckFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly countdown: InputMaybe<DropCountdownFieldSelector>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly enter: InputMaybe<DropEnterFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly how: InputMaybe<DropHowFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly live: InputMaybe<DropLiveFieldSelector>;
+  readonly noscript: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly pieces: InputMaybe<DropPiecesFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly window: InputMaybe<DropWindowFieldSelector>;
+};
+
+type DropJsonFilterInput = {
+  readonly check: InputMaybe<DropCheckFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly countdown: InputMaybe<DropCountdownFilterInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly enter: InputMaybe<DropEnterFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly how: InputMaybe<DropHowFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly live: InputMaybe<DropLiveFilterInput>;
+  readonly noscript: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly pieces: InputMaybe<DropPiecesFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly window: InputMaybe<DropWindowFilterInput>;
+};
+
+type DropJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<DropJsonFilterInput>;
+};
+
+type DropJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<DropJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<DropJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<DropJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type DropJsonGroupConnection_distinctArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonGroupConnection_groupArgs = {
+  field: DropJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type DropJsonGroupConnection_maxArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonGroupConnection_minArgs = {
+  field: DropJsonFieldSelector;
+};
+
+
+type DropJsonGroupConnection_sumArgs = {
+  field: DropJsonFieldSelector;
+};
+
+type DropJsonSortInput = {
+  readonly check: InputMaybe<DropCheckSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly countdown: InputMaybe<DropCountdownSortInput>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly enter: InputMaybe<DropEnterSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly how: InputMaybe<DropHowSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly live: InputMaybe<DropLiveSortInput>;
+  readonly noscript: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly pieces: InputMaybe<DropPiecesSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly window: InputMaybe<DropWindowSortInput>;
+};
+
+type DropLive = {
+  readonly committedAt: Scalars['String'];
+  readonly drawnAt: Scalars['String'];
+  readonly entrants: Scalars['String'];
+  readonly entries: Scalars['String'];
+  readonly frozenAt: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly idsNote: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly listHash: Scalars['String'];
+  readonly listLink: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly notYet: Scalars['String'];
+  readonly phase: Scalars['String'];
+  readonly phases: DropLivePhases;
+  readonly promoted: Scalars['String'];
+  readonly seed: Scalars['String'];
+  readonly seedHash: Scalars['String'];
+  readonly size: Scalars['String'];
+  readonly stock: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly verify: DropLiveVerify;
+  readonly winners: Scalars['String'];
+  readonly winnersOf: Scalars['String'];
+};
+
+type DropLiveFieldSelector = {
+  readonly committedAt: InputMaybe<FieldSelectorEnum>;
+  readonly drawnAt: InputMaybe<FieldSelectorEnum>;
+  readonly entrants: InputMaybe<FieldSelectorEnum>;
+  readonly entries: InputMaybe<FieldSelectorEnum>;
+  readonly frozenAt: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly idsNote: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly listLink: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly notYet: InputMaybe<FieldSelectorEnum>;
+  readonly phase: InputMaybe<FieldSelectorEnum>;
+  readonly phases: InputMaybe<DropLivePhasesFieldSelector>;
+  readonly promoted: InputMaybe<FieldSelectorEnum>;
+  readonly seed: InputMaybe<FieldSelectorEnum>;
+  readonly seedHash: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+  readonly stock: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly verify: InputMaybe<DropLiveVerifyFieldSelector>;
+  readonly winners: InputMaybe<FieldSelectorEnum>;
+  readonly winnersOf: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropLiveFilterInput = {
+  readonly committedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly drawnAt: InputMaybe<StringQueryOperatorInput>;
+  readonly entrants: InputMaybe<StringQueryOperatorInput>;
+  readonly entries: InputMaybe<StringQueryOperatorInput>;
+  readonly frozenAt: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly idsNote: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly listLink: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly notYet: InputMaybe<StringQueryOperatorInput>;
+  readonly phase: InputMaybe<StringQueryOperatorInput>;
+  readonly phases: InputMaybe<DropLivePhasesFilterInput>;
+  readonly promoted: InputMaybe<StringQueryOperatorInput>;
+  readonly seed: InputMaybe<StringQueryOperatorInput>;
+  readonly seedHash: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<StringQueryOperatorInput>;
+  readonly stock: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly verify: InputMaybe<DropLiveVerifyFilterInput>;
+  readonly winners: InputMaybe<StringQueryOperatorInput>;
+  readonly winnersOf: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropLivePhases = {
+  readonly closed: Scalars['String'];
+  readonly drawn: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly scheduled: Scalars['String'];
+};
+
+type DropLivePhasesFieldSelector = {
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly drawn: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly scheduled: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropLivePhasesFilterInput = {
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly drawn: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropLivePhasesSortInput = {
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly drawn: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly scheduled: InputMaybe<SortOrderEnum>;
+};
+
+type DropLiveSortInput = {
+  readonly committedAt: InputMaybe<SortOrderEnum>;
+  readonly drawnAt: InputMaybe<SortOrderEnum>;
+  readonly entrants: InputMaybe<SortOrderEnum>;
+  readonly entries: InputMaybe<SortOrderEnum>;
+  readonly frozenAt: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly idsNote: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly listLink: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly notYet: InputMaybe<SortOrderEnum>;
+  readonly phase: InputMaybe<SortOrderEnum>;
+  readonly phases: InputMaybe<DropLivePhasesSortInput>;
+  readonly promoted: InputMaybe<SortOrderEnum>;
+  readonly seed: InputMaybe<SortOrderEnum>;
+  readonly seedHash: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+  readonly stock: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly verify: InputMaybe<DropLiveVerifySortInput>;
+  readonly winners: InputMaybe<SortOrderEnum>;
+  readonly winnersOf: InputMaybe<SortOrderEnum>;
+};
+
+type DropLiveVerify = {
+  readonly button: Scalars['String'];
+  readonly checking: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly match: Scalars['String'];
+  readonly mismatch: Scalars['String'];
+};
+
+type DropLiveVerifyFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly match: InputMaybe<FieldSelectorEnum>;
+  readonly mismatch: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropLiveVerifyFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly match: InputMaybe<StringQueryOperatorInput>;
+  readonly mismatch: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropLiveVerifySortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly match: InputMaybe<SortOrderEnum>;
+  readonly mismatch: InputMaybe<SortOrderEnum>;
+};
+
+type DropPiece = {
+  readonly alt: Scalars['String'];
+  readonly description: Scalars['String'];
+  readonly id: Scalars['String'];
+  readonly image: File;
+  readonly name: Scalars['String'];
+  readonly sizes: ReadonlyArray<DropSize>;
+};
+
+type DropPieceFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly sizes: InputMaybe<DropSizeFieldSelector>;
+};
+
+type DropPieceFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly sizes: InputMaybe<DropSizeFilterListInput>;
+};
+
+type DropPieceFilterListInput = {
+  readonly elemMatch: InputMaybe<DropPieceFilterInput>;
+};
+
+type DropPieceSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<FileSortInput>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly sizes: InputMaybe<DropSizeSortInput>;
+};
+
+type DropPieces = {
+  readonly heading: Scalars['String'];
+  readonly quantity: Scalars['String'];
+  readonly quantityOne: Scalars['String'];
+  readonly sizes: Scalars['String'];
+  readonly total: Scalars['String'];
+};
+
+type DropPiecesFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly quantity: InputMaybe<FieldSelectorEnum>;
+  readonly quantityOne: InputMaybe<FieldSelectorEnum>;
+  readonly sizes: InputMaybe<FieldSelectorEnum>;
+  readonly total: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropPiecesFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly quantity: InputMaybe<StringQueryOperatorInput>;
+  readonly quantityOne: InputMaybe<StringQueryOperatorInput>;
+  readonly sizes: InputMaybe<StringQueryOperatorInput>;
+  readonly total: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropPiecesSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly quantity: InputMaybe<SortOrderEnum>;
+  readonly quantityOne: InputMaybe<SortOrderEnum>;
+  readonly sizes: InputMaybe<SortOrderEnum>;
+  readonly total: InputMaybe<SortOrderEnum>;
+};
+
+type DropSize = {
+  readonly label: Scalars['String'];
+  readonly quantity: Scalars['Int'];
+};
+
+type DropSizeFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly quantity: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropSizeFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly quantity: InputMaybe<IntQueryOperatorInput>;
+};
+
+type DropSizeFilterListInput = {
+  readonly elemMatch: InputMaybe<DropSizeFilterInput>;
+};
+
+type DropSizeSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly quantity: InputMaybe<SortOrderEnum>;
+};
+
+type DropSortInput = {
+  readonly announcement: InputMaybe<DropAnnouncementSortInput>;
+  readonly bonus: InputMaybe<DropBonusSortInput>;
+  readonly closesAt: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly opensAt: InputMaybe<SortOrderEnum>;
+  readonly pieces: InputMaybe<DropPieceSortInput>;
+  readonly redeemDays: InputMaybe<SortOrderEnum>;
+  readonly resultsAt: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+};
+
+type DropWindow = {
+  readonly closes: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly localNote: Scalars['String'];
+  readonly opens: Scalars['String'];
+  readonly results: Scalars['String'];
+  readonly utcNote: Scalars['String'];
+};
+
+type DropWindowFieldSelector = {
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly localNote: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+  readonly results: InputMaybe<FieldSelectorEnum>;
+  readonly utcNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropWindowFilterInput = {
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly localNote: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+  readonly results: InputMaybe<StringQueryOperatorInput>;
+  readonly utcNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropWindowSortInput = {
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly localNote: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+  readonly results: InputMaybe<SortOrderEnum>;
+  readonly utcNote: InputMaybe<SortOrderEnum>;
+};
+
+type DropsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly drops: ReadonlyArray<Drop>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly minimumAge: Scalars['Int'];
+  readonly notThisTimeEmail: Scalars['Boolean'];
+  readonly parent: Maybe<Node>;
+};
+
+type DropsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<DropsJsonEdge>;
+  readonly group: ReadonlyArray<DropsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<DropsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type DropsJsonConnection_distinctArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonConnection_groupArgs = {
+  field: DropsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type DropsJsonConnection_maxArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonConnection_minArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonConnection_sumArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+type DropsJsonEdge = {
+  readonly next: Maybe<DropsJson>;
+  readonly node: DropsJson;
+  readonly previous: Maybe<DropsJson>;
+};
+
+type DropsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly drops: InputMaybe<DropFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly minimumAge: InputMaybe<FieldSelectorEnum>;
+  readonly notThisTimeEmail: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type DropsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly drops: InputMaybe<DropFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly minimumAge: InputMaybe<IntQueryOperatorInput>;
+  readonly notThisTimeEmail: InputMaybe<BooleanQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type DropsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<DropsJsonFilterInput>;
+};
+
+type DropsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<DropsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<DropsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<DropsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type DropsJsonGroupConnection_distinctArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonGroupConnection_groupArgs = {
+  field: DropsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type DropsJsonGroupConnection_maxArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonGroupConnection_minArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+
+type DropsJsonGroupConnection_sumArgs = {
+  field: DropsJsonFieldSelector;
+};
+
+type DropsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly drops: InputMaybe<DropSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly minimumAge: InputMaybe<SortOrderEnum>;
+  readonly notThisTimeEmail: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type DuotoneGradient = {
   readonly highlight: Scalars['String'];
   readonly opacity: InputMaybe<Scalars['Int']>;
@@ -1134,6 +1970,9 @@ type EmailUnsubscribeSortInput = {
 type EmailsJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly confirmation: Email;
+  readonly dropEntered: Email;
+  readonly dropNotThisTime: Email;
+  readonly dropWon: Email;
   readonly footer: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -1192,6 +2031,9 @@ type EmailsJsonEdge = {
 type EmailsJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly confirmation: InputMaybe<EmailFieldSelector>;
+  readonly dropEntered: InputMaybe<EmailFieldSelector>;
+  readonly dropNotThisTime: InputMaybe<EmailFieldSelector>;
+  readonly dropWon: InputMaybe<EmailFieldSelector>;
   readonly footer: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1205,6 +2047,9 @@ type EmailsJsonFieldSelector = {
 type EmailsJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly confirmation: InputMaybe<EmailFilterInput>;
+  readonly dropEntered: InputMaybe<EmailFilterInput>;
+  readonly dropNotThisTime: InputMaybe<EmailFilterInput>;
+  readonly dropWon: InputMaybe<EmailFilterInput>;
   readonly footer: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1263,6 +2108,9 @@ type EmailsJsonGroupConnection_sumArgs = {
 type EmailsJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly confirmation: InputMaybe<EmailSortInput>;
+  readonly dropEntered: InputMaybe<EmailSortInput>;
+  readonly dropNotThisTime: InputMaybe<EmailSortInput>;
+  readonly dropWon: InputMaybe<EmailSortInput>;
   readonly footer: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -1298,6 +2146,10 @@ type File = Node & {
   readonly childConfirmJson: Maybe<ConfirmJson>;
   /** Returns the first child node of type ContactJson or null if there are no children of given type on this node */
   readonly childContactJson: Maybe<ContactJson>;
+  /** Returns the first child node of type DropJson or null if there are no children of given type on this node */
+  readonly childDropJson: Maybe<DropJson>;
+  /** Returns the first child node of type DropsJson or null if there are no children of given type on this node */
+  readonly childDropsJson: Maybe<DropsJson>;
   /** Returns the first child node of type EmailsJson or null if there are no children of given type on this node */
   readonly childEmailsJson: Maybe<EmailsJson>;
   /** Returns the first child node of type HomeJson or null if there are no children of given type on this node */
@@ -1337,6 +2189,10 @@ type File = Node & {
   readonly childrenConfirmJson: Maybe<ReadonlyArray<Maybe<ConfirmJson>>>;
   /** Returns all children nodes filtered by type ContactJson */
   readonly childrenContactJson: Maybe<ReadonlyArray<Maybe<ContactJson>>>;
+  /** Returns all children nodes filtered by type DropJson */
+  readonly childrenDropJson: Maybe<ReadonlyArray<Maybe<DropJson>>>;
+  /** Returns all children nodes filtered by type DropsJson */
+  readonly childrenDropsJson: Maybe<ReadonlyArray<Maybe<DropsJson>>>;
   /** Returns all children nodes filtered by type EmailsJson */
   readonly childrenEmailsJson: Maybe<ReadonlyArray<Maybe<EmailsJson>>>;
   /** Returns all children nodes filtered by type HomeJson */
@@ -1513,6 +2369,8 @@ type FileFieldSelector = {
   readonly childCategoriesJson: InputMaybe<CategoriesJsonFieldSelector>;
   readonly childConfirmJson: InputMaybe<ConfirmJsonFieldSelector>;
   readonly childContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childDropJson: InputMaybe<DropJsonFieldSelector>;
+  readonly childDropsJson: InputMaybe<DropsJsonFieldSelector>;
   readonly childEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1533,6 +2391,8 @@ type FileFieldSelector = {
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonFieldSelector>;
   readonly childrenConfirmJson: InputMaybe<ConfirmJsonFieldSelector>;
   readonly childrenContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childrenDropJson: InputMaybe<DropJsonFieldSelector>;
+  readonly childrenDropsJson: InputMaybe<DropsJsonFieldSelector>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1592,6 +2452,8 @@ type FileFilterInput = {
   readonly childCategoriesJson: InputMaybe<CategoriesJsonFilterInput>;
   readonly childConfirmJson: InputMaybe<ConfirmJsonFilterInput>;
   readonly childContactJson: InputMaybe<ContactJsonFilterInput>;
+  readonly childDropJson: InputMaybe<DropJsonFilterInput>;
+  readonly childDropsJson: InputMaybe<DropsJsonFilterInput>;
   readonly childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -1612,6 +2474,8 @@ type FileFilterInput = {
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonFilterListInput>;
   readonly childrenConfirmJson: InputMaybe<ConfirmJsonFilterListInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  readonly childrenDropJson: InputMaybe<DropJsonFilterListInput>;
+  readonly childrenDropsJson: InputMaybe<DropsJsonFilterListInput>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -1712,6 +2576,8 @@ type FileSortInput = {
   readonly childCategoriesJson: InputMaybe<CategoriesJsonSortInput>;
   readonly childConfirmJson: InputMaybe<ConfirmJsonSortInput>;
   readonly childContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childDropJson: InputMaybe<DropJsonSortInput>;
+  readonly childDropsJson: InputMaybe<DropsJsonSortInput>;
   readonly childEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -1732,6 +2598,8 @@ type FileSortInput = {
   readonly childrenCategoriesJson: InputMaybe<CategoriesJsonSortInput>;
   readonly childrenConfirmJson: InputMaybe<ConfirmJsonSortInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childrenDropJson: InputMaybe<DropJsonSortInput>;
+  readonly childrenDropsJson: InputMaybe<DropsJsonSortInput>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -1872,6 +2740,7 @@ type HomeHeroSortInput = {
 type HomeJson = Node & {
   readonly carousel: HomeCarousel;
   readonly children: ReadonlyArray<Node>;
+  readonly dropLink: Scalars['String'];
   readonly explore: HomeExplore;
   readonly hero: HomeHero;
   readonly id: Scalars['ID'];
@@ -1930,6 +2799,7 @@ type HomeJsonEdge = {
 type HomeJsonFieldSelector = {
   readonly carousel: InputMaybe<HomeCarouselFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly dropLink: InputMaybe<FieldSelectorEnum>;
   readonly explore: InputMaybe<HomeExploreFieldSelector>;
   readonly hero: InputMaybe<HomeHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -1943,6 +2813,7 @@ type HomeJsonFieldSelector = {
 type HomeJsonFilterInput = {
   readonly carousel: InputMaybe<HomeCarouselFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly dropLink: InputMaybe<StringQueryOperatorInput>;
   readonly explore: InputMaybe<HomeExploreFilterInput>;
   readonly hero: InputMaybe<HomeHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2001,6 +2872,7 @@ type HomeJsonGroupConnection_sumArgs = {
 type HomeJsonSortInput = {
   readonly carousel: InputMaybe<HomeCarouselSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly dropLink: InputMaybe<SortOrderEnum>;
   readonly explore: InputMaybe<HomeExploreSortInput>;
   readonly hero: InputMaybe<HomeHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -4175,6 +5047,8 @@ type Query = {
   readonly allConfirmJson: ConfirmJsonConnection;
   readonly allContactJson: ContactJsonConnection;
   readonly allDirectory: DirectoryConnection;
+  readonly allDropJson: DropJsonConnection;
+  readonly allDropsJson: DropsJsonConnection;
   readonly allEmailsJson: EmailsJsonConnection;
   readonly allFile: FileConnection;
   readonly allHomeJson: HomeJsonConnection;
@@ -4200,6 +5074,8 @@ type Query = {
   readonly confirmJson: Maybe<ConfirmJson>;
   readonly contactJson: Maybe<ContactJson>;
   readonly directory: Maybe<Directory>;
+  readonly dropJson: Maybe<DropJson>;
+  readonly dropsJson: Maybe<DropsJson>;
   readonly emailsJson: Maybe<EmailsJson>;
   readonly file: Maybe<File>;
   readonly homeJson: Maybe<HomeJson>;
@@ -4274,6 +5150,22 @@ type Query_allDirectoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<DirectorySortInput>>>;
+};
+
+
+type Query_allDropJsonArgs = {
+  filter: InputMaybe<DropJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<DropJsonSortInput>>>;
+};
+
+
+type Query_allDropsJsonArgs = {
+  filter: InputMaybe<DropsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<DropsJsonSortInput>>>;
 };
 
 
@@ -4523,9 +5415,43 @@ type Query_directoryArgs = {
 };
 
 
+type Query_dropJsonArgs = {
+  check: InputMaybe<DropCheckFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  countdown: InputMaybe<DropCountdownFilterInput>;
+  empty: InputMaybe<StringQueryOperatorInput>;
+  enter: InputMaybe<DropEnterFilterInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  how: InputMaybe<DropHowFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
+  live: InputMaybe<DropLiveFilterInput>;
+  noscript: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  pieces: InputMaybe<DropPiecesFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  window: InputMaybe<DropWindowFilterInput>;
+};
+
+
+type Query_dropsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  drops: InputMaybe<DropFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  minimumAge: InputMaybe<IntQueryOperatorInput>;
+  notThisTimeEmail: InputMaybe<BooleanQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+};
+
+
 type Query_emailsJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   confirmation: InputMaybe<EmailFilterInput>;
+  dropEntered: InputMaybe<EmailFilterInput>;
+  dropNotThisTime: InputMaybe<EmailFilterInput>;
+  dropWon: InputMaybe<EmailFilterInput>;
   footer: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -4553,6 +5479,8 @@ type Query_fileArgs = {
   childCategoriesJson: InputMaybe<CategoriesJsonFilterInput>;
   childConfirmJson: InputMaybe<ConfirmJsonFilterInput>;
   childContactJson: InputMaybe<ContactJsonFilterInput>;
+  childDropJson: InputMaybe<DropJsonFilterInput>;
+  childDropsJson: InputMaybe<DropsJsonFilterInput>;
   childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -4573,6 +5501,8 @@ type Query_fileArgs = {
   childrenCategoriesJson: InputMaybe<CategoriesJsonFilterListInput>;
   childrenConfirmJson: InputMaybe<ConfirmJsonFilterListInput>;
   childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  childrenDropJson: InputMaybe<DropJsonFilterListInput>;
+  childrenDropsJson: InputMaybe<DropsJsonFilterListInput>;
   childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -4620,6 +5550,7 @@ type Query_fileArgs = {
 type Query_homeJsonArgs = {
   carousel: InputMaybe<HomeCarouselFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  dropLink: InputMaybe<StringQueryOperatorInput>;
   explore: InputMaybe<HomeExploreFilterInput>;
   hero: InputMaybe<HomeHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -7631,6 +8562,11 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type ContactPageQuery = { readonly contactJson: { readonly seo: { readonly title: string, readonly description: string }, readonly intro: { readonly heading: string, readonly text: string }, readonly details: { readonly heading: string, readonly generalLabel: string, readonly businessLabel: string, readonly responseLabel: string, readonly responseText: string }, readonly form: { readonly heading: string, readonly text: string, readonly fallbackText: string } } | null };
 
+type DropPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly summary: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly alt: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly age: string, readonly redeem: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
+
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
 type GatsbyImageSharpFixed_noBase64Fragment = { readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
@@ -7660,7 +8596,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
+type HomePageQuery = { readonly homeJson: { readonly dropLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly announcement: { readonly show: boolean, readonly text: string } }> } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
 
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -20,6 +20,8 @@ import categories from "../content/categories.json"
 import reassurances from "../content/reassurances.json"
 import slides from "../content/slides.json"
 import values from "../content/values.json"
+import drops from "../content/drops.json"
+import drop from "../content/pages/drop.json"
 
 /** What gatsby-plugin-sharp would hand the Carousel for one picture; the src names the file. */
 export const fakeImage = (src: string): IGatsbyImageData => ({
@@ -73,7 +75,34 @@ export const homeData = (): Queries.HomePageQuery => ({
   },
   categoriesJson: model.categories.parse(categories),
   reassurancesJson: model.reassurances.parse(reassurances),
+  dropsJson: { drops: drops.drops.map(({ id, announcement }) => ({ id, announcement })) },
 })
+
+/** Gatsby's `formatString: "ddd D MMM YYYY, HH:mm"` of an instant, in UTC. */
+export const formatUtcTime = (iso: string): string => {
+  const date = new Date(iso)
+  const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  const two = (value: number) => String(value).padStart(2, "0")
+  return `${DAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`
+}
+
+/** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
+export const dropData = (content: { minimumAge: number; drops: typeof drops.drops } = drops): Queries.DropPageQuery => ({
+  dropsJson: {
+    minimumAge: content.minimumAge,
+    drops: content.drops.map(({ announcement: _announcement, ...rest }) => ({
+      ...rest,
+      opensAtUtc: formatUtcTime(rest.opensAt),
+      closesAtUtc: formatUtcTime(rest.closesAt),
+      resultsAtUtc: formatUtcTime(rest.resultsAt),
+      pieces: rest.pieces.map(({ image, ...piece }) => ({ ...piece, image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 720 } } } })),
+    })),
+  },
+  dropJson: drop,
+})
+
+/** The real drops content, for tests that change a copy of it. */
+export const dropsContent = drops
 
 export const aboutData = (): Queries.AboutPageQuery => ({
   aboutJson: about,

@@ -586,6 +586,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         'the "Why 94?" snippet',
       ),
       signup: signupCopy,
+      dropLink: text("the label of the link to the drop page after a drop's note on Home (drops.json, announcement)"),
     },
     "the Home page",
   )

@@ -17,5 +17,8 @@ export const MAIN_NAV: NavLink[] = [
 
 export const FOOTER_LINKS: NavLink[] = [...MAIN_NAV, { page: "privacy", to: "/privacy/" }]
 
+/** The drop page: not in the navigation (the spec fixes it); Home links to it while a drop is announced. */
+export const DROP_PAGE_PATH = "/drop/"
+
 /** Where the "Join the Drop" buttons lead on pages without their own signup section. */
 export const HOME_SIGNUP_PATH = `/#${SIGNUP_SECTION_ID}`

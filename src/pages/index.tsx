@@ -2,6 +2,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
 import { Carousel, type CarouselSlide } from "../components/home/Carousel"
+import { DropAnnouncement } from "../components/home/DropAnnouncement"
 import { Hero } from "../components/home/Hero"
 import { Reassurances } from "../components/home/Reassurances"
 import { WhySnippet } from "../components/home/WhySnippet"
@@ -17,6 +18,10 @@ const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): Carousel
     const data = image.childImageSharp?.gatsbyImageData
     return data ? [{ image: data, caption, alt }] : []
   })
+
+/** The notes of the drops announced on Home, in the order of drops.json. */
+const dropNotes = (drops: Queries.HomePageQuery["dropsJson"]) =>
+  (drops?.drops ?? []).flatMap(({ id, announcement }) => (announcement.show ? [{ id, text: announcement.text }] : []))
 
 const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const site = useSiteContent()
@@ -49,6 +54,8 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
         <WhySnippet {...page.why} />
       </HydrateLater>
       <HydrateLater>
+        {/* In the signup section's own hydration slot: a link and words, nothing that runs. */}
+        <DropAnnouncement notes={dropNotes(data.dropsJson)} linkLabel={page.dropLink} />
         <SignupSection
           {...page.signup}
           count={site.socialProof}
@@ -115,6 +122,16 @@ export const query = graphql`
         heading
         text
         socialProof
+      }
+      dropLink
+    }
+    dropsJson {
+      drops {
+        id
+        announcement {
+          show
+          text
+        }
       }
     }
     slidesJson {

@@ -203,7 +203,7 @@ describe("GET /api/waitlist", () => {
     expect(answer).toEqual({
       status: 200,
       headers: { "Cache-Control": "no-store" },
-      body: { status: "confirmed", position: 2, total: 2, referrals: 0, milestone: 0, referralCode: joined.body.referralCode, referralUrl: joined.body.referralUrl, invited: false, redeemed: false },
+      body: { status: "confirmed", position: 2, total: 2, referrals: 0, milestone: 0, referralCode: joined.body.referralCode, referralUrl: joined.body.referralUrl, invited: false, redeemed: false, drops: {} },
     })
   })
 
