@@ -5,13 +5,22 @@ import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
-import { BACKUP_MAX_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/retention"
+import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/retention"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
   const page = data.privacyJson!
-  const fill = (text: string) => fillTemplate(text, { email: site.emails.general, responseTime: site.responseTime, brand: site.brand, pendingDays: String(PENDING_SIGNUP_MAX_DAYS), backupDays: String(BACKUP_MAX_DAYS) })
+  const fill = (text: string) =>
+    fillTemplate(text, {
+      email: site.emails.general,
+      responseTime: site.responseTime,
+      brand: site.brand,
+      pendingDays: String(PENDING_SIGNUP_MAX_DAYS),
+      backupDays: String(BACKUP_MAX_DAYS),
+      dropEntryDays: String(DROP_ENTRY_DAYS),
+      minimumAge: String(data.dropsJson!.minimumAge),
+    })
   return (
     <StaticMarkup>
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
@@ -42,6 +51,9 @@ export const Head = ({ data, location }: HeadProps<Queries.PrivacyPageQuery>) =>
 
 export const query = graphql`
   query PrivacyPage {
+    dropsJson {
+      minimumAge
+    }
     privacyJson {
       seo {
         title

@@ -14,3 +14,10 @@ export const PENDING_SIGNUP_MAX_DAYS = 7
  * BACKUP_KEEP_DAILY may only make it shorter.
  */
 export const BACKUP_MAX_DAYS = 14
+
+/**
+ * How long after a drop's entries close the link between a person and their entry (its size,
+ * its entry number, a winner's code) is kept, in days: the privacy page promises it. The published
+ * list of entry numbers names no one and stays.
+ */
+export const DROP_ENTRY_DAYS = 90

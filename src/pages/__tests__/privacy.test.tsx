@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react"
 import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
-import { formatLongDate, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
+import { dropsContent, formatLongDate, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
+import { DROP_ENTRY_DAYS } from "../../signup/retention"
 import PrivacyPage, { Head } from "../privacy"
 
 const renderPrivacy = () => render(<PrivacyPage {...pageProps(privacyData(), "/privacy/")} />)
@@ -44,6 +45,12 @@ describe("Privacy page", () => {
     expect(text).not.toContain("{email}")
     expect(text).not.toMatch(/\{\w+\}/)
     expect(screen.getByText(/Write to us at hello@block94\.example and we will reply within 3 business days\./)).toBeInTheDocument()
+  })
+
+  it("states the drops' minimum age from content/drops.json and how long entries are kept", () => {
+    renderPrivacy()
+    expect(screen.getByText(new RegExp(`You must be ${dropsContent.minimumAge} or older to enter a draw`))).toBeInTheDocument()
+    expect(screen.getByText(new RegExp(`${DROP_ENTRY_DAYS} days after the drop's entries close`))).toBeInTheDocument()
   })
 })
 

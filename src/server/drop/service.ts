@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from "node:crypto"
 import { windowPhase, type PublishedDrop } from "../../drop/contract"
 import { drawWinners, entryListHash, entryListText, newSeed, seedHash, type DrawResult, type TicketHasher } from "../../drop/draw"
 import { ticketsFor } from "../../drop/tickets"
+import { DROP_ENTRY_DAYS } from "../../signup/retention"
 import type { MailQueue } from "../signup/service"
 import { queuedMessage } from "../signup/service"
 import { siteLinks } from "../signup/links"
@@ -34,6 +35,7 @@ export type DropStoreParts = Pick<
   | "entriesByDay"
   | "prizeState"
   | "redeemPrize"
+  | "forgetOldEntries"
 >
 
 export interface DropServiceDependencies {
@@ -74,6 +76,9 @@ export type DrawAnswer =
   | { kind: "alreadyDrawn" }
   | { kind: "noSeed" }
   | { kind: "seedMismatch" }
+
+/** How long a person stays tied to their entry after the close (the privacy page's promise). */
+const ENTRY_KEEP_MS = DROP_ENTRY_DAYS * 24 * 60 * 60 * 1000
 
 /** "Not this time" emails queued per transaction: a million entrants never hold the writer for long. */
 const NOTIFY_BATCH = 1_000
@@ -334,7 +339,10 @@ export const createDropService = (deps: DropServiceDependencies) => {
      */
     async upkeep(now: Date): Promise<number> {
       let sent = 0
-      for (const drop of catalog.drops) {
+      // What the privacy page promises: who entered is forgotten DROP_ENTRY_DAYS after the close.
+      const finished = catalog.drops.filter((drop) => Date.parse(drop.closesAt) + ENTRY_KEEP_MS <= now.getTime())
+      await store.forgetOldEntries(finished.map((drop) => ({ drop: drop.id, until: new Date(drop.closesAt) })), now, ENTRY_KEEP_MS)
+      for (const drop of catalog.drops.filter((drop) => !finished.includes(drop))) {
         const row = await currentRow(drop, now)
         if (!row?.drawnAt) continue
         const deadline = redeemDeadline(drop, now)

@@ -143,8 +143,8 @@ export interface DropStore {
   /** Entries per size per UTC day, for the owner's page. */
   entriesByDay(drop: string): Promise<Array<{ day: string; size: string; entries: number }>>
   /**
-   * Deletes the entries (the link between a person and their entry code) of drops whose codes'
-   * deadline passed more than `keepMs` ago; the anonymous frozen list stays. Returns how many.
+   * Deletes the entries (the link between a person and their entry code) and the codes of drops
+   * whose `until` passed more than `keepMs` ago; the anonymous frozen list stays. Returns how many.
    */
   forgetOldEntries(drops: ReadonlyArray<{ drop: string; until: Date }>, now: Date, keepMs: number): Promise<number>
 }
@@ -485,8 +485,11 @@ export const dropStore = (context: StoreContext): DropStore => {
       let forgotten = 0
       for (const { drop, until } of drops) {
         if (until.getTime() + keepMs > now.getTime()) continue
-        const gone = await transaction((tx) => tx.query("delete from drop_entries where drop_id = $1 returning entry_code", [drop]))
-        forgotten += gone.length
+        forgotten += await transaction(async (tx) => {
+          const gone = await tx.query("delete from drop_entries where drop_id = $1 returning entry_code", [drop])
+          await tx.query("delete from drop_prizes where drop_id = $1", [drop])
+          return gone.length
+        })
       }
       return forgotten
     },
