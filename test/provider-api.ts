@@ -137,4 +137,5 @@ export const SAMPLE_CONTACT = {
   campaign: "drop-01",
   referrer: "https://www.instagram.com/",
   signedUpAt: "2026-11-20T09:15:00.000Z",
+  drop: "drop-01 won",
 } as const

@@ -38,6 +38,7 @@ export const BREVO_ATTRIBUTES = {
   campaign: "CAMPAIGN", // text
   referrer: "REFERRER", // text
   signedUpAt: "SIGNED_UP_AT", // date, sent as YYYY-MM-DD
+  drop: "DROP", // text
 } as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
 
 const LABEL = "Brevo"

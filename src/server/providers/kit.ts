@@ -40,6 +40,7 @@ export const KIT_FIELDS = {
   campaign: "signup_campaign",
   referrer: "signup_referrer",
   signedUpAt: "signed_up_at",
+  drop: "last_drop",
 } as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
 
 const LABEL = "Kit"

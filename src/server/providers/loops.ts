@@ -37,6 +37,7 @@ export const LOOPS_PROPERTIES = {
   campaign: "signupCampaign", // string
   referrer: "signupReferrer", // string
   signedUpAt: "signedUpAt", // date, sent as ISO 8601
+  drop: "lastDrop", // string
 } as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
 
 const LABEL = "Loops"

@@ -43,6 +43,7 @@ export const MAILCHIMP_MERGE_FIELDS = {
   campaign: "CAMPAIGN", // text
   referrer: "REFERRER", // text
   signedUpAt: "SIGNUPDATE", // date, sent as YYYY-MM-DD
+  drop: "DROP", // text
 } as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
 
 const LABEL = "Mailchimp"

@@ -20,6 +20,8 @@ export interface ProviderContact {
   referrer: string | null
   /** When they signed up (ISO 8601). */
   signedUpAt: string
+  /** The drop they last entered or won, tagged "drop-01 entered" or "drop-01 won"; null when no drop is concerned. */
+  drop: string | null
 }
 
 /** A provider's name for each of our fields. */

@@ -18,7 +18,13 @@ export interface EventTargets {
 }
 
 /** Events after which the email provider gets the person's current details. */
-const UPSERTED: ReadonlySet<ListEventType> = new Set(["signup.confirmed", "referral.confirmed", "milestone.reached"])
+const UPSERTED: ReadonlySet<ListEventType> = new Set(["signup.confirmed", "referral.confirmed", "milestone.reached", "drop.entered", "drop.won"])
+
+/** A drop event tags the contact with the drop ("drop-01 entered", "drop-01 won"), so the owner's tool can segment by it. */
+const taggedWithDrop = (event: { type: string; data: Record<string, unknown> }, contact: ProviderContact): ProviderContact =>
+  (event.type === "drop.entered" || event.type === "drop.won") && typeof event.data.drop === "string"
+    ? { ...contact, drop: `${event.data.drop} ${event.type === "drop.won" ? "won" : "entered"}` }
+    : contact
 
 /** The Standard Webhooks body of an event: `{ type, timestamp, data }`, nothing else (never the provider's contact). */
 export const webhookBody = (event: { type: string; timestamp: string; data: Record<string, unknown> }): string =>
@@ -31,7 +37,7 @@ export const fanOutTo =
     const body = webhookBody(event)
     const messages: DerivedMessage[] = targets.webhookUrls.map((url) => ({ kind: "webhook", payload: { url, msgId: event.messageId, body } }))
     if (targets.emailProvider) {
-      if (UPSERTED.has(event.type) && contact) messages.push({ kind: "provider", payload: { action: "upsert", contact: JSON.stringify(contact) } })
+      if (UPSERTED.has(event.type) && contact) messages.push({ kind: "provider", payload: { action: "upsert", contact: JSON.stringify(taggedWithDrop(event, contact)) } })
       if ((event.type === "signup.left" || event.type === "signup.bounced") && event.contact) messages.push({ kind: "provider", payload: { action: "remove", email: event.contact.email } })
     }
     return messages

@@ -34,6 +34,7 @@ const BREVO_API = {
         CAMPAIGN: "drop-01",
         REFERRER: "https://www.instagram.com/",
         SIGNED_UP_AT: "2026-11-20",
+        DROP: "drop-01 won",
       },
       listIds: [3, 7],
       updateEnabled: true,

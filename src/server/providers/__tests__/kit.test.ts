@@ -32,6 +32,7 @@ const KIT_API = {
         signup_campaign: "drop-01",
         signup_referrer: "https://www.instagram.com/",
         signed_up_at: "2026-11-20T09:15:00.000Z",
+        last_drop: "drop-01 won",
       },
     },
   },

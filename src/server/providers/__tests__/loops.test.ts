@@ -32,6 +32,7 @@ const LOOPS_API = {
       signupCampaign: "drop-01",
       signupReferrer: "https://www.instagram.com/",
       signedUpAt: "2026-11-20T09:15:00.000Z",
+      lastDrop: "drop-01 won",
       mailingLists: { [MAILING_LIST_ID]: true },
     },
   },

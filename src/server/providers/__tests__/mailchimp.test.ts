@@ -41,6 +41,7 @@ const MAILCHIMP_API = {
       CAMPAIGN: "drop-01",
       REFERRER: "https://www.instagram.com/",
       SIGNUPDATE: "2026-11-20",
+      DROP: "drop-01 won",
     },
   },
   leaveBody: { status: "unsubscribed" },
@@ -94,7 +95,7 @@ describe("Mailchimp specifics", () => {
 
   it("leaves unknown attribution out instead of blanking it, and the date is a date", async () => {
     api.answer(MAILCHIMP_API.member200)
-    await create(api.url).upsert({ ...SAMPLE_CONTACT, source: null, medium: null, campaign: null, referrer: null })
+    await create(api.url).upsert({ ...SAMPLE_CONTACT, source: null, medium: null, campaign: null, referrer: null, drop: null })
     expect(api.requests[0].body).toEqual({
       email_address: "Ada.Lovelace@Example.com",
       status_if_new: "subscribed",

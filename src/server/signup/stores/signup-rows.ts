@@ -103,6 +103,7 @@ export const contactOf = ({ signup, place, referrals }: Standing): ProviderConta
   campaign: signup.attribution?.campaign ?? null,
   referrer: signup.attribution?.referrer ?? null,
   signedUpAt: signup.receivedAt,
+  drop: null,
 })
 
 /** `signup.confirmed`: the person and where they stand now. */
