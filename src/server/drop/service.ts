@@ -180,7 +180,8 @@ export const createDropService = (deps: DropServiceDependencies) => {
           drop: drop.id,
           size,
           entryCode: newEntryCode(),
-          confirmation: (email, chosen) => (mail ? dropMessage("drop-entered", email, links.drop(drop.id), { drop: drop.name, size: sizeName(drop, chosen) }) : null),
+          // The entry's email leads back to the status page it was made on, where it can be changed.
+          confirmation: (email, chosen) => (mail ? dropMessage("drop-entered", email, links.status(token), { drop: drop.name, size: sizeName(drop, chosen) }) : null),
         },
         now,
       )

@@ -116,7 +116,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
       ["ana@example.com", "Hoodie, L"],
       ["ben@example.com", "Cap, One size"],
     ])
-    expect(mails[0].payload.link).toBe(`${SITE}/drop/#drop-01`)
+    expect(mails[0].payload.link).toBe(`${SITE}/waitlist/?token=${ana}`)
 
     // The status answer shows the person's entry and its tickets.
     const status = await signups.status(ana, DURING)

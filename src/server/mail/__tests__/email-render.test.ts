@@ -7,14 +7,21 @@
 import { doIUseEmail } from "@jsx-email/doiuse-email"
 import emails from "../../../../content/emails.json"
 import theme from "../../../theme"
-import { confirmationEmail, invitationEmail, milestoneEmail, statusLinkEmail, type OutgoingEmail } from "../emails"
+import { confirmationEmail, dropEmail, invitationEmail, milestoneEmail, statusLinkEmail, type OutgoingEmail } from "../emails"
 
 const facts = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
 const LINK = "https://block94.example/confirm/?token=AbC_dEf-123456789012345678901234567890123456"
 const UNSUBSCRIBE = { page: "https://block94.example/unsubscribe/?token=U1", oneClick: "https://block94.example/api/unsubscribe?token=U1" }
 const MILESTONE = { to: "fan@example.com", referrals: "3", reward: "the Block 94 tee", statusToken: "S".repeat(43), unsubscribeToken: "U".repeat(43) }
 
+const DROP_WORDS = { to: "fan@example.com", link: LINK, unsubscribe: UNSUBSCRIBE.page, oneClickUnsubscribe: UNSUBSCRIBE.oneClick, drop: "Drop 01", size: "Block Heavyweight Hoodie, M", deadline: "10 December 2026, 17:00 UTC" }
+const fillDrop = (words: { heading: string; text: string; button: string; ignore: string }) =>
+  Object.fromEntries(Object.entries(words).map(([key, value]) => [key, value.replace(/\{(drop|size|deadline)\}/g, (_match, name: "drop" | "size" | "deadline") => DROP_WORDS[name])])) as typeof words
+
 const KINDS: Array<[string, (copy: typeof emails) => OutgoingEmail, { heading: string; text: string; button: string; ignore: string }]> = [
+  ["drop entry", (copy) => dropEmail("drop-entered", DROP_WORDS, copy, facts), fillDrop(emails.dropEntered)],
+  ["drop win", (copy) => dropEmail("drop-won", DROP_WORDS, copy, facts), fillDrop(emails.dropWon)],
+  ["drop's not this time", (copy) => dropEmail("drop-not-won", DROP_WORDS, copy, facts), fillDrop(emails.dropNotThisTime)],
   ["confirmation", (copy) => confirmationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.confirmation],
   ["status link", (copy) => statusLinkEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.statusLink],
   ["invitation", (copy) => invitationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.invitation],
@@ -94,6 +101,9 @@ describe.each(KINDS)("the %s email", (_kind, build, copy) => {
       statusLink: { ...emails.statusLink, ...words },
       invitation: { ...emails.invitation, ...words },
       milestone: { ...emails.milestone, ...words },
+      dropEntered: { ...emails.dropEntered, ...words },
+      dropWon: { ...emails.dropWon, ...words },
+      dropNotThisTime: { ...emails.dropNotThisTime, ...words },
       footer: hostile,
       unsubscribe: { text: hostile, link: hostile },
     }
