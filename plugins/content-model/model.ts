@@ -754,6 +754,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           tickets: text('the label of the reader\'s number of tickets, like "Your tickets"'),
           scheduled: template("what the section says before entries open", { opens: "when entries open goes there" }),
           sizes: text('the label of the choice of sizes, like "Choose your size"'),
+          chooseSize: text("what the section says when the enter button is pressed before a size is chosen"),
           enter: text('the button that enters the draw, like "Enter the draw"'),
           change: text('the button that changes an entry\'s size, like "Change my size"'),
           withdraw: text('the button that takes an entry back, like "Withdraw my entry"'),
