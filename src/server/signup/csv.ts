@@ -20,6 +20,7 @@ export const SIGNUPS_CSV_HEADER = [
   "consented_at",
   "invited_at",
   "redeemed_at",
+  "drops",
 ] as const
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
@@ -42,7 +43,7 @@ export const csvCell = (value: string): string => {
 
 const csvRow = (cells: readonly string[]): string => cells.map(csvCell).join(",")
 
-const cells = ({ signup, place, referrals, referredBy, invitation }: ExportRow): string[] => [
+const cells = ({ signup, place, referrals, referredBy, invitation, drops }: ExportRow): string[] => [
   signup.email,
   signup.source,
   signup.status,
@@ -61,6 +62,7 @@ const cells = ({ signup, place, referrals, referredBy, invitation }: ExportRow):
   signup.consentedAt ?? "",
   invitation?.sentAt ?? "",
   invitation?.redeemedAt ?? "",
+  drops,
 ]
 
 /** One line of the file, with its CRLF line end as RFC 4180 says. */

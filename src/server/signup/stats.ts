@@ -33,6 +33,8 @@ export interface SignupStats {
   perDay: Array<[day: string, signups: number]>
   bySource: Array<[source: string, signups: number]>
   topReferrers: Array<{ email: string; referralCode: string; referrals: number; position: number | null }>
+  /** Per drop (by id): people who entered it, and those of them who won a code. */
+  drops: Array<{ drop: string; entered: number; won: number }>
 }
 
 const TOP_REFERRERS = 10
@@ -46,6 +48,7 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
   const perDay = new Map<string, number>()
   const bySource = new Map<string, number>()
   let top: ExportRow[] = []
+  const drops = new Map<string, { entered: number; won: number }>()
   const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
   for await (const row of rows) {
     if (row.signup.status === "confirmed") confirmed += 1
@@ -53,6 +56,15 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
     if (row.invitation) invited += 1
     if (row.invitation?.redeemedAt) redeemed += 1
     count(perDay, row.signup.receivedAt.slice(0, 10))
+    for (const entry of row.drops === "" ? [] : row.drops.split("; ")) {
+      // "drop-01 cap/One size won": the drop first, the outcome last (a size may hold spaces).
+      const words = entry.split(" ")
+      const [drop, outcome] = [words[0], words[words.length - 1]]
+      const counts = drops.get(drop) ?? { entered: 0, won: 0 }
+      counts.entered += 1
+      if (outcome === "won") counts.won += 1
+      drops.set(drop, counts)
+    }
     count(bySource, sourceOf(row))
     if (row.referrals > 0 && (top.length < TOP_REFERRERS || row.referrals > top[top.length - 1].referrals)) {
       top = [...top, row].sort((a, b) => b.referrals - a.referrals || a.signup.sequence - b.signup.sequence).slice(0, TOP_REFERRERS)
@@ -66,6 +78,7 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
     perDay: [...perDay].sort(([a], [b]) => a.localeCompare(b)),
     bySource: [...bySource].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
     topReferrers: top.map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
+    drops: [...drops].sort(([a], [b]) => a.localeCompare(b)).map(([drop, counts]) => ({ drop, ...counts })),
   }
 }
 
@@ -93,6 +106,7 @@ export const formatSignupStats = (stats: SignupStats): string =>
         ])
       : "(no referrals yet)",
     "",
+    ...(stats.drops.length > 0 ? ["Drops", table([["drop", "entered", "won"], ...stats.drops.map(({ drop, entered, won }) => [drop, String(entered), String(won)])]), ""] : []),
   ].join("\n")
 
 /** The outbox's state: messages (mail, webhooks, email-provider calls) waiting for a retry and given up on, with the last error. */

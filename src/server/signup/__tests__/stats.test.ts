@@ -2,7 +2,7 @@
 import { formatOutboxHealth, formatReview, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 
-const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number; invitation?: ExportRow["invitation"] } = {}): ExportRow => ({
+const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number; invitation?: ExportRow["invitation"]; drops?: string } = {}): ExportRow => ({
   signup: {
     email,
     emailKey: email,
@@ -25,6 +25,7 @@ const row = (email: string, day: string, overrides: { status?: "confirmed" | "pe
   milestone: 0,
   referredBy: null,
   invitation: overrides.invitation ?? null,
+  drops: overrides.drops ?? "",
 })
 
 async function* streamed(rows: ExportRow[]): AsyncIterable<ExportRow> {
@@ -32,6 +33,21 @@ async function* streamed(rows: ExportRow[]): AsyncIterable<ExportRow> {
 }
 
 describe("signups:stats", () => {
+  it("counts who entered each drop and who won, a size's spaces and all", async () => {
+    const stats = await signupStats(
+      streamed([
+        row("a@example.com", "2026-11-20", { sequence: 1, drops: "drop-01 cap/One size won; drop-02 hoodie/M entered" }),
+        row("b@example.com", "2026-11-20", { sequence: 2, drops: "drop-01 hoodie/L entered" }),
+        row("c@example.com", "2026-11-20", { sequence: 3 }),
+      ]),
+    )
+    expect(stats.drops).toEqual([
+      { drop: "drop-01", entered: 2, won: 1 },
+      { drop: "drop-02", entered: 1, won: 0 },
+    ])
+    expect(formatSignupStats(stats)).toMatch(/Drops\ndrop\s+entered\s+won\ndrop-01\s+2\s+1\ndrop-02\s+1\s+0/)
+  })
+
   it("counts a streamed list by status, day and source, and ranks referrers with masked addresses", async () => {
     const stats = await signupStats(
       streamed([

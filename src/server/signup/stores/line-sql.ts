@@ -58,7 +58,9 @@ export const lineSql = (boost: number, width: number, engine: Engine) => {
       select ${columnsOf("s")},
         case when s.status = 'confirmed' then row_number() over (partition by s.status order by ${standing("s")}, s.id) end as position,
         sum(case when s.status = 'confirmed' then 1 else 0 end) over () as total,
-        i.sent_at as invited_at, i.redeemed_at as redeemed_at
+        i.sent_at as invited_at, i.redeemed_at as redeemed_at,
+        (select ${engine === "postgres" ? "string_agg(" : "group_concat("}e.drop_id || ' ' || e.size || ' ' || case when p.entry_code is null then 'entered' else 'won' end, '; ')
+         from drop_entries e left join drop_prizes p on p.entry_code = e.entry_code where e.signup_id = s.id) as drops
       from signups s left join invitations i on i.signup_id = s.id order by s.id`,
     /**
      * The confirmed signups a wave reaches that have no invitation yet, lowest place first, along

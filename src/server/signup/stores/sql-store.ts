@@ -558,8 +558,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
     async *exportRows(): AsyncIterable<ExportRow> {
       await ready()
-      for await (const page of db.stream<SignupRow & PlaceColumns>(line.exportAll, [], EXPORT_PAGE)) {
-        for (const row of page) yield { ...standingOf(row), referredBy: row.referred_by }
+      for await (const page of db.stream<SignupRow & PlaceColumns & { drops: string | null }>(line.exportAll, [], EXPORT_PAGE)) {
+        for (const row of page) yield { ...standingOf(row), referredBy: row.referred_by, drops: row.drops ?? "" }
       }
     },
 

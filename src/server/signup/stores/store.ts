@@ -230,6 +230,8 @@ export type RedeemResult = { kind: "redeemed"; email: string } | { kind: "alread
 export interface ExportRow extends Standing {
   /** The code of the signup that referred this one, when it counted. */
   referredBy: string | null
+  /** The drops this person entered, each "drop-01 hoodie/M entered" or "... won", joined by "; "; empty for none. */
+  drops: string
 }
 
 /** A new secret for a signup, by its hash: a status token, or a confirmation token that expires. */
