@@ -3,7 +3,9 @@
  * each drop's window, its sizes (piece and label) with their pieces, its bonus rule and when its
  * codes must be used.
  */
+import { readFileSync } from "node:fs"
 import content from "../../../content/drops.json"
+import { readSetting } from "../signup/settings"
 import { sizeKey, type SizeStock } from "../../drop/contract"
 import type { BonusRule } from "../../drop/tickets"
 
@@ -35,8 +37,18 @@ export interface DropCatalog {
 
 type DropsContent = typeof content
 
-/** The catalog from drops content (content/drops.json unless a test gives another). */
-export const dropCatalog = (drops: Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> = content): DropCatalog => ({
+/**
+ * The drops content the server runs with: the built site's content/drops.json, or the file
+ * DROPS_FILE names (tests and benches give a drop whose window is open now; it must hold what the
+ * content model allows, as content/drops.json does).
+ */
+export const dropsContent = (): Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> => {
+  const file = readSetting("DROPS_FILE")
+  return file ? (JSON.parse(readFileSync(file, "utf8")) as DropsContent) : content
+}
+
+/** The catalog from drops content (what the server runs with, unless a test gives another). */
+export const dropCatalog = (drops: Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> = dropsContent()): DropCatalog => ({
   notThisTimeEmail: drops.notThisTimeEmail,
   minimumAge: drops.minimumAge,
   drops: drops.drops.map((drop) => ({
