@@ -71,3 +71,41 @@ export const insertRows = async <Result extends object = Row>(
 }
 
 export const isStoreUnavailable = (error: unknown): error is StoreUnavailableError => error instanceof StoreUnavailableError
+
+/**
+ * Group commit for small writes: the works that arrive in one turn of the event loop, or while
+ * the batch before them commits, run one after another in one transaction, one durable commit
+ * (on SQLite every commit waits for the disk, so a commit each would queue writers behind it).
+ * If the batch fails, each work runs alone, so one failing work fails only itself.
+ */
+export const groupCommit = (transaction: SqlDatabase["transaction"]) => {
+  type Queued = { work: (tx: SqlExecutor) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void }
+  let waiting: Queued[] = []
+  let writing = false
+  const writeBatches = async (): Promise<void> => {
+    writing = true
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting
+        waiting = []
+        try {
+          const results = await transaction(async (tx) => {
+            const done: unknown[] = []
+            for (const { work } of batch) done.push(await work(tx))
+            return done
+          })
+          batch.forEach((queued, index) => queued.resolve(results[index]))
+        } catch {
+          for (const queued of batch) await transaction(queued.work).then(queued.resolve, queued.reject)
+        }
+      }
+    } finally {
+      writing = false
+    }
+  }
+  return <Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result> =>
+    new Promise<Result>((resolve, reject) => {
+      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      if (!writing && waiting.length === 1) setImmediate(() => void writeBatches())
+    })
+}

@@ -10,7 +10,7 @@
  * anonymous. Entrants per size are kept in step in `drop_tallies`, so the public record never
  * counts a million rows.
  */
-import { insertRows, parameters, type SqlExecutor } from "./database"
+import { groupCommit, insertRows, parameters, type SqlExecutor } from "./database"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import type { StoreContext } from "./store-context"
@@ -215,6 +215,7 @@ const toDropRow = (row: { seed_hash: string; committed_at: string; list_hash: st
 
 export const dropStore = (context: StoreContext): DropStore => {
   const { db, ready, query, transaction } = context
+  const inBatch = groupCommit(transaction)
 
   const rowOf = async (executor: SqlExecutor, drop: string): Promise<DropRow | null> => {
     const [row] = await executor.query<Parameters<typeof toDropRow>[0]>("select seed_hash, committed_at, list_hash, frozen_at, seed, drawn_at from drops where id = $1", [drop])
@@ -262,8 +263,9 @@ export const dropStore = (context: StoreContext): DropStore => {
       return Object.fromEntries(rows.map((row) => [row.size, Number(row.entrants)]))
     },
 
+    // Entering is a small write many people make at once when a window opens: group commit.
     enterDrop: (request, now) =>
-      transaction(async (tx): Promise<EnterDropResult> => {
+      inBatch(async (tx): Promise<EnterDropResult> => {
         const [person] = await tx.query<PersonRow>(
           "select s.id, s.email, s.status, s.referral_held, s.referrals from signup_tokens t join signups s on s.id = t.signup_id where t.hash = $1 and t.kind = 'status'",
           [request.statusTokenHash],
