@@ -3426,9 +3426,42 @@ type InternalSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type InviteDrop = {
+  readonly button: Scalars['String'];
+  readonly eyebrow: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly passed: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type InviteDropFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly passed: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type InviteDropFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly passed: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InviteDropSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly passed: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type InviteJson = Node & {
   readonly checking: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly drop: InviteDrop;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -3492,6 +3525,7 @@ type InviteJsonEdge = {
 type InviteJsonFieldSelector = {
   readonly checking: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly drop: InputMaybe<InviteDropFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -3510,6 +3544,7 @@ type InviteJsonFieldSelector = {
 type InviteJsonFilterInput = {
   readonly checking: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly drop: InputMaybe<InviteDropFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -3573,6 +3608,7 @@ type InviteJsonGroupConnection_sumArgs = {
 type InviteJsonSortInput = {
   readonly checking: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly drop: InputMaybe<InviteDropSortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -5850,6 +5886,7 @@ type Query_waitlistJsonArgs = {
 type ReassurancesJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
+  drop: InputMaybe<InviteDropFilterInput>;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly reassurances: ReadonlyArray<Card>;
@@ -8601,7 +8638,7 @@ type HomePageQuery = { readonly homeJson: { readonly dropLink: string, readonly 
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly intro: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string } } | null };
+type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly intro: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string }, readonly drop: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string, readonly passed: string } } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,10 +1,11 @@
 /** The confirmation, status-page and leaving calls of the signup service, as their pages need them. */
+import type { MyDropEntry } from "../drop/contract"
 import type { LeaderboardEntry, WaitlistPlace, WaitlistStatus } from "../signup/schema"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge" | "drop/enter"): string => signupEndpoint().replace(/signup\/?$/, name)
 
 /** The secret a page was opened with (`?token=...`, or `?code=...` for an invitation), or null. */
 export const tokenFromSearch = (search: string, name: "token" | "code" = "token"): string | null => new URLSearchParams(search).get(name)?.trim() || null
@@ -37,15 +38,42 @@ const readLeaderboard = (value: unknown): LeaderboardEntry[] | undefined => {
   return rows.length === value.length ? rows : undefined
 }
 
+const OUTCOMES: ReadonlyArray<MyDropEntry["outcome"]> = ["won", "notWon", null]
+
+/** The person's drop entries by drop id; entries that are not well formed are left out (a drop shows as not entered). */
+const readDropEntries = (value: unknown): Record<string, MyDropEntry> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {}
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([drop, entry]: [string, unknown]) => {
+      const { size, tickets, outcome } = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>
+      return typeof size === "string" && count(tickets) && OUTCOMES.includes(outcome as MyDropEntry["outcome"])
+        ? [[drop, { size, tickets, outcome: outcome as MyDropEntry["outcome"] }]]
+        : []
+    }),
+  )
+}
+
 const readStatus = (body: unknown): WaitlistStatus | null => {
   if (typeof body !== "object" || body === null) return null
-  const { status, position, total, referrals, milestone, referralCode, referralUrl, invited, redeemed, leaderboard } = body as Record<string, unknown>
+  const { status, position, total, referrals, milestone, referralCode, referralUrl, invited, redeemed, leaderboard, drops } = body as Record<string, unknown>
   if (status !== "confirmed" && status !== "pending") return null
   if (!(position === null || count(position)) || !count(total) || !count(referrals)) return null
   if (typeof referralCode !== "string" || typeof referralUrl !== "string") return null
   const rows = readLeaderboard(leaderboard)
-  // A server from before rewards or invitations says nothing of them: no milestone announced, no invitation.
-  return { status, position, total, referrals, milestone: count(milestone) ? milestone : 0, referralCode, referralUrl, invited: invited === true, redeemed: redeemed === true, ...(rows ? { leaderboard: rows } : {}) }
+  // A server from before rewards, invitations or drops says nothing of them: no milestone announced, no invitation, no entries.
+  return {
+    status,
+    position,
+    total,
+    referrals,
+    milestone: count(milestone) ? milestone : 0,
+    referralCode,
+    referralUrl,
+    invited: invited === true,
+    redeemed: redeemed === true,
+    ...(rows ? { leaderboard: rows } : {}),
+    drops: readDropEntries(drops),
+  }
 }
 
 /** Where the signup behind a status token stands. */
@@ -81,15 +109,33 @@ export const leaveList = async (token: string, options?: RequestOptions): Promis
 export const unsubscribeByLink = async (token: string, options?: RequestOptions): Promise<LeaveOutcome> =>
   leaveOutcome(await requestJson(siblingEndpoint("unsubscribe"), "POST", { token }, options))
 
-export type InvitationOutcome = { kind: "valid" } | { kind: "redeemed" } | { kind: "notFound" } | { kind: "failed" }
+/** What a drop's winning code is for: the drop's name and the piece and size ("Block Heavyweight Hoodie, M"). */
+export interface Prize {
+  drop: string
+  size: string
+}
 
-/** Whether an invitation code is good, used or unknown: the invitation page's one question. */
+export type InvitationOutcome =
+  /** `prize`: the code is a drop's winning code, for this piece; absent for a wave's invitation. */
+  | { kind: "valid"; prize?: Prize }
+  | { kind: "redeemed"; prize?: Prize }
+  /** A drop's winning code not used in time: it went to the next person on the reserve list. */
+  | { kind: "passed"; prize: Prize }
+  | { kind: "notFound" }
+  | { kind: "failed" }
+
+const readPrize = (body: Record<string, unknown>): Prize | null =>
+  typeof body.drop === "string" && typeof body.size === "string" && body.drop !== "" && body.size !== "" ? { drop: body.drop, size: body.size } : null
+
+/** Whether an invitation code is good, used, passed on or unknown, and the drop's piece when it is a winning code: the invitation page's one question. */
 export const fetchInvitation = async (code: string, options?: RequestOptions): Promise<InvitationOutcome> => {
   const answer = await requestJson(`${siblingEndpoint("invite")}?${new URLSearchParams({ code }).toString()}`, "GET", null, options)
-  if (!isSuccess(answer.status)) return { kind: "failed" }
-  const state = typeof answer.body === "object" && answer.body !== null ? (answer.body as { state?: unknown }).state : undefined
-  if (state === "valid" || state === "redeemed") return { kind: state }
-  return state === "unknown" ? { kind: "notFound" } : { kind: "failed" }
+  if (!isSuccess(answer.status) || typeof answer.body !== "object" || answer.body === null) return { kind: "failed" }
+  const body = answer.body as Record<string, unknown>
+  const prize = readPrize(body)
+  if (body.state === "valid" || body.state === "redeemed") return prize ? { kind: body.state, prize } : { kind: body.state }
+  if (body.state === "passed") return prize ? { kind: "passed", prize } : { kind: "failed" }
+  return body.state === "unknown" ? { kind: "notFound" } : { kind: "failed" }
 }
 
 /** Where an invitation's button leads: the shop, with the code, so the shop can redeem it. */

@@ -46,6 +46,13 @@ export const query = graphql`
         button
       }
       redeemed
+      drop {
+        eyebrow
+        heading
+        text
+        button
+        passed
+      }
       noCode
       notFound
       failed

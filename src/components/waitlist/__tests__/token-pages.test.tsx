@@ -139,6 +139,41 @@ describe("the invitation page", () => {
     expect(screen.queryByRole("link", { name: invitePage.valid.button })).toBeNull()
   })
 
+  it("shows a drop's winning code with the piece and the drop, and the way to claim it in the shop", async () => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { state: "valid", drop: "Drop 01: Block Heavyweight", size: "Block Heavyweight Hoodie, M" }))
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByRole("heading", { level: 2, name: "Your Block Heavyweight Hoodie, M from Drop 01: Block Heavyweight" })).toBeVisible()
+    expect(screen.getByText(invitePage.drop.eyebrow)).toBeVisible()
+    expect(screen.getByText(invitePage.drop.text)).toBeVisible()
+    expect(screen.getByRole("link", { name: invitePage.drop.button })).toHaveAttribute("href", `https://shop.block94.example/?code=${TOKEN}`)
+    expect(screen.queryByText(invitePage.valid.heading)).toBeNull()
+  })
+
+  it("says when a drop's winning code passed to the next person on the reserve list, in words of its own", async () => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { state: "passed", drop: "Drop 01: Block Heavyweight", size: "Six-Panel Cap, One size" }))
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(
+      await screen.findByText("This code wasn't used in time, so the Six-Panel Cap, One size from Drop 01: Block Heavyweight went to the next person on the reserve list.", { exact: false }),
+    ).toBeVisible()
+    expect(screen.queryByRole("link", { name: invitePage.drop.button })).toBeNull()
+  })
+
+  it("says a used winning code was used, as for any invitation", async () => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { state: "redeemed", drop: "Drop 01: Block Heavyweight", size: "Six-Panel Cap, One size" }))
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByText(invitePage.redeemed.replace("{email}", "hello@block94.example"))).toBeVisible()
+  })
+
+  it("takes a passed code without its piece for a failed answer", async () => {
+    openWith(`?code=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(200, { state: "passed" }))
+    render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
+    expect(await screen.findByText(invitePage.failed)).toBeVisible()
+  })
+
   it("explains itself when opened without a code, and asks nothing of the server", async () => {
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(invitePage.noCode)).toBeVisible()
