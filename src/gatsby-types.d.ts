@@ -4185,6 +4185,274 @@ type OwnerCountsSortInput = {
   readonly redeemed: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerDrops = {
+  readonly byDay: Scalars['String'];
+  readonly closes: Scalars['String'];
+  readonly commit: OwnerDropsCommit;
+  readonly day: Scalars['String'];
+  readonly draw: OwnerDropsDraw;
+  readonly entrants: Scalars['String'];
+  readonly entries: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly listHash: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noEntries: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly notYet: Scalars['String'];
+  readonly opens: Scalars['String'];
+  readonly phase: Scalars['String'];
+  readonly phases: OwnerDropsPhases;
+  readonly pieces: Scalars['String'];
+  readonly results: Scalars['String'];
+  readonly seedHash: Scalars['String'];
+  readonly size: Scalars['String'];
+  readonly verifyLink: Scalars['String'];
+  readonly winners: Scalars['String'];
+};
+
+type OwnerDropsCommit = {
+  readonly button: Scalars['String'];
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly conflict: Scalars['String'];
+  readonly dismiss: Scalars['String'];
+  readonly download: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly seedHeading: Scalars['String'];
+  readonly seedKept: Scalars['String'];
+  readonly seedNotKept: Scalars['String'];
+  readonly seedText: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerDropsCommitFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly conflict: InputMaybe<FieldSelectorEnum>;
+  readonly dismiss: InputMaybe<FieldSelectorEnum>;
+  readonly download: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly seedHeading: InputMaybe<FieldSelectorEnum>;
+  readonly seedKept: InputMaybe<FieldSelectorEnum>;
+  readonly seedNotKept: InputMaybe<FieldSelectorEnum>;
+  readonly seedText: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsCommitFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly conflict: InputMaybe<StringQueryOperatorInput>;
+  readonly dismiss: InputMaybe<StringQueryOperatorInput>;
+  readonly download: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly seedHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly seedKept: InputMaybe<StringQueryOperatorInput>;
+  readonly seedNotKept: InputMaybe<StringQueryOperatorInput>;
+  readonly seedText: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsCommitSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly conflict: InputMaybe<SortOrderEnum>;
+  readonly dismiss: InputMaybe<SortOrderEnum>;
+  readonly download: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly seedHeading: InputMaybe<SortOrderEnum>;
+  readonly seedKept: InputMaybe<SortOrderEnum>;
+  readonly seedNotKept: InputMaybe<SortOrderEnum>;
+  readonly seedText: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerDropsDraw = {
+  readonly button: Scalars['String'];
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly conflict: Scalars['String'];
+  readonly done: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly seedHint: Scalars['String'];
+  readonly seedLabel: Scalars['String'];
+  readonly seedMismatch: Scalars['String'];
+  readonly seedMissing: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerDropsDrawFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly conflict: InputMaybe<FieldSelectorEnum>;
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly seedHint: InputMaybe<FieldSelectorEnum>;
+  readonly seedLabel: InputMaybe<FieldSelectorEnum>;
+  readonly seedMismatch: InputMaybe<FieldSelectorEnum>;
+  readonly seedMissing: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsDrawFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly conflict: InputMaybe<StringQueryOperatorInput>;
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly seedHint: InputMaybe<StringQueryOperatorInput>;
+  readonly seedLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly seedMismatch: InputMaybe<StringQueryOperatorInput>;
+  readonly seedMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsDrawSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly conflict: InputMaybe<SortOrderEnum>;
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly seedHint: InputMaybe<SortOrderEnum>;
+  readonly seedLabel: InputMaybe<SortOrderEnum>;
+  readonly seedMismatch: InputMaybe<SortOrderEnum>;
+  readonly seedMissing: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerDropsFieldSelector = {
+  readonly byDay: InputMaybe<FieldSelectorEnum>;
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly commit: InputMaybe<OwnerDropsCommitFieldSelector>;
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly draw: InputMaybe<OwnerDropsDrawFieldSelector>;
+  readonly entrants: InputMaybe<FieldSelectorEnum>;
+  readonly entries: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noEntries: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly notYet: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+  readonly phase: InputMaybe<FieldSelectorEnum>;
+  readonly phases: InputMaybe<OwnerDropsPhasesFieldSelector>;
+  readonly pieces: InputMaybe<FieldSelectorEnum>;
+  readonly results: InputMaybe<FieldSelectorEnum>;
+  readonly seedHash: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+  readonly verifyLink: InputMaybe<FieldSelectorEnum>;
+  readonly winners: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsFilterInput = {
+  readonly byDay: InputMaybe<StringQueryOperatorInput>;
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly commit: InputMaybe<OwnerDropsCommitFilterInput>;
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly draw: InputMaybe<OwnerDropsDrawFilterInput>;
+  readonly entrants: InputMaybe<StringQueryOperatorInput>;
+  readonly entries: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noEntries: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly notYet: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+  readonly phase: InputMaybe<StringQueryOperatorInput>;
+  readonly phases: InputMaybe<OwnerDropsPhasesFilterInput>;
+  readonly pieces: InputMaybe<StringQueryOperatorInput>;
+  readonly results: InputMaybe<StringQueryOperatorInput>;
+  readonly seedHash: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<StringQueryOperatorInput>;
+  readonly verifyLink: InputMaybe<StringQueryOperatorInput>;
+  readonly winners: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsPhases = {
+  readonly closed: Scalars['String'];
+  readonly drawn: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly scheduled: Scalars['String'];
+};
+
+type OwnerDropsPhasesFieldSelector = {
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly drawn: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly scheduled: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsPhasesFilterInput = {
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly drawn: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsPhasesSortInput = {
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly drawn: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly scheduled: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerDropsSortInput = {
+  readonly byDay: InputMaybe<SortOrderEnum>;
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly commit: InputMaybe<OwnerDropsCommitSortInput>;
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly draw: InputMaybe<OwnerDropsDrawSortInput>;
+  readonly entrants: InputMaybe<SortOrderEnum>;
+  readonly entries: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noEntries: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly notYet: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+  readonly phase: InputMaybe<SortOrderEnum>;
+  readonly phases: InputMaybe<OwnerDropsPhasesSortInput>;
+  readonly pieces: InputMaybe<SortOrderEnum>;
+  readonly results: InputMaybe<SortOrderEnum>;
+  readonly seedHash: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+  readonly verifyLink: InputMaybe<SortOrderEnum>;
+  readonly winners: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerExportList = {
   readonly button: Scalars['String'];
   readonly cancel: Scalars['String'];
@@ -4488,6 +4756,7 @@ type OwnerJson = Node & {
   readonly chart: OwnerChart;
   readonly children: ReadonlyArray<Node>;
   readonly counts: OwnerCounts;
+  readonly drops: OwnerDrops;
   readonly exportList: OwnerExportList;
   readonly forget: OwnerForget;
   readonly heading: Scalars['String'];
@@ -4567,6 +4836,7 @@ type OwnerJsonFieldSelector = {
   readonly chart: InputMaybe<OwnerChartFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly counts: InputMaybe<OwnerCountsFieldSelector>;
+  readonly drops: InputMaybe<OwnerDropsFieldSelector>;
   readonly exportList: InputMaybe<OwnerExportListFieldSelector>;
   readonly forget: InputMaybe<OwnerForgetFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -4601,6 +4871,7 @@ type OwnerJsonFilterInput = {
   readonly chart: InputMaybe<OwnerChartFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly counts: InputMaybe<OwnerCountsFilterInput>;
+  readonly drops: InputMaybe<OwnerDropsFilterInput>;
   readonly exportList: InputMaybe<OwnerExportListFilterInput>;
   readonly forget: InputMaybe<OwnerForgetFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -4680,6 +4951,7 @@ type OwnerJsonSortInput = {
   readonly chart: InputMaybe<OwnerChartSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly counts: InputMaybe<OwnerCountsSortInput>;
+  readonly drops: InputMaybe<OwnerDropsSortInput>;
   readonly exportList: InputMaybe<OwnerExportListSortInput>;
   readonly forget: InputMaybe<OwnerForgetSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -5614,6 +5886,7 @@ type Query_imageSharpArgs = {
 type Query_inviteJsonArgs = {
   checking: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  drop: InputMaybe<InviteDropFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -5654,6 +5927,7 @@ type Query_ownerJsonArgs = {
   chart: InputMaybe<OwnerChartFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   counts: InputMaybe<OwnerCountsFilterInput>;
+  drops: InputMaybe<OwnerDropsFilterInput>;
   exportList: InputMaybe<OwnerExportListFilterInput>;
   forget: InputMaybe<OwnerForgetFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -5864,6 +6138,7 @@ type Query_valuesJsonArgs = {
 
 type Query_waitlistJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  drop: InputMaybe<WaitlistDropFilterInput>;
   expired: InputMaybe<WaitlistExpiredFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -5886,7 +6161,6 @@ type Query_waitlistJsonArgs = {
 type ReassurancesJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
-  drop: InputMaybe<InviteDropFilterInput>;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly reassurances: ReadonlyArray<Card>;
@@ -8210,6 +8484,182 @@ type ValuesJsonSortInput = {
   readonly values: InputMaybe<CardSortInput>;
 };
 
+type WaitlistDrop = {
+  readonly age: Scalars['String'];
+  readonly bonus: Scalars['String'];
+  readonly change: Scalars['String'];
+  readonly changed: Scalars['String'];
+  readonly chooseSize: Scalars['String'];
+  readonly closed: Scalars['String'];
+  readonly closes: Scalars['String'];
+  readonly enter: Scalars['String'];
+  readonly entered: Scalars['String'];
+  readonly errors: WaitlistDropErrors;
+  readonly eyebrow: Scalars['String'];
+  readonly localNote: Scalars['String'];
+  readonly noBonus: Scalars['String'];
+  readonly notWon: Scalars['String'];
+  readonly opens: Scalars['String'];
+  readonly results: Scalars['String'];
+  readonly rulesLink: Scalars['String'];
+  readonly scheduled: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly sizes: Scalars['String'];
+  readonly tickets: Scalars['String'];
+  readonly utcNote: Scalars['String'];
+  readonly withdraw: Scalars['String'];
+  readonly withdrawing: Scalars['String'];
+  readonly withdrawn: Scalars['String'];
+  readonly won: Scalars['String'];
+  readonly yourEntry: Scalars['String'];
+};
+
+type WaitlistDropErrors = {
+  readonly badSize: Scalars['String'];
+  readonly botCheck: Scalars['String'];
+  readonly closed: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly held: Scalars['String'];
+  readonly notConfirmed: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly notOpen: Scalars['String'];
+  readonly notSetUp: Scalars['String'];
+  readonly tooMany: Scalars['String'];
+};
+
+type WaitlistDropErrorsFieldSelector = {
+  readonly badSize: InputMaybe<FieldSelectorEnum>;
+  readonly botCheck: InputMaybe<FieldSelectorEnum>;
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly held: InputMaybe<FieldSelectorEnum>;
+  readonly notConfirmed: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly notOpen: InputMaybe<FieldSelectorEnum>;
+  readonly notSetUp: InputMaybe<FieldSelectorEnum>;
+  readonly tooMany: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistDropErrorsFilterInput = {
+  readonly badSize: InputMaybe<StringQueryOperatorInput>;
+  readonly botCheck: InputMaybe<StringQueryOperatorInput>;
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly held: InputMaybe<StringQueryOperatorInput>;
+  readonly notConfirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly notOpen: InputMaybe<StringQueryOperatorInput>;
+  readonly notSetUp: InputMaybe<StringQueryOperatorInput>;
+  readonly tooMany: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistDropErrorsSortInput = {
+  readonly badSize: InputMaybe<SortOrderEnum>;
+  readonly botCheck: InputMaybe<SortOrderEnum>;
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly held: InputMaybe<SortOrderEnum>;
+  readonly notConfirmed: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly notOpen: InputMaybe<SortOrderEnum>;
+  readonly notSetUp: InputMaybe<SortOrderEnum>;
+  readonly tooMany: InputMaybe<SortOrderEnum>;
+};
+
+type WaitlistDropFieldSelector = {
+  readonly age: InputMaybe<FieldSelectorEnum>;
+  readonly bonus: InputMaybe<FieldSelectorEnum>;
+  readonly change: InputMaybe<FieldSelectorEnum>;
+  readonly changed: InputMaybe<FieldSelectorEnum>;
+  readonly chooseSize: InputMaybe<FieldSelectorEnum>;
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly enter: InputMaybe<FieldSelectorEnum>;
+  readonly entered: InputMaybe<FieldSelectorEnum>;
+  readonly errors: InputMaybe<WaitlistDropErrorsFieldSelector>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly localNote: InputMaybe<FieldSelectorEnum>;
+  readonly noBonus: InputMaybe<FieldSelectorEnum>;
+  readonly notWon: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+  readonly results: InputMaybe<FieldSelectorEnum>;
+  readonly rulesLink: InputMaybe<FieldSelectorEnum>;
+  readonly scheduled: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly sizes: InputMaybe<FieldSelectorEnum>;
+  readonly tickets: InputMaybe<FieldSelectorEnum>;
+  readonly utcNote: InputMaybe<FieldSelectorEnum>;
+  readonly withdraw: InputMaybe<FieldSelectorEnum>;
+  readonly withdrawing: InputMaybe<FieldSelectorEnum>;
+  readonly withdrawn: InputMaybe<FieldSelectorEnum>;
+  readonly won: InputMaybe<FieldSelectorEnum>;
+  readonly yourEntry: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistDropFilterInput = {
+  readonly age: InputMaybe<StringQueryOperatorInput>;
+  readonly bonus: InputMaybe<StringQueryOperatorInput>;
+  readonly change: InputMaybe<StringQueryOperatorInput>;
+  readonly changed: InputMaybe<StringQueryOperatorInput>;
+  readonly chooseSize: InputMaybe<StringQueryOperatorInput>;
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly enter: InputMaybe<StringQueryOperatorInput>;
+  readonly entered: InputMaybe<StringQueryOperatorInput>;
+  readonly errors: InputMaybe<WaitlistDropErrorsFilterInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly localNote: InputMaybe<StringQueryOperatorInput>;
+  readonly noBonus: InputMaybe<StringQueryOperatorInput>;
+  readonly notWon: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+  readonly results: InputMaybe<StringQueryOperatorInput>;
+  readonly rulesLink: InputMaybe<StringQueryOperatorInput>;
+  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly sizes: InputMaybe<StringQueryOperatorInput>;
+  readonly tickets: InputMaybe<StringQueryOperatorInput>;
+  readonly utcNote: InputMaybe<StringQueryOperatorInput>;
+  readonly withdraw: InputMaybe<StringQueryOperatorInput>;
+  readonly withdrawing: InputMaybe<StringQueryOperatorInput>;
+  readonly withdrawn: InputMaybe<StringQueryOperatorInput>;
+  readonly won: InputMaybe<StringQueryOperatorInput>;
+  readonly yourEntry: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistDropSortInput = {
+  readonly age: InputMaybe<SortOrderEnum>;
+  readonly bonus: InputMaybe<SortOrderEnum>;
+  readonly change: InputMaybe<SortOrderEnum>;
+  readonly changed: InputMaybe<SortOrderEnum>;
+  readonly chooseSize: InputMaybe<SortOrderEnum>;
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly enter: InputMaybe<SortOrderEnum>;
+  readonly entered: InputMaybe<SortOrderEnum>;
+  readonly errors: InputMaybe<WaitlistDropErrorsSortInput>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly localNote: InputMaybe<SortOrderEnum>;
+  readonly noBonus: InputMaybe<SortOrderEnum>;
+  readonly notWon: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+  readonly results: InputMaybe<SortOrderEnum>;
+  readonly rulesLink: InputMaybe<SortOrderEnum>;
+  readonly scheduled: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly sizes: InputMaybe<SortOrderEnum>;
+  readonly tickets: InputMaybe<SortOrderEnum>;
+  readonly utcNote: InputMaybe<SortOrderEnum>;
+  readonly withdraw: InputMaybe<SortOrderEnum>;
+  readonly withdrawing: InputMaybe<SortOrderEnum>;
+  readonly withdrawn: InputMaybe<SortOrderEnum>;
+  readonly won: InputMaybe<SortOrderEnum>;
+  readonly yourEntry: InputMaybe<SortOrderEnum>;
+};
+
 type WaitlistExpired = {
   readonly button: Scalars['String'];
   readonly failed: Scalars['String'];
@@ -8276,6 +8726,7 @@ type WaitlistInvitedSortInput = {
 
 type WaitlistJson = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly drop: WaitlistDrop;
   readonly expired: WaitlistExpired;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
@@ -8342,6 +8793,7 @@ type WaitlistJsonEdge = {
 
 type WaitlistJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly drop: InputMaybe<WaitlistDropFieldSelector>;
   readonly expired: InputMaybe<WaitlistExpiredFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -8363,6 +8815,7 @@ type WaitlistJsonFieldSelector = {
 
 type WaitlistJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly drop: InputMaybe<WaitlistDropFilterInput>;
   readonly expired: InputMaybe<WaitlistExpiredFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -8429,6 +8882,7 @@ type WaitlistJsonGroupConnection_sumArgs = {
 
 type WaitlistJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly drop: InputMaybe<WaitlistDropSortInput>;
   readonly expired: InputMaybe<WaitlistExpiredSortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -8633,7 +9087,7 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homeJson: { readonly dropLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly announcement: { readonly show: boolean, readonly text: string } }> } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
+type HomePageQuery = { readonly homeJson: { readonly dropLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly headline: string, readonly subtext: string, readonly primaryButton: string, readonly secondaryButton: string }, readonly carousel: { readonly heading: string, readonly label: string }, readonly explore: { readonly heading: string, readonly intro: string, readonly badge: string }, readonly why: { readonly heading: string, readonly text: string, readonly linkLabel: string }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly announcement: { readonly show: boolean, readonly text: string } }> } | null, readonly slidesJson: { readonly slides: ReadonlyArray<{ readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly categoriesJson: { readonly categories: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null, readonly reassurancesJson: { readonly reassurances: ReadonlyArray<{ readonly icon: IconName, readonly title: string, readonly description: string }> } | null };
 
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -8652,12 +9106,12 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string } } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PrivacyPageQuery = { readonly privacyJson: { readonly heading: string, readonly updated: string, readonly intro: string, readonly updatedIso: string, readonly seo: { readonly title: string, readonly description: string }, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> } | null };
+type PrivacyPageQuery = { readonly dropsJson: { readonly minimumAge: number } | null, readonly privacyJson: { readonly heading: string, readonly updated: string, readonly intro: string, readonly updatedIso: string, readonly seo: { readonly title: string, readonly description: string }, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> } | null };
 
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -8672,7 +9126,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -75,15 +75,15 @@ export const homeData = (): Queries.HomePageQuery => ({
   },
   categoriesJson: model.categories.parse(categories),
   reassurancesJson: model.reassurances.parse(reassurances),
-  dropsJson: { drops: drops.drops.map(({ id, announcement }) => ({ id, announcement })) },
+  dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement })) },
 })
 
-/** Gatsby's `formatString: "ddd D MMM YYYY, HH:mm"` of an instant, in UTC. */
+/** Gatsby's `formatString: "ddd, D MMM YYYY, HH:mm"` of an instant, in UTC. */
 export const formatUtcTime = (iso: string): string => {
   const date = new Date(iso)
   const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   const two = (value: number) => String(value).padStart(2, "0")
-  return `${DAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`
+  return `${DAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`
 }
 
 /** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
@@ -112,6 +112,7 @@ export const aboutData = (): Queries.AboutPageQuery => ({
 export const contactData = (): Queries.ContactPageQuery => ({ contactJson: contact })
 
 export const privacyData = (): Queries.PrivacyPageQuery => ({
+  dropsJson: { minimumAge: drops.minimumAge },
   privacyJson: {
     seo: privacy.seo,
     heading: privacy.heading,
@@ -124,7 +125,27 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
 
 export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
 
-export const waitlistData = (): Queries.WaitlistPageQuery => ({ waitlistJson: waitlist, rewardsJson: { tiers: rewards.tiers } })
+/** The status page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
+export const waitlistData = (content: { minimumAge: number; drops: typeof drops.drops } = drops): Queries.WaitlistPageQuery => ({
+  waitlistJson: waitlist,
+  rewardsJson: { tiers: rewards.tiers },
+  dropsJson: {
+    minimumAge: content.minimumAge,
+    drops: content.drops.map(({ id, name, opensAt, closesAt, resultsAt, redeemDays, bonus, pieces }) => ({
+      id,
+      name,
+      opensAt,
+      closesAt,
+      resultsAt,
+      opensAtUtc: formatUtcTime(opensAt),
+      closesAtUtc: formatUtcTime(closesAt),
+      resultsAtUtc: formatUtcTime(resultsAt),
+      redeemDays,
+      bonus,
+      pieces: pieces.map((piece) => ({ id: piece.id, name: piece.name, sizes: piece.sizes.map(({ label }) => ({ label })) })),
+    })),
+  },
+})
 
 export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
 

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs"
 import { launchBrowser, LAPTOP, PHONE } from "./chromium"
 
 const base = process.argv[2] ?? "http://localhost:9000"
-const routes = { home: "/", about: "/about/", contact: "/contact/", privacy: "/privacy/", waitlist: "/waitlist/", confirm: "/confirm/", unsubscribe: "/unsubscribe/", invite: "/invite/", "not-found": "/no-such-page/" }
+const routes = { home: "/", about: "/about/", contact: "/contact/", privacy: "/privacy/", waitlist: "/waitlist/", confirm: "/confirm/", unsubscribe: "/unsubscribe/", invite: "/invite/", drop: "/drop/", "not-found": "/no-such-page/" }
 
 const main = async () => {
   mkdirSync("screenshots", { recursive: true })

@@ -21,7 +21,7 @@ const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): Carousel
 
 /** The notes of the drops announced on Home, in the order of drops.json. */
 const dropNotes = (drops: Queries.HomePageQuery["dropsJson"]) =>
-  (drops?.drops ?? []).flatMap(({ id, announcement }) => (announcement.show ? [{ id, text: announcement.text }] : []))
+  (drops?.drops ?? []).flatMap(({ announcement }) => (announcement.show ? [announcement.text] : []))
 
 const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const site = useSiteContent()
@@ -127,7 +127,6 @@ export const query = graphql`
     }
     dropsJson {
       drops {
-        id
         announcement {
           show
           text

@@ -1,0 +1,66 @@
+/** @jsxImportSource theme-ui */
+import { useEffect, useState } from "react"
+import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
+import { timeLocale } from "../../lib/drop-schedule"
+import { fillTemplate } from "../../lib/template"
+import { dropSectionId, type LiveCopy } from "./copy"
+import { DrawRecord } from "./DrawRecord"
+import { subheading } from "./ui"
+
+interface LiveDrawProps {
+  dropId: string
+  copy: LiveCopy
+  /** The no-JavaScript line, with "{link}" where the record's address goes. */
+  noscript: string
+  sizeNames: Readonly<Record<string, string>>
+  language: string
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character)
+
+/**
+ * The no-JavaScript line as HTML: set as the <noscript>'s own markup, so neither the server
+ * render nor hydration reads its children (a browser that runs scripts sees them as text).
+ */
+export const noscriptHtml = (line: string, url: string): string =>
+  `<p>${fillTemplate(escapeHtml(line), { link: `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` })}</p>`
+
+type LiveState = { kind: "idle" } | { kind: "loading" } | DropRecordOutcome
+
+/**
+ * The draw's live record, read from the server once the page runs. Until there is one (before the
+ * owner publishes the seed's hash, or when the server cannot be reached) it says so calmly.
+ */
+export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDrawProps) => {
+  const [state, setState] = useState<LiveState>({ kind: "idle" })
+  useEffect(() => {
+    let current = true
+    setState({ kind: "loading" })
+    void fetchPublishedDrop(dropId).then((outcome) => {
+      if (current) setState(outcome)
+    })
+    return () => {
+      current = false
+    }
+  }, [dropId])
+
+  const headingId = dropSectionId(dropId, "draw")
+  const message = state.kind === "loading" ? copy.loading : state.kind === "unavailable" ? copy.unavailable : null
+  const locale = timeLocale(language, typeof navigator === "undefined" ? [] : navigator.languages ?? [])
+  return (
+    <section aria-labelledby={headingId} data-draw={state.kind} sx={{ p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large" }}>
+      <h3 id={headingId} sx={{ ...subheading, mb: 2 }}>
+        {copy.heading}
+      </h3>
+      <p sx={{ color: "subtle", mb: 4 }}>{copy.intro}</p>
+      <div role="status" sx={{ minHeight: "3.2em" }}>
+        {message && <p sx={{ variant: "text.lead" }}>{message}</p>}
+      </div>
+      {state.kind === "found" && <DrawRecord record={state.record} copy={copy} sizeNames={sizeNames} locale={locale} />}
+      <div sx={{ a: { variant: "links.inline", overflowWrap: "anywhere" } }}>
+        <noscript dangerouslySetInnerHTML={{ __html: noscriptHtml(noscript, dropRecordUrl(dropId)) }} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+/** @jsxImportSource theme-ui */
+import { useState } from "react"
+import type { PublishedDrop } from "../../drop/contract"
+import type { DrawCheck } from "../../drop/draw"
+import { fetchEntryList } from "../../lib/drop-client"
+import type { VerifyCopy } from "./copy"
+
+/** A drawn drop's record: everything the check needs is there. */
+export type DrawnRecord = PublishedDrop & { seed: string; seedHash: string; listHash: string; winners: Record<string, string[]> }
+
+export const isCheckable = (record: PublishedDrop): record is DrawnRecord =>
+  record.phase === "drawn" && record.seed !== null && record.seedHash !== null && record.listHash !== null && record.winners !== null
+
+type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "done"; check: DrawCheck } | { kind: "failed" }
+
+/**
+ * "Check the draw": downloads the entry list and runs the draw again in the browser with the
+ * one copy of the rule (src/drop/draw.ts), loaded only on the click, then says whether the
+ * published winners match, and what differs if not. Nothing is sent anywhere.
+ */
+export const VerifyDraw = ({ record, copy }: { record: DrawnRecord; copy: VerifyCopy }) => {
+  const [state, setState] = useState<CheckState>({ kind: "idle" })
+  const checking = state.kind === "checking"
+
+  const run = async () => {
+    if (checking) return
+    setState({ kind: "checking" })
+    const entryList = await fetchEntryList(record.drop)
+    if (entryList === null) {
+      setState({ kind: "failed" })
+      return
+    }
+    try {
+      const { verifyDraw } = await import("../../drop/draw")
+      const check = await verifyDraw({
+        seed: record.seed,
+        seedHash: record.seedHash,
+        listHash: record.listHash,
+        entryList,
+        stock: record.stock,
+        winners: record.winners,
+        ...(record.promoted ? { promoted: record.promoted } : {}),
+      })
+      setState({ kind: "done", check })
+    } catch {
+      setState({ kind: "failed" })
+    }
+  }
+
+  return (
+    <div sx={{ display: "grid", gap: 3, justifyItems: "start", mt: 5 }}>
+      <p>{copy.intro}</p>
+      {/* A busy button stays focusable (a disabled one would drop focus); its clicks are ignored. */}
+      <button type="button" onClick={() => void run()} aria-disabled={checking} sx={{ variant: "buttons.primary", "&[aria-disabled='true']": { cursor: "progress", opacity: 0.7 } }}>
+        {checking ? copy.checking : copy.button}
+      </button>
+      <div role="status" sx={{ width: "100%" }}>
+        {state.kind === "failed" && <p>{copy.failed}</p>}
+        {state.kind === "done" && state.check.ok && (
+          <p data-verdict="match" sx={{ p: 3, borderLeft: "6px solid", borderColor: "primary", bg: "muted", fontWeight: "bold" }}>
+            {copy.match}
+          </p>
+        )}
+        {state.kind === "done" && !state.check.ok && (
+          <div data-verdict="mismatch" sx={{ p: 3, borderLeft: "6px solid", borderColor: "secondary", bg: "muted" }}>
+            <p sx={{ fontWeight: "bold", mb: 2 }}>{copy.mismatch}</p>
+            <ul sx={{ pl: 4, m: 0, display: "grid", gap: 1, overflowWrap: "anywhere" }}>
+              {state.check.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

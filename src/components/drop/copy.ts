@@ -1,0 +1,126 @@
+/**
+ * What the drop page's components take: the drop as content/drops.json holds it (pictures from
+ * the page query) and the page's words from content/pages/drop.json.
+ */
+import type { IGatsbyImageData } from "gatsby-plugin-image"
+import type { BonusRule } from "../../drop/tickets"
+import type { CountdownWords, DropWindowTimes } from "../../lib/drop-schedule"
+
+export interface DropSizeContent {
+  label: string
+  quantity: number
+}
+
+export interface DropPieceContent {
+  id: string
+  name: string
+  description: string
+  alt: string
+  image: IGatsbyImageData | null
+  sizes: ReadonlyArray<DropSizeContent>
+}
+
+export interface DropContent extends DropWindowTimes {
+  id: string
+  name: string
+  summary: string
+  /** The window's times in UTC as the page is first sent, like "Fri, 4 Dec 2026, 17:00". */
+  opensAtUtc: string
+  closesAtUtc: string
+  resultsAtUtc: string
+  redeemDays: number
+  bonus: BonusRule
+  pieces: ReadonlyArray<DropPieceContent>
+}
+
+export interface PiecesCopy {
+  heading: string
+  sizes: string
+  quantity: string
+  quantityOne: string
+  total: string
+}
+
+export interface WindowCopy {
+  heading: string
+  opens: string
+  closes: string
+  results: string
+  utcNote: string
+  localNote: string
+}
+
+export interface CountdownCopy extends CountdownWords {
+  toOpen: string
+  toClose: string
+  toResults: string
+  over: string
+}
+
+export interface HowCopy {
+  heading: string
+  steps: ReadonlyArray<string>
+  bonus: string
+  noBonus: string
+  age: string
+  redeem: string
+}
+
+export interface EnterCopy {
+  text: string
+  joinLink: string
+}
+
+export interface CheckCopy {
+  heading: string
+  paragraphs: ReadonlyArray<string>
+}
+
+export interface VerifyCopy {
+  button: string
+  checking: string
+  intro: string
+  match: string
+  mismatch: string
+  failed: string
+}
+
+export interface LiveCopy {
+  heading: string
+  intro: string
+  loading: string
+  unavailable: string
+  phase: string
+  phases: { scheduled: string; open: string; closed: string; drawn: string }
+  seedHash: string
+  committedAt: string
+  notYet: string
+  entrants: string
+  size: string
+  stock: string
+  entries: string
+  listHash: string
+  frozenAt: string
+  listLink: string
+  seed: string
+  drawnAt: string
+  winners: string
+  winnersOf: string
+  promoted: string
+  idsNote: string
+  verify: VerifyCopy
+}
+
+export interface DropPageCopy {
+  pieces: PiecesCopy
+  window: WindowCopy
+  countdown: CountdownCopy
+  how: HowCopy
+  enter: EnterCopy
+  check: CheckCopy
+  live: LiveCopy
+  noscript: string
+}
+
+/** The heading ids of a drop's sections, unique on a page of several drops. */
+export const dropSectionId = (dropId: string, section: string): string => `${dropId}-${section}`

@@ -1,0 +1,106 @@
+/**
+ * The drop page's plain helpers: where a drop's entry window stands at a given moment, the
+ * countdown's numbers, the bonus-ticket sentence from a drop's numbers, and times in the
+ * visitor's own time zone. Time is a parameter (`now`, in milliseconds): callers read the clock.
+ */
+import { maxTickets, type BonusRule } from "../drop/tickets"
+import { fillTemplate } from "./template"
+
+/** A drop's entry window as content/drops.json writes it: ISO 8601 instants in UTC. */
+export interface DropWindowTimes {
+  opensAt: string
+  closesAt: string
+  resultsAt: string
+}
+
+/** Where the window stands by the clock: before it opens, open, closed (results to come), results out. */
+export type WindowPhase = "before" | "open" | "closed" | "results"
+
+export const windowPhase = ({ opensAt, closesAt, resultsAt }: DropWindowTimes, now: number): WindowPhase => {
+  if (now < Date.parse(opensAt)) return "before"
+  if (now < Date.parse(closesAt)) return "open"
+  if (now < Date.parse(resultsAt)) return "closed"
+  return "results"
+}
+
+/** What the countdown counts down to in each phase; nothing once the results are out. */
+export const countdownTarget = (window: DropWindowTimes, now: number): { phase: WindowPhase; target: number | null } => {
+  const phase = windowPhase(window, now)
+  const target = { before: window.opensAt, open: window.closesAt, closed: window.resultsAt, results: null }[phase]
+  return { phase, target: target === null ? null : Date.parse(target) }
+}
+
+export interface CountdownParts {
+  days: number
+  hours: number
+  minutes: number
+  seconds: number
+}
+
+/**
+ * The time left in whole days, hours, minutes and seconds, rounded up to the next second: the
+ * countdown reads 00:00:01 until the very moment, never 00:00:00 while the window is still shut.
+ */
+export const countdownParts = (millisecondsLeft: number): CountdownParts => {
+  const total = Math.max(0, Math.ceil(millisecondsLeft / 1000))
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3_600),
+    minutes: Math.floor((total % 3_600) / 60),
+    seconds: total % 60,
+  }
+}
+
+/** Two digits at least, as a countdown shows them: 7 -> "07", 120 -> "120". */
+export const twoDigits = (value: number): string => String(value).padStart(2, "0")
+
+export interface CountdownWords {
+  days: string
+  hours: string
+  minutes: string
+  seconds: string
+}
+
+/** The countdown as one line of text, for screen readers and tests: "02 days 03 hours 04 min 05 sec". */
+export const countdownText = (parts: CountdownParts, words: CountdownWords): string =>
+  (["days", "hours", "minutes", "seconds"] as const).map((unit) => `${twoDigits(parts[unit])} ${words[unit]}`).join(" ")
+
+/** Milliseconds until the clock's next whole second, so a ticking countdown changes with the second. */
+export const untilNextSecond = (now: number): number => 1000 - (((now % 1000) + 1000) % 1000)
+
+/** The bonus-ticket sentence for a drop's numbers, or the no-bonus sentence when referrals add none. */
+export const bonusSentence = (rule: BonusRule, copy: { bonus: string; noBonus: string }): string => {
+  if (rule.ticketsPerReferral === 0 || rule.maxBonusTickets === 0) return copy.noBonus
+  return fillTemplate(copy.bonus, {
+    perReferral: String(rule.ticketsPerReferral),
+    maxBonus: String(rule.maxBonusTickets),
+    maxTickets: String(maxTickets(rule)),
+  })
+}
+
+/** Drops by their window, the newest (latest opening) first. */
+export const newestFirst = <Drop extends { opensAt: string }>(drops: readonly Drop[]): Drop[] =>
+  [...drops].sort((a, b) => Date.parse(b.opensAt) - Date.parse(a.opensAt))
+
+/**
+ * The locale times are written in: the visitor's first preferred language that is a variant of
+ * the site's (en-GB for an English site), else the site's own: dates in the page's language,
+ * in the visitor's customs.
+ */
+export const timeLocale = (siteLanguage: string, preferred: readonly string[]): string => {
+  const primary = (tag: string) => tag.split("-")[0].toLowerCase()
+  return preferred.find((tag) => primary(tag) === primary(siteLanguage)) ?? siteLanguage
+}
+
+/** An instant as the visitor's clock shows it, like "Fri, 4 Dec 2026, 18:00" (24-hour, no zone: the page names it). */
+export const formatLocalTime = (iso: string, locale: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(locale, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso))
