@@ -26,6 +26,7 @@ const PAGES = [
   { path: "/about/", title: "About | Block 94", type: ["AboutPage"] },
   { path: "/contact/", title: "Contact | Block 94", type: ["ContactPage"] },
   { path: "/privacy/", title: "Privacy Policy | Block 94", type: ["WebPage"] },
+  { path: "/drop/", title: "The Drop | Block 94", type: ["WebPage"] },
 ]
 
 test.describe("page metadata in the server HTML", NO_BROWSER, () => {
@@ -79,7 +80,7 @@ test.describe("crawler files", NO_BROWSER, () => {
     expect(index.html).toContain(`${SITE}/sitemap-0.xml`)
     const { html } = await fetchHtml(request, "/sitemap-0.xml")
     const urls = [...html.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]).sort()
-    expect(urls).toEqual([`${SITE}/`, `${SITE}/about/`, `${SITE}/contact/`, `${SITE}/privacy/`])
+    expect(urls).toEqual([`${SITE}/`, `${SITE}/about/`, `${SITE}/contact/`, `${SITE}/drop/`, `${SITE}/privacy/`])
   })
 
   test("serves the social preview image, icons and web manifest", async ({ request }) => {

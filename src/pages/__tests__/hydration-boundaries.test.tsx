@@ -5,11 +5,12 @@
  */
 import { render } from "@testing-library/react"
 import type { ReactNode } from "react"
-import { aboutData, confirmData, contactData, homeData, inviteData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
+import { aboutData, confirmData, contactData, dropData, homeData, inviteData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import NotFoundPage from "../404"
 import AboutPage from "../about"
 import ConfirmPage from "../confirm"
 import ContactPage from "../contact"
+import DropPage from "../drop"
 import HomePage from "../index"
 import InvitePage from "../invite"
 import PrivacyPage from "../privacy"
@@ -32,6 +33,7 @@ const PAGES = [
   ["Confirm", () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />],
   ["Unsubscribe", () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />],
   ["Invite", () => <InvitePage {...pageProps(inviteData(), "/invite/")} />],
+  ["Drop", () => <DropPage {...pageProps(dropData(), "/drop/")} />],
 ] as const
 
 const INTERACTIVE = "button, input, select, textarea, form, [tabindex], a[href^='/']"
@@ -59,6 +61,10 @@ const behaviourInStaticMarkup = (page: () => JSX.Element): string[] => {
 describe("static sections", () => {
   // The 404 page logs the path it could not find; that is not this test's concern.
   beforeEach(() => jest.spyOn(console, "warn").mockImplementation(() => undefined))
+  // What a page reads from the server once it runs (the drop page's draw) stays on its way.
+  beforeEach(() => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch
+  })
   afterEach(() => jest.restoreAllMocks())
 
   it.each(PAGES)("on %s hold no links, controls or event handlers", (_name, page) => {

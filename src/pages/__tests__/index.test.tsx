@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react"
 import categories from "../../../content/categories.json"
+import drops from "../../../content/drops.json"
 import home from "../../../content/pages/home.json"
 import reassurances from "../../../content/reassurances.json"
 import site from "../../../content/site.json"
@@ -105,6 +106,23 @@ describe("Home page", () => {
     expect(within(form).getByRole("textbox", { name: "Email address" })).toHaveAttribute("type", "email")
     expect(within(form).getByRole("checkbox", { name: /email me about the launch/i })).not.toBeChecked()
     expect(within(form).getByRole("button", { name: "Join the Drop" })).toBeInTheDocument()
+  })
+
+  it("announces a drop just above the signup section, linking to the drop page", () => {
+    renderHome()
+    const note = document.querySelector<HTMLElement>("[data-drop-announcement]")
+    expect(note).not.toBeNull()
+    expect(note).toHaveTextContent(drops.drops[0].announcement.text)
+    expect(within(note as HTMLElement).getByRole("link", { name: home.dropLink })).toHaveAttribute("href", "/drop/")
+    expect(precedes(byId("why-94"), note as HTMLElement)).toBe(true)
+    expect(precedes(note as HTMLElement, byId("join-the-drop"))).toBe(true)
+  })
+
+  it("has no drop note when no drop is announced", () => {
+    const data = homeData()
+    render(<HomePage {...pageProps({ ...data, dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement: { ...announcement, show: false } })) } }, "/")} />)
+    expect(document.querySelector("[data-drop-announcement]")).toBeNull()
+    expect(screen.queryByRole("link", { name: home.dropLink })).toBeNull()
   })
 
   it("puts the sections in order: hero, reassurances, carousel, explore, why, signup", () => {
