@@ -11,7 +11,7 @@ const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
   return (
     <HydrateLater>
       <TokenPage heading={page.heading}>
-        <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} />
+        <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} drops={data.dropsJson ?? undefined} />
       </TokenPage>
     </HydrateLater>
   )
@@ -81,6 +81,72 @@ export const query = graphql`
         leaving
         left
         failed
+      }
+      drop {
+        eyebrow
+        opens
+        closes
+        results
+        utcNote
+        localNote
+        age
+        bonus
+        noBonus
+        tickets
+        scheduled
+        sizes
+        chooseSize
+        enter
+        change
+        withdraw
+        sending
+        withdrawing
+        yourEntry
+        entered
+        changed
+        withdrawn
+        closed
+        won
+        notWon
+        rulesLink
+        errors {
+          badSize
+          botCheck
+          notConfirmed
+          held
+          notFound
+          notOpen
+          closed
+          notSetUp
+          expired
+          tooMany
+          failed
+        }
+      }
+    }
+    dropsJson {
+      minimumAge
+      drops {
+        id
+        name
+        opensAt
+        closesAt
+        resultsAt
+        opensAtUtc: opensAt(formatString: "ddd, D MMM YYYY, HH:mm")
+        closesAtUtc: closesAt(formatString: "ddd, D MMM YYYY, HH:mm")
+        resultsAtUtc: resultsAt(formatString: "ddd, D MMM YYYY, HH:mm")
+        redeemDays
+        bonus {
+          ticketsPerReferral
+          maxBonusTickets
+        }
+        pieces {
+          id
+          name
+          sizes {
+            label
+          }
+        }
       }
     }
     rewardsJson {

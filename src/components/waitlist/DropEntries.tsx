@@ -1,0 +1,61 @@
+/** @jsxImportSource theme-ui */
+import type { MyDropEntry } from "../../drop/contract"
+import { useNow } from "../../hooks/use-now"
+import { useSiteContent } from "../../hooks/use-site-content"
+import { timeLocale } from "../../lib/drop-schedule"
+import { DropEntry } from "./DropEntry"
+import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Whether a drop still belongs on the status page at `now`: until its winners' codes stop
+ * working (`redeemDays` after the results), so an entrant can still read how it went.
+ */
+export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean => now < Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
+
+export interface Clock {
+  now: number
+  locale: string
+  timeZone: string
+}
+
+interface DropEntriesProps {
+  drops: ReadonlyArray<EntryDrop>
+  minimumAge: number
+  /** The person's entries by drop id, from the status answer. */
+  entries: Readonly<Record<string, MyDropEntry>>
+  /** Their confirmed referrals: the tickets an entry would hold. */
+  referrals: number
+  token: string
+  copy: DropEntryCopy
+  /** When the page started (after mount): the clock until the ticking one has read the time, so nothing is redrawn in another zone. */
+  startedAt: number | null
+}
+
+/**
+ * The drop section of a confirmed person's status page: one part per drop still on (see
+ * `stillShown`), each with its window, its rules in a sentence or two, and entering while it is
+ * open. Times are in UTC until the page knows the reader's clock, then in their own time zone.
+ */
+export const DropEntries = ({ drops, minimumAge, entries, referrals, token, copy, startedAt }: DropEntriesProps) => {
+  const { language } = useSiteContent()
+  const ticking = useNow()
+  const now = ticking ?? startedAt
+  const clock: Clock | null =
+    now === null
+      ? null
+      : {
+          now,
+          locale: timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language])),
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }
+  const shown = clock === null ? drops : drops.filter((drop) => stillShown(drop, clock.now))
+  return (
+    <>
+      {shown.map((drop) => (
+        <DropEntry key={drop.id} drop={drop} minimumAge={minimumAge} entry={entries[drop.id] ?? null} referrals={referrals} token={token} copy={copy} clock={clock} />
+      ))}
+    </>
+  )
+}

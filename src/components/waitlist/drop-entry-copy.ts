@@ -1,0 +1,57 @@
+/**
+ * What the status page's drop section takes: each drop as content/drops.json holds it (the parts
+ * entering needs, from the page query) and the words of content/pages/waitlist.json's `drop`.
+ */
+import type { BonusRule } from "../../drop/tickets"
+import { sizeKey } from "../../drop/contract"
+import type { EntryRefusal } from "../../lib/drop-entering"
+
+export interface EntryDrop {
+  id: string
+  name: string
+  /** ISO 8601 instants in UTC, as content writes them. */
+  opensAt: string
+  closesAt: string
+  resultsAt: string
+  /** The same instants written in UTC as the page is built, like "Fri, 4 Dec 2026, 17:00". */
+  opensAtUtc: string
+  closesAtUtc: string
+  resultsAtUtc: string
+  redeemDays: number
+  bonus: BonusRule
+  pieces: ReadonlyArray<{ id: string; name: string; sizes: ReadonlyArray<{ label: string }> }>
+}
+
+export interface DropEntryCopy {
+  eyebrow: string
+  opens: string
+  closes: string
+  results: string
+  utcNote: string
+  localNote: string
+  age: string
+  bonus: string
+  noBonus: string
+  tickets: string
+  scheduled: string
+  sizes: string
+  chooseSize: string
+  enter: string
+  change: string
+  withdraw: string
+  sending: string
+  withdrawing: string
+  yourEntry: string
+  entered: string
+  changed: string
+  withdrawn: string
+  closed: string
+  won: string
+  notWon: string
+  rulesLink: string
+  errors: Record<EntryRefusal, string>
+}
+
+/** A size as a person reads it, by the key entries use: "hoodie/M" -> "Block Heavyweight Hoodie, M" (as the server's emails name it). */
+export const sizeNames = (drop: Pick<EntryDrop, "pieces">): Record<string, string> =>
+  Object.fromEntries(drop.pieces.flatMap((piece) => piece.sizes.map((size) => [sizeKey(piece.id, size.label), `${piece.name}, ${size.label}`])))
