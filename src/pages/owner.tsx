@@ -2,6 +2,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/Seo"
 import { OwnerPage } from "../components/owner/OwnerPage"
+import { sizeNames } from "../components/waitlist/drop-entry-copy"
 import { HydrateLater } from "../components/shared/Hydration"
 import { useSiteContent } from "../hooks/use-site-content"
 
@@ -9,6 +10,7 @@ import { useSiteContent } from "../hooks/use-site-content"
 const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
   const { seo: _seo, ...copy } = data.ownerJson!
   const { brand } = useSiteContent()
+  const dropSizes = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, sizeNames(drop)]))
   return (
     <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [6, 7], minHeight: "100vh" }}>
       <p sx={{ variant: "text.eyebrow", mb: 3 }}>{brand}</p>
@@ -17,7 +19,7 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
       </h1>
       <p sx={{ variant: "text.lead", mb: [5, 6], maxWidth: 680 }}>{copy.intro}</p>
       <HydrateLater>
-        <OwnerPage brand={brand} copy={copy} />
+        <OwnerPage brand={brand} copy={copy} dropSizes={dropSizes} />
       </HydrateLater>
     </section>
   )
@@ -216,6 +218,78 @@ export const query = graphql`
         failed
         done
         nobody
+      }
+      drops {
+        heading
+        intro
+        loading
+        failed
+        none
+        phase
+        phases {
+          scheduled
+          open
+          closed
+          drawn
+        }
+        opens
+        closes
+        results
+        entrants
+        size
+        pieces
+        entries
+        winners
+        byDay
+        day
+        noEntries
+        seedHash
+        listHash
+        notYet
+        verifyLink
+        commit {
+          text
+          button
+          question
+          confirm
+          cancel
+          working
+          failed
+          conflict
+          seedHeading
+          seedText
+          seedKept
+          seedNotKept
+          download
+          dismiss
+        }
+        draw {
+          text
+          button
+          question
+          confirm
+          cancel
+          working
+          failed
+          seedLabel
+          seedHint
+          seedMissing
+          seedMismatch
+          conflict
+          done
+        }
+      }
+    }
+    dropsJson {
+      drops {
+        id
+        pieces {
+          id
+          name
+          sizes {
+            label
+          }
+        }
       }
     }
   }

@@ -6,6 +6,7 @@ import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
+import { Drops, type DropSizeNames } from "./Drops"
 import { AuditLog, HeldReferrals } from "./Review"
 import { Backups, HardBounces } from "./Upkeep"
 import { card, dataTable, scroller, sectionHeading } from "./ui"
@@ -13,6 +14,8 @@ import { card, dataTable, scroller, sectionHeading } from "./ui"
 interface DashboardProps extends Omit<ActionProps, "formats"> {
   summary: OwnerSummary
   formats: Formats
+  /** The drops' sizes' names, from content/drops.json. */
+  dropSizes: DropSizeNames
 }
 
 const Section = ({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) => {
@@ -38,7 +41,7 @@ const Count = ({ label, value, detail, accent = false }: { label: string; value:
 )
 
 /** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
-const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
+const Dashboard = ({ summary, copy, formats, dropSizes, ...actions }: DashboardProps) => {
   const total = summary.confirmed + summary.pending
   const actionProps: ActionProps = { ...actions, copy, formats }
   return (
@@ -179,6 +182,10 @@ const Dashboard = ({ summary, copy, formats, ...actions }: DashboardProps) => {
 
       <Section heading={copy.heldReferrals.heading} intro={copy.heldReferrals.intro}>
         <HeldReferrals {...actionProps} rows={summary.heldReferrals.rows} total={summary.heldReferrals.total} />
+      </Section>
+
+      <Section heading={copy.drops.heading} intro={copy.drops.intro}>
+        <Drops {...actionProps} sizeNames={dropSizes} />
       </Section>
 
       <Section heading={copy.actions.heading}>

@@ -39,3 +39,6 @@ export const scroller: ThemeUIStyleObject = { overflowX: "auto", "&:focus-visibl
 
 /** A busy button stays focusable (a disabled one drops focus); its clicks are ignored instead. */
 export const busyButton: ThemeUIStyleObject = { '&[aria-disabled="true"]': { opacity: 0.7, cursor: "progress" } }
+
+/** Hashes and seeds: machine text that wraps anywhere on a phone. */
+export const machineText: ThemeUIStyleObject = { fontFamily: "monospace", fontSize: 0, overflowWrap: "anywhere", wordBreak: "break-all" }

@@ -1,0 +1,205 @@
+/** @jsxImportSource theme-ui */
+import { Box, Button, Heading, Input, Label, Text } from "@theme-ui/components"
+import { useEffect, useId, useRef, useState } from "react"
+import { commitSeed, runDraw, saveFile, type OwnerDrop } from "../../lib/owner-client"
+import { fillTemplate } from "../../lib/template"
+import type { ActionProps, Note } from "./Actions"
+import { problemText } from "./Actions"
+import { ConfirmStep } from "./ConfirmStep"
+import { machineText } from "./ui"
+
+interface DropActionProps extends Omit<ActionProps, "onChanged"> {
+  drop: OwnerDrop
+  /** Says how the action went, in the drop's status line. */
+  onNote(note: Note): void
+  /** The drop changed: it is read again. */
+  onChanged(): void
+}
+
+/** The seed, shown this once after committing: save it now, or download it as `<drop>.seed`. */
+const SeedOnce = ({ drop, seed, seedKept, copy, onDismiss }: { drop: string; seed: string; seedKept: boolean; copy: ActionProps["copy"]["drops"]["commit"]; onDismiss(): void }) => {
+  const id = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => headingRef.current?.focus(), [])
+  return (
+    <Box as="section" aria-labelledby={`${id}-heading`} data-seed-once="" sx={{ display: "grid", gap: 3, mt: 3, p: 3, bg: "muted", border: "2px solid", borderColor: "secondary", borderRadius: "default" }}>
+      <Heading as="h4" id={`${id}-heading`} ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: 2, color: "secondary", outline: "none" }}>
+        {copy.seedHeading}
+      </Heading>
+      <Text as="p">{copy.seedText}</Text>
+      <code data-seed="" sx={{ ...machineText, display: "block", p: 2, bg: "background", borderRadius: "small", userSelect: "all" }}>
+        {seed}
+      </code>
+      <Text as="p" sx={{ color: seedKept ? "subtle" : "secondary", fontWeight: seedKept ? "body" : "bold" }}>
+        {seedKept ? copy.seedKept : copy.seedNotKept}
+      </Text>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 3 }}>
+        <Button type="button" variant="primary" onClick={() => saveFile(new Blob([`${seed}\n`], { type: "text/plain" }), `${drop}.seed`)}>
+          {copy.download}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDismiss}>
+          {copy.dismiss}
+        </Button>
+      </Box>
+    </Box>
+  )
+}
+
+/**
+ * "Commit the seed", before a drop opens: asked first; then the new seed is shown this once, with
+ * a download of it, until the owner says it is saved. The server never shows it again.
+ */
+export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }: DropActionProps) => {
+  const text = copy.drops.commit
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [shown, setShown] = useState<{ seed: string; seedKept: boolean } | null>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const close = (note: Note) => {
+    setAsking(false)
+    onNote(note)
+    buttonRef.current?.focus()
+  }
+  const commit = async () => {
+    setBusy(true)
+    const outcome = await commitSeed(secret, drop.drop)
+    setBusy(false)
+    if (outcome.kind === "ok") {
+      setAsking(false)
+      onNote(null)
+      setShown({ seed: outcome.seed, seedKept: outcome.seedKept })
+      onChanged()
+      return
+    }
+    if (outcome.kind === "conflict") {
+      close({ text: text.conflict, tone: "problem" })
+      onChanged()
+      return
+    }
+    const words = problemText(outcome, text.failed, copy, onProblem)
+    if (words) close({ text: words, tone: "problem" })
+  }
+  if (shown) return <SeedOnce drop={drop.drop} seed={shown.seed} seedKept={shown.seedKept} copy={text} onDismiss={() => setShown(null)} />
+  // Committed (by this page or another): nothing more to do here.
+  if (drop.seedHash !== null) return null
+  return (
+    <div>
+      <Text as="p" sx={{ color: "subtle", mb: 3 }}>
+        {text.text}
+      </Text>
+      <Button ref={buttonRef} type="button" variant="secondary" aria-expanded={asking} onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (onNote(null), setAsking(true)))}>
+        {text.button}
+      </Button>
+      {asking && (
+        <ConfirmStep
+          question={text.question}
+          confirm={text.confirm}
+          cancel={text.cancel}
+          working={text.working}
+          busy={busy}
+          onConfirm={() => void commit()}
+          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
+ * "Run the draw", once a drop has closed: with a field for the saved seed where this server keeps
+ * none, then asked first. Each refusal (no seed, a seed that does not match, not drawable now) is
+ * said in the drop's status line.
+ */
+export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChanged }: DropActionProps) => {
+  const id = useId()
+  const text = copy.drops.draw
+  const [seed, setSeed] = useState("")
+  const [invalid, setInvalid] = useState(false)
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const close = (note: Note, focus: "button" | "seed" = "button") => {
+    setAsking(false)
+    onNote(note)
+    ;(focus === "seed" ? inputRef : buttonRef).current?.focus()
+  }
+  const ask = () => {
+    if (asking) return close({ text: copy.actions.cancelled, tone: "ok" })
+    onNote(null)
+    if (!drop.seedKept && seed.trim() === "") {
+      setInvalid(true)
+      onNote({ text: text.seedMissing, tone: "problem" })
+      inputRef.current?.focus()
+      return
+    }
+    setInvalid(false)
+    setAsking(true)
+  }
+  const draw = async () => {
+    setBusy(true)
+    const outcome = await runDraw(secret, drop.drop, drop.seedKept ? null : seed.trim())
+    setBusy(false)
+    switch (outcome.kind) {
+      case "ok":
+        close({ text: fillTemplate(text.done, { count: formats.count(outcome.winners) }), tone: "ok" })
+        onChanged()
+        return
+      case "seedMissing":
+      case "seedMismatch":
+        setInvalid(true)
+        close({ text: outcome.kind === "seedMissing" ? text.seedMissing : text.seedMismatch, tone: "problem" }, drop.seedKept ? "button" : "seed")
+        return
+      case "conflict":
+        close({ text: text.conflict, tone: "problem" })
+        onChanged()
+        return
+      default: {
+        const words = problemText(outcome, text.failed, copy, onProblem)
+        if (words) close({ text: words, tone: "problem" })
+      }
+    }
+  }
+  return (
+    <div>
+      <Text as="p" sx={{ color: "subtle", mb: 3 }}>
+        {text.text}
+      </Text>
+      {!drop.seedKept && (
+        <Box sx={{ mb: 3 }}>
+          <Label htmlFor={`${id}-seed`} sx={{ variant: "forms.label", display: "block" }}>
+            {text.seedLabel}
+          </Label>
+          <Input
+            ref={inputRef}
+            id={`${id}-seed`}
+            autoComplete="off"
+            spellCheck={false}
+            value={seed}
+            aria-invalid={invalid}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setSeed(event.currentTarget.value)}
+            sx={{ variant: "forms.input", width: "100%", fontFamily: "monospace", fontSize: 0 }}
+          />
+          <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
+            {text.seedHint}
+          </Text>
+        </Box>
+      )}
+      <Button ref={buttonRef} type="button" variant="primary" aria-expanded={asking} onClick={ask}>
+        {text.button}
+      </Button>
+      {asking && (
+        <ConfirmStep
+          question={text.question}
+          confirm={text.confirm}
+          cancel={text.cancel}
+          working={text.working}
+          busy={busy}
+          onConfirm={() => void draw()}
+          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
+        />
+      )}
+    </div>
+  )
+}

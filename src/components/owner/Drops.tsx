@@ -1,0 +1,194 @@
+/** @jsxImportSource theme-ui */
+import { Badge, Box, Flex, Link, Text } from "@theme-ui/components"
+import { useCallback, useEffect, useId, useState } from "react"
+import { fetchDrops, type OwnerDrop } from "../../lib/owner-client"
+import { DROP_PAGE_PATH } from "../../lib/routes"
+import type { ActionProps, Note } from "./Actions"
+import { NoteLine, problemText } from "./Actions"
+import { CommitSeed, RunDraw } from "./DropActions"
+import { card, cardHeading, dataTable, machineText, scroller } from "./ui"
+
+/** Each drop's sizes' names for people, by drop id and size key ("hoodie/M" -> "Block Heavyweight Hoodie, M"). */
+export type DropSizeNames = Readonly<Record<string, Readonly<Record<string, string>>>>
+
+interface DropsProps extends ActionProps {
+  sizeNames: DropSizeNames
+}
+
+type Loaded = { kind: "loading" } | { kind: "failed"; text: string } | { kind: "ready"; drops: OwnerDrop[] }
+
+const PHASE_BADGE = {
+  scheduled: { bg: "transparent", color: "text", boxShadow: "inset 0 0 0 2px currentColor" },
+  open: { bg: "primary", color: "onPrimary" },
+  closed: { bg: "secondary", color: "onPrimary" },
+  drawn: { bg: "text", color: "background" },
+} as const
+
+/** Entries per UTC day, one row a day and one column a size (sizes in the drop's order). */
+const EntriesByDay = ({ drop, names, copy, formats }: { drop: OwnerDrop; names: Readonly<Record<string, string>> } & Pick<ActionProps, "copy" | "formats">) => {
+  const text = copy.drops
+  const days = [...new Set(drop.entriesByDay.map((row) => row.day))].sort()
+  if (days.length === 0) return <Text as="p" sx={{ color: "subtle" }}>{text.noEntries}</Text>
+  const sizes = drop.stock.map(({ size }) => size)
+  const count = (day: string, size: string) => drop.entriesByDay.find((row) => row.day === day && row.size === size)?.entries ?? 0
+  return (
+    <div role="region" aria-label={text.byDay} tabIndex={0} sx={scroller}>
+      <table sx={dataTable}>
+        <caption>{text.byDay}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.day}</th>
+            {sizes.map((size) => (
+              <th key={size} scope="col" className="number" sx={{ whiteSpace: "normal !important" }}>
+                {names[size] ?? size}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day}>
+              <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
+                <time dateTime={day}>{formats.dayLong(day)}</time>
+              </th>
+              {sizes.map((size) => (
+                <td key={size} className="number">
+                  {formats.count(count(day, size))}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** One drop: its stage, window, entrants (and winners) per size, entries per day, its hashes, and the action its stage calls for. */
+const DropCard = ({ drop, names, onReload, ...props }: ActionProps & { drop: OwnerDrop; names: Readonly<Record<string, string>>; onReload(): void }) => {
+  const id = useId()
+  const { copy, formats } = props
+  const text = copy.drops
+  const [note, setNote] = useState<Note>(null)
+  const drawn = drop.winners !== null
+  const changed = () => {
+    onReload()
+    props.onChanged()
+  }
+  const times = [
+    { label: text.opens, iso: drop.opensAt },
+    { label: text.closes, iso: drop.closesAt },
+    { label: text.results, iso: drop.resultsAt },
+  ]
+  return (
+    <Box as="article" aria-labelledby={`${id}-heading`} data-drop={drop.drop} sx={{ ...card, display: "grid", gap: 4 }}>
+      <Flex sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
+        <h3 id={`${id}-heading`} sx={{ ...cardHeading, mb: 0 }}>
+          {drop.name}
+        </h3>
+        <Badge data-phase={drop.phase} sx={{ ...PHASE_BADGE[drop.phase], px: 3, py: 1, borderRadius: "pill", fontFamily: "heading", fontSize: 0, letterSpacing: "0.06em", textTransform: "uppercase" }}>
+          <span sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap" }}>{text.phase}: </span>
+          {text.phases[drop.phase]}
+        </Badge>
+      </Flex>
+      <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "repeat(3, minmax(0, 1fr))"], gap: [2, 3], m: 0 }}>
+        {times.map(({ label, iso }) => (
+          <div key={label}>
+            <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: 1 }}>{label}</dt>
+            <dd sx={{ m: 0, fontWeight: "bold" }}>
+              <time dateTime={iso}>{formats.time(iso)}</time>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "repeat(2, minmax(0, 1fr))"], gap: 4, alignItems: "start" }}>
+        <div role="region" aria-label={text.entrants} tabIndex={0} sx={scroller}>
+          <table sx={dataTable}>
+            <caption>{text.entrants}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{text.size}</th>
+                <th scope="col" className="number">
+                  {text.pieces}
+                </th>
+                <th scope="col" className="number">
+                  {text.entries}
+                </th>
+                {drawn && (
+                  <th scope="col" className="number">
+                    {text.winners}
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {drop.stock.map(({ size, pieces }) => (
+                <tr key={size}>
+                  <th scope="row" sx={{ fontWeight: "body" }}>
+                    {names[size] ?? size}
+                  </th>
+                  <td className="number">{formats.count(pieces)}</td>
+                  <td className="number">{formats.count(drop.entrants[size] ?? 0)}</td>
+                  {drawn && (
+                    <td className="number" sx={{ color: "primary", fontWeight: "bold" }}>
+                      {formats.count(drop.winners?.[size]?.length ?? 0)}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <EntriesByDay drop={drop} names={names} copy={copy} formats={formats} />
+      </div>
+      <dl sx={{ display: "grid", gap: 2, m: 0 }}>
+        {[
+          { label: text.seedHash, value: drop.seedHash },
+          { label: text.listHash, value: drop.listHash },
+        ].map(({ label, value }) => (
+          <div key={label}>
+            <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: 1 }}>{label}</dt>
+            <dd sx={{ m: 0, ...(value ? machineText : { color: "subtle" }) }}>{value ?? text.notYet}</dd>
+          </div>
+        ))}
+      </dl>
+      {drop.phase === "scheduled" && <CommitSeed {...props} drop={drop} onNote={setNote} onChanged={changed} />}
+      {drop.phase === "closed" && drop.seedHash !== null && <RunDraw {...props} drop={drop} onNote={setNote} onChanged={changed} />}
+      {drawn && (
+        <Link href={`${DROP_PAGE_PATH}#${drop.drop}`} sx={{ variant: "links.inline", justifySelf: "start" }}>
+          {text.verifyLink}
+        </Link>
+      )}
+      <NoteLine note={note} />
+    </Box>
+  )
+}
+
+/**
+ * The drops on the owner's page, read once the dashboard shows and again after each action:
+ * each drop's stage and entries, and the one action its stage calls for (commit the seed before
+ * entries open, run the draw after they close).
+ */
+export const Drops = ({ sizeNames, ...props }: DropsProps) => {
+  const { secret, copy, onProblem } = props
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" })
+  const load = useCallback(async () => {
+    const outcome = await fetchDrops(secret)
+    if (outcome.kind === "ok") return setLoaded({ kind: "ready", drops: outcome.drops })
+    const words = problemText(outcome, copy.drops.failed, copy, onProblem)
+    if (words) setLoaded({ kind: "failed", text: words })
+  }, [secret, copy, onProblem])
+  useEffect(() => {
+    void load()
+  }, [load])
+  if (loaded.kind === "loading") return <Text as="p" sx={{ color: "subtle" }}>{copy.drops.loading}</Text>
+  if (loaded.kind === "failed") return <NoteLine note={{ text: loaded.text, tone: "problem" }} />
+  if (loaded.drops.length === 0) return <Text as="p" sx={{ color: "subtle" }}>{copy.drops.none}</Text>
+  return (
+    <div sx={{ display: "grid", gap: [3, 4] }}>
+      {loaded.drops.map((drop) => (
+        <DropCard key={drop.drop} {...props} drop={drop} names={sizeNames[drop.drop] ?? {}} onReload={() => void load()} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,278 @@
+// The owner's Drops section: each drop's stage, window, entrants and entries per day, its hashes;
+// committing the seed (asked first, then the seed shown once with its download) and running the
+// draw (with the saved seed where the server keeps none), with every refusal's words.
+import { render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import ownerPage from "../../../../content/pages/owner.json"
+import { makeFormats } from "../../../lib/owner-format"
+import type { OwnerDrop } from "../../../lib/owner-client"
+import type { OwnerCopy } from "../copy"
+import { Drops } from "../Drops"
+
+const { seo: _seo, $schema: _schema, ...copy } = ownerPage
+const text = copy.drops
+const SECRET = "owner-secret-for-the-unit-tests-0123"
+const SEED = "5eed".repeat(16)
+const HASH = "ab".repeat(32)
+const formats = makeFormats("en-GB", "UTC")
+const NAMES = { "drop-01": { "hoodie/M": "Block Heavyweight Hoodie, M", "cap/One size": "Six-Panel Cap, One size" } }
+
+const drop = (overrides: Partial<OwnerDrop> = {}): OwnerDrop => ({
+  drop: "drop-01",
+  name: "Drop 01: Block Heavyweight",
+  phase: "scheduled",
+  opensAt: "2026-12-04T17:00:00.000Z",
+  closesAt: "2026-12-06T17:00:00.000Z",
+  resultsAt: "2026-12-07T17:00:00.000Z",
+  seedHash: null,
+  committedAt: null,
+  entrants: { "hoodie/M": 0, "cap/One size": 0 },
+  listHash: null,
+  frozenAt: null,
+  seed: null,
+  drawnAt: null,
+  winners: null,
+  promoted: null,
+  stock: [
+    { size: "hoodie/M", pieces: 25 },
+    { size: "cap/One size", pieces: 40 },
+  ],
+  entriesByDay: [],
+  seedKept: true,
+  ...overrides,
+})
+
+const originalFetch = global.fetch
+let fetchMock: jest.MockedFunction<typeof fetch>
+const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as Response
+const posted = () =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown, auth: (init?.headers as Record<string, string>).Authorization }))
+
+beforeEach(() => {
+  fetchMock = jest.fn() as typeof fetchMock
+  global.fetch = fetchMock
+})
+afterEach(() => {
+  global.fetch = originalFetch
+})
+
+const show = (props: { onProblem?: jest.Mock; onChanged?: jest.Mock } = {}) => {
+  const onProblem = props.onProblem ?? jest.fn()
+  const onChanged = props.onChanged ?? jest.fn()
+  render(<Drops secret={SECRET} copy={copy as OwnerCopy} formats={formats} onProblem={onProblem} onChanged={onChanged} sizeNames={NAMES} />)
+  return { onProblem, onChanged }
+}
+
+const card = () => screen.getByRole("article", { name: "Drop 01: Block Heavyweight" })
+const note = () => within(card()).getByRole("status")
+
+describe("the drops on the owner's page", () => {
+  it("reads the drops with the secret and shows each one's stage, window, entrants per size, entries per day and hashes", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(200, {
+        drops: [
+          drop({
+            phase: "open",
+            seedHash: HASH,
+            committedAt: "2026-11-30T10:00:00.000Z",
+            entrants: { "hoodie/M": 3, "cap/One size": 1 },
+            entriesByDay: [
+              { day: "2026-12-04", size: "hoodie/M", entries: 2 },
+              { day: "2026-12-05", size: "hoodie/M", entries: 1 },
+              { day: "2026-12-05", size: "cap/One size", entries: 1 },
+            ],
+          }),
+        ],
+      }),
+    )
+    show()
+    expect(screen.getByText(text.loading)).toBeVisible()
+    expect(await screen.findByRole("heading", { level: 3, name: "Drop 01: Block Heavyweight" })).toBeVisible()
+    expect(fetchMock).toHaveBeenCalledWith("/api/owner/drops", expect.objectContaining({ method: "GET", headers: expect.objectContaining({ Authorization: `Bearer ${SECRET}` }) }))
+    expect(within(card()).getByText(text.phases.open)).toHaveTextContent(`${text.phase}: ${text.phases.open}`)
+    expect(within(card()).getByText(text.opens).nextSibling).toHaveTextContent("4 Dec 2026, 17:00")
+    const entrants = within(card()).getByRole("table", { name: text.entrants })
+    expect(within(entrants).getAllByRole("row").map((row) => row.textContent)).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
+    const byDay = within(card()).getByRole("table", { name: text.byDay })
+    expect(within(byDay).getAllByRole("row").map((row) => row.textContent)).toEqual(["DayBlock Heavyweight Hoodie, MSix-Panel Cap, One size", `${formats.dayLong("2026-12-04")}20`, `${formats.dayLong("2026-12-05")}11`])
+    expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
+    expect(within(card()).getByText(text.listHash).nextSibling).toHaveTextContent(text.notYet)
+    // Open: nothing to do but watch.
+    expect(within(card()).queryByRole("button")).toBeNull()
+  })
+
+  it.each([
+    ["no drop declared", answer(200, { drops: [] }), text.none],
+    ["an answer it cannot read", answer(200, { drops: [{ drop: "drop-01" }] }), text.failed],
+    ["no answer", answer(500, { error: "Something went wrong" }), text.failed],
+  ])("says so on %s", async (_case, response, words) => {
+    fetchMock.mockResolvedValueOnce(response)
+    show()
+    expect(await screen.findByText(words)).toBeVisible()
+  })
+
+  it("hands a secret that stopped working to the page, which signs out", async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { error: "The owner's secret is missing or wrong" }))
+    const { onProblem } = show()
+    await waitFor(() => expect(onProblem).toHaveBeenCalledWith({ kind: "wrong" }))
+  })
+})
+
+describe("committing the seed", () => {
+  let saved: Array<{ name: string; text: Promise<string> }>
+  beforeEach(() => {
+    saved = []
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      // jsdom's Blob has no text(): read it as a browser without one would.
+      const text = new Promise<string>((resolve) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(String(reader.result))
+        reader.readAsText(blob)
+      })
+      saved.push({ name: "", text })
+      return "blob:seed"
+    })
+    URL.revokeObjectURL = jest.fn()
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1].name = this.download
+    })
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it("asks first, then commits, shows the seed once with a clear 'save this now' and a download of <drop>.seed, and reads the drops again", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, seedHash: HASH, seedKept: true }))
+      .mockResolvedValueOnce(answer(200, { drops: [drop({ seedHash: HASH, committedAt: "2026-11-25T10:00:00.000Z" })] }))
+    const { onChanged } = show()
+    await user.click(await screen.findByRole("button", { name: text.commit.button }))
+    expect(screen.getByText(text.commit.question)).toBeVisible()
+    expect(screen.getByRole("button", { name: text.commit.cancel })).toHaveFocus()
+    expect(posted()).toEqual([])
+    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    const heading = await screen.findByRole("heading", { level: 4, name: text.commit.seedHeading })
+    expect(heading).toHaveFocus()
+    expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "commit", drop: "drop-01" }, auth: `Bearer ${SECRET}` }])
+    expect(screen.getByText(text.commit.seedText)).toBeVisible()
+    expect(screen.getByRole("region", { name: text.commit.seedHeading })).toHaveTextContent(SEED)
+    expect(screen.getByText(text.commit.seedKept)).toBeVisible()
+    await waitFor(() => expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH))
+    expect(onChanged).toHaveBeenCalled()
+    // The seed stays on screen through the new read, and the action is done.
+    expect(screen.getByRole("region", { name: text.commit.seedHeading })).toHaveTextContent(SEED)
+    expect(screen.queryByRole("button", { name: text.commit.button })).toBeNull()
+    await user.click(screen.getByRole("button", { name: text.commit.download }))
+    expect(saved.map(({ name }) => name)).toEqual(["drop-01.seed"])
+    expect(await saved[0].text).toBe(`${SEED}\n`)
+    await user.click(screen.getByRole("button", { name: text.commit.dismiss }))
+    expect(screen.queryByText(SEED)).toBeNull()
+  })
+
+  it("says plainly when the server does not keep the seed", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, seedHash: HASH, seedKept: false }))
+      .mockResolvedValueOnce(answer(200, { drops: [drop({ seedHash: HASH, seedKept: false })] }))
+    show()
+    await user.click(await screen.findByRole("button", { name: text.commit.button }))
+    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    expect(await screen.findByText(text.commit.seedNotKept)).toBeVisible()
+  })
+
+  it("goes back without committing on Not now or Escape", async () => {
+    const user = userEvent.setup()
+    fetchMock.mockResolvedValueOnce(answer(200, { drops: [drop()] }))
+    show()
+    const button = await screen.findByRole("button", { name: text.commit.button })
+    await user.click(button)
+    await user.keyboard("{Escape}")
+    expect(note()).toHaveTextContent(copy.actions.cancelled)
+    expect(button).toHaveFocus()
+    await user.click(button)
+    await user.click(screen.getByRole("button", { name: text.commit.cancel }))
+    expect(posted()).toEqual([])
+  })
+
+  it.each([
+    ["committed already, or too late (409)", answer(409, { error: "This drop's seed was committed already" }), text.commit.conflict],
+    ["not answered", answer(500, { error: "Something went wrong" }), text.commit.failed],
+  ])("says so when %s", async (_case, response, words) => {
+    const user = userEvent.setup()
+    fetchMock.mockResolvedValueOnce(answer(200, { drops: [drop()] })).mockResolvedValueOnce(response).mockResolvedValue(answer(200, { drops: [drop()] }))
+    show()
+    await user.click(await screen.findByRole("button", { name: text.commit.button }))
+    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    await waitFor(() => expect(note()).toHaveTextContent(words))
+    expect(screen.queryByRole("heading", { name: text.commit.seedHeading })).toBeNull()
+  })
+})
+
+describe("running the draw", () => {
+  const closed = (overrides: Partial<OwnerDrop> = {}) => drop({ phase: "closed", seedHash: HASH, listHash: "cd".repeat(32), entrants: { "hoodie/M": 4, "cap/One size": 2 }, ...overrides })
+
+  it("with the server's seed: asks first, then draws and says how many won", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, winners: 6, notified: 0 }))
+      .mockResolvedValueOnce(answer(200, { drops: [closed({ phase: "drawn", seed: SEED, drawnAt: "2026-12-07T17:00:00.000Z", winners: { "hoodie/M": ["a", "b", "c", "d"], "cap/One size": ["e", "f"] } })] }))
+    show()
+    expect(await screen.findByText(text.draw.text)).toBeVisible()
+    expect(screen.queryByLabelText(text.draw.seedLabel)).toBeNull()
+    await user.click(screen.getByRole("button", { name: text.draw.button }))
+    expect(screen.getByRole("button", { name: text.draw.cancel })).toHaveFocus()
+    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    await waitFor(() => expect(note()).toHaveTextContent("The draw is done. Winners: 6."))
+    expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "draw", drop: "drop-01" }, auth: `Bearer ${SECRET}` }])
+    // Drawn: winners per size, the link to check the draw, no more actions.
+    await waitFor(() => expect(within(card()).getByText(text.phases.drawn)).toBeVisible())
+    const entrants = within(card()).getByRole("table", { name: text.entrants })
+    expect(within(entrants).getAllByRole("row").map((row) => row.textContent)).toEqual(["SizePiecesEntrantsWinners", "Block Heavyweight Hoodie, M2544", "Six-Panel Cap, One size4022"])
+    expect(within(card()).getByRole("link", { name: text.verifyLink })).toHaveAttribute("href", "/drop/#drop-01")
+    expect(screen.queryByRole("button", { name: text.draw.button })).toBeNull()
+  })
+
+  it("where the server keeps no seed: asks for the saved one first, sends it, and says when it does not match", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [closed({ seedKept: false })] }))
+      .mockResolvedValueOnce(answer(400, { error: "That seed does not match the hash published before entries opened" }))
+    show()
+    const field = await screen.findByLabelText(text.draw.seedLabel)
+    expect(screen.getByText(text.draw.seedHint)).toBeVisible()
+    await user.click(screen.getByRole("button", { name: text.draw.button }))
+    expect(note()).toHaveTextContent(text.draw.seedMissing)
+    expect(field).toHaveFocus()
+    expect(field).toHaveAttribute("aria-invalid", "true")
+    expect(screen.queryByText(text.draw.question)).toBeNull()
+    await user.type(field, ` ${"0".repeat(64)} `)
+    await user.click(screen.getByRole("button", { name: text.draw.button }))
+    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    await waitFor(() => expect(note()).toHaveTextContent(text.draw.seedMismatch))
+    expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "draw", drop: "drop-01", seed: "0".repeat(64) }, auth: `Bearer ${SECRET}` }])
+    expect(field).toHaveFocus()
+  })
+
+  it.each([
+    ["the server has no seed after all (400)", answer(400, { error: "The seed is not kept on this server: paste the seed you saved when you committed" }), text.draw.seedMissing],
+    ["it cannot be drawn now (409)", answer(409, { error: "This drop was drawn already" }), text.draw.conflict],
+    ["it is not answered", answer(502, null), text.draw.failed],
+    ["too many tries", answer(429, { error: "Too many requests" }), copy.signIn.tooMany],
+  ])("says so when %s", async (_case, response, words) => {
+    const user = userEvent.setup()
+    fetchMock.mockResolvedValueOnce(answer(200, { drops: [closed()] })).mockResolvedValueOnce(response).mockResolvedValue(answer(200, { drops: [closed()] }))
+    show()
+    await user.click(await screen.findByRole("button", { name: text.draw.button }))
+    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    await waitFor(() => expect(note()).toHaveTextContent(words))
+  })
+
+  it("offers no draw before a drop closes, nor for a drop never committed", async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { drops: [drop({ phase: "open", seedHash: HASH }), closed({ drop: "drop-02", name: "Drop 02", seedHash: null })] }))
+    show()
+    expect(await screen.findByRole("heading", { name: "Drop 02" })).toBeVisible()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+})
