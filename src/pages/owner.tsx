@@ -2,7 +2,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/Seo"
 import { OwnerPage } from "../components/owner/OwnerPage"
-import { sizeNames } from "../components/waitlist/drop-entry-copy"
 import { HydrateLater } from "../components/shared/Hydration"
 import { useSiteContent } from "../hooks/use-site-content"
 
@@ -10,7 +9,7 @@ import { useSiteContent } from "../hooks/use-site-content"
 const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
   const { seo: _seo, ...copy } = data.ownerJson!
   const { brand } = useSiteContent()
-  const dropSizes = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, sizeNames(drop)]))
+  const dropPieces = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, drop.pieces]))
   return (
     <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [6, 7], minHeight: "100vh" }}>
       <p sx={{ variant: "text.eyebrow", mb: 3 }}>{brand}</p>
@@ -19,7 +18,7 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
       </h1>
       <p sx={{ variant: "text.lead", mb: [5, 6], maxWidth: 680 }}>{copy.intro}</p>
       <HydrateLater>
-        <OwnerPage brand={brand} copy={copy} dropSizes={dropSizes} />
+        <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} />
       </HydrateLater>
     </section>
   )

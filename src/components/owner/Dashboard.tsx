@@ -6,7 +6,7 @@ import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
-import { Drops, type DropSizeNames } from "./Drops"
+import { Drops, type DropPieces } from "./Drops"
 import { AuditLog, HeldReferrals } from "./Review"
 import { Backups, HardBounces } from "./Upkeep"
 import { card, dataTable, scroller, sectionHeading } from "./ui"
@@ -14,8 +14,8 @@ import { card, dataTable, scroller, sectionHeading } from "./ui"
 interface DashboardProps extends Omit<ActionProps, "formats"> {
   summary: OwnerSummary
   formats: Formats
-  /** The drops' sizes' names, from content/drops.json. */
-  dropSizes: DropSizeNames
+  /** The drops' pieces and sizes, from content/drops.json. */
+  dropPieces: DropPieces
 }
 
 const Section = ({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) => {
@@ -41,7 +41,7 @@ const Count = ({ label, value, detail, accent = false }: { label: string; value:
 )
 
 /** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
-const Dashboard = ({ summary, copy, formats, dropSizes, ...actions }: DashboardProps) => {
+const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: DashboardProps) => {
   const total = summary.confirmed + summary.pending
   const actionProps: ActionProps = { ...actions, copy, formats }
   return (
@@ -185,7 +185,7 @@ const Dashboard = ({ summary, copy, formats, dropSizes, ...actions }: DashboardP
       </Section>
 
       <Section heading={copy.drops.heading} intro={copy.drops.intro}>
-        <Drops {...actionProps} sizeNames={dropSizes} />
+        <Drops {...actionProps} pieces={dropPieces} />
       </Section>
 
       <Section heading={copy.actions.heading}>

@@ -1,18 +1,20 @@
 /** @jsxImportSource theme-ui */
 import { Badge, Box, Flex, Link, Text } from "@theme-ui/components"
 import { useCallback, useEffect, useId, useState } from "react"
+import { sizeKey } from "../../drop/contract"
 import { fetchDrops, type OwnerDrop } from "../../lib/owner-client"
 import { DROP_PAGE_PATH } from "../../lib/routes"
+import { sizeNames, type EntryDrop } from "../waitlist/drop-entry-copy"
 import type { ActionProps, Note } from "./Actions"
 import { NoteLine, problemText } from "./Actions"
 import { CommitSeed, RunDraw } from "./DropActions"
 import { card, cardHeading, dataTable, machineText, scroller } from "./ui"
 
-/** Each drop's sizes' names for people, by drop id and size key ("hoodie/M" -> "Block Heavyweight Hoodie, M"). */
-export type DropSizeNames = Readonly<Record<string, Readonly<Record<string, string>>>>
+/** Each drop's pieces and their sizes as content/drops.json declares them, by drop id: the sizes' names for people. */
+export type DropPieces = Readonly<Record<string, EntryDrop["pieces"]>>
 
 interface DropsProps extends ActionProps {
-  sizeNames: DropSizeNames
+  pieces: DropPieces
 }
 
 type Loaded = { kind: "loading" } | { kind: "failed"; text: string } | { kind: "ready"; drops: OwnerDrop[] }
@@ -24,26 +26,59 @@ const PHASE_BADGE = {
   drawn: { bg: "text", color: "background" },
 } as const
 
-/** Entries per UTC day, one row a day and one column a size (sizes in the drop's order). */
-const EntriesByDay = ({ drop, names, copy, formats }: { drop: OwnerDrop; names: Readonly<Record<string, string>> } & Pick<ActionProps, "copy" | "formats">) => {
+/** A group's heading over its sizes' columns, styled as the table's column headings. */
+const groupHeading = { fontFamily: "heading", fontWeight: "heading", color: "subtle", textTransform: "uppercase", letterSpacing: "0.03em", fontSize: "11px", textAlign: "center" } as const
+
+/**
+ * Entries per UTC day: a row a day, a column a size, the sizes grouped under their piece (two
+ * heading rows), so a drop of several pieces stays narrow enough to read.
+ */
+const EntriesByDay = ({ drop, pieces, copy, formats }: { drop: OwnerDrop; pieces: EntryDrop["pieces"] } & Pick<ActionProps, "copy" | "formats">) => {
   const text = copy.drops
   const days = [...new Set(drop.entriesByDay.map((row) => row.day))].sort()
   if (days.length === 0) return <Text as="p" sx={{ color: "subtle" }}>{text.noEntries}</Text>
-  const sizes = drop.stock.map(({ size }) => size)
+  // Content's pieces where it has this drop's; else each size on its own, by its key.
+  const groups =
+    pieces.length > 0
+      ? pieces.map((piece) => ({ name: piece.name, sizes: piece.sizes.map((size) => ({ key: sizeKey(piece.id, size.label), label: size.label })) }))
+      : [{ name: null, sizes: drop.stock.map(({ size }) => ({ key: size, label: size })) }]
+  const grouped = groups.every((group) => group.name !== null)
+  const columns = groups.flatMap((group) => group.sizes)
   const count = (day: string, size: string) => drop.entriesByDay.find((row) => row.day === day && row.size === size)?.entries ?? 0
   return (
     <div role="region" aria-label={text.byDay} tabIndex={0} sx={scroller}>
       <table sx={dataTable}>
         <caption>{text.byDay}</caption>
+        <colgroup span={1} />
+        {groups.map((group, index) => (
+          <colgroup key={group.name ?? index} span={group.sizes.length} />
+        ))}
         <thead>
           <tr>
-            <th scope="col">{text.day}</th>
-            {sizes.map((size) => (
-              <th key={size} scope="col" className="number" sx={{ whiteSpace: "normal !important" }}>
-                {names[size] ?? size}
-              </th>
-            ))}
+            <th scope="col" rowSpan={grouped ? 2 : 1} sx={{ verticalAlign: "bottom !important" }}>
+              {text.day}
+            </th>
+            {grouped
+              ? groups.map((group) => (
+                  <th key={group.name} scope="colgroup" colSpan={group.sizes.length} sx={groupHeading}>
+                    {group.name}
+                  </th>
+                ))
+              : columns.map((column) => (
+                  <th key={column.key} scope="col" className="number">
+                    {column.label}
+                  </th>
+                ))}
           </tr>
+          {grouped && (
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className="number">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          )}
         </thead>
         <tbody>
           {days.map((day) => (
@@ -51,9 +86,9 @@ const EntriesByDay = ({ drop, names, copy, formats }: { drop: OwnerDrop; names: 
               <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
                 <time dateTime={day}>{formats.dayLong(day)}</time>
               </th>
-              {sizes.map((size) => (
-                <td key={size} className="number">
-                  {formats.count(count(day, size))}
+              {columns.map((column) => (
+                <td key={column.key} className="number">
+                  {formats.count(count(day, column.key))}
                 </td>
               ))}
             </tr>
@@ -65,8 +100,9 @@ const EntriesByDay = ({ drop, names, copy, formats }: { drop: OwnerDrop; names: 
 }
 
 /** One drop: its stage, window, entrants (and winners) per size, entries per day, its hashes, and the action its stage calls for. */
-const DropCard = ({ drop, names, onReload, ...props }: ActionProps & { drop: OwnerDrop; names: Readonly<Record<string, string>>; onReload(): void }) => {
+const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: OwnerDrop; pieces: EntryDrop["pieces"]; onReload(): void }) => {
   const id = useId()
+  const names = sizeNames({ pieces })
   const { copy, formats } = props
   const text = copy.drops
   const [note, setNote] = useState<Note>(null)
@@ -139,7 +175,7 @@ const DropCard = ({ drop, names, onReload, ...props }: ActionProps & { drop: Own
             </tbody>
           </table>
         </div>
-        <EntriesByDay drop={drop} names={names} copy={copy} formats={formats} />
+        <EntriesByDay drop={drop} pieces={pieces} copy={copy} formats={formats} />
       </div>
       <dl sx={{ display: "grid", gap: 2, m: 0 }}>
         {[
@@ -169,7 +205,7 @@ const DropCard = ({ drop, names, onReload, ...props }: ActionProps & { drop: Own
  * each drop's stage and entries, and the one action its stage calls for (commit the seed before
  * entries open, run the draw after they close).
  */
-export const Drops = ({ sizeNames, ...props }: DropsProps) => {
+export const Drops = ({ pieces, ...props }: DropsProps) => {
   const { secret, copy, onProblem } = props
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" })
   const load = useCallback(async () => {
@@ -187,7 +223,7 @@ export const Drops = ({ sizeNames, ...props }: DropsProps) => {
   return (
     <div sx={{ display: "grid", gap: [3, 4] }}>
       {loaded.drops.map((drop) => (
-        <DropCard key={drop.drop} {...props} drop={drop} names={sizeNames[drop.drop] ?? {}} onReload={() => void load()} />
+        <DropCard key={drop.drop} {...props} drop={drop} pieces={pieces[drop.drop] ?? []} onReload={() => void load()} />
       ))}
     </div>
   )

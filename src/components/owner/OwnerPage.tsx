@@ -5,7 +5,7 @@ import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summ
 import { makeFormats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
-import type { DropSizeNames } from "./Drops"
+import type { DropPieces } from "./Drops"
 import { busyButton } from "./ui"
 
 // The dashboard and its chart load only once the secret is accepted: nothing of them ships with
@@ -22,8 +22,8 @@ type Phase =
 interface OwnerPageProps {
   brand: string
   copy: OwnerCopy
-  /** The drops' sizes' names, from content/drops.json (none: no drop declared). */
-  dropSizes?: DropSizeNames
+  /** The drops' pieces and sizes, from content/drops.json (none: no drop declared). */
+  dropPieces?: DropPieces
 }
 
 const problemWords = (problem: OwnerProblem | { kind: "missing" }, copy: OwnerCopy): string => {
@@ -46,7 +46,7 @@ const problemWords = (problem: OwnerProblem | { kind: "missing" }, copy: OwnerCo
  * session storage only, and sent as a bearer token with every call. Everything that reads the
  * clock, the storage or the owner's locale happens after mount.
  */
-export const OwnerPage = ({ brand, copy, dropSizes = {} }: OwnerPageProps) => {
+export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
   const id = useId()
   const storageKey = ownerSecretKey(brand)
   const [phase, setPhase] = useState<Phase>({ kind: "starting" })
@@ -149,7 +149,7 @@ export const OwnerPage = ({ brand, copy, dropSizes = {} }: OwnerPageProps) => {
             secret={phase.secret}
             onProblem={signOut}
             onChanged={() => void load(phase.secret, true)}
-            dropSizes={dropSizes}
+            dropPieces={dropPieces}
           />
         </Suspense>
       </div>

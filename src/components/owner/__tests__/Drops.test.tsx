@@ -15,7 +15,12 @@ const SECRET = "owner-secret-for-the-unit-tests-0123"
 const SEED = "5eed".repeat(16)
 const HASH = "ab".repeat(32)
 const formats = makeFormats("en-GB", "UTC")
-const NAMES = { "drop-01": { "hoodie/M": "Block Heavyweight Hoodie, M", "cap/One size": "Six-Panel Cap, One size" } }
+const PIECES = {
+  "drop-01": [
+    { id: "hoodie", name: "Block Heavyweight Hoodie", sizes: [{ label: "M" }] },
+    { id: "cap", name: "Six-Panel Cap", sizes: [{ label: "One size" }] },
+  ],
+}
 
 const drop = (overrides: Partial<OwnerDrop> = {}): OwnerDrop => ({
   drop: "drop-01",
@@ -59,7 +64,7 @@ afterEach(() => {
 const show = (props: { onProblem?: jest.Mock; onChanged?: jest.Mock } = {}) => {
   const onProblem = props.onProblem ?? jest.fn()
   const onChanged = props.onChanged ?? jest.fn()
-  render(<Drops secret={SECRET} copy={copy as OwnerCopy} formats={formats} onProblem={onProblem} onChanged={onChanged} sizeNames={NAMES} />)
+  render(<Drops secret={SECRET} copy={copy as OwnerCopy} formats={formats} onProblem={onProblem} onChanged={onChanged} pieces={PIECES} />)
   return { onProblem, onChanged }
 }
 
@@ -94,7 +99,14 @@ describe("the drops on the owner's page", () => {
     const entrants = within(card()).getByRole("table", { name: text.entrants })
     expect(within(entrants).getAllByRole("row").map((row) => row.textContent)).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
     const byDay = within(card()).getByRole("table", { name: text.byDay })
-    expect(within(byDay).getAllByRole("row").map((row) => row.textContent)).toEqual(["DayBlock Heavyweight Hoodie, MSix-Panel Cap, One size", `${formats.dayLong("2026-12-04")}20`, `${formats.dayLong("2026-12-05")}11`])
+    // A row a day, the sizes grouped under their piece.
+    expect(within(byDay).getAllByRole("row").map((row) => row.textContent)).toEqual([
+      "DayBlock Heavyweight HoodieSix-Panel Cap",
+      "MOne size",
+      `${formats.dayLong("2026-12-04")}20`,
+      `${formats.dayLong("2026-12-05")}11`,
+    ])
+    expect(within(byDay).getByRole("columnheader", { name: "Block Heavyweight Hoodie" })).toHaveAttribute("scope", "colgroup")
     expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
     expect(within(card()).getByText(text.listHash).nextSibling).toHaveTextContent(text.notYet)
     // Open: nothing to do but watch.
