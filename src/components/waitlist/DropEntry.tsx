@@ -57,9 +57,10 @@ export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token,
       <div>
         <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "repeat(3, minmax(0, 1fr))"], gap: [2, 3], m: 0 }}>
           {times.map(({ label, iso, text }) => (
-            <div key={label} sx={{ display: ["flex", "block"], justifyContent: "space-between", gap: 3 }}>
-              <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: [0, 1] }}>{label}</dt>
-              <dd sx={{ m: 0, fontWeight: "bold", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
+            <div key={label} sx={{ display: ["flex", "block"], justifyContent: "space-between", alignItems: "baseline", gap: 3 }}>
+              {/* On a phone, label and time share a line: the label keeps to one, the time wraps if it must. */}
+              <dt sx={{ variant: "text.eyebrow", color: "subtle", letterSpacing: ["0.06em", "0.2em"], whiteSpace: "nowrap", mb: [0, 1] }}>{label}</dt>
+              <dd sx={{ m: 0, fontWeight: "bold", whiteSpace: ["normal", "nowrap"], textAlign: ["right", "left"], fontVariantNumeric: "tabular-nums" }}>
                 <time dateTime={iso}>{text}</time>
               </dd>
             </div>
