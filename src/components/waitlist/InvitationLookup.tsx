@@ -48,8 +48,8 @@ export const InvitationLookup = ({ copy, shopUrl, contactEmail }: { copy: Invita
       }}
     >
       <p sx={{ variant: "text.eyebrow" }}>{words.eyebrow}</p>
-      {/* A piece's name is longer than "You're in.": its headline is a size smaller. */}
-      <h2 sx={{ variant: "text.heading", fontSize: outcome.prize ? [5, 6] : [6, 7], color: "primary", overflowWrap: "break-word" }}>{words.heading}</h2>
+      {/* A piece's name is longer than "You're in.": its headline is two sizes smaller. */}
+      <h2 sx={{ variant: "text.heading", fontSize: outcome.prize ? [4, 5] : [6, 7], color: "primary", overflowWrap: "break-word" }}>{words.heading}</h2>
       <p sx={{ fontSize: [2, 3] }}>{words.text}</p>
       <a href={shopLink(shopUrl, code)} sx={{ variant: "buttons.primary" }}>
         {words.button}
