@@ -1,0 +1,355 @@
+// Entering a drop from the status page, end to end, against the production server with a real
+// SMTP server catching the mail and the bot check enforced. The server runs with a drops file of
+// its own (DROPS_FILE): the content's drop, its window moved to open a minute after the server
+// starts and to close soon after, while the built pages keep the content's window; Playwright's
+// clock puts each page at the same point of the content's window as the server's clock is of its.
+//
+// A person signs up and confirms from the email, opens the status page once entries are open,
+// enters with a size from the keyboard alone, changes it, and gets an email each time; nothing
+// moves when the status answer arrives; axe is clean at 390 and 1280 px. Once entries close, the
+// owner runs the draw from the owner's page, the person's status page says they won, and the
+// code in the winner's email opens the invitation page on the piece it is for.
+//
+// The owner's Drops section on its own (both sizes): the seed committed from the keyboard, shown
+// once with its download, never again after a reload, its hash published.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import AxeBuilder from "@axe-core/playwright"
+import type { Page } from "@playwright/test"
+import type { ParsedMail } from "mailparser"
+import drops from "../content/drops.json"
+import invitePage from "../content/pages/invite.json"
+import owner from "../content/pages/owner.json"
+import waitlistPage from "../content/pages/waitlist.json"
+import { seedHash } from "../src/drop/draw"
+import { startInbox, type Inbox } from "../tools/smtp-inbox"
+import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { LAPTOP_ONLY } from "./site"
+
+const copy = waitlistPage.drop
+const [DROP] = drops.drops
+const SECRET = "drop-entry-e2e-owner-secret-0123456789"
+const BOT_CHECK = { ALTCHA_MODE: "enforce", ALTCHA_HMAC_KEY: "e2e-drop-entry-bot-check-key-0123456789" }
+const PHONE_VIEW = { width: 390, height: 844 }
+const LAPTOP_VIEW = { width: 1280, height: 800 }
+/** Instants inside the content's window and after its draw, for the pages' clocks. */
+const CONTENT_OPEN = new Date(Date.parse(DROP.opensAt) + 60 * 60 * 1000)
+const CONTENT_DRAWN = new Date(Date.parse(DROP.resultsAt) + 60 * 60 * 1000)
+
+const axeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
+}
+
+/** Axe at phone and laptop width, back at laptop width after. */
+const axeAtBothSizes = async (page: Page) => {
+  for (const viewport of [PHONE_VIEW, LAPTOP_VIEW]) {
+    await page.setViewportSize(viewport)
+    expect(await axeViolations(page), `axe at ${viewport.width} px`).toEqual([])
+  }
+}
+
+/** Writes the content's drops with drop-01's window moved (ISO instants), for DROPS_FILE. */
+const dropsFile = (dir: string, window: { opensAt: Date; closesAt: Date; resultsAt: Date }): string => {
+  const file = join(dir, "drops.json")
+  const moved = { ...drops, drops: [{ ...DROP, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString() }] }
+  writeFileSync(file, JSON.stringify(moved, null, 2))
+  return file
+}
+
+/** The focused element: its tag, type, value, text and accessible label. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    return {
+      tag: element?.tagName.toLowerCase() ?? "",
+      type: element?.getAttribute("type") ?? "",
+      value: element instanceof HTMLInputElement ? element.value : "",
+      text: element?.textContent?.trim() ?? "",
+      label: element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent?.trim() ?? "") : (element?.getAttribute("aria-label") ?? ""),
+    }
+  })
+
+/** Presses Tab until `wanted` holds of the focused element; fails when it never does. */
+const tabUntil = async (page: Page, wanted: (now: Awaited<ReturnType<typeof focused>>) => boolean, what: string) => {
+  for (let step = 0; step < 100; step += 1) {
+    await page.keyboard.press("Tab")
+    if (wanted(await focused(page))) return
+  }
+  throw new Error(`Tab never reached ${what}`)
+}
+
+/** Records layout shifts outside the header from the first paint (see e2e/layout.test.ts). */
+const watchLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const record = window as unknown as { moved: string[] }
+    record.moved = []
+    type Shift = PerformanceEntry & { hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue
+        for (const { node } of entry.sources) {
+          const element = node instanceof Element ? node : (node?.parentElement ?? null)
+          if (!element?.closest("header")) record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true })
+  })
+
+const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
+  let found: ParsedMail[] = []
+  await expect(async () => {
+    found = inbox.messages.filter((mail) => mail.subject !== undefined && subject.test(mail.subject) && JSON.stringify(mail.to).includes(email))
+    expect(found.length, `${count} email(s) "${subject.source}" to ${email}`).toBeGreaterThanOrEqual(count)
+  }).toPass({ timeout: 30_000 })
+  return found
+}
+
+const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
+  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}\\?${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
+  expect(link, `a ${path} link in the email`).toBeTruthy()
+  return link as string
+}
+
+const signIn = async (page: Page, siteUrl: string) => {
+  await page.goto(`${siteUrl}/owner/`)
+  await waitUntilHydrated(page)
+  await page.getByLabel(owner.signIn.label).fill(SECRET)
+  await page.getByRole("button", { name: owner.signIn.button }).click()
+  await expect(page.getByRole("heading", { level: 2, name: owner.drops.heading })).toBeVisible()
+}
+
+const ownerDrop = (page: Page) => page.getByRole("article", { name: DROP.name })
+/** The stage a drop's card shows. */
+const stage = (page: Page, phase: keyof typeof owner.drops.phases) => expect(ownerDrop(page).locator("[data-phase]")).toHaveAttribute("data-phase", phase)
+
+test.describe("entering a drop from the status page", LAPTOP_ONLY, () => {
+  test.describe.configure({ mode: "serial", timeout: 300_000 })
+  test.use({ reducedMotion: "reduce" })
+  let inbox: Inbox
+  let server: ProductionServer
+  let siteUrl: string
+
+  test.beforeAll(async () => {
+    inbox = await startInbox()
+    const port = await freePort()
+    siteUrl = `http://127.0.0.1:${port}`
+    const dir = mkdtempSync(join(tmpdir(), "block94-drop-entry-"))
+    // Opens once the server is up, the seed committed and the person confirmed; closes 90 s later.
+    const opensAt = new Date(Date.now() + 60_000)
+    const dropWindow = { opensAt, closesAt: new Date(opensAt.getTime() + 90_000), resultsAt: new Date(opensAt.getTime() + 150_000) }
+    server = await serveProduction(
+      {
+        SIGNUPS_FILE: join(dir, "signups.db"),
+        DROPS_FILE: dropsFile(dir, dropWindow),
+        OWNER_TOKEN: SECRET,
+        SMTP_URL: inbox.url,
+        MAIL_FROM: "Block 94 <drop@block94.example>",
+        SITE_URL: siteUrl,
+        ...BOT_CHECK,
+      },
+      { port },
+    )
+    // The owner commits before entries open (the owner's page does it in the test below).
+    const committed = await fetch(`${siteUrl}/api/owner/drops`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+      body: JSON.stringify({ action: "commit", drop: DROP.id }),
+    })
+    expect(committed.status).toBe(200)
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+    await inbox?.close()
+  })
+
+  /** Waits until the server's record of the drop is in `phase`. */
+  const phaseIs = async (phase: string, timeout: number) =>
+    expect
+      .poll(async () => ((await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { phase: string }).phase, { timeout, intervals: [1000] })
+      .toBe(phase)
+
+  test("a confirmed person enters from the keyboard, changes the size, gets the emails; the owner draws; they won", async ({ page }) => {
+    const email = "drop.fan@example.com"
+    await page.setViewportSize(LAPTOP_VIEW)
+
+    // Signs up on Home (the browser solving the bot check) and confirms from the email.
+    await page.goto(`${siteUrl}/`)
+    await waitUntilHydrated(page)
+    const form = page.locator("#join-the-drop form")
+    await form.getByLabel("Email address").fill(email)
+    await form.getByRole("checkbox").check()
+    await form.getByRole("button", { name: "Join the Drop" }).click()
+    await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+    const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
+    const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
+    await page.goto(linkIn(confirmMail, "/confirm/", "token"))
+    const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
+
+    // Entries open; the page's clock is as far into the content's window.
+    await phaseIs("open", 90_000)
+    await page.clock.setFixedTime(CONTENT_OPEN)
+    await watchLayoutShifts(page)
+    await page.goto(statusUrl)
+    await waitUntilHydrated(page)
+    const drop = page.getByRole("region", { name: DROP.name })
+    await expect(drop.getByRole("group", { name: copy.sizes })).toBeVisible()
+    await expect(drop.getByRole("button", { name: copy.enter })).toBeVisible()
+    await expect(drop.getByText(`You must be ${drops.minimumAge} or older to enter.`)).toBeVisible()
+    await expect(drop.getByRole("link", { name: copy.rulesLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
+    // Nothing moved when the answer came in.
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([])
+    await axeAtBothSizes(page)
+
+    // From the keyboard alone: Tab to the sizes, an arrow to M, Tab to the button, Enter.
+    await page.locator("body").click({ position: { x: 1, y: 1 } })
+    await tabUntil(page, (now) => now.type === "radio", "the sizes")
+    expect(await focused(page)).toMatchObject({ value: "hoodie/S", label: "S" })
+    await page.keyboard.press("ArrowRight")
+    expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
+    await expect(drop.getByRole("radio", { name: "M" })).toBeChecked()
+    await page.keyboard.press("Tab")
+    expect((await focused(page)).text).toBe(copy.enter)
+    const entered = page.waitForResponse((response) => response.url().endsWith("/api/drop/enter"))
+    await page.keyboard.press("Enter")
+    expect((await entered).status()).toBe(200)
+    await expect(drop.getByRole("status")).toHaveText(`You're in the draw for Block Heavyweight Hoodie, M. We've emailed you to say so.`)
+    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, M")).toBeVisible()
+    expect((await focused(page)).text).toBe(copy.change)
+    const [enteredMail] = await mailTo(inbox, email, /^You're in the draw for /)
+    expect(enteredMail.subject).toBe(`You're in the draw for ${DROP.name}`)
+    expect(enteredMail.text).toContain("Block Heavyweight Hoodie, M")
+
+    // Changes the size: back to the sizes, an arrow to L, Tab and Enter.
+    await page.keyboard.press("Shift+Tab")
+    expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.press("Tab")
+    expect((await focused(page)).text).toBe(copy.change)
+    await page.keyboard.press("Enter")
+    await expect(drop.getByRole("status")).toHaveText("Your size is now Block Heavyweight Hoodie, L.")
+    const [, changedMail] = await mailTo(inbox, email, /^You're in the draw for /, 2)
+    expect(changedMail.text).toContain("Block Heavyweight Hoodie, L")
+    // Every size is a 44 px target at least, on a phone too.
+    await page.setViewportSize(PHONE_VIEW)
+    for (const box of await drop.locator("label:has(input[type=radio])").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()))) {
+      expect(box.width).toBeGreaterThanOrEqual(44)
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
+    await axeAtBothSizes(page)
+
+    // Read again, the page has the entry from the status answer.
+    await page.reload()
+    await waitUntilHydrated(page)
+    await expect(drop.getByRole("radio", { name: "L", exact: true })).toBeChecked()
+    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
+    await expect(drop.getByRole("button", { name: copy.withdraw })).toBeVisible()
+
+    // Entries close; the owner runs the draw from the owner's page (the server kept the seed).
+    await phaseIs("closed", 150_000)
+    const ownerPage = await page.context().newPage()
+    await signIn(ownerPage, siteUrl)
+    const card = ownerDrop(ownerPage)
+    await stage(ownerPage, "closed")
+    await expect(card.getByRole("table", { name: owner.drops.entrants }).getByRole("row", { name: /Hoodie, L/ })).toContainText(/L\s*25\s*1$/)
+    await card.getByRole("button", { name: owner.drops.draw.button }).click()
+    await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
+    await expect(card.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
+    await stage(ownerPage, "drawn")
+    await expect(card.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
+    await expect(card.getByRole("link", { name: owner.drops.verifyLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
+    expect(await axeViolations(ownerPage)).toEqual([])
+    await ownerPage.close()
+
+    // The status page says they won; the winner's email leads to the piece on the invitation page.
+    await page.clock.setFixedTime(CONTENT_DRAWN)
+    await page.reload()
+    await waitUntilHydrated(page)
+    await expect(drop.getByText(copy.won)).toBeVisible()
+    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
+    await expect(drop.getByRole("radio")).toHaveCount(0)
+    await axeAtBothSizes(page)
+    const [wonMail] = await mailTo(inbox, email, /waiting$/)
+    await page.goto(linkIn(wonMail, "/invite/", "code"))
+    await waitUntilHydrated(page)
+    await expect(page.getByRole("heading", { level: 2, name: `Your Block Heavyweight Hoodie, L from ${DROP.name}` })).toBeVisible()
+    await expect(page.getByRole("link", { name: invitePage.drop.button })).toBeVisible()
+    await axeAtBothSizes(page)
+  })
+})
+
+test.describe("the owner's Drops section", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 })
+  test.use({ reducedMotion: "reduce" })
+  let server: ProductionServer
+  let siteUrl: string
+
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "block94-owner-drops-"))
+    // A drop that opens in ten days, whenever the test runs.
+    const opensAt = new Date(Date.now() + 10 * 86_400_000)
+    const dropWindow = { opensAt, closesAt: new Date(opensAt.getTime() + 2 * 86_400_000), resultsAt: new Date(opensAt.getTime() + 3 * 86_400_000) }
+    server = await serveProduction({ SIGNUPS_FILE: join(dir, "signups.db"), DROPS_FILE: dropsFile(dir, dropWindow), OWNER_TOKEN: SECRET, SMTP_URL: "" })
+    siteUrl = server.baseUrl
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test("commits the seed from the keyboard, shows it once with its download, then only its hash", async ({ page }) => {
+    await signIn(page, siteUrl)
+    const card = ownerDrop(page)
+    await stage(page, "scheduled")
+    await expect(card.getByText(owner.drops.seedHash).locator("xpath=following-sibling::dd")).toHaveText(owner.drops.notYet)
+    await expect(card.getByText(owner.drops.noEntries)).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+
+    // Asked first, the safe answer focused; Escape goes back.
+    await card.getByRole("button", { name: owner.drops.commit.button }).focus()
+    await page.keyboard.press("Enter")
+    await expect(card.getByText(owner.drops.commit.question)).toBeVisible()
+    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press("Escape")
+    await expect(card.getByRole("status")).toHaveText(owner.actions.cancelled)
+    await expect(card.getByRole("button", { name: owner.drops.commit.button })).toBeFocused()
+    await page.keyboard.press("Enter")
+    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    await page.keyboard.press("Shift+Tab")
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirm })).toBeFocused()
+    await page.keyboard.press("Enter")
+
+    // The seed, this once, with a clear "save this now", and its download as drop-01.seed.
+    const shown = card.getByRole("region", { name: owner.drops.commit.seedHeading })
+    await expect(shown.getByRole("heading", { name: owner.drops.commit.seedHeading })).toBeFocused()
+    const seed = (await shown.locator("[data-seed]").textContent()) ?? ""
+    expect(seed).toMatch(/^[0-9a-f]{64}$/)
+    await expect(shown.getByText(owner.drops.commit.seedKept)).toBeVisible()
+    const download = page.waitForEvent("download")
+    await shown.getByRole("button", { name: owner.drops.commit.download }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe(`${DROP.id}.seed`)
+    expect(readFileSync(await file.path(), "utf8")).toBe(`${seed}\n`)
+    // Its hash is published at once, on the owner's page and in the drop's public record.
+    const hash = await seedHash(seed)
+    await expect(card.getByText(owner.drops.seedHash).locator("xpath=following-sibling::dd")).toHaveText(hash)
+    const record = (await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { seedHash: string; seed: string | null; phase: string }
+    expect(record).toMatchObject({ phase: "scheduled", seedHash: hash, seed: null })
+    await expect(card.getByRole("button", { name: owner.drops.commit.button })).toHaveCount(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Never shown again: after "I've saved it", and after a reload.
+    await shown.getByRole("button", { name: owner.drops.commit.dismiss }).click()
+    await expect(page.getByText(seed)).toHaveCount(0)
+    await page.reload()
+    await waitUntilHydrated(page)
+    await expect(ownerDrop(page).getByText(owner.drops.seedHash).locator("xpath=following-sibling::dd")).toHaveText(hash)
+    await expect(page.getByText(seed)).toHaveCount(0)
+    await expect(ownerDrop(page).getByRole("button", { name: owner.drops.commit.button })).toHaveCount(0)
+  })
+})
