@@ -8494,6 +8494,7 @@ type WaitlistDrop = {
   readonly closes: Scalars['String'];
   readonly enter: Scalars['String'];
   readonly entered: Scalars['String'];
+  readonly entryNumber: Scalars['String'];
   readonly errors: WaitlistDropErrors;
   readonly eyebrow: Scalars['String'];
   readonly localNote: Scalars['String'];
@@ -8580,6 +8581,7 @@ type WaitlistDropFieldSelector = {
   readonly closes: InputMaybe<FieldSelectorEnum>;
   readonly enter: InputMaybe<FieldSelectorEnum>;
   readonly entered: InputMaybe<FieldSelectorEnum>;
+  readonly entryNumber: InputMaybe<FieldSelectorEnum>;
   readonly errors: InputMaybe<WaitlistDropErrorsFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly localNote: InputMaybe<FieldSelectorEnum>;
@@ -8610,6 +8612,7 @@ type WaitlistDropFilterInput = {
   readonly closes: InputMaybe<StringQueryOperatorInput>;
   readonly enter: InputMaybe<StringQueryOperatorInput>;
   readonly entered: InputMaybe<StringQueryOperatorInput>;
+  readonly entryNumber: InputMaybe<StringQueryOperatorInput>;
   readonly errors: InputMaybe<WaitlistDropErrorsFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly localNote: InputMaybe<StringQueryOperatorInput>;
@@ -8640,6 +8643,7 @@ type WaitlistDropSortInput = {
   readonly closes: InputMaybe<SortOrderEnum>;
   readonly enter: InputMaybe<SortOrderEnum>;
   readonly entered: InputMaybe<SortOrderEnum>;
+  readonly entryNumber: InputMaybe<SortOrderEnum>;
   readonly errors: InputMaybe<WaitlistDropErrorsSortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly localNote: InputMaybe<SortOrderEnum>;
@@ -9126,7 +9130,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -761,6 +761,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           sending: text("what the enter and change buttons say while the entry is sent"),
           withdrawing: text("what the withdraw button says while the entry is taken back"),
           yourEntry: template("the line that names the reader's entry", { size: "the piece and size go there" }),
+          entryNumber: template("the line under it with the entry's number, which only the reader sees, to find themselves in the published list and the winners", {
+            id: "the entry's number goes there",
+          }),
           entered: template("what the section says once the reader is in the draw", { size: "the piece and size go there" }),
           changed: template("what the section says once the entry's size is changed", { size: "the piece and size go there" }),
           withdrawn: longText("what the section says once the entry is taken back (they can enter again until entries close)"),

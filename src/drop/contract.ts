@@ -63,12 +63,16 @@ export interface DropEntryAnswer {
   size: string | null
   /** The tickets the entry holds now; fixed when the window closes. */
   tickets: number
+  /** The entry's number in the published list (only its person sees which is theirs); null: withdrawn. */
+  entryId: string | null
 }
 
 /** A person's entry as the status answer carries it, per drop id. */
 export interface MyDropEntry {
   size: string
   tickets: number
+  /** The entry's number in the published list and the winners: only its person sees which is theirs. */
+  entryId: string
   /** After the draw: won (a code is on its way by email) or not (this time); null before it. */
   outcome: "won" | "notWon" | null
 }

@@ -23,7 +23,7 @@ export type EntryRefusal =
   | "tooMany"
   | "failed"
 
-export type EntryOutcome = { kind: "entered"; size: string | null; tickets: number } | { kind: "refused"; why: EntryRefusal }
+export type EntryOutcome = { kind: "entered"; size: string | null; tickets: number; entryId: string | null } | { kind: "refused"; why: EntryRefusal }
 
 const errorOf = (body: unknown): string => {
   const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined
@@ -61,11 +61,11 @@ export const refusalOf = (status: number, body: unknown): EntryRefusal => {
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0
 
 /** What a 2xx answer says of the entry now, or null when it is not the endpoint's answer. */
-const readEntry = (body: unknown): { size: string | null; tickets: number } | null => {
+const readEntry = (body: unknown): { size: string | null; tickets: number; entryId: string | null } | null => {
   if (typeof body !== "object" || body === null) return null
-  const { ok, size, tickets } = body as Record<string, unknown>
-  if (ok !== true || !(size === null || typeof size === "string") || !isCount(tickets)) return null
-  return { size, tickets }
+  const { ok, size, tickets, entryId } = body as Record<string, unknown>
+  if (ok !== true || !(size === null || typeof size === "string") || !isCount(tickets) || !(entryId === null || typeof entryId === "string")) return null
+  return { size, tickets, entryId }
 }
 
 /** Enters the draw with `size`, changes the entry to it, or withdraws it (`size: null`); never throws. */

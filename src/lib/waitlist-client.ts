@@ -45,9 +45,9 @@ const readDropEntries = (value: unknown): Record<string, MyDropEntry> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return {}
   return Object.fromEntries(
     Object.entries(value).flatMap(([drop, entry]: [string, unknown]) => {
-      const { size, tickets, outcome } = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>
-      return typeof size === "string" && count(tickets) && OUTCOMES.includes(outcome as MyDropEntry["outcome"])
-        ? [[drop, { size, tickets, outcome: outcome as MyDropEntry["outcome"] }]]
+      const { size, tickets, entryId, outcome } = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>
+      return typeof size === "string" && count(tickets) && typeof entryId === "string" && OUTCOMES.includes(outcome as MyDropEntry["outcome"])
+        ? [[drop, { size, tickets, entryId, outcome: outcome as MyDropEntry["outcome"] }]]
         : []
     }),
   )

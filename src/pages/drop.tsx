@@ -38,7 +38,7 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
         {drops.length === 0 && <p sx={{ variant: "layout.narrow", py: [6, 7], fontSize: [2, 3] }}>{page.empty}</p>}
       </StaticMarkup>
       {newestFirst(drops.map(toDropContent)).map((drop) => (
-        <article key={drop.id} aria-labelledby={`${drop.id}-heading`} sx={{ variant: "layout.container", py: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border" } }}>
+        <article key={drop.id} id={drop.id} aria-labelledby={`${drop.id}-heading`} sx={{ variant: "layout.container", py: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border" } }}>
           <StaticMarkup>
             <DropHeader id={drop.id} name={drop.name} summary={drop.summary} />
           </StaticMarkup>

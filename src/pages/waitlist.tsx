@@ -102,6 +102,7 @@ export const query = graphql`
         sending
         withdrawing
         yourEntry
+        entryNumber
         entered
         changed
         withdrawn

@@ -33,7 +33,7 @@ const panel: ThemeUIStyleObject = { p: [3, 4], bg: "surface", border: "2px solid
 export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token, copy, clock }: DropEntryProps) => {
   const id = useId()
   // The entry as it stands now: the status answer's, then each entering answer's.
-  const [entry, setEntry] = useState<Entry | null>(answered ? { size: answered.size, tickets: answered.tickets } : null)
+  const [entry, setEntry] = useState<Entry | null>(answered ? { size: answered.size, tickets: answered.tickets, entryId: answered.entryId } : null)
   const names = sizeNames(drop)
   const time = (iso: string, utc: string) => (clock ? formatLocalTime(iso, clock.locale, clock.timeZone) : utc)
   const phase = clock ? windowPhase(drop, new Date(clock.now)) : null
@@ -80,7 +80,15 @@ export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token,
           </dd>
         </dl>
       )}
-      {entry && <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.yourEntry, { size: names[entry.size] ?? entry.size })}</p>}
+      {entry && (
+        <div>
+          <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.yourEntry, { size: names[entry.size] ?? entry.size })}</p>
+          {/* Only its person sees which line of the published list is theirs: a way to find themselves in the draw. */}
+          <p data-entry-id="" sx={{ color: "subtle", overflowWrap: "anywhere" }}>
+            {fillTemplate(copy.entryNumber, { id: entry.entryId })}
+          </p>
+        </div>
+      )}
       {phase === "scheduled" && <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.scheduled, { opens: times[0].text })}</p>}
       {phase === "open" && outcome === null && (
         <DropEntryForm dropId={drop.id} pieces={drop.pieces} names={names} entry={entry} token={token} copy={copy} onEntry={setEntry} />

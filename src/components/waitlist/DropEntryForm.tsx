@@ -5,10 +5,11 @@ import type { EntryOutcome } from "../../lib/drop-entering"
 import { fillTemplate } from "../../lib/template"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 
-/** An entry as it stands: its size (a size key) and the tickets it holds. */
+/** An entry as it stands: its size (a size key), the tickets it holds, its number in the published list. */
 export interface Entry {
   size: string
   tickets: number
+  entryId: string
 }
 
 interface DropEntryFormProps {
@@ -84,7 +85,7 @@ export const DropEntryForm = ({ dropId, pieces, names, entry, token, copy, onEnt
       setNote({ text: copy.errors[outcome.why], tone: "problem" })
       return
     }
-    onEntry(outcome.size === null ? null : { size: outcome.size, tickets: outcome.tickets })
+    onEntry(outcome.size === null || outcome.entryId === null ? null : { size: outcome.size, tickets: outcome.tickets, entryId: outcome.entryId })
     setNote({ text: done(outcome.size), tone: "ok" })
   }
 

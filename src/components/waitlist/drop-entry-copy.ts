@@ -42,6 +42,7 @@ export interface DropEntryCopy {
   sending: string
   withdrawing: string
   yourEntry: string
+  entryNumber: string
   entered: string
   changed: string
   withdrawn: string

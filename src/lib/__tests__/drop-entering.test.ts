@@ -14,8 +14,8 @@ const answering = (status: number, body: unknown) => jest.fn<Promise<Response>, 
 
 describe("enterDrop", () => {
   it("POSTs the status token, the drop, the size and the bot check's solution as JSON to /api/drop/enter", async () => {
-    const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 2 })
-    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", "c29sdXRpb24=", { fetchImpl })).toEqual({ kind: "entered", size: "hoodie/M", tickets: 2 })
+    const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 2, entryId: "abcdefgh23456723" })
+    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", "c29sdXRpb24=", { fetchImpl })).toEqual({ kind: "entered", size: "hoodie/M", tickets: 2, entryId: "abcdefgh23456723" })
     const [url, init] = fetchImpl.mock.calls[0]
     expect(url).toBe("/api/drop/enter")
     expect(init?.method).toBe("POST")
@@ -23,8 +23,8 @@ describe("enterDrop", () => {
   })
 
   it("withdraws with a null size, and sends no altcha field when there is no solution (the check is off)", async () => {
-    const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: null, tickets: 0 })
-    expect(await enterDrop(TOKEN, "drop-01", null, undefined, { fetchImpl })).toEqual({ kind: "entered", size: null, tickets: 0 })
+    const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: null, tickets: 0, entryId: null })
+    expect(await enterDrop(TOKEN, "drop-01", null, undefined, { fetchImpl })).toEqual({ kind: "entered", size: null, tickets: 0, entryId: null })
     expect(JSON.parse(String(fetchImpl.mock.calls[0][1]?.body))).toEqual({ token: TOKEN, drop: "drop-01", size: null })
   })
 

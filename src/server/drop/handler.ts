@@ -3,7 +3,8 @@
  *
  *   GET  /api/drop?drop=ID           the drop's public record (PublishedDrop, src/drop/contract.ts)
  *   GET  /api/drop/entries?drop=ID   the frozen entry list as published (text/plain), from close
- *   POST /api/drop/enter { token, drop, size, altcha? }   enter, change the size, or withdraw (size null)
+ *   POST /api/drop/enter { token, drop, size, altcha? }   enter, change the size, or withdraw (size null):
+ *                                    { ok, drop, size, tickets, entryId } (the entry's number in the published list)
  *   GET  /api/owner/drops            every drop with its state, entries per size and day (owner)
  *   POST /api/owner/drops { action: "commit" | "draw", drop, seed? }   (owner)
  */
@@ -78,7 +79,7 @@ export const handleDropEnterRequest = (request: ApiRequest, deps: HandlerDepende
     const refused = await refusedByBotCheck(body, deps)
     if (refused) return refused
     const entered = await deps.drops.enter(body.token, body.drop, body.size, deps.now())
-    if (entered.kind === "entered") return answer(200, { ok: true, drop: body.drop, size: entered.size, tickets: entered.tickets })
+    if (entered.kind === "entered") return answer(200, { ok: true, drop: body.drop, size: entered.size, tickets: entered.tickets, entryId: entered.entryId })
     if (entered.kind === "notOpen") return reject(409, `Entries for this drop open at ${entered.opensAt}`)
     const [status, message] = ENTER_REFUSALS[entered.kind]
     return reject(status, message)

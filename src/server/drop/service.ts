@@ -51,7 +51,7 @@ export interface DropServiceDependencies {
 }
 
 export type EnterAnswer =
-  | { kind: "entered"; size: string | null; tickets: number }
+  | { kind: "entered"; size: string | null; tickets: number; entryId: string | null }
   | { kind: "unknownDrop" }
   | { kind: "unknownSize" }
   | { kind: "notOpen"; opensAt: string }
@@ -188,10 +188,10 @@ export const createDropService = (deps: DropServiceDependencies) => {
       switch (entered.kind) {
         case "entered":
           if (entered.changed) await outboxWritten()
-          return { kind: "entered", size: entered.size, tickets: ticketsFor(entered.referrals, drop.bonus) }
+          return { kind: "entered", size: entered.size, tickets: ticketsFor(entered.referrals, drop.bonus), entryId: entered.entryCode }
         case "withdrawn":
         case "notEntered":
-          return { kind: "entered", size: null, tickets: 0 }
+          return { kind: "entered", size: null, tickets: 0, entryId: null }
         case "frozen":
           return { kind: "closed" }
         default:
@@ -206,7 +206,7 @@ export const createDropService = (deps: DropServiceDependencies) => {
         entries.flatMap((entry) => {
           const drop = findDrop(catalog, entry.drop)
           if (!drop) return []
-          return [[entry.drop, { size: entry.size, tickets: ticketsFor(referrals, drop.bonus), outcome: entry.drawn ? (entry.won ? "won" : "notWon") : null }] as const]
+          return [[entry.drop, { size: entry.size, tickets: ticketsFor(referrals, drop.bonus), entryId: entry.entryCode, outcome: entry.drawn ? (entry.won ? "won" : "notWon") : null }] as const]
         }),
       )
     },

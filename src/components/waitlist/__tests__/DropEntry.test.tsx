@@ -19,6 +19,7 @@ const { minimumAge, drops } = waitlistData().dropsJson!
 const DROP: EntryDrop = drops[0]
 const HOODIE_M = "hoodie/M"
 const HOODIE_M_NAME = "Block Heavyweight Hoodie, M"
+const ENTRY_ID = "k3x9m2p7q4r8s5t6"
 
 /** The clock at an instant, in UTC with British English (as the site's "en" reads in en-GB). */
 const at = (iso: string): Clock => ({ now: Date.parse(iso), locale: "en-GB", timeZone: "UTC" })
@@ -85,8 +86,10 @@ describe("a drop on the status page, in every state", () => {
   })
 
   it("once closed: the entry, and the draw's date", () => {
-    show(CLOSED, { size: HOODIE_M, tickets: 2, outcome: null })
+    show(CLOSED, { size: HOODIE_M, tickets: 2, entryId: ENTRY_ID, outcome: null })
     expect(screen.getByText(`Your entry: ${HOODIE_M_NAME}`)).toBeVisible()
+    // The entry's number, to find it in the published list: shown to its person only.
+    expect(screen.getByText(copy.entryNumber.replace("{id}", ENTRY_ID))).toBeVisible()
     expect(screen.getByText("Entries are closed: the draw is on Mon, 7 Dec 2026, 17:00.")).toBeVisible()
     expect(within(section()).getByText(copy.tickets).nextSibling).toHaveTextContent("2")
     expect(screen.queryByRole("radio")).toBeNull()
@@ -102,7 +105,7 @@ describe("a drop on the status page, in every state", () => {
     ["won", copy.won],
     ["notWon", copy.notWon],
   ] as const)("after the draw (%s): the outcome, with the entry", (outcome, words) => {
-    show(DRAWN, { size: HOODIE_M, tickets: 1, outcome })
+    show(DRAWN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome })
     expect(screen.getByText(words)).toBeVisible()
     expect(screen.getByText(`Your entry: ${HOODIE_M_NAME}`)).toBeVisible()
     expect(screen.queryByText(/^Entries are closed/)).toBeNull()
@@ -118,7 +121,7 @@ describe("a drop on the status page, in every state", () => {
 describe("entering from the status page", () => {
   it("enters with the chosen size: a POST with the status token and the bot check, then says so; the buttons become Change my size and Withdraw my entry", async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: HOODIE_M, tickets: 3 }))
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: HOODIE_M, tickets: 3, entryId: ENTRY_ID }))
     show(OPEN, null, 2)
     await user.click(screen.getByRole("radio", { name: "M" }))
     await user.click(screen.getByRole("button", { name: copy.enter }))
@@ -134,9 +137,9 @@ describe("entering from the status page", () => {
   it("changes the size of an entry, then withdraws it, focus staying on the form", async () => {
     const user = userEvent.setup()
     fetchMock
-      .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: "hoodie/L", tickets: 1 }))
-      .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: null, tickets: 0 }))
-    show(OPEN, { size: HOODIE_M, tickets: 1, outcome: null })
+      .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: "hoodie/L", tickets: 1, entryId: ENTRY_ID }))
+      .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: null, tickets: 0, entryId: null }))
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null })
     expect(screen.getByRole("radio", { name: "M" })).toBeChecked()
     await user.click(screen.getByRole("radio", { name: "L" }))
     await user.click(screen.getByRole("button", { name: copy.change }))
@@ -176,7 +179,7 @@ describe("entering from the status page", () => {
   ])("says so politely on %s, and keeps the chosen size and the entry as they were", async (_case, status, body, words) => {
     const user = userEvent.setup()
     fetchMock.mockResolvedValueOnce(answer(status, body))
-    show(OPEN, { size: HOODIE_M, tickets: 1, outcome: null })
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null })
     await user.click(screen.getByRole("radio", { name: "XL" }))
     await user.click(screen.getByRole("button", { name: copy.change }))
     await waitFor(() => expect(note()).toHaveTextContent(words))
@@ -207,13 +210,13 @@ describe("entering from the status page", () => {
     expect(busy).toHaveAttribute("aria-disabled", "true")
     await user.click(busy)
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    await act(async () => respond(answer(200, { ok: true, drop: "drop-01", size: HOODIE_M, tickets: 1 })))
+    await act(async () => respond(answer(200, { ok: true, drop: "drop-01", size: HOODIE_M, tickets: 1, entryId: ENTRY_ID })))
     expect(await screen.findByRole("button", { name: copy.change })).toHaveAttribute("aria-disabled", "false")
   })
 
   it("works from the keyboard alone: Tab to the sizes, arrows to choose, Tab and Enter to send", async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 1 }))
+    fetchMock.mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 1, entryId: ENTRY_ID }))
     show(OPEN)
     await user.tab()
     expect(screen.getByRole("radio", { name: "S" })).toHaveFocus()
@@ -243,7 +246,7 @@ describe("the drop section of the status page", () => {
 
   it("shows a confirmed person each drop, with their entry from the status answer", async () => {
     openWith(`?token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(200, { ...STATUS, drops: { "drop-01": { size: "cap/One size", tickets: 2, outcome: null } } }))
+    fetchMock.mockResolvedValue(answer(200, { ...STATUS, drops: { "drop-01": { size: "cap/One size", tickets: 2, entryId: ENTRY_ID, outcome: null } } }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-3_600_000)} />)
     expect(await screen.findByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
     expect(screen.getByRole("radio", { name: "One size" })).toBeChecked()

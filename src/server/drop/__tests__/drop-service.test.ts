@@ -23,6 +23,8 @@ const DURING = new Date(OPENS.getTime() + 60 * 60 * 1000)
 const AFTER = new Date(CLOSES.getTime() + 60 * 1000)
 const SITE = "https://block94.example"
 const SETTINGS = { siteUrl: SITE, referralBoost: BOOST }
+/** An entry's number in the published list: 16 characters of [a-z2-7]. */
+const ENTRY_ID = expect.stringMatching(/^[a-z2-7]{16}$/)
 
 const CATALOG = dropCatalog({
   minimumAge: 16,
@@ -99,15 +101,15 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     expect(await drops.enter(ana, "drop-01", "hoodie/XXL", DURING)).toEqual({ kind: "unknownSize" })
     expect(await drops.enter(ana, "drop-99", "hoodie/M", DURING)).toEqual({ kind: "unknownDrop" })
     expect(await drops.enter("A".repeat(43), "drop-01", "hoodie/M", DURING)).toEqual({ kind: "unknown" })
-    expect(await drops.enter(ana, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "entered", size: "hoodie/M", tickets: 1 })
+    expect(await drops.enter(ana, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "entered", size: "hoodie/M", tickets: 1, entryId: ENTRY_ID })
     // The same again changes nothing and sends no second email; another size changes the entry.
-    expect(await drops.enter(ana, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "entered", size: "hoodie/M", tickets: 1 })
-    expect(await drops.enter(ana, "drop-01", "hoodie/L", DURING)).toEqual({ kind: "entered", size: "hoodie/L", tickets: 1 })
-    expect(await drops.enter(ben, "drop-01", "cap/One size", DURING)).toEqual({ kind: "entered", size: "cap/One size", tickets: 1 })
+    expect(await drops.enter(ana, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "entered", size: "hoodie/M", tickets: 1, entryId: ENTRY_ID })
+    expect(await drops.enter(ana, "drop-01", "hoodie/L", DURING)).toEqual({ kind: "entered", size: "hoodie/L", tickets: 1, entryId: ENTRY_ID })
+    expect(await drops.enter(ben, "drop-01", "cap/One size", DURING)).toEqual({ kind: "entered", size: "cap/One size", tickets: 1, entryId: ENTRY_ID })
     expect((await drops.record("drop-01", DURING))?.entrants).toEqual({ "hoodie/M": 0, "hoodie/L": 1, "cap/One size": 1 })
     // Withdrawing takes the entry back; doing it twice is no error.
-    expect(await drops.enter(ben, "drop-01", null, DURING)).toEqual({ kind: "entered", size: null, tickets: 0 })
-    expect(await drops.enter(ben, "drop-01", null, DURING)).toEqual({ kind: "entered", size: null, tickets: 0 })
+    expect(await drops.enter(ben, "drop-01", null, DURING)).toEqual({ kind: "entered", size: null, tickets: 0, entryId: null })
+    expect(await drops.enter(ben, "drop-01", null, DURING)).toEqual({ kind: "entered", size: null, tickets: 0, entryId: null })
     expect((await drops.record("drop-01", DURING))?.entrants["cap/One size"]).toBe(0)
 
     const mails = await outbox("drop-entered", DURING)
@@ -120,7 +122,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
 
     // The status answer shows the person's entry and its tickets.
     const status = await signups.status(ana, DURING)
-    expect(status.kind === "found" && status.drops).toEqual({ "drop-01": { size: "hoodie/L", tickets: 1, outcome: null } })
+    expect(status.kind === "found" && status.drops).toEqual({ "drop-01": { size: "hoodie/L", tickets: 1, entryId: ENTRY_ID, outcome: null } })
     expect(await drops.enter(ana, "drop-01", "hoodie/M", AFTER)).toEqual({ kind: "closed" })
   })
 
@@ -240,12 +242,12 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     for (const friend of ["a", "b", "c"]) {
       await signups.join({ email: `${friend}@example.com`, source: "website_signup", timestamp: BEFORE.toISOString(), referralCode: status.referralCode }, BEFORE)
     }
-    expect(await drops.enter(host, "drop-01", "cap/One size", DURING)).toEqual({ kind: "entered", size: "cap/One size", tickets: 1 })
+    expect(await drops.enter(host, "drop-01", "cap/One size", DURING)).toEqual({ kind: "entered", size: "cap/One size", tickets: 1, entryId: ENTRY_ID })
     // Released by the owner, the three referrals count: 1 + min(2, 3 x 1) tickets.
     const ids = await Promise.all(["a", "b", "c"].map(async (friend) => (await store.findSignup(`${friend}@example.com`))?.sequence as number))
     expect(await store.reviewReferrals(ids, "release", DURING, "test")).toBe(3)
     const during = await signups.status(host, DURING)
-    expect(during.kind === "found" && during.drops["drop-01"]).toEqual({ size: "cap/One size", tickets: 3, outcome: null })
+    expect(during.kind === "found" && during.drops["drop-01"]).toEqual({ size: "cap/One size", tickets: 3, entryId: ENTRY_ID, outcome: null })
     await drops.record("drop-01", AFTER)
     const list = parseEntryList((await drops.entryList("drop-01", AFTER)) as string)
     expect(list.map((entry) => entry.tickets)).toEqual([3])

@@ -35,7 +35,7 @@ export interface DropRow {
 }
 
 export type EnterDropResult =
-  | { kind: "entered"; size: string; referrals: number; changed: boolean }
+  | { kind: "entered"; size: string; entryCode: string; referrals: number; changed: boolean }
   | { kind: "withdrawn"; referrals: number }
   | { kind: "notEntered" }
   | { kind: "unknown" }
@@ -288,7 +288,7 @@ export const dropStore = (context: StoreContext): DropStore => {
           await changeTally(tx, request.drop, entry.size, -1)
           return { kind: "withdrawn", referrals }
         }
-        if (entry?.size === request.size) return { kind: "entered", size: entry.size, referrals, changed: false }
+        if (entry?.size === request.size) return { kind: "entered", size: entry.size, entryCode: entry.entry_code, referrals, changed: false }
         if (entry) {
           await tx.query("update drop_entries set size = $2, entered_at = $3 where entry_code = $1", [entry.entry_code, request.size, at])
           await changeTally(tx, request.drop, entry.size, -1)
@@ -312,7 +312,7 @@ export const dropStore = (context: StoreContext): DropStore => {
             },
           ])
         }
-        return { kind: "entered", size: request.size, referrals, changed: true }
+        return { kind: "entered", size: request.size, entryCode: entry?.entry_code ?? request.entryCode, referrals, changed: true }
       }),
 
     async entriesOf(signupId) {
