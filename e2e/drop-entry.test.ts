@@ -1,14 +1,18 @@
-// Entering a drop from the status page, end to end, against the production server with a real
-// SMTP server catching the mail and the bot check enforced. The server runs with a drops file of
-// its own (DROPS_FILE): the content's drop, its window moved to open a minute after the server
-// starts and to close soon after, while the built pages keep the content's window; Playwright's
-// clock puts each page at the same point of the content's window as the server's clock is of its.
+// A drop from the owner's commitment to a redeemed winning code, end to end, against the
+// production server on each store (SQLite, and a real PostgreSQL), with a real SMTP server
+// catching the mail and the bot check enforced. The server runs with a drops file of its own
+// (DROPS_FILE): the content's drop with its window moved, while the built pages keep the
+// content's window; Playwright's clock puts each page at the same point of the content's window
+// as the server is of its. Time moves for the server as it does for an owner who restarts it:
+// the test restarts it on the same store with the window moved on (opened, then closed), so no
+// test waits for a clock.
 //
 // A person signs up and confirms from the email, opens the status page once entries are open,
 // enters with a size from the keyboard alone, changes it, and gets an email each time; nothing
 // moves when the status answer arrives; axe is clean at 390 and 1280 px. Once entries close, the
-// owner runs the draw from the owner's page, the person's status page says they won, and the
-// code in the winner's email opens the invitation page on the piece it is for.
+// owner runs the draw from the owner's page, the person's status page says they won, the drop
+// page's own verifier finds the draw checks out, the code in the winner's email opens the
+// invitation page on the piece it is for, and the shop redeems it once.
 //
 // The owner's Drops section on its own (both sizes): the seed committed from the keyboard, shown
 // once with its download, never again after a reload, its hash published.
@@ -20,9 +24,12 @@ import type { Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
 import drops from "../content/drops.json"
 import invitePage from "../content/pages/invite.json"
+import dropPage from "../content/pages/drop.json"
 import owner from "../content/pages/owner.json"
 import waitlistPage from "../content/pages/waitlist.json"
 import { seedHash } from "../src/drop/draw"
+import { freshDatabase } from "../test/postgres"
+import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
 import { expect, test, toast, waitUntilHydrated } from "./fixtures"
@@ -31,6 +38,8 @@ import { LAPTOP_ONLY } from "./site"
 const copy = waitlistPage.drop
 const [DROP] = drops.drops
 const SECRET = "drop-entry-e2e-owner-secret-0123456789"
+const INVITE_API_TOKEN = "drop-entry-e2e-shop-secret-0123456789"
+const HOUR = 60 * 60 * 1000
 const BOT_CHECK = { ALTCHA_MODE: "enforce", ALTCHA_HMAC_KEY: "e2e-drop-entry-bot-check-key-0123456789" }
 const PHONE_VIEW = { width: 390, height: 844 }
 const LAPTOP_VIEW = { width: 1280, height: 800 }
@@ -125,162 +134,201 @@ const ownerDrop = (page: Page) => page.getByRole("article", { name: DROP.name })
 /** The stage a drop's card shows. */
 const stage = (page: Page, phase: keyof typeof owner.drops.phases) => expect(ownerDrop(page).locator("[data-phase]")).toHaveAttribute("data-phase", phase)
 
-test.describe("entering a drop from the status page", LAPTOP_ONLY, () => {
-  test.describe.configure({ mode: "serial", timeout: 300_000 })
-  test.use({ reducedMotion: "reduce" })
-  let inbox: Inbox
-  let server: ProductionServer
-  let siteUrl: string
+for (const storeName of ["SQLite", "PostgreSQL"] as const) {
+  test.describe(`a drop from commitment to a redeemed code, with ${storeName}`, LAPTOP_ONLY, () => {
+    test.describe.configure({ mode: "serial", timeout: 300_000 })
+    test.use({ reducedMotion: "reduce" })
+    let inbox: Inbox
+    let postgres: PostgresProcess | null = null
+    let server: ProductionServer
+    let siteUrl: string
+    let port: number
+    let dir: string
+    let storage: Record<string, string>
 
-  test.beforeAll(async () => {
-    inbox = await startInbox()
-    const port = await freePort()
-    siteUrl = `http://127.0.0.1:${port}`
-    const dir = mkdtempSync(join(tmpdir(), "block94-drop-entry-"))
-    // Opens once the server is up, the seed committed and the person confirmed; closes 90 s later.
-    const opensAt = new Date(Date.now() + 60_000)
-    const dropWindow = { opensAt, closesAt: new Date(opensAt.getTime() + 90_000), resultsAt: new Date(opensAt.getTime() + 150_000) }
-    server = await serveProduction(
-      {
-        SIGNUPS_FILE: join(dir, "signups.db"),
-        DROPS_FILE: dropsFile(dir, dropWindow),
-        OWNER_TOKEN: SECRET,
-        SMTP_URL: inbox.url,
-        MAIL_FROM: "Block 94 <drop@block94.example>",
-        SITE_URL: siteUrl,
-        ...BOT_CHECK,
-      },
-      { port },
-    )
-    // The owner commits before entries open (the owner's page does it in the test below).
-    const committed = await fetch(`${siteUrl}/api/owner/drops`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
-      body: JSON.stringify({ action: "commit", drop: DROP.id }),
-    })
-    expect(committed.status).toBe(200)
-  })
-
-  test.afterAll(async () => {
-    await server?.stop()
-    await inbox?.close()
-  })
-
-  /** Waits until the server's record of the drop is in `phase`. */
-  const phaseIs = async (phase: string, timeout: number) =>
-    expect
-      .poll(async () => ((await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { phase: string }).phase, { timeout, intervals: [1000] })
-      .toBe(phase)
-
-  test("a confirmed person enters from the keyboard, changes the size, gets the emails; the owner draws; they won", async ({ page }) => {
-    const email = "drop.fan@example.com"
-    await page.setViewportSize(LAPTOP_VIEW)
-
-    // Signs up on Home (the browser solving the bot check) and confirms from the email.
-    await page.goto(`${siteUrl}/`)
-    await waitUntilHydrated(page)
-    const form = page.locator("#join-the-drop form")
-    await form.getByLabel("Email address").fill(email)
-    await form.getByRole("checkbox").check()
-    await form.getByRole("button", { name: "Join the Drop" }).click()
-    await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
-    const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
-    const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
-    await page.goto(linkIn(confirmMail, "/confirm/", "token"))
-    const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
-
-    // Entries open; the page's clock is as far into the content's window.
-    await phaseIs("open", 90_000)
-    await page.clock.setFixedTime(CONTENT_OPEN)
-    await watchLayoutShifts(page)
-    await page.goto(statusUrl)
-    await waitUntilHydrated(page)
-    const drop = page.getByRole("region", { name: DROP.name })
-    await expect(drop.getByRole("group", { name: copy.sizes })).toBeVisible()
-    await expect(drop.getByRole("button", { name: copy.enter })).toBeVisible()
-    await expect(drop.getByText(`You must be ${drops.minimumAge} or older to enter.`)).toBeVisible()
-    await expect(drop.getByRole("link", { name: copy.rulesLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
-    // Nothing moved when the answer came in.
-    await page.waitForTimeout(500)
-    expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([])
-    await axeAtBothSizes(page)
-
-    // From the keyboard alone: Tab to the sizes, an arrow to M, Tab to the button, Enter.
-    await page.locator("body").click({ position: { x: 1, y: 1 } })
-    await tabUntil(page, (now) => now.type === "radio", "the sizes")
-    expect(await focused(page)).toMatchObject({ value: "hoodie/S", label: "S" })
-    await page.keyboard.press("ArrowRight")
-    expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
-    await expect(drop.getByRole("radio", { name: "M" })).toBeChecked()
-    await page.keyboard.press("Tab")
-    expect((await focused(page)).text).toBe(copy.enter)
-    const entered = page.waitForResponse((response) => response.url().endsWith("/api/drop/enter"))
-    await page.keyboard.press("Enter")
-    expect((await entered).status()).toBe(200)
-    await expect(drop.getByRole("status")).toHaveText(`You're in the draw for Block Heavyweight Hoodie, M. We've emailed you to say so.`)
-    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, M")).toBeVisible()
-    expect((await focused(page)).text).toBe(copy.change)
-    const [enteredMail] = await mailTo(inbox, email, /^You're in the draw for /)
-    expect(enteredMail.subject).toBe(`You're in the draw for ${DROP.name}`)
-    expect(enteredMail.text).toContain("Block Heavyweight Hoodie, M")
-
-    // Changes the size: back to the sizes, an arrow to L, Tab and Enter.
-    await page.keyboard.press("Shift+Tab")
-    expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
-    await page.keyboard.press("ArrowRight")
-    await page.keyboard.press("Tab")
-    expect((await focused(page)).text).toBe(copy.change)
-    await page.keyboard.press("Enter")
-    await expect(drop.getByRole("status")).toHaveText("Your size is now Block Heavyweight Hoodie, L.")
-    const [, changedMail] = await mailTo(inbox, email, /^You're in the draw for /, 2)
-    expect(changedMail.text).toContain("Block Heavyweight Hoodie, L")
-    // Every size is a 44 px target at least, on a phone too.
-    await page.setViewportSize(PHONE_VIEW)
-    for (const box of await drop.locator("label:has(input[type=radio])").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()))) {
-      expect(box.width).toBeGreaterThanOrEqual(44)
-      expect(box.height).toBeGreaterThanOrEqual(44)
+    /** (Re)starts the server on the same store and address, the drop's window where `window` puts it. */
+    const serve = async (window: { opensAt: Date; closesAt: Date; resultsAt: Date }) => {
+      await server?.stop()
+      server = await serveProduction(
+        {
+          ...storage,
+          DROPS_FILE: dropsFile(dir, window),
+          OWNER_TOKEN: SECRET,
+          INVITE_API_TOKEN,
+          SMTP_URL: inbox.url,
+          MAIL_FROM: "Block 94 <drop@block94.example>",
+          SITE_URL: siteUrl,
+          ...BOT_CHECK,
+        },
+        { port },
+      )
     }
-    await axeAtBothSizes(page)
 
-    // Read again, the page has the entry from the status answer.
-    await page.reload()
-    await waitUntilHydrated(page)
-    await expect(drop.getByRole("radio", { name: "L", exact: true })).toBeChecked()
-    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
-    await expect(drop.getByRole("button", { name: copy.withdraw })).toBeVisible()
+    test.beforeAll(async () => {
+      inbox = await startInbox()
+      port = await freePort()
+      siteUrl = `http://127.0.0.1:${port}`
+      dir = mkdtempSync(join(tmpdir(), "block94-drop-entry-"))
+      if (storeName === "PostgreSQL") {
+        postgres = await startPostgresProcess()
+        storage = { DATABASE_URL: await freshDatabase(postgres.url), DROP_SEED_DIR: join(dir, "seeds") }
+      } else {
+        storage = { SIGNUPS_FILE: join(dir, "signups.db") }
+      }
+      // The drop opens in an hour: the owner commits before then (the owner's page does it in the test below).
+      const now = Date.now()
+      await serve({ opensAt: new Date(now + HOUR), closesAt: new Date(now + 2 * HOUR), resultsAt: new Date(now + 3 * HOUR) })
+      const committed = await fetch(`${siteUrl}/api/owner/drops`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: "commit", drop: DROP.id }),
+      })
+      expect(committed.status).toBe(200)
+    })
 
-    // Entries close; the owner runs the draw from the owner's page (the server kept the seed).
-    await phaseIs("closed", 150_000)
-    const ownerPage = await page.context().newPage()
-    await signIn(ownerPage, siteUrl)
-    const card = ownerDrop(ownerPage)
-    await stage(ownerPage, "closed")
-    await expect(card.getByRole("table", { name: owner.drops.entrants }).getByRole("row", { name: /Hoodie, L/ })).toContainText(/L\s*25\s*1$/)
-    await card.getByRole("button", { name: owner.drops.draw.button }).click()
-    await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
-    await expect(card.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
-    await stage(ownerPage, "drawn")
-    await expect(card.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
-    await expect(card.getByRole("link", { name: owner.drops.verifyLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
-    expect(await axeViolations(ownerPage)).toEqual([])
-    await ownerPage.close()
+    test.afterAll(async () => {
+      await server?.stop()
+      await postgres?.stop()
+      await inbox?.close()
+    })
 
-    // The status page says they won; the winner's email leads to the piece on the invitation page.
-    await page.clock.setFixedTime(CONTENT_DRAWN)
-    await page.reload()
-    await waitUntilHydrated(page)
-    await expect(drop.getByText(copy.won)).toBeVisible()
-    await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
-    await expect(drop.getByRole("radio")).toHaveCount(0)
-    await axeAtBothSizes(page)
-    const [wonMail] = await mailTo(inbox, email, /waiting$/)
-    await page.goto(linkIn(wonMail, "/invite/", "code"))
-    await waitUntilHydrated(page)
-    await expect(page.getByRole("heading", { level: 2, name: `Your Block Heavyweight Hoodie, L from ${DROP.name}` })).toBeVisible()
-    await expect(page.getByRole("link", { name: invitePage.drop.button })).toBeVisible()
-    await axeAtBothSizes(page)
+    /** The server's record of the drop is in `phase`. */
+    const phaseIs = async (phase: string) =>
+      expect(((await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { phase: string }).phase).toBe(phase)
+
+    test("a confirmed person enters from the keyboard, changes the size, gets the emails; the owner draws; they won, checked and redeemed", async ({ page }) => {
+      const email = `drop.fan.${storeName.toLowerCase()}@example.com`
+      await page.setViewportSize(LAPTOP_VIEW)
+
+      // Signs up on Home (the browser solving the bot check) and confirms from the email.
+      await page.goto(`${siteUrl}/`)
+      await waitUntilHydrated(page)
+      const form = page.locator("#join-the-drop form")
+      await form.getByLabel("Email address").fill(email)
+      await form.getByRole("checkbox").check()
+      await form.getByRole("button", { name: "Join the Drop" }).click()
+      await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+      const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
+      const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
+      await page.goto(linkIn(confirmMail, "/confirm/", "token"))
+      const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
+
+      // Entries open (the server restarted with the window open since a minute); the page's clock is as far into the content's window.
+      await serve({ opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + HOUR), resultsAt: new Date(Date.now() + 2 * HOUR) })
+      await phaseIs("open")
+      await page.clock.setFixedTime(CONTENT_OPEN)
+      await watchLayoutShifts(page)
+      await page.goto(statusUrl)
+      await waitUntilHydrated(page)
+      const drop = page.getByRole("region", { name: DROP.name })
+      await expect(drop.getByRole("group", { name: copy.sizes })).toBeVisible()
+      await expect(drop.getByRole("button", { name: copy.enter })).toBeVisible()
+      await expect(drop.getByText(`You must be ${drops.minimumAge} or older to enter.`)).toBeVisible()
+      await expect(drop.getByRole("link", { name: copy.rulesLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
+      // Nothing moved when the answer came in.
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([])
+      await axeAtBothSizes(page)
+
+      // From the keyboard alone: Tab to the sizes, an arrow to M, Tab to the button, Enter.
+      await page.locator("body").click({ position: { x: 1, y: 1 } })
+      await tabUntil(page, (now) => now.type === "radio", "the sizes")
+      expect(await focused(page)).toMatchObject({ value: "hoodie/S", label: "S" })
+      await page.keyboard.press("ArrowRight")
+      expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
+      await expect(drop.getByRole("radio", { name: "M" })).toBeChecked()
+      await page.keyboard.press("Tab")
+      expect((await focused(page)).text).toBe(copy.enter)
+      const entered = page.waitForResponse((response) => response.url().endsWith("/api/drop/enter"))
+      await page.keyboard.press("Enter")
+      expect((await entered).status()).toBe(200)
+      await expect(drop.getByRole("status")).toHaveText(`You're in the draw for Block Heavyweight Hoodie, M. We've emailed you to say so.`)
+      await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, M")).toBeVisible()
+      expect((await focused(page)).text).toBe(copy.change)
+      const [enteredMail] = await mailTo(inbox, email, /^You're in the draw for /)
+      expect(enteredMail.subject).toBe(`You're in the draw for ${DROP.name}`)
+      expect(enteredMail.text).toContain("Block Heavyweight Hoodie, M")
+
+      // Changes the size: back to the sizes, an arrow to L, Tab and Enter.
+      await page.keyboard.press("Shift+Tab")
+      expect(await focused(page)).toMatchObject({ value: "hoodie/M" })
+      await page.keyboard.press("ArrowRight")
+      await page.keyboard.press("Tab")
+      expect((await focused(page)).text).toBe(copy.change)
+      await page.keyboard.press("Enter")
+      await expect(drop.getByRole("status")).toHaveText("Your size is now Block Heavyweight Hoodie, L.")
+      const [, changedMail] = await mailTo(inbox, email, /^You're in the draw for /, 2)
+      expect(changedMail.text).toContain("Block Heavyweight Hoodie, L")
+      // Every size is a 44 px target at least, on a phone too.
+      await page.setViewportSize(PHONE_VIEW)
+      for (const box of await drop.locator("label:has(input[type=radio])").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()))) {
+        expect(box.width).toBeGreaterThanOrEqual(44)
+        expect(box.height).toBeGreaterThanOrEqual(44)
+      }
+      await axeAtBothSizes(page)
+
+      // Read again, the page has the entry from the status answer.
+      await page.reload()
+      await waitUntilHydrated(page)
+      await expect(drop.getByRole("radio", { name: "L", exact: true })).toBeChecked()
+      await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
+      await expect(drop.getByRole("button", { name: copy.withdraw })).toBeVisible()
+
+      // Entries close (the server restarted with the window closed a minute ago); the owner runs the draw from the owner's page (the server kept the seed).
+      await serve({ opensAt: new Date(Date.now() - HOUR), closesAt: new Date(Date.now() - 60_000), resultsAt: new Date(Date.now() + HOUR) })
+      await phaseIs("closed")
+      const ownerPage = await page.context().newPage()
+      await signIn(ownerPage, siteUrl)
+      const card = ownerDrop(ownerPage)
+      await stage(ownerPage, "closed")
+      await expect(card.getByRole("table", { name: owner.drops.entrants }).getByRole("row", { name: /Hoodie, L/ })).toContainText(/L\s*25\s*1$/)
+      await card.getByRole("button", { name: owner.drops.draw.button }).click()
+      await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await expect(card.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
+      await stage(ownerPage, "drawn")
+      await expect(card.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
+      await expect(card.getByRole("link", { name: owner.drops.verifyLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
+      expect(await axeViolations(ownerPage)).toEqual([])
+      await ownerPage.close()
+
+      // The status page says they won; the winner's email leads to the piece on the invitation page.
+      await page.clock.setFixedTime(CONTENT_DRAWN)
+      await page.reload()
+      await waitUntilHydrated(page)
+      await expect(drop.getByText(copy.won)).toBeVisible()
+      await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
+      await expect(drop.getByRole("radio")).toHaveCount(0)
+      await axeAtBothSizes(page)
+      // The drop page's own verifier: the list downloaded, the winners recomputed in the browser.
+      await page.goto(`${siteUrl}/drop/#${DROP.id}`)
+      await waitUntilHydrated(page)
+      await page.getByRole("button", { name: dropPage.live.verify.button }).click()
+      await expect(page.locator("[data-verdict]")).toHaveAttribute("data-verdict", "match")
+      await expect(page.locator("[data-verdict]")).toHaveText(dropPage.live.verify.match)
+      await axeAtBothSizes(page)
+
+      const [wonMail] = await mailTo(inbox, email, /waiting$/)
+      const wonLink = linkIn(wonMail, "/invite/", "code")
+      await page.goto(wonLink)
+      await waitUntilHydrated(page)
+      await expect(page.getByRole("heading", { level: 2, name: `Your Block Heavyweight Hoodie, L from ${DROP.name}` })).toBeVisible()
+      await expect(page.getByRole("link", { name: invitePage.drop.button })).toBeVisible()
+      await axeAtBothSizes(page)
+
+      // The shop takes the code once: with the drop and the size; a second time is refused.
+      const redeem = () =>
+        fetch(`${siteUrl}/api/invite/redeem`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${INVITE_API_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify({ code: new URL(wonLink).searchParams.get("code") }),
+        })
+      const first = await redeem()
+      expect(first.status).toBe(200)
+      expect(await first.json()).toEqual({ redeemed: true, email, drop: DROP.id, size: "hoodie/L" })
+      expect((await redeem()).status).toBe(409)
+    })
   })
-})
+}
 
 test.describe("the owner's Drops section", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })

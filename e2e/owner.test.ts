@@ -220,7 +220,7 @@ test.describe("the owner's page", () => {
     const csv = readFileSync(await file.path(), "utf8")
     const lines = csv.trim().split("\r\n")
     expect(lines[0]).toBe(
-      '"email","source","status","signed_up_at","received_at","confirmed_at","referral_code","referred_by","confirmed_referrals","position","utm_source","utm_medium","utm_campaign","referrer","consent","consented_at","invited_at","redeemed_at"',
+      '"email","source","status","signed_up_at","received_at","confirmed_at","referral_code","referred_by","confirmed_referrals","position","utm_source","utm_medium","utm_campaign","referrer","consent","consented_at","invited_at","redeemed_at","drops"',
     )
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"maya.first@example.com"', '"ari.friend@example.com"'])
     await expect(page.getByText("Saved. Check your downloads.")).toBeVisible()

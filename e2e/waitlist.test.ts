@@ -168,6 +168,8 @@ for (const storeName of STORES) {
         referralUrl: aReferralUrl,
         invited: false,
         redeemed: false,
+        // No drop entered.
+        drops: {},
       })
       const cStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(String(cConfirmed.body.statusUrl)).searchParams.toString()}`)
       expect(await cStatus.json()).toMatchObject({ position: 2, total: 3, referrals: 0 })

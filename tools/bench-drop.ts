@@ -261,7 +261,7 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
       await button.waitFor({ timeout: 30_000 })
       const started = performance.now()
       await button.click()
-      const verdict = page.locator("[data-verify-result]").first()
+      const verdict = page.locator("[data-verdict]").first()
       await verdict.waitFor({ timeout: 300_000 })
       results.push({ ms: performance.now() - started, answer: (await verdict.innerText()).trim(), slowdown })
       await page.close()
