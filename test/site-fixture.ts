@@ -1,5 +1,6 @@
 /** What `useSiteContent` returns in unit tests: the real content/site.json. */
 import site from "../content/site.json"
+import drops from "../content/drops.json"
 import ui from "../content/ui.json"
 
 export const siteFixture = {
@@ -13,4 +14,5 @@ export const siteQueryResult = {
   site: { buildYear: "2026", siteMetadata: { siteUrl: site.siteUrl } },
   siteJson: site,
   uiJson: ui,
+  dropsJson: { minimumAge: drops.minimumAge },
 }

@@ -139,7 +139,10 @@ const ui = contentFile(
         label: text("the signup form's name for screen readers"),
         emailLabel: text("the label of the email field"),
         emailPlaceholder: text("the example shown in the empty email field"),
-        consent: template("the consent checkbox's label", { privacyLink: "the link to the Privacy page goes there" }),
+        consent: template("the consent checkbox's label, which states the minimum age", {
+          privacyLink: "the link to the Privacy page goes there",
+          minimumAge: "the minimum age of drops.json goes there",
+        }),
         privacyLink: text("the label of the link to the Privacy page in the consent text"),
         submit: text("the label of the signup button"),
         submitting: text("the label of the signup button while the signup is sent"),

@@ -34,6 +34,9 @@ const useSiteQuery = () =>
           transitionMs
         }
       }
+      dropsJson {
+        minimumAge
+      }
       uiJson {
         skipLink
         navigation {
@@ -178,3 +181,10 @@ export const useUiCopy = () => {
 }
 
 export type UiCopy = ReturnType<typeof useUiCopy>
+
+/** The minimum age to join and to enter a draw (content/drops.json), which the consent wording states. */
+export const useMinimumAge = (): number => {
+  const { dropsJson } = useSiteQuery()
+  if (!dropsJson) throw new Error("content/drops.json is missing")
+  return dropsJson.minimumAge
+}

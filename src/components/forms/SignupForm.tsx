@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FocusEvent, type FormEvent } from "react"
-import { useUiCopy } from "../../hooks/use-site-content"
+import { useMinimumAge, useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
 import type { SignupFollowUp } from "../../lib/signup-client"
@@ -24,6 +24,8 @@ type Field = "email" | "consent"
 /** "Join the Drop": email + consent, validated here, sent to the signup endpoint. */
 export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) => {
   const { signupForm: copy } = useUiCopy()
+  // The wording as the visitor reads it, the minimum age in it: what the consent's version covers.
+  const consentWording = copy.consent.replace("{minimumAge}", String(useMinimumAge()))
   const id = useId()
   const [email, setEmail] = useState("")
   const [consent, setConsent] = useState(false)
@@ -80,7 +82,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
       attribution: recallAttribution(sessionStore(), attributionStorageKey(brand)),
-      consent: consentVersion(copy.consent),
+      consent: consentVersion(consentWording),
       altcha,
     })
     submittingRef.current = false
@@ -99,7 +101,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     }
   }
 
-  const [consentBefore, consentAfter = ""] = copy.consent.split("{privacyLink}")
+  const [consentBefore, consentAfter = ""] = consentWording.split("{privacyLink}")
 
 
   return (

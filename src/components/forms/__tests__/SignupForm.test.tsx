@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
 import ui from "../../../../content/ui.json"
+import drops from "../../../../content/drops.json"
 import { consentVersion } from "../../../signup/rules"
 import { SignupForm } from "../SignupForm"
 import { expectToast } from "../../../../test/toast-helpers"
@@ -53,6 +54,11 @@ describe("SignupForm", () => {
       toast.dismiss()
     })
     global.fetch = originalFetch
+  })
+
+  it("states the minimum age of content/drops.json in the consent wording", () => {
+    const { consent } = renderForm()
+    expect(consent).toHaveAccessibleName(new RegExp(`^Yes, I'm ${drops.minimumAge} or older: email me`))
   })
 
   it("has an email input of email type and a consent checkbox, both required", () => {
@@ -113,8 +119,8 @@ describe("SignupForm", () => {
     expect(init?.method).toBe("POST")
     const body = JSON.parse(String(init?.body)) as { email: string; source: string; timestamp: string; consent: string }
     expect(body.email).toBe("fan@example.com")
-    // The consent on record: which wording of the box the visitor ticked.
-    expect(body.consent).toBe(consentVersion(ui.signupForm.consent))
+    // The consent on record: which wording of the box the visitor ticked, the minimum age as they read it.
+    expect(body.consent).toBe(consentVersion(ui.signupForm.consent.replace("{minimumAge}", String(drops.minimumAge))))
     expect(body.consent).toMatch(/^ui-[0-9a-f]{8}$/)
     expect(body.source).toBe("website_signup")
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp)
