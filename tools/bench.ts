@@ -47,6 +47,8 @@ const ROUTES: Route[] = [
   staticRoute("/about/"),
   staticRoute("/contact/"),
   staticRoute("/privacy/"),
+  // The drop page with its countdown ticking and its live record from the served site's store.
+  staticRoute("/drop/"),
   staticRoute("/no-such-page/", true),
   // The owner's page as it opens: asking for the secret.
   staticRoute("/owner/"),
