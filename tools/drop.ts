@@ -117,10 +117,11 @@ const main = async (): Promise<number> => {
     switch (drawn.kind) {
       case "drawn": {
         const won = drawn.result.bySize.reduce((sum, size) => sum + size.winners.length, 0)
+        const notified = drawn.notified + (await drops.notifyNotWon(command.drop, now))
         await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "drop draw", count: won, detail: command.drop }, now)
         console.log(`Drew ${command.drop} in ${Math.round(drawn.drawMs)} ms:`)
         for (const size of drawn.result.bySize) console.log(`  ${size.size}: ${size.entrants} entered, ${size.winners.length} of ${size.pieces} pieces won, ${size.reserve.length} on the reserve list`)
-        console.log(`${won} winners' codes${drawn.notified ? ` and ${drawn.notified} "not this time" emails` : ""} are in the outbox: a running server sends them within seconds; on serverless hosts, run \`npm run mail:send\`.`)
+        console.log(`${won} winners' codes${notified ? ` and ${notified} "not this time" emails` : ""} are in the outbox: a running server sends them within seconds; on serverless hosts, run \`npm run mail:send\`.`)
         console.log(`Anyone can check it now: npm run drop:verify -- ${command.drop}`)
         return 0
       }

@@ -131,6 +131,10 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to or 
       case "drawn": {
         const won = drawn.result.bySize.reduce((sum, size) => sum + size.winners.length, 0)
         await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "drop draw", count: won, detail: String(body.drop) }, now)
+        // Everyone else's "not this time" goes on after the answer: a million of them outlast any request
+        // (where nothing runs after it, the next scheduled `mail:send` carries on).
+        const drops = deps.drops
+        setImmediate(() => void drops.notifyNotWon(body.drop, now).catch((error: unknown) => deps.logError("drops: could not queue the not-this-time emails", error)))
         return answer(200, { ok: true, winners: won, notified: drawn.notified })
       }
     }

@@ -148,10 +148,11 @@ export const createDropService = (deps: DropServiceDependencies) => {
   /** The frozen list's published text, made once per drop and process: it never changes. */
   const listTexts = new Map<string, Promise<string>>()
 
-  const notifyNotWon = async (drop: CatalogDrop, now: Date): Promise<number> => {
+  /** Queues "not this time" emails in batches, at most `batches` of them (the rest wait for the next call). */
+  const notifyNotWon = async (drop: CatalogDrop, now: Date, batches = Number.POSITIVE_INFINITY): Promise<number> => {
     if (!catalog.notThisTimeEmail) return 0
     let notified = 0
-    for (;;) {
+    for (let batch = 0; batch < batches; batch += 1) {
       const queued = await store.notifyNotWon(
         drop.id,
         (entrant) => dropMessage("drop-not-won", entrant.email, links.drop(drop.id), { drop: drop.name, size: sizeName(drop, entrant.size) }),
@@ -159,8 +160,9 @@ export const createDropService = (deps: DropServiceDependencies) => {
         NOTIFY_BATCH,
       )
       notified += queued
-      if (queued < NOTIFY_BATCH) return notified
+      if (queued < NOTIFY_BATCH) break
     }
+    return notified
   }
 
   return {
@@ -294,9 +296,19 @@ export const createDropService = (deps: DropServiceDependencies) => {
       const deadline = redeemDeadline(drop, now)
       const ranking = result.bySize.map(({ size, pieces, winners, reserve }) => ({ size, pieces, order: [...winners, ...reserve] }))
       if (!(await store.recordDraw(drop.id, seed, ranking, issuePrize(drop, deadline), now, deadline))) return { kind: "alreadyDrawn" }
-      const notified = await notifyNotWon(drop, now)
+      // The first batch of "not this time" now; the rest (a million entrants take minutes) by `notifyNotWon`, which the upkeep runs too.
+      const notified = await notifyNotWon(drop, now, 1)
       await outboxWritten()
       return { kind: "drawn", result, drawMs, notified }
+    },
+
+    /** Queues every "not this time" email of a drawn drop still due; returns how many. */
+    async notifyNotWon(dropId: unknown, now: Date): Promise<number> {
+      const drop = findDrop(catalog, dropId)
+      if (!drop) return 0
+      const notified = await notifyNotWon(drop, now)
+      if (notified > 0) await outboxWritten()
+      return notified
     },
 
     /** A winner's code as the invitation page may know it: its state, and the drop and size it is for; null when it is no drop's. */
