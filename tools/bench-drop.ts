@@ -4,9 +4,9 @@
 //   - starts `serve:prod` on it (DROPS_FILE: the drop open now) and measures, at 50 connections
 //     for 10 s each, entering (size changes by random people, through POST /api/drop/enter) and,
 //     beside it for comparison, status lookups (GET /api/waitlist): p99 and requests/s;
-//   - closes the drop and times the close (freezing the list and its hash), the draw rule alone
-//     and the whole draw (codes and emails written), and a verification of the published draw
-//     with the command-line verifier's code;
+//   - closes the drop and times the close (freezing the list and its hash), the draw rule alone,
+//     the draw the owner waits for (winners' codes and emails written), the "not this time" emails
+//     to everyone else, and a verification of the published draw with the command-line verifier's code;
 //   - at the smallest size, opens /drop/'s verifier in headless Chromium (as a visitor does,
 //     list download included) and times "Check the draw" until it answers;
 // and finally Lighthouse (mobile, 3 runs) on /drop/ under `gatsby serve`. Needs a build. Prints
@@ -150,6 +150,8 @@ interface SizeReport {
   closeMs: number
   ruleMs: number
   drawMs: number
+  notifyMs: number
+  notified: number
   verifyMs: number
   winners: number
 }
@@ -212,6 +214,9 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
     const drawn = await service.draw(DROP.id, seed, now)
     const drawMs = performance.now() - started
     if (drawn.kind !== "drawn") throw new Error(`the draw answered ${drawn.kind}`)
+    started = performance.now()
+    const notified = drawn.notified + (await service.notifyNotWon(DROP.id, now))
+    const notifyMs = performance.now() - started
     const published = await service.record(DROP.id, now)
     const entryList = (await service.entryList(DROP.id, now)) as string
     if (!published?.winners || !published.seed || !published.seedHash) throw new Error("the draw was not published")
@@ -224,7 +229,7 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
     if (!check.ok) problems.push(`${integer(size)}: the draw does not verify: ${check.problems.join("; ")}`)
     if (entryListText([]) !== "" || entryList.split("\n").length - 1 !== size) problems.push(`${integer(size)}: the published list has ${entryList.split("\n").length - 1} entries`)
     const winners = drawn.result.bySize.reduce((sum, one) => sum + one.winners.length, 0)
-    return { size, enter, status, closeMs, ruleMs: drawn.drawMs, drawMs, verifyMs, winners }
+    return { size, enter, status, closeMs, ruleMs: drawn.drawMs, drawMs, notifyMs, notified, verifyMs, winners }
   } finally {
     await store.close()
   }
@@ -308,7 +313,8 @@ const main = async () => {
         ["status lookup: requests/s, non-2xx, errors", ...reports.map((r) => `${integer(r.status.perSecond)}, ${r.status.non2xx}, ${r.status.errors}`), ""],
         ["close: freeze the list and hash it", ...reports.map((r) => ms(r.closeMs)), ""],
         ["draw: the rule alone", ...reports.map((r) => ms(r.ruleMs)), "< 10 s at 1M"],
-        ["draw: all of it (codes and emails written)", ...reports.map((r) => ms(r.drawMs)), ""],
+        ["draw: all the owner waits for (winners' codes and emails)", ...reports.map((r) => ms(r.drawMs)), ""],
+        ['"not this time" emails queued, and how long', ...reports.map((r) => `${integer(r.notified)} in ${ms(r.notifyMs)}`), ""],
         ["winners", ...reports.map((r) => integer(r.winners)), ""],
         ["verify (drop:verify's code, node)", ...reports.map((r) => ms(r.verifyMs)), ""],
       ],
