@@ -51,5 +51,5 @@ fi
 say "using node $("$home/bin/node" --version) from $home/bin"
 # npm itself stays the machine's (npm 11 runs on Node 24); its scripts then run on Node 24.
 printf 'export PATH=%s:"$PATH"\n' "$(quote "$home/bin")"
-# Headers matching this node for any native addon build (a user nodedir may name older ones).
-printf 'export npm_config_nodedir=%s\n' "$(quote "$home")"
+# No npm_config_nodedir: the project builds no native addon (its binaries come as npm packages),
+# and npm 11 warns about that setting on every command.
