@@ -48,6 +48,13 @@ export const generatedFiles = (): Array<{ path: string; text: string }> => [
   { path: CMS_COLLECTIONS_FILE, text: `${JSON.stringify(contentCollections(), null, 2)}\n` },
 ]
 
+/** The generated files under `siteRoot` whose text is not what the model makes now. */
+export const staleGeneratedFiles = (siteRoot: string): string[] =>
+  generatedFiles().flatMap(({ path, text }) => {
+    const target = join(siteRoot, path)
+    return existsSync(target) && readFileSync(target, "utf8") === text ? [] : [path]
+  })
+
 /** Writes the generated files that changed under `siteRoot`; returns their paths. */
 export const writeGeneratedFiles = (siteRoot: string): string[] =>
   generatedFiles().flatMap(({ path, text }) => {

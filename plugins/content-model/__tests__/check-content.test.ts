@@ -1,8 +1,10 @@
 /** @jest-environment node */
 // `npm run check:content` as an editor runs it: exit code and what is printed.
 import { spawnSync } from "node:child_process"
-import { writeFileSync } from "node:fs"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { staleGeneratedFiles, writeGeneratedFiles } from "../generate"
 import { REAL_CONTENT_DIR, copyContent, removeCopies, setField } from "../../../test/fixtures/content-fixture"
 
 const PROJECT_DIR = resolve(__dirname, "../../..")
@@ -55,4 +57,19 @@ describe("npm run check:content", () => {
     expect(run.status).toBe(0)
     expect(run.stdout).toContain("Content check passed: every file in content/ is valid.")
   }, 60_000)
+})
+
+describe("generated files out of date", () => {
+  it("are named by staleGeneratedFiles (what `check:content --check` fails on), and none once written", () => {
+    const root = mkdtempSync(join(tmpdir(), "block94-generated-"))
+    expect(staleGeneratedFiles(root)).toContain("plugins/content-model/generated/content-types.graphql")
+    writeGeneratedFiles(root)
+    expect(staleGeneratedFiles(root)).toEqual([])
+    writeFileSync(join(root, "content", "schemas", "site.schema.json"), "{}\n")
+    expect(staleGeneratedFiles(root)).toEqual([join("content", "schemas", "site.schema.json")])
+  })
+
+  it("are none in the repository: what is committed is what the model makes", () => {
+    expect(staleGeneratedFiles(PROJECT_DIR)).toEqual([])
+  })
 })
