@@ -1,5 +1,6 @@
 /** Home's hero, carousel and sections, About's sections and the 404 page, as a visitor uses them. */
-import { expect, expectTopWithin, test, visibleSlide } from "./fixtures"
+import type { Page } from "@playwright/test"
+import { expect, expectTopWithin, test, visibleSlide, type App } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const SCROLLED_TO = [-1 / 3, 1 / 3] as const
@@ -48,19 +49,30 @@ test.describe("carousel", () => {
   })
 
   test.describe("at laptop size", LAPTOP_ONLY, () => {
-    test("moves on by itself after 6 seconds", async ({ page, app }) => {
+    /**
+     * The page on Playwright's clock, stopped once it has opened: the carousel's timer started at
+     * most the load's time ago, so 6 s more of the page's time fire it exactly once. No real waits.
+     */
+    const openOnStoppedClock = async (page: Page, app: App) => {
+      await page.clock.install()
       await app.open("/")
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+    }
+
+    test("moves on by itself after 6 seconds, one slide at a time", async ({ page, app }) => {
+      await openOnStoppedClock(page, app)
       await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 of 3")
-      // A real wait on the visitor's clock, then one look (a retrying assertion would wait longer).
-      await page.waitForTimeout(6600)
-      expect(await visibleSlide(page).getAttribute("aria-label")).toBe("2 of 3")
+      await page.clock.runFor(6000)
+      await expect(visibleSlide(page)).toHaveAttribute("aria-label", "2 of 3")
+      await page.clock.runFor(6000)
+      await expect(visibleSlide(page)).toHaveAttribute("aria-label", "3 of 3")
     })
 
     test("does not move while the pointer hovers over it", async ({ page, app }) => {
-      await app.open("/")
+      await openOnStoppedClock(page, app)
       await page.locator('[aria-roledescription="carousel"]').hover()
-      await page.waitForTimeout(7000)
-      expect(await visibleSlide(page).getAttribute("aria-label")).toBe("1 of 3")
+      await page.clock.runFor(13_000)
+      await expect(visibleSlide(page)).toHaveAttribute("aria-label", "1 of 3")
     })
 
     test("shows its arrows on hover, and they wrap around in both directions", async ({ page, app }) => {
