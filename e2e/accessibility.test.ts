@@ -59,7 +59,11 @@ test.describe("the waitlist's own states", () => {
     const reached: string[] = []
     for (let step = 0; step < 6; step += 1) {
       await page.keyboard.press("Tab")
-      reached.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || document.activeElement?.tagName || ""))
+      reached.push(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || document.activeElement?.tagName || "",
+        ),
+      )
     }
     expect(reached).toEqual(expect.arrayContaining(["Copy link", "Share on X", "Share on WhatsApp", "Share by email"]))
     await section.getByRole("button", { name: "Copy link" }).click()
@@ -91,7 +95,11 @@ test.describe("the waitlist's own states", () => {
     problems.allow(/^error: Failed to load resource: the server responded with a status of 404/)
     let known = true
     await page.route("**/api/waitlist*", (route) =>
-      route.fulfill(known ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE.referralUrl }) : answer({ error: "unknown" }, 404)),
+      route.fulfill(
+        known
+          ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE.referralUrl })
+          : answer({ error: "unknown" }, 404),
+      ),
     )
     await app.open("/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
     await expect(page.getByText("You're #3 of 5,012")).toBeVisible()

@@ -63,7 +63,11 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
       env: { ...process.env, PORT: String(decapPort), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "error" },
       stdio: "ignore",
     })
-    await expect(async () => expect((await fetch(`http://127.0.0.1:${decapPort}/api/v1`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status).toBeLessThan(500)).toPass({ timeout: 20_000 })
+    await expect(async () =>
+      expect(
+        (await fetch(`http://127.0.0.1:${decapPort}/api/v1`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status,
+      ).toBeLessThan(500),
+    ).toPass({ timeout: 20_000 })
   })
 
   test.afterAll(async () => {
@@ -96,7 +100,8 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible()
   }
 
-  const slidesOnDisk = () => JSON.parse(readFileSync(join(repo, "content", "slides.json"), "utf8")) as { $schema: string; slides: Array<{ caption: string; alt: string }> }
+  const slidesOnDisk = () =>
+    JSON.parse(readFileSync(join(repo, "content", "slides.json"), "utf8")) as { $schema: string; slides: Array<{ caption: string; alt: string }> }
 
   test("edits the second slide's caption into content/slides.json, which still passes the content check", async ({ page }) => {
     await openAdmin(page)
@@ -134,7 +139,11 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     await page.getByRole("menuitem", { name: "Publish now" }).click()
     await expect(page.getByText("Entry saved", { exact: false })).toBeVisible()
 
-    const saved = JSON.parse(readFileSync(join(repo, "content", "rewards.json"), "utf8")) as { $schema: string; tiers: Array<{ referrals: unknown }>; showLeaderboard: unknown }
+    const saved = JSON.parse(readFileSync(join(repo, "content", "rewards.json"), "utf8")) as {
+      $schema: string
+      tiers: Array<{ referrals: unknown }>
+      showLeaderboard: unknown
+    }
     expect(saved.$schema).toBe("./schemas/rewards.schema.json")
     // Saved as a number and a true/false, as the build reads them, not as text.
     expect(saved.tiers.map((tier) => tier.referrals)).toEqual([1, 3, 12])
@@ -146,7 +155,9 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
 
   /** The slide pictures the editor shows, as the browser decoded them. */
   const thumbnails = (page: Page) =>
-    page.locator("img[role=presentation]").evaluateAll((images) => images.map((image) => ({ src: (image as HTMLImageElement).src, width: (image as HTMLImageElement).naturalWidth })))
+    page
+      .locator("img[role=presentation]")
+      .evaluateAll((images) => images.map((image) => ({ src: (image as HTMLImageElement).src, width: (image as HTMLImageElement).naturalWidth })))
 
   test("shows each slide's picture, and a picture chosen from the media library is saved as images/<name>", async ({ page }) => {
     await openAdmin(page)

@@ -20,7 +20,9 @@ const readScript = (name: string) => readFileSync(join(PUBLIC_DIR, name), "utf8"
 /** This build's scripts (public/ keeps older builds' files): named chunks, then those the runtime loads by id. */
 const currentScripts = (): string[] => {
   const stats = JSON.parse(readFileSync(join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as { assetsByChunkName: Record<string, string[]> }
-  const named = Object.values(stats.assetsByChunkName).flat().filter((name) => name.endsWith(".js"))
+  const named = Object.values(stats.assetsByChunkName)
+    .flat()
+    .filter((name) => name.endsWith(".js"))
   const runtime = named.find((name) => name.startsWith("webpack-runtime-")) ?? ""
   const loadedById = [...chunkFilesFromRuntime(readScript(runtime)).values()].map((file) => file.replace(/^\//, ""))
   return [...new Set([...named, ...loadedById])]

@@ -63,7 +63,10 @@ const axeAtBothSizes = async (page: Page) => {
 /** Writes the content's drops with drop-01's window moved (ISO instants), for DROPS_FILE. */
 const dropsFile = (dir: string, window: { opensAt: Date; closesAt: Date; resultsAt: Date }): string => {
   const file = join(dir, "drops.json")
-  const moved = { ...drops, drops: [{ ...DROP, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString() }] }
+  const moved = {
+    ...drops,
+    drops: [{ ...DROP, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString() }],
+  }
   writeFileSync(file, JSON.stringify(moved, null, 2))
   return file
 }
@@ -196,7 +199,9 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
     const phaseIs = async (phase: string) =>
       expect(((await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { phase: string }).phase).toBe(phase)
 
-    test("a confirmed person enters from the keyboard, changes the size, gets the emails; the owner draws; they won, checked and redeemed", async ({ page }) => {
+    test("a confirmed person enters from the keyboard, changes the size, gets the emails; the owner draws; they won, checked and redeemed", async ({
+      page,
+    }) => {
       const email = `drop.fan.${storeName.toLowerCase()}@example.com`
       await page.setViewportSize(LAPTOP_VIEW)
 

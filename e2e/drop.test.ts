@@ -138,7 +138,9 @@ test.describe("the drop page", () => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           if (entry.hadRecentInput) continue
-          const outside = entry.sources.map(({ node }) => (node instanceof Element ? node : (node?.parentElement ?? null))).filter((element) => !element?.closest("header"))
+          const outside = entry.sources
+            .map(({ node }) => (node instanceof Element ? node : (node?.parentElement ?? null)))
+            .filter((element) => !element?.closest("header"))
           if (outside.length === 0) continue
           record.shifts += entry.value
           record.moved.push(...outside.map((element) => (element ? `${element.tagName.toLowerCase()}.${element.className}` : "?")))
@@ -186,7 +188,8 @@ test.describe("the drop page", () => {
         for (const mutation of mutations) {
           if (!document.getElementById("___gatsby")?.contains(mutation.target)) continue
           for (const node of mutation.removedNodes) {
-            if (node instanceof Element && node.tagName !== "STYLE") record.removed.push(`${node.tagName.toLowerCase()} "${(node.textContent ?? "").slice(0, 40)}"`)
+            if (node instanceof Element && node.tagName !== "STYLE")
+              record.removed.push(`${node.tagName.toLowerCase()} "${(node.textContent ?? "").slice(0, 40)}"`)
           }
         }
       }).observe(document, { childList: true, subtree: true })
@@ -275,7 +278,10 @@ test.describe("the draw's live record", () => {
 
     // The same draw with one winner swapped for someone from the reserve list.
     const [first, ...rest] = record.winners?.["cap/One size"] ?? []
-    const outsider = list.split("\n").find((line) => line.includes("cap/One size") && !record.winners?.["cap/One size"].includes(line.split("\t")[0]))?.split("\t")[0]
+    const outsider = list
+      .split("\n")
+      .find((line) => line.includes("cap/One size") && !record.winners?.["cap/One size"].includes(line.split("\t")[0]))
+      ?.split("\t")[0]
     expect(first && outsider).toBeTruthy()
     published = { ...record, winners: { ...record.winners, "cap/One size": [outsider as string, ...rest] } }
     await page.reload()

@@ -88,7 +88,10 @@ export const test = base.extend<{ problems: PageProblems; app: App; signups: Sig
           // The store is a SQLite file; a read-only connection sees what the server committed.
           const db = new DatabaseSync(signupsFile, { readOnly: true })
           try {
-            return db.prepare("select email from signups order by id").all().map((row) => String(row.email))
+            return db
+              .prepare("select email from signups order by id")
+              .all()
+              .map((row) => String(row.email))
           } finally {
             db.close()
           }

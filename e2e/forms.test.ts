@@ -73,8 +73,7 @@ test.describe("the signup endpoint under gatsby serve", NO_BROWSER, () => {
   const signup = (email: string) => JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString() })
 
   test("answers malformed requests with a 4xx and a JSON reason", async ({ request }) => {
-    const post = (data: string, contentType = "application/json") =>
-      request.post("/api/signup", { headers: { "Content-Type": contentType }, data })
+    const post = (data: string, contentType = "application/json") => request.post("/api/signup", { headers: { "Content-Type": contentType }, data })
     const cases = [
       { request: post("{not json"), status: 400 },
       { request: post(signup("nope")), status: 400 },

@@ -75,7 +75,11 @@ test.describe("an invitation to the shop", () => {
     })
     expect(joined.status).toBe(201)
     const token = new URL(linkIn(await mailTo(email, /^Confirm your spot/), "/confirm/", "token")).searchParams.get("token")
-    const confirmed = await fetch(`${siteUrl}/api/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) })
+    const confirmed = await fetch(`${siteUrl}/api/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    })
     expect(confirmed.status).toBe(200)
     return ((await confirmed.json()) as { statusUrl: string }).statusUrl
   }

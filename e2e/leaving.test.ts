@@ -116,7 +116,11 @@ test.describe("leaving the list", () => {
     // Gone: the status link is dead, and the email's one-click link still answers "left".
     expect(await statusOf(statusUrl)).toBe(404)
     const oneClick = /<(https?:[^>]+)>/.exec(header ?? "")?.[1] as string
-    const again = await fetch(oneClick, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" })
+    const again = await fetch(oneClick, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    })
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual({ ok: true, status: "left" })
   })

@@ -29,7 +29,7 @@ const focused = (page: Page) =>
     const style = element ? getComputedStyle(element) : null
     return {
       text: element?.textContent?.trim() ?? "",
-      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent ?? "" : ""),
+      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent ?? "") : ""),
       ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2),
     }
   })
@@ -44,7 +44,12 @@ const tabTo = async (page: Page, name: string) => {
   throw new Error(`Tab never reached "${name}"`)
 }
 
-const count = (page: Page, label: string) => page.locator("dl[aria-label='The list in numbers'] > div").filter({ has: page.locator(`dt:text-is("${label}")`) }).locator("dd").first()
+const count = (page: Page, label: string) =>
+  page
+    .locator("dl[aria-label='The list in numbers'] > div")
+    .filter({ has: page.locator(`dt:text-is("${label}")`) })
+    .locator("dd")
+    .first()
 
 test.describe("the owner's page", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })
@@ -100,7 +105,10 @@ test.describe("the owner's page", () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
-  test("signs in from the keyboard and shows what was made: counts, chart, sources, referrers; keeps the secret for the tab only", async ({ page, browser }) => {
+  test("signs in from the keyboard and shows what was made: counts, chart, sources, referrers; keeps the secret for the tab only", async ({
+    page,
+    browser,
+  }) => {
     await open(page)
     await page.locator("body").click({ position: { x: 1, y: 1 } })
     const field = await tabTo(page, "Owner secret")
@@ -135,7 +143,9 @@ test.describe("the owner's page", () => {
     // Nobody confirmed Ari's address (single opt-in): the referral is on hold until the owner releases it.
     await expect(page.getByText("No one has brought a friend yet.")).toBeVisible()
     const held = page.getByRole("region", { name: "Referrals on hold" })
-    await expect(held.getByRole("row", { name: /ari\.friend@example\.com/ })).toContainText(/maya\.first@example\.com\s*Nobody confirmed the address \(single opt-in\)/)
+    await expect(held.getByRole("row", { name: /ari\.friend@example\.com/ })).toContainText(
+      /maya\.first@example\.com\s*Nobody confirmed the address \(single opt-in\)/,
+    )
     expect(await axeViolations(page)).toEqual([])
     const release = await tabTo(page, "Release: ari.friend@example.com")
     expect(release.ring).toBe(true)
@@ -143,7 +153,9 @@ test.describe("the owner's page", () => {
     await expect(page.getByText("Released: the referral counts for maya.first@example.com.")).toBeVisible()
     await expect(page.getByRole("region", { name: "Top referrers" }).getByRole("row", { name: /maya\.first@example\.com/ })).toContainText(/1$/)
     await expect(page.getByText("Nothing on hold: every referral so far counted.")).toBeVisible()
-    await expect(page.getByRole("region", { name: "What was done with the list" }).getByRole("row").nth(1)).toContainText(/Referrals released\s*1\s*owner's page/)
+    await expect(page.getByRole("region", { name: "What was done with the list" }).getByRole("row").nth(1)).toContainText(
+      /Referrals released\s*1\s*owner's page/,
+    )
     expect(await axeViolations(page)).toEqual([])
 
     // For this tab only: a reload keeps the owner signed in, another tab (a new session) does not.

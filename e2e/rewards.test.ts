@@ -44,7 +44,11 @@ const friendJoins = async (browser: Browser, referralUrl: string, email: string)
   await context.close()
 }
 
-test("three friends through the referral link unlock two rewards, shown on the status page with the progress to the next", async ({ page, app, browser }, testInfo) => {
+test("three friends through the referral link unlock two rewards, shown on the status page with the progress to the next", async ({
+  page,
+  app,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   // Each size project signs up people of its own.
   const who = (name: string) => `${name}.${testInfo.project.name}.${Date.now()}@example.com`

@@ -15,7 +15,13 @@ const headersForAllPaths = (): Record<string, string> => {
     block
       .split("\n")
       .slice(1)
-      .map((line) => line.trim().split(/:\s(.+)/).slice(0, 2) as [string, string]),
+      .map(
+        (line) =>
+          line
+            .trim()
+            .split(/:\s(.+)/)
+            .slice(0, 2) as [string, string],
+      ),
   )
 }
 

@@ -83,7 +83,10 @@ for (const storeName of STORES) {
       }
       // The bot check enforced: every signup and resend below is a browser that solved its challenge.
       const botCheck = { ALTCHA_MODE: "enforce", ALTCHA_HMAC_KEY: "e2e-bot-check-key-0123456789abcdefghij" }
-      server = await serveProduction({ ...storage, ...botCheck, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
+      server = await serveProduction(
+        { ...storage, ...botCheck, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl },
+        { port },
+      )
     })
 
     /** Emails ever written to the outbox (delivered or not): what the service decided to send. */

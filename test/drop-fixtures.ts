@@ -42,9 +42,23 @@ export const drawnRecord = (): PublishedDrop => ({
   frozenAt: "2026-12-06T17:00:01.000Z",
   seed: SEED,
   drawnAt: "2026-12-07T17:00:00.000Z",
-  winners: { "hoodie/S": ["k3j9x2m1", "p0q8r7s6"], "hoodie/M": ["a1b2c3d4"], "hoodie/L": [], "hoodie/XL": [], "cap/One size": ["z9y8x7w6", "m5n4b3v2", "q1w2e3r4"] },
+  winners: {
+    "hoodie/S": ["k3j9x2m1", "p0q8r7s6"],
+    "hoodie/M": ["a1b2c3d4"],
+    "hoodie/L": [],
+    "hoodie/XL": [],
+    "cap/One size": ["z9y8x7w6", "m5n4b3v2", "q1w2e3r4"],
+  },
   promoted: {},
 })
 
 /** The frozen list behind `drawnRecord`, as GET /api/drop/entries answers it. */
-export const DRAWN_ENTRY_LIST = ["a1b2c3d4\thoodie/M\t1", "k3j9x2m1\thoodie/S\t2", "m5n4b3v2\tcap/One size\t1", "p0q8r7s6\thoodie/S\t4", "q1w2e3r4\tcap/One size\t1", "z9y8x7w6\tcap/One size\t3", ""].join("\n")
+export const DRAWN_ENTRY_LIST = [
+  "a1b2c3d4\thoodie/M\t1",
+  "k3j9x2m1\thoodie/S\t2",
+  "m5n4b3v2\tcap/One size\t1",
+  "p0q8r7s6\thoodie/S\t4",
+  "q1w2e3r4\tcap/One size\t1",
+  "z9y8x7w6\tcap/One size\t3",
+  "",
+].join("\n")

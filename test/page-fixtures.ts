@@ -31,20 +31,7 @@ export const fakeImage = (src: string): IGatsbyImageData => ({
   images: { fallback: { src }, sources: [] },
 })
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const
 
 /** A "YYYY-MM-DD" content date the way the page query formats it: `formatString: "D MMMM YYYY"`. */
 export const formatLongDate = (iso: string): string => {
@@ -95,7 +82,10 @@ export const dropData = (content: { minimumAge: number; drops: typeof drops.drop
       opensAtUtc: formatUtcTime(rest.opensAt),
       closesAtUtc: formatUtcTime(rest.closesAt),
       resultsAtUtc: formatUtcTime(rest.resultsAt),
-      pieces: rest.pieces.map(({ image, ...piece }) => ({ ...piece, image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 720 } } } })),
+      pieces: rest.pieces.map(({ image, ...piece }) => ({
+        ...piece,
+        image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 720 } } },
+      })),
     })),
   },
   dropJson: drop,

@@ -49,9 +49,7 @@ export const describeProviderContract = (label: string, spec: ProviderApiSpec): 
     })
 
     const expectCalls = (calls: DocumentedCall[]) => {
-      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(
-        calls.map((call) => `${call.request.method} ${call.request.path}`),
-      )
+      expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(calls.map((call) => `${call.request.method} ${call.request.path}`))
       calls.forEach((call, index) => expectDocumentedRequest(api.requests[index], call.request))
     }
 

@@ -21,7 +21,10 @@ const withEnv = (env: Record<string, string | undefined>): NodeJS.ProcessEnv =>
 
 export const runTool = async (tool: string, env: Record<string, string | undefined>, ...args: string[]): Promise<ToolRun> => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", tool), ...args], { cwd: ROOT, env: withEnv(env) })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", tool), ...args], {
+      cwd: ROOT,
+      env: withEnv(env),
+    })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }

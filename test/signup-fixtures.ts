@@ -7,7 +7,13 @@ import { hashToken } from "../src/server/signup/waitlist/codes"
 import { emailKey } from "../src/server/signup/waitlist/email-key"
 import type { NewSignup } from "../src/server/signup/stores/store"
 
-export const confirmedSignup = (email: string, referralCode: string, referredBy: string | null = null, at = new Date().toISOString(), overrides: Partial<NewSignup> = {}): NewSignup => ({
+export const confirmedSignup = (
+  email: string,
+  referralCode: string,
+  referredBy: string | null = null,
+  at = new Date().toISOString(),
+  overrides: Partial<NewSignup> = {},
+): NewSignup => ({
   email,
   emailKey: emailKey(email),
   source: "website_signup",

@@ -63,7 +63,11 @@ const botSignups = async (baseUrl: string, exportRows: () => Promise<string[]>):
   const bots = 60
   for (let index = 0; index < bots / 3; index++) {
     await postJson(baseUrl, "/api/signup", signupBody(`bot-none-${index}@example.com`))
-    await postJson(baseUrl, "/api/signup", signupBody(`bot-forged-${index}@example.com`, { altcha: Buffer.from(JSON.stringify({ forged: index })).toString("base64") }))
+    await postJson(
+      baseUrl,
+      "/api/signup",
+      signupBody(`bot-forged-${index}@example.com`, { altcha: Buffer.from(JSON.stringify({ forged: index })).toString("base64") }),
+    )
   }
   const solution = await solveChallengeFrom(baseUrl)
   const first = await postJson(baseUrl, "/api/signup", signupBody("person-with-solution@example.com", { altcha: solution }))
@@ -73,7 +77,12 @@ const botSignups = async (baseUrl: string, exportRows: () => Promise<string[]>):
   const personStored = after.includes("person-with-solution@example.com")
   return [
     { attack: `bot signups stored (of ${bots}: none, forged, replayed)`, figure: String(botsStored), goal: "0", met: botsStored === 0 },
-    { attack: "a person with a solution stored", figure: `${personStored ? "yes" : "NO"} (${first.status}; list ${before} -> ${after.length})`, goal: "yes", met: personStored },
+    {
+      attack: "a person with a solution stored",
+      figure: `${personStored ? "yes" : "NO"} (${first.status}; list ${before} -> ${after.length})`,
+      goal: "yes",
+      met: personStored,
+    },
   ]
 }
 
@@ -87,7 +96,11 @@ const enumeration = async (baseUrl: string, path: "/api/signup" | "/api/resend",
   let sameAnswers = 0
   for (let index = 0; index < pairs; index++) {
     const ask = async (email: string) =>
-      postJson(baseUrl, path, path === "/api/signup" ? signupBody(email, { altcha: await solveChallengeFrom(baseUrl) }) : { email, altcha: await solveChallengeFrom(baseUrl) })
+      postJson(
+        baseUrl,
+        path,
+        path === "/api/signup" ? signupBody(email, { altcha: await solveChallengeFrom(baseUrl) }) : { email, altcha: await solveChallengeFrom(baseUrl) },
+      )
     const unknownEmail = `unknown-${run}-${path.slice(5)}-${index}@example.com`
     // Alternate which goes first, so warm caches favour neither.
     const knownFirst = index % 2 === 1
@@ -99,7 +112,12 @@ const enumeration = async (baseUrl: string, path: "/api/signup" | "/api/resend",
   }
   const difference = median(differences)
   return [
-    { attack: `${path}: same code and body, known vs unknown (${pairs} pairs)`, figure: `${sameAnswers} of ${pairs}`, goal: `${pairs} of ${pairs}`, met: sameAnswers === pairs },
+    {
+      attack: `${path}: same code and body, known vs unknown (${pairs} pairs)`,
+      figure: `${sameAnswers} of ${pairs}`,
+      goal: `${pairs} of ${pairs}`,
+      met: sameAnswers === pairs,
+    },
     { attack: `${path}: median time difference, known - unknown`, figure: `${difference.toFixed(3)} ms`, goal: "< 0.5 ms", met: Math.abs(difference) < 0.5 },
   ]
 }
@@ -156,28 +174,54 @@ const ownerLockOutOf = async (baseUrl: string, ownerToken: string): Promise<Read
   }
   const owner = await fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${ownerToken}` } })
   await owner.body?.cancel()
-  const signup = await postJson(baseUrl, "/api/signup", signupBody(`after-wrong-secrets-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl) }))
+  const signup = await postJson(
+    baseUrl,
+    "/api/signup",
+    signupBody(`after-wrong-secrets-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl) }),
+  )
   const lockedOut = owner.status !== 200
   const refusedWrong = statuses.filter((status) => status === 429).length
   return [
-    { attack: `owner locked out by 30 wrong secrets (then ${owner.status}; ${refusedWrong} of the wrong ones got 429)`, figure: lockedOut ? "yes" : "no", goal: "no", met: !lockedOut },
+    {
+      attack: `owner locked out by 30 wrong secrets (then ${owner.status}; ${refusedWrong} of the wrong ones got 429)`,
+      figure: lockedOut ? "yes" : "no",
+      goal: "no",
+      met: !lockedOut,
+    },
     { attack: "a signup from that address afterwards", figure: String(signup.status), goal: "2xx", met: signup.status >= 200 && signup.status < 300 },
   ]
 }
 
 /** Attribution that a spreadsheet would run, through a signup, then the owner's export. */
-const CSV_PAYLOADS = ["x;=cmd|' /C calc'!A0", "=1+1", "+1+1", "-1+1", "@SUM(1)", "a,=HYPERLINK(\"http://x\")", "\t=1", "\r=1", "b;@x", "c, +1"]
+const CSV_PAYLOADS = ["x;=cmd|' /C calc'!A0", "=1+1", "+1+1", "-1+1", "@SUM(1)", 'a,=HYPERLINK("http://x")', "\t=1", "\r=1", "b;@x", "c, +1"]
 const csvFormulas = async (baseUrl: string, ownerToken: string): Promise<Reading[]> => {
   for (const [index, payload] of CSV_PAYLOADS.entries()) {
-    await postJson(baseUrl, "/api/signup", signupBody(`csv-${index}-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl), utm: { source: payload, medium: payload, campaign: payload, referrer: "example.com" } }))
+    await postJson(
+      baseUrl,
+      "/api/signup",
+      signupBody(`csv-${index}-${secret().slice(0, 6)}@example.com`, {
+        altcha: await solveChallengeFrom(baseUrl),
+        utm: { source: payload, medium: payload, campaign: payload, referrer: "example.com" },
+      }),
+    )
   }
   const response = await fetch(`${baseUrl}/api/owner/export`, { headers: { authorization: `Bearer ${ownerToken}` } })
   const csv = await response.text()
   const comma = formulaCells(parseCsv(csv, ","))
   const semicolon = formulaCells(parseCsv(csv, ";"))
   return [
-    { attack: `CSV cells a spreadsheet would run (${CSV_PAYLOADS.length} payloads, "," separator)`, figure: String(comma.length), goal: "0", met: comma.length === 0 },
-    { attack: 'CSV cells a spreadsheet would run (";" separator, German/French Excel)', figure: String(semicolon.length), goal: "0", met: semicolon.length === 0 },
+    {
+      attack: `CSV cells a spreadsheet would run (${CSV_PAYLOADS.length} payloads, "," separator)`,
+      figure: String(comma.length),
+      goal: "0",
+      met: comma.length === 0,
+    },
+    {
+      attack: 'CSV cells a spreadsheet would run (";" separator, German/French Excel)',
+      figure: String(semicolon.length),
+      goal: "0",
+      met: semicolon.length === 0,
+    },
   ]
 }
 
@@ -207,17 +251,33 @@ const solveTimeInBrowser = async (baseUrl: string, runs: number): Promise<Readin
     await browser.close()
   }
   const solve = median(times)
-  return [{ attack: `gate's cost to a person: median solve time, Chromium at ${CPU_SLOWDOWN}x CPU slowdown (${runs} runs)`, figure: `${Math.round(solve)} ms`, goal: "< 1000 ms", met: solve < 1000 }]
+  return [
+    {
+      attack: `gate's cost to a person: median solve time, Chromium at ${CPU_SLOWDOWN}x CPU slowdown (${runs} runs)`,
+      figure: `${Math.round(solve)} ms`,
+      goal: "< 1000 ms",
+      met: solve < 1000,
+    },
+  ]
 }
 
 const homeJavaScript = (): Reading[] => {
   const home = pageJavaScript(join(ROOT, "public"), "/")
   const gzip = home.initial.gzip
-  return [{ attack: "Home's JavaScript on opening (gzip)", figure: `${kib(gzip)} KiB`, goal: `<= ${kib(HOME_JS_BEFORE_GATE_GZIP)} KiB (before the gate)`, met: gzip <= HOME_JS_BEFORE_GATE_GZIP }]
+  return [
+    {
+      attack: "Home's JavaScript on opening (gzip)",
+      figure: `${kib(gzip)} KiB`,
+      goal: `<= ${kib(HOME_JS_BEFORE_GATE_GZIP)} KiB (before the gate)`,
+      met: gzip <= HOME_JS_BEFORE_GATE_GZIP,
+    },
+  ]
 }
 
 const main = async () => {
-  const { values } = parseArgs({ options: { pairs: { type: "string", default: "200" }, "browser-runs": { type: "string", default: "5" }, only: { type: "string" } } })
+  const { values } = parseArgs({
+    options: { pairs: { type: "string", default: "200" }, "browser-runs": { type: "string", default: "5" }, only: { type: "string" } },
+  })
   if (!existsSync(join(ROOT, "public/index.html"))) throw new Error("No built site: run `npm run build` first.")
   const ownerToken = secret() + secret()
   let inbox: Inbox | null = null
@@ -247,7 +307,11 @@ const main = async () => {
     const pairs = Number(values.pairs)
     const parts: Array<[string, string, () => Promise<Reading[]>]> = [
       ["bots", "bot signups", () => botSignups(baseUrl, exportRows)],
-      ["enumeration", `enumeration, ${pairs} pairs each`, async () => [...(await enumeration(baseUrl, "/api/signup", pairs)), ...(await enumeration(baseUrl, "/api/resend", pairs))]],
+      [
+        "enumeration",
+        `enumeration, ${pairs} pairs each`,
+        async () => [...(await enumeration(baseUrl, "/api/signup", pairs)), ...(await enumeration(baseUrl, "/api/resend", pairs))],
+      ],
       ["slow", "slow bodies (about 16 s)", () => slowBodies(baseUrl, 20)],
       ["owner", "wrong owner secrets (default rate limits)", () => ownerLockOut((env) => startServer({ SIGNUP_RATE_LIMIT: "", ...env }), ownerToken)],
       ["csv", "CSV", () => csvFormulas(baseUrl, ownerToken)],

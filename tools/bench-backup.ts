@@ -98,7 +98,10 @@ const signupLoad = async (baseUrl: string, run: string, seconds: number, until: 
         {
           method: "POST",
           headers: { "content-type": "application/json" },
-          setupRequest: (request) => ({ ...request, body: JSON.stringify({ email: `load-${run}-${sequence++}@example.com`, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() }) }),
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ email: `load-${run}-${sequence++}@example.com`, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() }),
+          }),
           onResponse: (status) => {
             if (status !== 201) failed += 1
           },
@@ -119,7 +122,12 @@ const signupLoad = async (baseUrl: string, run: string, seconds: number, until: 
 const emailsIn = (file: string): Set<string> => {
   const db = new DatabaseSync(file, { readOnly: true })
   try {
-    return new Set(db.prepare("select email from signups").all().map((row) => String(row.email)))
+    return new Set(
+      db
+        .prepare("select email from signups")
+        .all()
+        .map((row) => String(row.email)),
+    )
   } finally {
     db.close()
   }
@@ -133,7 +141,11 @@ const main = async () => {
   const env = { SIGNUPS_FILE: file, DATABASE_URL: "", BACKUP_INTERVAL_MINUTES: "0", SIGNUP_RATE_LIMIT: "100000000" }
   const logFile = join(dir, "commands.log")
   const npmRun = (script: string, ...args: string[]) =>
-    runTimed("env", ["-u", "DATABASE_URL", `SIGNUPS_FILE=${file}`, "npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], { cwd: ROOT, logFile, timeoutMs: 10 * 60_000 })
+    runTimed("env", ["-u", "DATABASE_URL", `SIGNUPS_FILE=${file}`, "npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+      cwd: ROOT,
+      logFile,
+      timeoutMs: 10 * 60_000,
+    })
   try {
     if (values.filled && existsSync(values.filled)) copyFileSync(values.filled, file)
     else {
@@ -188,7 +200,11 @@ const main = async () => {
           ["snapshot size", `${integer(statSync(snapshotFile).size / 1e6)} MB`, ""],
           ["signups/s without a backup", integer(without.signupsPerSecond), ""],
           ["signups/s during the backup", integer(during.signupsPerSecond), ""],
-          ["signup p99 without / during", `${integer(without.p99)} / ${integer(during.p99)} ms`, `during <= 2x (${integer(2 * without.p99)} ms): ${during.p99 <= 2 * without.p99 ? "met" : "MISSED"}`],
+          [
+            "signup p99 without / during",
+            `${integer(without.p99)} / ${integer(during.p99)} ms`,
+            `during <= 2x (${integer(2 * without.p99)} ms): ${during.p99 <= 2 * without.p99 ? "met" : "MISSED"}`,
+          ],
           ["failed signups", integer(without.failed + during.failed), "0"],
           ["restore time (db:restore, with erasures)", `${decimal(restoreMs / 1000, 1)} s`, `under 60 s: ${restoreMs < 60_000 ? "met" : "MISSED"}`],
           ["in the snapshot / who left since / restored", `${integer(inSnapshot.size)} / ${LEAVERS} / ${integer(restored.size)}`, ""],

@@ -93,10 +93,9 @@ const enterEveryone = async (file: string, seed: string, committedAt: Date): Pro
     db.exec("begin")
     db.prepare("insert into drops (id, seed_hash, committed_at) values (?, ?, ?)").run(DROP.id, await seedHash(seed), committedAt.toISOString())
     const sizeCase = `case id % ${SIZES.length} ${SIZES.map((size, index) => `when ${index} then '${size}'`).join(" ")} end`
-    db.prepare(`insert into drop_entries (entry_code, drop_id, signup_id, size, entered_at) select printf('%016x', id), ?, id, ${sizeCase}, ? from signups`).run(
-      DROP.id,
-      committedAt.toISOString(),
-    )
+    db.prepare(
+      `insert into drop_entries (entry_code, drop_id, signup_id, size, entered_at) select printf('%016x', id), ?, id, ${sizeCase}, ? from signups`,
+    ).run(DROP.id, committedAt.toISOString())
     db.prepare("insert into drop_tallies (drop_id, size, entrants) select drop_id, size, count(*) from drop_entries group by drop_id, size").run()
     db.exec("commit")
   } finally {
@@ -159,7 +158,12 @@ interface SizeReport {
 /** A drops file with the built site's drop, open from an hour ago for an hour. */
 const openDropsFile = (dir: string, now: Date): string => {
   const file = join(dir, "drops.json")
-  const open = { ...DROP, opensAt: new Date(now.getTime() - HOUR).toISOString(), closesAt: new Date(now.getTime() + HOUR).toISOString(), resultsAt: new Date(now.getTime() + 2 * HOUR).toISOString() }
+  const open = {
+    ...DROP,
+    opensAt: new Date(now.getTime() - HOUR).toISOString(),
+    closesAt: new Date(now.getTime() + HOUR).toISOString(),
+    resultsAt: new Date(now.getTime() + 2 * HOUR).toISOString(),
+  }
   writeFileSync(file, JSON.stringify({ ...drops, drops: [open] }))
   return file
 }
@@ -178,14 +182,24 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   const dropsFile = openDropsFile(dir, now)
 
   process.stderr.write(`bench:drop: ${integer(size)} entries: entering and status lookups at ${CONNECTIONS} connections\n`)
-  const server = await serveProduction({ SIGNUPS_FILE: file, DATABASE_URL: "", DROPS_FILE: dropsFile, SIGNUP_RATE_LIMIT: "100000000", ALTCHA_MODE: "off", BACKUP_INTERVAL_MINUTES: "0" })
+  const server = await serveProduction({
+    SIGNUPS_FILE: file,
+    DATABASE_URL: "",
+    DROPS_FILE: dropsFile,
+    SIGNUP_RATE_LIMIT: "100000000",
+    ALTCHA_MODE: "off",
+    BACKUP_INTERVAL_MINUTES: "0",
+  })
   let enter: Load
   let status: Load
   try {
     const someone = () => Math.floor(Math.random() * size)
     // One of each first: a load of refusals would measure nothing.
     for (const [path, init] of [
-      ["/api/drop/enter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: statusToken(0), drop: DROP.id, size: SIZES[1] }) }],
+      [
+        "/api/drop/enter",
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: statusToken(0), drop: DROP.id, size: SIZES[1] }) },
+      ],
       [`/api/waitlist?token=${statusToken(0)}`, {}],
     ] as const) {
       const response = await fetch(`${server.baseUrl}${path}`, init)
@@ -204,7 +218,10 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   process.stderr.write(`bench:drop: ${integer(size)} entries: close and draw\n`)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const closed = { ...drops, drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }] }
+    const closed = {
+      ...drops,
+      drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }],
+    }
     const service = createDropService({ store, catalog: dropCatalog(closed), siteUrl: "https://block94.example", mail: null, seedDir: null })
     let started = performance.now()
     const record = await service.record(DROP.id, now)
@@ -227,7 +244,8 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
     )
     const verifyMs = performance.now() - started
     if (!check.ok) problems.push(`${integer(size)}: the draw does not verify: ${check.problems.join("; ")}`)
-    if (entryListText([]) !== "" || entryList.split("\n").length - 1 !== size) problems.push(`${integer(size)}: the published list has ${entryList.split("\n").length - 1} entries`)
+    if (entryListText([]) !== "" || entryList.split("\n").length - 1 !== size)
+      problems.push(`${integer(size)}: the published list has ${entryList.split("\n").length - 1} entries`)
     const winners = drawn.result.bySize.reduce((sum, one) => sum + one.winners.length, 0)
     return { size, enter, status, closeMs, ruleMs: drawn.drawMs, drawMs, notifyMs, notified, verifyMs, winners }
   } finally {
@@ -243,17 +261,30 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
   const seed = createHash("sha256").update(`bench-drop-page-${size}`).digest("hex")
   const now = new Date()
   await enterEveryone(file, seed, new Date(now.getTime() - 3 * HOUR))
-  const closed = { ...drops, drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }] }
+  const closed = {
+    ...drops,
+    drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }],
+  }
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const drawn = await createDropService({ store, catalog: dropCatalog(closed), siteUrl: "https://block94.example", mail: null, seedDir: null }).draw(DROP.id, seed, now)
+    const drawn = await createDropService({ store, catalog: dropCatalog(closed), siteUrl: "https://block94.example", mail: null, seedDir: null }).draw(
+      DROP.id,
+      seed,
+      now,
+    )
     if (drawn.kind !== "drawn") throw new Error(`the draw answered ${drawn.kind}`)
   } finally {
     await store.close()
   }
   const dropsFile = join(dir, "drops.json")
   writeFileSync(dropsFile, JSON.stringify(closed))
-  const server = await serveProduction({ SIGNUPS_FILE: file, DATABASE_URL: "", DROPS_FILE: dropsFile, SIGNUP_RATE_LIMIT: "100000000", BACKUP_INTERVAL_MINUTES: "0" })
+  const server = await serveProduction({
+    SIGNUPS_FILE: file,
+    DATABASE_URL: "",
+    DROPS_FILE: dropsFile,
+    SIGNUP_RATE_LIMIT: "100000000",
+    BACKUP_INTERVAL_MINUTES: "0",
+  })
   const browser = await launchBrowser()
   const results: { ms: number; answer: string; slowdown: number }[] = []
   try {
@@ -283,7 +314,14 @@ const lighthouseOfDropPage = async (): Promise<RunMetrics> => {
   try {
     const runs: RunMetrics[] = []
     for (let run = 0; run < 3; run += 1) {
-      runs.push(await runLighthouse(`${site.baseUrl}/drop/`, "mobile", { chromePath: chromePath(), chromeFlags: CHROMIUM_FLAGS, timeoutMs: 120_000, ignoreStatusCode: false }))
+      runs.push(
+        await runLighthouse(`${site.baseUrl}/drop/`, "mobile", {
+          chromePath: chromePath(),
+          chromeFlags: CHROMIUM_FLAGS,
+          timeoutMs: 120_000,
+          ignoreStatusCode: false,
+        }),
+      )
     }
     return medianMetrics(runs)
   } finally {
@@ -294,7 +332,9 @@ const lighthouseOfDropPage = async (): Promise<RunMetrics> => {
 const ms = (value: number): string => `${integer(value)} ms`
 
 const main = async () => {
-  const { values } = parseArgs({ options: { sizes: { type: "string", default: "100000,1000000" }, filled: { type: "string" }, "no-browser": { type: "boolean", default: false } } })
+  const { values } = parseArgs({
+    options: { sizes: { type: "string", default: "100000,1000000" }, filled: { type: "string" }, "no-browser": { type: "boolean", default: false } },
+  })
   const sizes = String(values.sizes).split(",").map(Number)
   if (!existsSync(join(ROOT, "public/index.html"))) throw new Error("No built site: run `npm run build` first.")
   const reports: SizeReport[] = []
@@ -322,14 +362,35 @@ const main = async () => {
   )
   if (verifying.length > 0) {
     console.log(heading(`The drop page's verifier in Chromium, ${integer(Math.min(...sizes))} entries (list download included)`))
-    console.log(table([{ header: "CPU" }, { header: "time", align: "right" }, { header: "answer" }], verifying.map((run) => [`${run.slowdown}x slowdown`, ms(run.ms), run.answer.slice(0, 80)])))
+    console.log(
+      table(
+        [{ header: "CPU" }, { header: "time", align: "right" }, { header: "answer" }],
+        verifying.map((run) => [`${run.slowdown}x slowdown`, ms(run.ms), run.answer.slice(0, 80)]),
+      ),
+    )
   }
   if (lighthouse) {
     console.log(heading("/drop/ under Lighthouse, mobile, median of 3"))
     console.log(
       table(
-        [{ header: "perf", align: "right" }, { header: "a11y", align: "right" }, { header: "LCP", align: "right" }, { header: "CLS", align: "right" }, { header: "TBT", align: "right" }, { header: "goal" }],
-        [[String(lighthouse.performance), String(lighthouse.accessibility), ms(lighthouse.lcpMs ?? 0), decimal(lighthouse.cls, 3), ms(lighthouse.tbtMs ?? 0), "perf 100, LCP < 950 ms, CLS 0"]],
+        [
+          { header: "perf", align: "right" },
+          { header: "a11y", align: "right" },
+          { header: "LCP", align: "right" },
+          { header: "CLS", align: "right" },
+          { header: "TBT", align: "right" },
+          { header: "goal" },
+        ],
+        [
+          [
+            String(lighthouse.performance),
+            String(lighthouse.accessibility),
+            ms(lighthouse.lcpMs ?? 0),
+            decimal(lighthouse.cls, 3),
+            ms(lighthouse.tbtMs ?? 0),
+            "perf 100, LCP < 950 ms, CLS 0",
+          ],
+        ],
       ),
     )
   }

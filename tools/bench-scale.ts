@@ -331,7 +331,8 @@ const measure = async (server: ProductionServer, fixtures: Fixtures) => {
   const counted = (await (await readSummary()).json()) as { confirmed: number; pending: number }
   // The fill, then the warm-up signups and the measured ones; confirmations add no one.
   const stored = fixtures.confirmed + PENDING + WARMUP + SEQUENTIAL
-  if (counted.confirmed + counted.pending !== stored) problems.push(`the owner's summary counts ${counted.confirmed + counted.pending} signups; the store holds ${stored}`)
+  if (counted.confirmed + counted.pending !== stored)
+    problems.push(`the owner's summary counts ${counted.confirmed + counted.pending} signups; the store holds ${stored}`)
   return { status, statusPerSecond, signup, confirm: confirmed, summary }
 }
 
@@ -366,13 +367,25 @@ const exportWhileSigningUp = async (server: ProductionServer, file: string): Pro
     const statsMs = await npmRun("signups:stats")
     const signups = await load.stop()
     // One line a signup after the header; no field holds a line break.
-    const exported = readFileSync(csv, "utf8").split("\n").filter((line) => line !== "").length - 1
+    const exported =
+      readFileSync(csv, "utf8")
+        .split("\n")
+        .filter((line) => line !== "").length - 1
     rmSync(csv) // a million addresses: not left lying in the temp folder
     if (exported < before || exported > after) problems.push(`the export has ${exported} rows, the list had ${before} before it and ${after} after`)
     if (signups.failed > 0) problems.push(`${signups.failed} signups failed while the export and stats ran`)
     const totals = /^Signups: .*$/m.exec(readFileSync(logFile, "utf8"))?.[0] ?? "no totals"
     if (!totals.startsWith("Signups: ")) problems.push(`signups:stats printed no totals; see ${logFile}`)
-    return { exportMs, statsMs, statsTotals: totals, exported, before, after, signupsPerSecond: signups.accepted / signups.seconds, failedSignups: signups.failed }
+    return {
+      exportMs,
+      statsMs,
+      statsTotals: totals,
+      exported,
+      before,
+      after,
+      signupsPerSecond: signups.accepted / signups.seconds,
+      failedSignups: signups.failed,
+    }
   } finally {
     stopLoad()
   }
@@ -442,7 +455,8 @@ const runSize = async (
   let fixtures: Fixtures
   try {
     fixtures = await fillStore(store, size, (done, total) => {
-      if (done % 100_000 < FILL_BATCH || done === total) process.stderr.write(`\rbench:scale: ${engine.name} ${sizeName(size)}: ${integer(done)} of ${integer(total)} signups${done === total ? "\n" : ""}`)
+      if (done % 100_000 < FILL_BATCH || done === total)
+        process.stderr.write(`\rbench:scale: ${engine.name} ${sizeName(size)}: ${integer(done)} of ${integer(total)} signups${done === total ? "\n" : ""}`)
     })
   } finally {
     await store.close()
@@ -450,7 +464,9 @@ const runSize = async (
   const fillMs = performance.now() - fillStarted
   const diskBytes = await storage.afterFill()
   const rows = fixtures.confirmed + PENDING
-  console.log(`${engine.name}, ${sizeName(size)}: filled ${integer(rows)} signups in ${secondsOf(fillMs)} (${integer(rows / (fillMs / 1000))}/s), ${megabytes(diskBytes)} on disk`)
+  console.log(
+    `${engine.name}, ${sizeName(size)}: filled ${integer(rows)} signups in ${secondsOf(fillMs)} (${integer(rows / (fillMs / 1000))}/s), ${megabytes(diskBytes)} on disk`,
+  )
 
   if (options.keep && storage.file) console.log(`kept: ${storage.file}`)
   const env = { ...storage.env, PUBLIC_DIR: options.site, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT, SMTP_URL: "", OWNER_TOKEN }
@@ -554,19 +570,28 @@ const exportLines = (result: ExportResult): string[] => [
 
 const main = async () => {
   const { values } = parseArgs({
-    options: { sizes: { type: "string", default: `0,100000,${MILLION}` }, engines: { type: "string", default: "sqlite,postgres" }, keep: { type: "boolean", default: false } },
+    options: {
+      sizes: { type: "string", default: `0,100000,${MILLION}` },
+      engines: { type: "string", default: "sqlite,postgres" },
+      keep: { type: "boolean", default: false },
+    },
   })
   const sizes = values.sizes.split(",").map((text) => Number(text.trim()))
   if (sizes.some((size) => !Number.isSafeInteger(size) || size < 0)) throw new Error(`--sizes takes whole numbers, e.g. 0,100000: not ${values.sizes}`)
   const wanted = values.engines.toLowerCase().split(",")
   const started = performance.now()
-  const load = () => loadavg().map((value) => value.toFixed(2)).join(" ")
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")
   console.log(`bench:scale: ${cpus().length} CPUs, load average ${load()} at the start; sizes ${sizes.map(sizeName).join(", ")}`)
 
   let postgres: RunningPostgres | null = null
   const startPostgres = async () => (postgres ??= await startEmbeddedPostgres())
   const stopPostgres = onInterrupt(() => postgres?.stop())
-  const engines = [sqliteEngine, postgresEngine(startPostgres)].filter((engine) => wanted.some((name) => name !== "" && engine.name.toLowerCase().startsWith(name)))
+  const engines = [sqliteEngine, postgresEngine(startPostgres)].filter((engine) =>
+    wanted.some((name) => name !== "" && engine.name.toLowerCase().startsWith(name)),
+  )
   const site = tinySite()
   const report: string[] = [`# bench:scale, ${new Date().toISOString()}`, "", `${cpus().length} CPUs, load average ${load()} at the start.`]
   try {
@@ -581,9 +606,18 @@ const main = async () => {
       const rows = results.map((result) => rowOf(engine.name, result))
       const checks = targetChecks(engine.name, results)
       const checkRows = checks.map((check) => [check.target, check.measured, check.met ? "pass" : "FAIL"])
-      console.log(heading(`${engine.name}: sequential latency (${SEQUENTIAL} requests), status lookups at ${CONNECTIONS} connections for ${LOAD_SECONDS} s, loopback`))
-      console.log(table(COLUMNS.map((header, index) => ({ header, align: index === 0 ? "left" : "right" })), rows))
-      console.log(checks.length > 0 ? `\n${table([{ header: "target" }, { header: "measured" }, { header: "" }], checkRows)}` : "\n(targets are at 1M: not run)")
+      console.log(
+        heading(`${engine.name}: sequential latency (${SEQUENTIAL} requests), status lookups at ${CONNECTIONS} connections for ${LOAD_SECONDS} s, loopback`),
+      )
+      console.log(
+        table(
+          COLUMNS.map((header, index) => ({ header, align: index === 0 ? "left" : "right" })),
+          rows,
+        ),
+      )
+      console.log(
+        checks.length > 0 ? `\n${table([{ header: "target" }, { header: "measured" }, { header: "" }], checkRows)}` : "\n(targets are at 1M: not run)",
+      )
       report.push("", `## ${engine.name}`, "", markdownTable(COLUMNS, rows))
       if (checks.length > 0) report.push("", markdownTable(["target", "measured", ""], checkRows))
       if (exported) {

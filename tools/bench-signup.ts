@@ -153,7 +153,9 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
 const pad = (text: string, width: number, right = false) => (right ? text.padStart(width) : text.padEnd(width))
 
 const main = async () => {
-  const { values } = parseArgs({ options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "10" }, only: { type: "string" } } })
+  const { values } = parseArgs({
+    options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "10" }, only: { type: "string" } },
+  })
   const connections = Number(values.connections)
   const seconds = Number(values.seconds)
   if (!existsSync(join(ROOT, "public/index.html"))) throw new Error("No built site: run `npm run build` first.")

@@ -203,7 +203,12 @@ const printHome = (home: HomeWeight, packages: PackageBytes[]) => {
   const dataGzip = home.data.reduce((total, file) => total + file.gzip, 0)
   const rows = [
     ["HTML", `${kib(home.inlineCssRaw)} KiB of it inline CSS (raw)`, kib(home.html.brotli), kib(home.html.gzip)],
-    ["JavaScript", `${home.javascript.htmlScripts.length + home.javascript.componentScripts.length} files on opening`, kib(home.javascript.initial.brotli), kib(home.javascript.initial.gzip)],
+    [
+      "JavaScript",
+      `${home.javascript.htmlScripts.length + home.javascript.componentScripts.length} files on opening`,
+      kib(home.javascript.initial.brotli),
+      kib(home.javascript.initial.gzip),
+    ],
     [
       "JavaScript on demand",
       home.javascript.onMountScripts.map((file) => file.file.replace(/^\//, "")).join(" ") || "-",
@@ -354,7 +359,10 @@ const main = async (): Promise<void> => {
   const pages = allPagesJavaScript(publicDir)
   const home = homeWeight(publicDir)
   const homeFiles = [...home.javascript.htmlScripts, ...home.javascript.componentScripts, ...home.javascript.onMountScripts]
-  const packages = packageBytes(publicDir, homeFiles.map((file) => file.file))
+  const packages = packageBytes(
+    publicDir,
+    homeFiles.map((file) => file.file),
+  )
   const largestImage = largestStaticImage(publicDir) ?? null
   printPageJavaScript(pages)
   console.log(heading("Largest image in public/static"))
@@ -366,7 +374,11 @@ const main = async (): Promise<void> => {
   // Signups get their confirmation emails here (double opt-in), so the bench has real tokens.
   const inbox = await startInbox()
   // With OWNER_TOKEN set, the owner's page opens as its owner sees it: asking for the secret.
-  const site = await serveSite(port, { SMTP_URL: inbox.url, MAIL_FROM: "Block 94 bench <bench@block94.example>", OWNER_TOKEN: "bench-owner-secret-0123456789abcdef" })
+  const site = await serveSite(port, {
+    SMTP_URL: inbox.url,
+    MAIL_FROM: "Block 94 bench <bench@block94.example>",
+    OWNER_TOKEN: "bench-owner-secret-0123456789abcdef",
+  })
   const stopOnInterrupt = onInterrupt(() => stopSite(site.process))
   let lighthouse: RouteResult[]
   try {

@@ -14,7 +14,9 @@ const root = resolve(__dirname, "..")
 if (!dir && checkOnly) {
   const stale = staleGeneratedFiles(root)
   if (stale.length > 0) {
-    console.error(`These files generated from the content model are out of date:\n${stale.map((path) => `  ${path}`).join("\n")}\nRun \`npm run schemas\` and commit them.`)
+    console.error(
+      `These files generated from the content model are out of date:\n${stale.map((path) => `  ${path}`).join("\n")}\nRun \`npm run schemas\` and commit them.`,
+    )
     process.exit(1)
   }
 } else if (!dir) {

@@ -8,7 +8,7 @@ import { SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
 
 export const POSTGRES_BACKUPS =
-  "The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider's point-in-time recovery, or `pg_dump --format=custom` on a schedule (see the README, \"Backups\")."
+  'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see the README, "Backups").'
 
 const main = async (): Promise<void> => {
   const signups = readSignupSettings(SITE_FACTS)

@@ -22,7 +22,8 @@ const main = async (): Promise<void> => {
   // The live erasure log is the newest; if the disk that held it is gone, the copy beside the snapshot.
   const besideSnapshot = path.join(path.dirname(path.resolve(snapshot)), ERASURE_LOG_COPY)
   const erasureLog = existsSync(settings.erasureLog) ? settings.erasureLog : besideSnapshot
-  if (!existsSync(erasureLog)) console.error(`No erasure log at ${settings.erasureLog} or ${besideSnapshot}: nobody who left after the snapshot can be taken out again.`)
+  if (!existsSync(erasureLog))
+    console.error(`No erasure log at ${settings.erasureLog} or ${besideSnapshot}: nobody who left after the snapshot can be taken out again.`)
   const report = await restoreSnapshot({
     snapshot: path.resolve(snapshot),
     database: settings.database,
@@ -53,7 +54,7 @@ const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: strin
   const erasureLog = readSetting("ERASURE_LOG")
   if (!since || Number.isNaN(Date.parse(since)) || !erasureLog) {
     throw new Error(
-      "the list is in PostgreSQL (DATABASE_URL): restore it with your provider's point-in-time recovery or pg_restore, then run `npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z` (the time restored to) with ERASURE_LOG set, to erase again those who left since (see the README, \"Backups and restore\")",
+      'the list is in PostgreSQL (DATABASE_URL): restore it with your provider\'s point-in-time recovery or pg_restore, then run `npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z` (the time restored to) with ERASURE_LOG set, to erase again those who left since (see the README, "Backups and restore")',
     )
   }
   const db = openPostgresDatabase({ connectionString: signups.databaseUrl as string, poolSize: 2 })
@@ -61,7 +62,9 @@ const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: strin
   try {
     const { entries, unreadable } = readErasures(erasureLog)
     const erased = await reapplyErasures(db, store, leftSince(entries, new Date(since).toISOString()), new Date())
-    console.log(`Erased again ${erased} who left since ${since} (erasure log ${erasureLog}).${unreadable > 0 ? ` ${unreadable} lines were cut short and skipped.` : ""}`)
+    console.log(
+      `Erased again ${erased} who left since ${since} (erasure log ${erasureLog}).${unreadable > 0 ? ` ${unreadable} lines were cut short and skipped.` : ""}`,
+    )
   } finally {
     await store.close()
   }

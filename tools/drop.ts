@@ -21,7 +21,11 @@ export const USAGE = `Usage:
   npm run drop:commit -- DROP              commit to a new secret seed (before the window opens)
   npm run drop:draw -- DROP [--seed HEX]   draw the winners (after the window closes)
   npm run drop:verify -- DROP [--from URL] check the published draw (the site's address by default)
-DROP is a drop's id in content/drops.json: ${dropCatalog().drops.map((drop) => drop.id).join(", ") || "(none declared)"}`
+DROP is a drop's id in content/drops.json: ${
+  dropCatalog()
+    .drops.map((drop) => drop.id)
+    .join(", ") || "(none declared)"
+}`
 
 type Command = { action: "commit" | "draw" | "verify"; drop: string; seed: string | null; from: string | null }
 
@@ -62,13 +66,23 @@ const verify = async (site: string, drop: string): Promise<number> => {
   const entryList = await fetchText(`${base}/api/drop/entries?${new URLSearchParams({ drop })}`)
   const started = performance.now()
   const check = await verifyDraw(
-    { seed: record.seed, seedHash: record.seedHash, listHash: record.listHash, entryList, stock: record.stock, winners: record.winners, promoted: record.promoted ?? undefined },
+    {
+      seed: record.seed,
+      seedHash: record.seedHash,
+      listHash: record.listHash,
+      entryList,
+      stock: record.stock,
+      winners: record.winners,
+      promoted: record.promoted ?? undefined,
+    },
     nodeTicketHasher(record.seed),
   )
   const entries = entryList === "" ? 0 : entryList.split("\n").length - 1
   console.log(`Checked ${drop} from ${base}: ${entries} entries, seed ${record.seed}, list ${record.listHash} (${Math.round(performance.now() - started)} ms).`)
   if (check.ok) {
-    console.log("The draw checks out: the seed matches the hash published before entries opened, the list matches its hash, and every winner follows from them.")
+    console.log(
+      "The draw checks out: the seed matches the hash published before entries opened, the list matches its hash, and every winner follows from them.",
+    )
     return 0
   }
   console.log("The draw does NOT check out:")
@@ -120,8 +134,13 @@ const main = async (): Promise<number> => {
         const notified = drawn.notified + (await drops.notifyNotWon(command.drop, now))
         await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "drop draw", count: won, detail: command.drop }, now)
         console.log(`Drew ${command.drop} in ${Math.round(drawn.drawMs)} ms:`)
-        for (const size of drawn.result.bySize) console.log(`  ${size.size}: ${size.entrants} entered, ${size.winners.length} of ${size.pieces} pieces won, ${size.reserve.length} on the reserve list`)
-        console.log(`${won} winners' codes${notified ? ` and ${notified} "not this time" emails` : ""} are in the outbox: a running server sends them within seconds; on serverless hosts, run \`npm run mail:send\`.`)
+        for (const size of drawn.result.bySize)
+          console.log(
+            `  ${size.size}: ${size.entrants} entered, ${size.winners.length} of ${size.pieces} pieces won, ${size.reserve.length} on the reserve list`,
+          )
+        console.log(
+          `${won} winners' codes${notified ? ` and ${notified} "not this time" emails` : ""} are in the outbox: a running server sends them within seconds; on serverless hosts, run \`npm run mail:send\`.`,
+        )
         console.log(`Anyone can check it now: npm run drop:verify -- ${command.drop}`)
         return 0
       }

@@ -21,7 +21,19 @@ const KINDS: Record<string, OutgoingEmail> = {
   ...Object.fromEntries(
     (["drop-entered", "drop-won", "drop-not-won"] as const).map((kind) => [
       kind,
-      dropEmail(kind, { to, link: `${site.siteUrl}/invite/?code=${token}`, ...unsubscribeLinks, drop: "Drop 01: Block Heavyweight", size: "Block Heavyweight Hoodie, M", deadline: "10 December 2026, 17:00 UTC" }, emails, facts),
+      dropEmail(
+        kind,
+        {
+          to,
+          link: `${site.siteUrl}/invite/?code=${token}`,
+          ...unsubscribeLinks,
+          drop: "Drop 01: Block Heavyweight",
+          size: "Block Heavyweight Hoodie, M",
+          deadline: "10 December 2026, 17:00 UTC",
+        },
+        emails,
+        facts,
+      ),
     ]),
   ),
 }

@@ -24,7 +24,10 @@ const main = async (): Promise<number> => {
     const service = createSignupService({ store, mail: null, settings })
     const now = new Date()
     const { found } = await service.forget(email, now)
-    await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" }, now)
+    await store.recordAudit(
+      { actor: COMMAND_LINE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" },
+      now,
+    )
     console.log(
       found
         ? `Found and erased from ${from}: the signup with that address, its place, links, mail and referrals. Only a one-way key of the address is kept, so an import cannot add it back.`

@@ -14,10 +14,9 @@ const tee = (x, y, s, fill, stroke) => `
       fill="${fill}" stroke="${stroke}" stroke-width="6" stroke-linejoin="round"/>
   </g>`
 
-const grid = (color) => Array.from({ length: 24 }, (_, i) =>
-  `<line x1="${i * 90}" y1="0" x2="${i * 90}" y2="1080" stroke="${color}" stroke-width="1"/>`).join("") +
-  Array.from({ length: 13 }, (_, i) =>
-  `<line x1="0" y1="${i * 90}" x2="1920" y2="${i * 90}" stroke="${color}" stroke-width="1"/>`).join("")
+const grid = (color) =>
+  Array.from({ length: 24 }, (_, i) => `<line x1="${i * 90}" y1="0" x2="${i * 90}" y2="1080" stroke="${color}" stroke-width="1"/>`).join("") +
+  Array.from({ length: 13 }, (_, i) => `<line x1="0" y1="${i * 90}" x2="1920" y2="${i * 90}" stroke="${color}" stroke-width="1"/>`).join("")
 
 const sticker = (x, y, r, bg, fg, label) => `
   <g transform="translate(${x} ${y}) rotate(-12)">

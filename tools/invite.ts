@@ -30,7 +30,8 @@ export const parseInviteArguments = (args: readonly string[]): InviteCommand | {
     else if (name === "--next") {
       if (count !== undefined) return { error: "--next is given twice" }
       const raw = value()
-      if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) return { error: `--next needs how many people to invite, a whole number from 1 (got ${raw === undefined ? "nothing" : `"${raw}"`})` }
+      if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw)))
+        return { error: `--next needs how many people to invite, a whole number from 1 (got ${raw === undefined ? "nothing" : `"${raw}"`})` }
       count = Number(raw)
     } else if (name === "--email") {
       if (email !== undefined) return { error: "--email is given twice: invite one person at a time" }
@@ -57,7 +58,9 @@ export const formatWave = (wave: InviteWave, asked: number | null, from: string)
   const people = `${count} ${count === 1 ? "person" : "people"}`
   if (wave.dryRun) {
     return [
-      count === 0 ? `Dry run: no one to invite in ${from}: everyone confirmed has an invitation already.` : `Dry run: would invite ${people} (${places(wave)}) from ${from}:`,
+      count === 0
+        ? `Dry run: no one to invite in ${from}: everyone confirmed has an invitation already.`
+        : `Dry run: would invite ${people} (${places(wave)}) from ${from}:`,
       ...lines,
       "Nothing was sent or changed.",
       "",
@@ -95,7 +98,10 @@ const main = async (): Promise<number> => {
     const result = await inviteOne(store, settings, command, now)
     if (result.kind === "wave") {
       if (!result.wave.dryRun && result.wave.invited.length > 0) {
-        await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "invitation wave", count: result.wave.invited.length, detail: "one person by address" }, now)
+        await store.recordAudit(
+          { actor: COMMAND_LINE_ACTOR, action: "invitation wave", count: result.wave.invited.length, detail: "one person by address" },
+          now,
+        )
       }
       process.stdout.write(formatWave(result.wave, null, from))
       return 0

@@ -4,12 +4,26 @@ import { mkdirSync } from "node:fs"
 import { launchBrowser, LAPTOP, PHONE } from "./chromium"
 
 const base = process.argv[2] ?? "http://localhost:9000"
-const routes = { home: "/", about: "/about/", contact: "/contact/", privacy: "/privacy/", waitlist: "/waitlist/", confirm: "/confirm/", unsubscribe: "/unsubscribe/", invite: "/invite/", drop: "/drop/", "not-found": "/no-such-page/" }
+const routes = {
+  home: "/",
+  about: "/about/",
+  contact: "/contact/",
+  privacy: "/privacy/",
+  waitlist: "/waitlist/",
+  confirm: "/confirm/",
+  unsubscribe: "/unsubscribe/",
+  invite: "/invite/",
+  drop: "/drop/",
+  "not-found": "/no-such-page/",
+}
 
 const main = async () => {
   mkdirSync("screenshots", { recursive: true })
   const browser = await launchBrowser()
-  for (const [width, viewport] of [[390, PHONE], [1280, LAPTOP]] as const) {
+  for (const [width, viewport] of [
+    [390, PHONE],
+    [1280, LAPTOP],
+  ] as const) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
     const page = await context.newPage()
     page.on("console", (message) => console.log(`[${width}] console.${message.type()}: ${message.text()}`))

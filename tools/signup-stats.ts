@@ -21,7 +21,8 @@ const main = async (): Promise<void> => {
       const backups = readBackupSettings(settings.signupsFile)
       process.stdout.write(formatBackupStatus(readBackupStatus(backups.dir), new Date(), backups.intervalMs))
     }
-    if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0) process.stdout.write(formatWebhookHealth(webhooks))
+    if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0)
+      process.stdout.write(formatWebhookHealth(webhooks))
   } finally {
     await store.close()
   }

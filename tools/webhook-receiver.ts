@@ -92,7 +92,9 @@ export const startWebhookReceiver = async (secret: string): Promise<WebhookRecei
         }
         const timer = setTimeout(() => {
           waiting.delete(check)
-          reject(new Error(`no such webhook delivery within ${timeoutMs} ms (received: ${deliveries.map((delivery) => delivery.body.type).join(", ") || "none"})`))
+          reject(
+            new Error(`no such webhook delivery within ${timeoutMs} ms (received: ${deliveries.map((delivery) => delivery.body.type).join(", ") || "none"})`),
+          )
         }, timeoutMs)
         waiting.add(check)
         check()

@@ -25,9 +25,10 @@ const escapeXml = (value: string): string =>
 export const adminLogoSvg = (brand: string, headingFont: Buffer, colors: BrandColors): string => {
   const [word, ...rest] = brand.split(" ")
   const font = `data:font/woff2;base64,${headingFont.toString("base64")}`
-  const boxed = rest.length > 0
-    ? `<span style="background:${colors.primary};color:${colors.onPrimary};padding:8px 16px;border-radius:10px;transform:rotate(-4deg)">${escapeXml(rest.join(" "))}</span>`
-    : ""
+  const boxed =
+    rest.length > 0
+      ? `<span style="background:${colors.primary};color:${colors.onPrimary};padding:8px 16px;border-radius:10px;transform:rotate(-4deg)">${escapeXml(rest.join(" "))}</span>`
+      : ""
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="160" viewBox="0 0 600 160" role="img" aria-label="${escapeXml(brand)}">
 <title>${escapeXml(brand)}</title>
 <style>@font-face{font-family:"Brand Heading";src:url(${font}) format("woff2")}</style>

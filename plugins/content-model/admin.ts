@@ -42,8 +42,7 @@ export const adminPage = (title: string): string => `<!doctype html>
 `
 
 /** Decap CMS's files: the bundle, the chunks it loads later and its WebAssembly, without source maps. */
-const decapFiles = (distDir: string): string[] =>
-  readdirSync(distDir).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith(".wasm"))
+const decapFiles = (distDir: string): string[] => readdirSync(distDir).filter((name) => /(^|\.)decap-cms\.js$/.test(name) || name.endsWith(".wasm"))
 
 export interface AdminBrand {
   /** The page's title. */

@@ -21,7 +21,11 @@ type CmsField = Record<string, unknown>
 /** How the UI groups the files; every content file belongs to exactly one group. */
 export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: ReadonlyArray<ContentFile["schema"]> }> = [
   { name: "home", label: "Home page", schemas: ["home", "slides", "reassurances", "categories"] },
-  { name: "pages", label: "Other pages", schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner", "drop"] },
+  {
+    name: "pages",
+    label: "Other pages",
+    schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner", "drop"],
+  },
   { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards", "drops"] },
 ]
 
@@ -109,7 +113,8 @@ const widgetFor = (node: FieldNode): CmsField => {
     case "list": {
       // A list of exactly N (three slides, three cards): nothing to add or take away, only to edit.
       const fixed = node.minItems !== undefined && node.minItems === node.maxItems
-      const item = node.item.kind === "object" ? { fields: node.item.fields.map(cmsField) } : { field: { label: "Item", name: "item", ...widgetFor(node.item) } }
+      const item =
+        node.item.kind === "object" ? { fields: node.item.fields.map(cmsField) } : { field: { label: "Item", name: "item", ...widgetFor(node.item) } }
       return {
         widget: "list",
         ...item,

@@ -73,7 +73,10 @@ const toNode = (schema: JsonSchema, typeName: string): FieldNode => {
     case "string": {
       // zod's date and date-time patterns are implied by the format (a picker writes them); the rest count.
       const implied = schema.format === "date" || schema.format === "date-time"
-      const patterns = [...(schema.pattern && !implied ? [schema.pattern] : []), ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : []))]
+      const patterns = [
+        ...(schema.pattern && !implied ? [schema.pattern] : []),
+        ...(schema.allOf ?? []).flatMap((part) => (part.pattern ? [part.pattern] : [])),
+      ]
       const patternMessage = schema["x-content"]?.patternMessage
       return { kind: "text", format: textFormat(schema), patterns, ...(patternMessage ? { patternMessage } : {}) }
     }

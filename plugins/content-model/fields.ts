@@ -78,7 +78,11 @@ export const template = (what: string, placeholders: Record<string, string>) =>
       (schema, [name, meaning]) => schema.regex(new RegExp(escapeRegExp(`{${name}}`)), `must contain {${name}} - ${meaning}`),
       text(what),
     ),
-    { patternMessage: `Keep ${Object.keys(placeholders).map((name) => `{${name}}`).join(" and ")} in the text: the site fills ${Object.keys(placeholders).length > 1 ? "them" : "it"} in` },
+    {
+      patternMessage: `Keep ${Object.keys(placeholders)
+        .map((name) => `{${name}}`)
+        .join(" and ")} in the text: the site fills ${Object.keys(placeholders).length > 1 ? "them" : "it"} in`,
+    },
   )
 
 /** Text in a fixed format, like a language code. */
@@ -101,9 +105,7 @@ export const email = (what: string) =>
   withMeta(
     z
       .email({
-        error: (issue) =>
-          textProblem(issue.input, what) ??
-          `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
+        error: (issue) => textProblem(issue.input, what) ?? `"${String(issue.input)}" is not a valid email address - expected something like hello@block94.com`,
       })
       .describe(what),
     { patternMessage: "Must be an email address like hello@block94.com" },
@@ -114,16 +116,12 @@ export const webUrl = (what: string) =>
     .url({
       protocol: /^https?$/,
       hostname: z.regexes.domain,
-      error: (issue) =>
-        textProblem(issue.input, what) ??
-        `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
+      error: (issue) => textProblem(issue.input, what) ?? `"${String(issue.input)}" is not a valid web address - expected a full URL starting with https://`,
     })
     .describe(what)
 
 export const calendarDate = (what: string, example: string) =>
-  z.iso
-    .date({ error: (issue) => textProblem(issue.input, `${what}, like "${example}"`) ?? `must be a date like "${example}"` })
-    .describe(what)
+  z.iso.date({ error: (issue) => textProblem(issue.input, `${what}, like "${example}"`) ?? `must be a date like "${example}"` }).describe(what)
 
 /**
  * A moment in time, in UTC: ISO 8601 with seconds and a final Z, like "2026-12-04T17:00:00Z"
@@ -164,9 +162,7 @@ export const wholeNumber = (what: string, { min, max }: { min: number; max: numb
 
 /** A setting that is on or off: true or false, written without quotes. */
 export const yesNo = (what: string) =>
-  z
-    .boolean({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be true or false without quotes - ${what}`) })
-    .describe(what)
+  z.boolean({ error: (issue) => (issue.input === undefined ? `is missing - ${what}` : `must be true or false without quotes - ${what}`) }).describe(what)
 
 /** One of a fixed set of values (a GraphQL enum, a select in the editors' UI). */
 export const choice = <Options extends readonly [string, ...string[]]>(
@@ -174,12 +170,9 @@ export const choice = <Options extends readonly [string, ...string[]]>(
   typeName: string,
   messages: { missing: string; unknown: (input: string) => string; hint: string },
 ) =>
-  withMeta(
-    z
-      .enum(options, { error: (issue) => textProblem(issue.input, messages.missing) ?? messages.unknown(String(issue.input)) })
-      .describe(messages.hint),
-    { typeName },
-  )
+  withMeta(z.enum(options, { error: (issue) => textProblem(issue.input, messages.missing) ?? messages.unknown(String(issue.input)) }).describe(messages.hint), {
+    typeName,
+  })
 
 /** A picture: a path relative to content/ that must name an existing image file. */
 export const image = (what: string, imageExists: (relativePath: string) => boolean) =>
@@ -190,8 +183,7 @@ export const image = (what: string, imageExists: (relativePath: string) => boole
           `"${String(issue.input)}" is not a picture - use a ${IMAGE_EXTENSIONS.slice(0, -1).join(", ")} or ${IMAGE_EXTENSIONS[IMAGE_EXTENSIONS.length - 1]} file`,
       })
       .refine((path) => imageExists(path), {
-        error: (issue) =>
-          `"${String(issue.input)}" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"`,
+        error: (issue) => `"${String(issue.input)}" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"`,
       }),
     { kind: "image" },
   )

@@ -18,7 +18,11 @@ const modelSchemas = () => createContentSchemas({ imageExists: () => true })
 /** The field tree of every content file, under its node type name. */
 export const contentNodeTypes = () => {
   const schemas = modelSchemas()
-  return CONTENT_FILES.map((entry) => ({ ...entry, typeName: nodeTypeName(entry.schema), fields: contentFields(schemas[entry.schema], nodeTypeName(entry.schema)) }))
+  return CONTENT_FILES.map((entry) => ({
+    ...entry,
+    typeName: nodeTypeName(entry.schema),
+    fields: contentFields(schemas[entry.schema], nodeTypeName(entry.schema)),
+  }))
 }
 
 export const contentTypeDefs = (): string => graphqlTypeDefs(contentNodeTypes())

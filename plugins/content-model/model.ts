@@ -92,7 +92,7 @@ const ui = contentFile(
       "the navigation labels",
     ),
     joinButton: text('the label of the "Join the Drop" buttons in the header and footer'),
-    logoLabel: text('the logo link\'s name for screen readers; "{brand}" is replaced by the shop\'s name'),
+    logoLabel: text("the logo link's name for screen readers; \"{brand}\" is replaced by the shop's name"),
     footer: record(
       {
         label: text("the name of the footer navigation for screen readers"),
@@ -237,7 +237,9 @@ const emailCopy = (what: string) =>
  * service fills in; the subject and heading may use them too.
  */
 const dropEmail = (what: string, placeholders: Record<string, string>) => {
-  const names = Object.keys(placeholders).map((name) => `{${name}}`).join(", ")
+  const names = Object.keys(placeholders)
+    .map((name) => `{${name}}`)
+    .join(", ")
   return record(
     {
       subject: text(`the subject of ${what}; "{brand}" and ${names} are filled in`),
@@ -312,7 +314,9 @@ const rewardTiers = z
     ),
     { error: (issue) => (issue.input === undefined ? "is missing - list the reward tiers" : "must be a list [ ... ] of reward tiers") },
   )
-  .max(MAX_REWARD_TIERS, { error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} tiers - the status page has room for at most ${MAX_REWARD_TIERS}` })
+  .max(MAX_REWARD_TIERS, {
+    error: (issue) => `has ${Array.isArray(issue.input) ? issue.input.length : 0} tiers - the status page has room for at most ${MAX_REWARD_TIERS}`,
+  })
   .superRefine((tiers, context) => {
     tiers.forEach((tier, index) => {
       const before = tiers[index - 1]
@@ -442,10 +446,7 @@ const drop = (imageExists: SchemaOptions["imageExists"]) =>
         { typeName: "DropAnnouncement" },
       ),
       pieces: listOf(dropPiece(imageExists), { min: 1, max: DROP_LIMITS.pieces, noun: "pieces", why: "a drop has 1 to 6 pieces" }).superRefine(
-        uniqueBy(
-          "id",
-          (id, first) => `"${id}" is already piece ${first + 1}'s id - each piece of a drop needs its own id`,
-        ),
+        uniqueBy("id", (id, first) => `"${id}" is already piece ${first + 1}'s id - each piece of a drop needs its own id`),
       ),
     },
     "a drop",
@@ -455,21 +456,24 @@ const drop = (imageExists: SchemaOptions["imageExists"]) =>
     const time = (iso: unknown): number => (typeof iso === "string" && VALID_INSTANT.safeParse(iso).success ? Date.parse(iso) : Number.NaN)
     const { opensAt, closesAt, resultsAt } = value
     if (time(closesAt) <= time(opensAt)) {
-      context.addIssue({ code: "custom", path: ["closesAt"], message: outOfOrder("closesAt", closesAt, "opensAt", opensAt, "entries must close after they open") })
+      context.addIssue({
+        code: "custom",
+        path: ["closesAt"],
+        message: outOfOrder("closesAt", closesAt, "opensAt", opensAt, "entries must close after they open"),
+      })
     }
     if (time(resultsAt) < time(closesAt)) {
-      context.addIssue({ code: "custom", path: ["resultsAt"], message: outOfOrder("resultsAt", resultsAt, "closesAt", closesAt, "the results come at or after the close") })
+      context.addIssue({
+        code: "custom",
+        path: ["resultsAt"],
+        message: outOfOrder("resultsAt", resultsAt, "closesAt", closesAt, "the results come at or after the close"),
+      })
     }
   })
 
 const dropList = (imageExists: SchemaOptions["imageExists"]) =>
   listOf(drop(imageExists), { min: 0, max: DROP_LIMITS.drops, noun: "drops", why: "the drop page has room for at most 10 drops" })
-    .superRefine(
-      uniqueBy(
-        "id",
-        (id, first) => `"${id}" is already drop ${first + 1}'s id - every drop needs its own id (entries and the draw are kept by it)`,
-      ),
-    )
+    .superRefine(uniqueBy("id", (id, first) => `"${id}" is already drop ${first + 1}'s id - every drop needs its own id (entries and the draw are kept by it)`))
     .describe("the drops, each with its entry window, bonus rule and pieces")
 
 export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
@@ -511,7 +515,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       socialProof: text('how many people are on the list, like "5,000+"'),
       showListSizeFrom: labelled(
         wholeNumber(
-          "the list's size from which the site shows the real number: below it a place reads \"You're #12\" without \"of 340\", and the signup section keeps the social-proof number; keep it at or above that number",
+          'the list\'s size from which the site shows the real number: below it a place reads "You\'re #12" without "of 340", and the signup section keeps the social-proof number; keep it at or above that number',
           { min: 0, max: 100_000_000 },
         ),
         "Show the real list size from",
@@ -547,10 +551,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
 
   const categories = contentFile({ categories: exactlyThree(card("category card"), "category cards") }, "the category cards")
   const values = contentFile({ values: exactlyThree(card("value card"), "value cards") }, "the value cards")
-  const reassurances = contentFile(
-    { reassurances: exactlyThree(card("reassurance point"), "reassurance points") },
-    "the reassurance points",
-  )
+  const reassurances = contentFile({ reassurances: exactlyThree(card("reassurance point"), "reassurance points") }, "the reassurance points")
 
   const home = contentFile(
     {
@@ -650,8 +651,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
             typeName: "PrivacySection",
           }),
           {
-          error: (issue) =>
-            issue.input === undefined ? "is missing - list the sections of the notice" : "must be a list [ ... ] of sections",
+            error: (issue) => (issue.input === undefined ? "is missing - list the sections of the notice" : "must be a list [ ... ] of sections"),
           },
         )
         .min(1, "is an empty list - the notice needs at least one section")
@@ -708,7 +708,10 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
             needed: "the friends the reward needs go there",
             reward: "the reward's name goes there",
           }),
-          nextOne: template("the progress towards a next reward that needs one friend", { count: "the friends so far go there", reward: "the reward's name goes there" }),
+          nextOne: template("the progress towards a next reward that needs one friend", {
+            count: "the friends so far go there",
+            reward: "the reward's name goes there",
+          }),
           allReached: longText("what the page says once every reward is unlocked"),
         },
         "the reward tiers on the status page",
@@ -747,7 +750,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           results: text("the label of when the draw's results are out"),
           utcNote: text("the line under the times while the page does not know the reader's time zone yet: they are in UTC"),
           localNote: template("the line under the times once they are in the reader's own time zone", { zone: "the reader's time zone goes there" }),
-          age: template('the line about the minimum age, like "You must be 16 or older to enter"', { minimumAge: "the minimum age from drops.json goes there" }),
+          age: template('the line about the minimum age, like "You must be 16 or older to enter"', {
+            minimumAge: "the minimum age from drops.json goes there",
+          }),
           bonus: template("the sentence about bonus tickets for friends who joined through the reader's link", {
             perReferral: "the tickets each confirmed friend adds go there",
             maxBonus: "the most bonus tickets go there",
@@ -764,9 +769,12 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           sending: text("what the enter and change buttons say while the entry is sent"),
           withdrawing: text("what the withdraw button says while the entry is taken back"),
           yourEntry: template("the line that names the reader's entry", { size: "the piece and size go there" }),
-          entryNumber: template("the line under it with the entry's number, which only the reader sees, to find themselves in the published list and the winners", {
-            id: "the entry's number goes there",
-          }),
+          entryNumber: template(
+            "the line under it with the entry's number, which only the reader sees, to find themselves in the published list and the winners",
+            {
+              id: "the entry's number goes there",
+            },
+          ),
           entered: template("what the section says once the reader is in the draw", { size: "the piece and size go there" }),
           changed: template("what the section says once the entry's size is changed", { size: "the piece and size go there" }),
           withdrawn: longText("what the section says once the entry is taken back (they can enter again until entries close)"),
@@ -826,12 +834,14 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
-      intro: longText("the line under the heading, true of every invitation whatever its state: it is shown before the code is checked (keep it the longest text on the page: the page's first paint shows it)"),
+      intro: longText(
+        "the line under the heading, true of every invitation whatever its state: it is shown before the code is checked (keep it the longest text on the page: the page's first paint shows it)",
+      ),
       checking: text("what the page says while it checks the invitation"),
       valid: record(
         {
           eyebrow: text("the small line above the invitation's headline"),
-          heading: text('the invitation\'s headline, like "You\'re in"'),
+          heading: text("the invitation's headline, like \"You're in\""),
           text: longText("what the invitation says: who it is for, that it works once"),
           button: text("the label of the button to the shop (its address is the shop address in site.json)"),
         },
@@ -841,7 +851,10 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       drop: record(
         {
           eyebrow: text('the small line above a drop winner\'s headline, like "You won the draw"'),
-          heading: template('the headline of a drop\'s winning code, like "Your {size} from {drop}"', { size: "the piece and size go there", drop: "the drop's name goes there" }),
+          heading: template('the headline of a drop\'s winning code, like "Your {size} from {drop}"', {
+            size: "the piece and size go there",
+            drop: "the drop's name goes there",
+          }),
           text: longText("what a drop winner reads: the code is theirs alone, works once, and passes on if it is not used in time (the email says by when)"),
           button: text("the label of the button to the shop that claims the piece (its address is the shop address in site.json)"),
           passed: template("what the page says when a winning code was not used in time and went to the next person on the reserve list", {
@@ -1116,7 +1129,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       drops: record(
         {
           heading: text("the heading of the drops"),
-          intro: longText("the line under that heading: what the owner does for each drop (commit the seed before entries open, run the draw after they close)"),
+          intro: longText(
+            "the line under that heading: what the owner does for each drop (commit the seed before entries open, run the draw after they close)",
+          ),
           loading: text("what the section says while it reads the drops"),
           failed: text("what the section says when the drops could not be read"),
           none: text("what the section says when no drop is declared in drops.json"),
@@ -1207,7 +1222,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           heading: text("the heading above a drop's pieces"),
           sizes: text("the label of a piece's list of sizes, for screen readers"),
           quantity: template("how many pieces one size has", { count: "the number of pieces goes there" }),
-          quantityOne: text("said of a size with a single piece, like \"1 piece\""),
+          quantityOne: text('said of a size with a single piece, like "1 piece"'),
           total: template("how many pieces a drop has in all", { count: "the number of pieces goes there" }),
         },
         "the pieces of a drop",
@@ -1261,7 +1276,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       check: record(
         {
           heading: text('the heading of "how to check the draw"'),
-          paragraphs: paragraphs("the commit-reveal draw in plain words: the seed's hash before, the entry list's hash at close, the seed after, and how anyone can recompute the winners"),
+          paragraphs: paragraphs(
+            "the commit-reveal draw in plain words: the seed's hash before, the entry list's hash at close, the seed after, and how anyone can recompute the winners",
+          ),
         },
         'the "how to check the draw" section',
       ),
@@ -1316,7 +1333,28 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     "the drop page",
   )
 
-  return { site, ui, emails, rewards, slides, categories, values, reassurances, home, about, contact, privacy, waitlist, confirm, unsubscribe, invite, notFound, owner, drops, drop: dropPage }
+  return {
+    site,
+    ui,
+    emails,
+    rewards,
+    slides,
+    categories,
+    values,
+    reassurances,
+    home,
+    about,
+    contact,
+    privacy,
+    waitlist,
+    confirm,
+    unsubscribe,
+    invite,
+    notFound,
+    owner,
+    drops,
+    drop: dropPage,
+  }
 }
 
 export type ContentSchemas = ReturnType<typeof createContentSchemas>
@@ -1354,8 +1392,7 @@ export type ContentFile = (typeof CONTENT_FILES)[number]
 export const nodeTypeName = (schema: ContentFile["schema"]): string => `${schema[0].toUpperCase()}${schema.slice(1)}Json`
 
 /** The content file at a path relative to `content/`, if the model declares one. */
-export const contentFileAt = (relativePath: string): ContentFile | undefined =>
-  CONTENT_FILES.find(({ file }) => file === relativePath.split("\\").join("/"))
+export const contentFileAt = (relativePath: string): ContentFile | undefined => CONTENT_FILES.find(({ file }) => file === relativePath.split("\\").join("/"))
 
 export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>

@@ -50,8 +50,7 @@ interface PluginWithApis {
 }
 
 /** Whether any plugin asks Gatsby to register a service worker (gatsby-plugin-offline does). */
-export const registersServiceWorker = (plugins: PluginWithApis[]): boolean =>
-  plugins.some((plugin) => plugin.browserAPIs?.includes("registerServiceWorker"))
+export const registersServiceWorker = (plugins: PluginWithApis[]): boolean => plugins.some((plugin) => plugin.browserAPIs?.includes("registerServiceWorker"))
 
 /**
  * The smallest code two pages share that gets a chunk of its own. Below it, each page keeps its
@@ -67,6 +66,8 @@ export const leanBrowserBundle = (siteRoot: string, plugins: PluginWithApis[]) =
   plugins: [
     new NormalModuleReplacementPlugin(PARTYTOWN_BROWSER, join(stubsDir(siteRoot), "partytown-browser.js")),
     new NormalModuleReplacementPlugin(PROP_TYPES, join(stubsDir(siteRoot), "prop-types.js")),
-    ...(registersServiceWorker(plugins) ? [] : [new NormalModuleReplacementPlugin(SERVICE_WORKER_REGISTRATION, join(stubsDir(siteRoot), "no-service-worker.js"))]),
+    ...(registersServiceWorker(plugins)
+      ? []
+      : [new NormalModuleReplacementPlugin(SERVICE_WORKER_REGISTRATION, join(stubsDir(siteRoot), "no-service-worker.js"))]),
   ],
 })

@@ -3,7 +3,15 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { hasHoistedStyles, hoistComponentStyles } from "./critical-styles"
 import { deferredScriptSources, runScriptsAfterFirstPaint } from "./first-paint-scripts"
-import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, ownerContentSecurityPolicy, scriptHash } from "./security-headers"
+import {
+  adminContentSecurityPolicy,
+  contentSecurityPolicy,
+  headersFile,
+  inlineScripts,
+  originOf,
+  ownerContentSecurityPolicy,
+  scriptHash,
+} from "./security-headers"
 
 /** Folders of the build that hold no site pages: Gatsby's slice fragments, the editors' web UI. */
 const NOT_PAGES = ["_gatsby", "admin"]

@@ -22,7 +22,12 @@ export const precompress = (publicDir: string): number => {
   const files = filesIn(publicDir).filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES)
   for (const file of files) {
     const bytes = readFileSync(file)
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    )
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
   }
   return files.length

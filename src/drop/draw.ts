@@ -149,8 +149,7 @@ const encoder = new TextEncoder()
 const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text)
 
 /** SHA-256 of the text as UTF-8, in lowercase hex. */
-export const sha256Hex = async (text: string): Promise<string> =>
-  toHex(new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", utf8(text))))
+export const sha256Hex = async (text: string): Promise<string> => toHex(new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", utf8(text))))
 
 /** The hash published at close: SHA-256 of the canonical entry list. */
 export const entryListHash = async (entries: readonly DrawEntry[]): Promise<string> => sha256Hex(entryListText(entries))

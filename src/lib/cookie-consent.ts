@@ -1,8 +1,7 @@
 /** The cookie-consent flag: the only value the site keeps in the visitor's browser. */
 
 /** "Block 94" -> "block94-cookie-consent". */
-export const consentStorageKey = (brand: string): string =>
-  `${brand.toLowerCase().replace(/[^a-z0-9]+/g, "")}-cookie-consent`
+export const consentStorageKey = (brand: string): string => `${brand.toLowerCase().replace(/[^a-z0-9]+/g, "")}-cookie-consent`
 
 export const CONSENT_VALUE = "true"
 

@@ -40,7 +40,9 @@ const readIdLists = (value: unknown): Record<string, string[]> | null | undefine
 
 const readStock = (value: unknown): SizeStock[] | null => {
   if (!Array.isArray(value)) return null
-  const stock = value.flatMap((item: unknown) => (isRecord(item) && typeof item.size === "string" && isCount(item.pieces) ? [{ size: item.size, pieces: item.pieces }] : []))
+  const stock = value.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.size === "string" && isCount(item.pieces) ? [{ size: item.size, pieces: item.pieces }] : [],
+  )
   return stock.length === value.length ? stock : null
 }
 

@@ -27,7 +27,12 @@ export const addressWithout = ({ pathname, search, hash }: PageAddress, name: Li
  * The token of the page's link, or the one this tab read on this page before; takes it out of
  * the address (through `replaceAddress`) when the link has one.
  */
-export const takeLinkToken = (address: PageAddress, name: LinkTokenName, storage: Storage | undefined, replaceAddress: (address: string) => void): string | null => {
+export const takeLinkToken = (
+  address: PageAddress,
+  name: LinkTokenName,
+  storage: Storage | undefined,
+  replaceAddress: (address: string) => void,
+): string | null => {
   const fromLink = tokenFromSearch(address.search, name)
   const key = storageKey(name, address.pathname)
   try {

@@ -9,8 +9,7 @@ const encode = (value: string): string => encodeURIComponent(value.replace(/\r?\
 
 export const contactSubject = (name: string): string => `Contact from ${name.trim()}`
 
-export const contactBody = ({ name, email, message }: ContactFields): string =>
-  `Name: ${name.trim()}\nEmail: ${email.trim()}\n\nMessage:\n${message.trim()}\n`
+export const contactBody = ({ name, email, message }: ContactFields): string => `Name: ${name.trim()}\nEmail: ${email.trim()}\n\nMessage:\n${message.trim()}\n`
 
 export const buildContactMailto = (to: string, fields: ContactFields): string =>
   `mailto:${encodeURIComponent(to).replace(/%40/g, "@")}?subject=${encode(contactSubject(fields.name))}&body=${encode(contactBody(fields))}`

@@ -10,7 +10,6 @@ import { REQUEST_TIMEOUT_MS } from "./http"
 
 export const OWNER_API = "/api/owner"
 
-
 /** Why a call got no answer to use: the page is off (no OWNER_TOKEN), the secret is wrong, too many tries, or no answer. */
 export type OwnerProblem = { kind: "off" } | { kind: "wrong" } | { kind: "tooMany" } | { kind: "failed"; message?: string }
 
@@ -49,12 +48,17 @@ const problemOf = (status: number, body: unknown): OwnerProblem => {
   if (status === 404) return { kind: "off" }
   if (status === 401) return { kind: "wrong" }
   if (status === 429) return { kind: "tooMany" }
-  const message = typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : undefined
+  const message =
+    typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : undefined
   return { kind: "failed", message }
 }
 
 /** One call with the secret (none: the page asks whether it is on at all); never throws. */
-const call = async (path: string, secret: string | null, init: { method?: "GET" | "POST" | "OPTIONS"; body?: unknown } = {}): Promise<{ status: number; response: Response | null }> => {
+const call = async (
+  path: string,
+  secret: string | null,
+  init: { method?: "GET" | "POST" | "OPTIONS"; body?: unknown } = {},
+): Promise<{ status: number; response: Response | null }> => {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS * 3)
   try {
@@ -91,7 +95,19 @@ const readSummary = (body: unknown): OwnerSummaryAnswer | null => {
   const summary = body as OwnerSummaryAnswer
   const counts = [summary.confirmed, summary.pending, summary.invited, summary.redeemed, summary.left]
   if (!counts.every(isCount) || !Array.isArray(summary.perDay) || typeof summary.generatedAt !== "string") return null
-  if (![summary.sources, summary.campaigns, summary.referrers, summary.topReferrers, summary.disabledWebhooks, summary.audit, summary.heldReferrals?.rows, summary.hardBounces?.rows].every(Array.isArray)) return null
+  if (
+    ![
+      summary.sources,
+      summary.campaigns,
+      summary.referrers,
+      summary.topReferrers,
+      summary.disabledWebhooks,
+      summary.audit,
+      summary.heldReferrals?.rows,
+      summary.hardBounces?.rows,
+    ].every(Array.isArray)
+  )
+    return null
   return typeof summary.outbox === "object" && summary.outbox !== null ? summary : null
 }
 
@@ -180,7 +196,15 @@ const readOwnerDrop = (value: unknown): OwnerDrop | null => {
   const body = value as Record<string, unknown>
   const record = typeof body.drop === "string" ? readPublishedDrop(body, body.drop) : null
   const { name, opensAt, closesAt, resultsAt, entriesByDay, seedKept } = body
-  if (!record || typeof name !== "string" || typeof opensAt !== "string" || typeof closesAt !== "string" || typeof resultsAt !== "string" || typeof seedKept !== "boolean") return null
+  if (
+    !record ||
+    typeof name !== "string" ||
+    typeof opensAt !== "string" ||
+    typeof closesAt !== "string" ||
+    typeof resultsAt !== "string" ||
+    typeof seedKept !== "boolean"
+  )
+    return null
   if (!Array.isArray(entriesByDay)) return null
   const days = entriesByDay.flatMap((row: unknown) => {
     const { day, size, entries } = (typeof row === "object" && row !== null ? row : {}) as Record<string, unknown>
@@ -203,7 +227,8 @@ export const fetchDrops = async (secret: string): Promise<OwnerOutcome<{ drops: 
 /** A drop action the server refused for where the drop stands (committed already, not closed, drawn already, unknown): 409, or a 404 that names the drop. */
 export type DropRefusal = { kind: "conflict" }
 
-const errorText = (body: unknown): string => (typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : "")
+const errorText = (body: unknown): string =>
+  typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : ""
 
 /** The drop's own refusals; null for the answers every owner call shares (off, wrong, too many, failed). */
 const dropRefusal = (status: number, body: unknown): DropRefusal | null =>
@@ -215,7 +240,9 @@ export const commitSeed = async (secret: string, drop: string): Promise<OwnerOut
   const body = await jsonOf(response)
   if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
   const { seed, seedHash, seedKept } = (body ?? {}) as Record<string, unknown>
-  return typeof seed === "string" && typeof seedHash === "string" && typeof seedKept === "boolean" ? { kind: "ok", seed, seedHash, seedKept } : { kind: "failed" }
+  return typeof seed === "string" && typeof seedHash === "string" && typeof seedKept === "boolean"
+    ? { kind: "ok", seed, seedHash, seedKept }
+    : { kind: "failed" }
 }
 
 /** Runs a closed drop's draw, with the seed the owner saved when the server keeps none (null: the server's). */

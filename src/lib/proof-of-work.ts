@@ -32,7 +32,12 @@ const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.to
 
 const isChallenge = (value: unknown): value is Challenge => {
   const parameters = (value as Challenge | null)?.parameters
-  return typeof parameters?.nonce === "string" && typeof parameters.salt === "string" && typeof parameters.keyPrefix === "string" && parameters.algorithm === "SHA-256"
+  return (
+    typeof parameters?.nonce === "string" &&
+    typeof parameters.salt === "string" &&
+    typeof parameters.keyPrefix === "string" &&
+    parameters.algorithm === "SHA-256"
+  )
 }
 
 /** The counter and key that solve `challenge`, searched in batches; null if it takes too long. */
@@ -59,8 +64,7 @@ export const solve = async (challenge: Challenge, subtle: SubtleCrypto = crypto.
 }
 
 /** The value the request's `altcha` field carries: the challenge and its solution, as base64 JSON. */
-export const solutionField = (challenge: Challenge, solution: { counter: number; derivedKey: string }): string =>
-  btoa(JSON.stringify({ challenge, solution }))
+export const solutionField = (challenge: Challenge, solution: { counter: number; derivedKey: string }): string => btoa(JSON.stringify({ challenge, solution }))
 
 /** Asks for a challenge and solves it; undefined when the site has no bot check or the work failed (the server decides). */
 const fetchAndSolve = async (): Promise<string | undefined> => {

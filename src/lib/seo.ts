@@ -4,8 +4,7 @@
 export const formatPageTitle = (title: string, brand: string): string => (title.includes(brand) ? title : `${title} | ${brand}`)
 
 /** Absolute URL of a path on the site, with exactly one slash between the parts. */
-export const absoluteUrl = (siteUrl: string, pathname: string): string =>
-  `${siteUrl.replace(/\/+$/, "")}/${pathname.replace(/^\/+/, "")}`
+export const absoluteUrl = (siteUrl: string, pathname: string): string => `${siteUrl.replace(/\/+$/, "")}/${pathname.replace(/^\/+/, "")}`
 
 /**
  * The canonical URL: one form for every page, with a trailing slash (the site's setting),

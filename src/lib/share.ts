@@ -10,11 +10,9 @@ export interface ShareContent {
   subject: string
 }
 
-export const shareOnX = ({ url, message }: ShareContent): string =>
-  `https://x.com/intent/post?${new URLSearchParams({ text: message, url }).toString()}`
+export const shareOnX = ({ url, message }: ShareContent): string => `https://x.com/intent/post?${new URLSearchParams({ text: message, url }).toString()}`
 
-export const shareOnWhatsApp = ({ url, message }: ShareContent): string =>
-  `https://wa.me/?${new URLSearchParams({ text: `${message} ${url}` }).toString()}`
+export const shareOnWhatsApp = ({ url, message }: ShareContent): string => `https://wa.me/?${new URLSearchParams({ text: `${message} ${url}` }).toString()}`
 
 export const shareByEmail = ({ url, message, subject }: ShareContent): string =>
   `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${message}\r\n${url}`)}`

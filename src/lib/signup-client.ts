@@ -12,7 +12,14 @@ export const signupEndpoint = (): string => process.env.GATSBY_SIGNUP_ENDPOINT |
  * agreed to, and where the visitor came from.
  * The trap field goes along only when something filled it, so the endpoint can tell a bot.
  */
-export const buildSignupPayload = (email: string, now: Date = new Date(), honeypot = "", attribution: Attribution = {}, consent?: string, altcha?: string): SignupRequest => ({
+export const buildSignupPayload = (
+  email: string,
+  now: Date = new Date(),
+  honeypot = "",
+  attribution: Attribution = {},
+  consent?: string,
+  altcha?: string,
+): SignupRequest => ({
   email: email.trim(),
   source: SIGNUP_SOURCE,
   timestamp: now.toISOString(),

@@ -5,7 +5,8 @@ import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge" | "drop/enter"): string => signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge" | "drop/enter"): string =>
+  signupEndpoint().replace(/signup\/?$/, name)
 
 /** The secret a page was opened with (`?token=...`, or `?code=...` for an invitation), or null. */
 export const tokenFromSearch = (search: string, name: "token" | "code" = "token"): string | null => new URLSearchParams(search).get(name)?.trim() || null
@@ -95,7 +96,8 @@ export const requestLinkAgain = async (email: string, altcha?: string, options?:
 export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "failed" }
 
 const leaveOutcome = ({ status, body }: { status: number; body: unknown }): LeaveOutcome => {
-  if (isSuccess(status)) return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
+  if (isSuccess(status))
+    return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
   // An expired status link (410) erases no one: the page asks for a fresh one, as for an unknown link.
   if (status === 404 || status === 400 || status === 410) return { kind: "notFound" }
   return { kind: "failed" }

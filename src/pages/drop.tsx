@@ -38,7 +38,12 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
         {drops.length === 0 && <p sx={{ variant: "layout.narrow", py: [6, 7], fontSize: [2, 3] }}>{page.empty}</p>}
       </StaticMarkup>
       {newestFirst(drops.map(toDropContent)).map((drop) => (
-        <article key={drop.id} id={drop.id} aria-labelledby={`${drop.id}-heading`} sx={{ variant: "layout.container", py: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border" } }}>
+        <article
+          key={drop.id}
+          id={drop.id}
+          aria-labelledby={`${drop.id}-heading`}
+          sx={{ variant: "layout.container", py: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border" } }}
+        >
           <StaticMarkup>
             <DropHeader id={drop.id} name={drop.name} summary={drop.summary} />
           </StaticMarkup>
@@ -66,9 +71,7 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
 
 export default DropPage
 
-export const Head = ({ data, location }: HeadProps<Queries.DropPageQuery>) => (
-  <WebPageSeo type="WebPage" {...data.dropJson!.seo} pathname={location.pathname} />
-)
+export const Head = ({ data, location }: HeadProps<Queries.DropPageQuery>) => <WebPageSeo type="WebPage" {...data.dropJson!.seo} pathname={location.pathname} />
 
 export const query = graphql`
   query DropPage {

@@ -14,7 +14,11 @@ export interface TierThreshold {
  * (`milestone`: the highest the signup was told of) stays reached, even after a friend leaves;
  * the next tier counts the friends there are now.
  */
-export const rewardProgress = <Tier extends TierThreshold>(tiers: readonly Tier[], referrals: number, milestone = 0): { reached: Tier[]; next: Tier | null } => {
+export const rewardProgress = <Tier extends TierThreshold>(
+  tiers: readonly Tier[],
+  referrals: number,
+  milestone = 0,
+): { reached: Tier[]; next: Tier | null } => {
   const reachedUpTo = Math.max(referrals, milestone)
   return { reached: tiers.filter((tier) => tier.referrals <= reachedUpTo), next: tiers.find((tier) => tier.referrals > reachedUpTo) ?? null }
 }

@@ -36,8 +36,7 @@ export const signupRequestSchema = z.object(
     source: z.literal(SIGNUP_SOURCE, { error: `"source" must be "${SIGNUP_SOURCE}"` }),
     timestamp: z.iso.datetime({
       offset: true,
-      error: (issue) =>
-        isMissing(issue.input) ? '"timestamp" is required' : '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z',
+      error: (issue) => (isMissing(issue.input) ? '"timestamp" is required' : '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'),
     }),
     /** The referral code of the link the visitor came through; unknown codes are ignored. */
     referralCode: optionalText(32),
@@ -46,9 +45,7 @@ export const signupRequestSchema = z.object(
      * The consent the visitor gave: which wording they saw (see `consentVersion`), or `true` from a
      * client that only says they agreed. Without it the signup is stored as "consent not recorded".
      */
-    consent: z
-      .union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE })
-      .optional(),
+    consent: z.union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE }).optional(),
     /** The bot check's solved challenge (base64, see src/server/signup/bot-check.ts); checked by the handler, not here. */
     altcha: z.string().max(4096, '"altcha" is not a solution the site gave out').optional(),
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */

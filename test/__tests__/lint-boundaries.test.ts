@@ -24,7 +24,11 @@ describe("what browser code may import", () => {
     ["a Node module", "src/components/home/Fake.tsx", 'import { readFileSync } from "node:fs"\nexport const read = readFileSync'],
     ["the signup server", "src/lib/fake.ts", 'import { handleSignupRequest } from "../server/signup/handler"\nexport const handle = handleSignupRequest'],
     ["zod", "src/components/forms/Fake.tsx", 'import { z } from "zod"\nexport const email = z.email()'],
-    ["the content plugin's code", "src/pages/fake.tsx", 'import { CONTENT_FILES } from "../../plugins/content-model/model"\nexport const files = CONTENT_FILES'],
+    [
+      "the content plugin's code",
+      "src/pages/fake.tsx",
+      'import { CONTENT_FILES } from "../../plugins/content-model/model"\nexport const files = CONTENT_FILES',
+    ],
   ])("refuses %s", (_what, filePath, code) => {
     expect(brokenRules(filePath, code)).toContain(RESTRICTED)
   })

@@ -21,17 +21,33 @@ const [DROP] = drops.drops
 /** The content's drops with drop-01's window `from` and `to` hours from now. */
 const withWindow = (from: number, to: number) => ({
   ...drops,
-  drops: [{ ...DROP, opensAt: new Date(Date.now() + from * HOUR).toISOString(), closesAt: new Date(Date.now() + to * HOUR).toISOString(), resultsAt: new Date(Date.now() + (to + 1) * HOUR).toISOString() }],
+  drops: [
+    {
+      ...DROP,
+      opensAt: new Date(Date.now() + from * HOUR).toISOString(),
+      closesAt: new Date(Date.now() + to * HOUR).toISOString(),
+      resultsAt: new Date(Date.now() + (to + 1) * HOUR).toISOString(),
+    },
+  ],
 })
 
 const servers: Server[] = []
 afterAll(() => Promise.all(servers.map((server) => new Promise((closed) => server.close(closed)))))
 
 /** A site answering GET /api/drop and /api/drop/entries from `deps`, with `tamper` over the record. */
-const publishedSite = async (deps: HandlerDependencies, tamper: (record: Record<string, unknown>) => Record<string, unknown> = (record) => record): Promise<string> => {
+const publishedSite = async (
+  deps: HandlerDependencies,
+  tamper: (record: Record<string, unknown>) => Record<string, unknown> = (record) => record,
+): Promise<string> => {
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost")
-    const apiRequest: ApiRequest = { method: request.method, headers: request.headers, query: url.searchParams, clientKey: "127.0.0.1", readBody: async () => ({ kind: "bytes", bytes: new Uint8Array() }) }
+    const apiRequest: ApiRequest = {
+      method: request.method,
+      headers: request.headers,
+      query: url.searchParams,
+      clientKey: "127.0.0.1",
+      readBody: async () => ({ kind: "bytes", bytes: new Uint8Array() }),
+    }
     const answer = await (url.pathname === "/api/drop/entries" ? handleDropEntriesRequest : handleDropRequest)(apiRequest, deps)
     response.writeHead(answer.status, answer.headers)
     if (answer.stream) {
@@ -49,7 +65,13 @@ describe("drop:commit, drop:draw and drop:verify", () => {
   it("commit before the window, draw after it, and a verification that checks out (and one that does not)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "block94-drop-tool-"))
     const dropsFile = join(dir, "drops.json")
-    const env = { SIGNUPS_FILE: join(dir, "signups.db"), DROPS_FILE: dropsFile, DROP_SEED_DIR: join(dir, "seeds"), DATABASE_URL: undefined, SITE_URL: "https://block94.example" }
+    const env = {
+      SIGNUPS_FILE: join(dir, "signups.db"),
+      DROPS_FILE: dropsFile,
+      DROP_SEED_DIR: join(dir, "seeds"),
+      DATABASE_URL: undefined,
+      SITE_URL: "https://block94.example",
+    }
 
     writeFileSync(dropsFile, JSON.stringify(withWindow(1, 2)))
     const committed = await runTool("drop.ts", env, "commit", DROP.id)
@@ -75,7 +97,10 @@ describe("drop:commit, drop:draw and drop:verify", () => {
     }
 
     writeFileSync(dropsFile, JSON.stringify(withWindow(-2, -1)))
-    expect(await runTool("drop.ts", env, "draw", DROP.id, "--seed", "0".repeat(64))).toMatchObject({ code: 2, stderr: expect.stringContaining("does not match") })
+    expect(await runTool("drop.ts", env, "draw", DROP.id, "--seed", "0".repeat(64))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("does not match"),
+    })
     const drawn = await runTool("drop.ts", env, "draw", DROP.id)
     expect(drawn.code).toBe(0)
     expect(drawn.stdout).toContain("cap/One size: 2 entered, 2 of 40 pieces won, 0 on the reserve list")
@@ -85,7 +110,13 @@ describe("drop:commit, drop:draw and drop:verify", () => {
     try {
       const drops = createDropService({ store: reading, catalog: dropCatalog(withWindow(-2, -1)), siteUrl: env.SITE_URL, mail: null, seedDir: null })
       const service = createSignupService({ store: reading, mail: null, settings: { siteUrl: env.SITE_URL, referralBoost: 10 } })
-      const deps: HandlerDependencies = { service, drops, rateLimiter: { hit: async () => ({ allowed: true }) }, now: () => new Date(), logError: () => undefined }
+      const deps: HandlerDependencies = {
+        service,
+        drops,
+        rateLimiter: { hit: async () => ({ allowed: true }) },
+        now: () => new Date(),
+        logError: () => undefined,
+      }
       const honest = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps))
       expect(honest.code).toBe(0)
       expect(honest.stdout).toContain(`seed ${seed}`)
@@ -101,7 +132,13 @@ describe("drop:commit, drop:draw and drop:verify", () => {
 
   it("says what is wrong with the command line, with the usage", async () => {
     expect(await runTool("drop.ts", {}, "commit")).toMatchObject({ code: 1, stderr: expect.stringContaining("say which drop") })
-    expect(await runTool("drop.ts", {}, "shuffle", DROP.id)).toMatchObject({ code: 1, stderr: expect.stringContaining('"shuffle" is not one of commit, draw, verify') })
-    expect(await runTool("drop.ts", {}, "commit", "no-such-drop")).toMatchObject({ code: 1, stderr: expect.stringContaining('there is no drop "no-such-drop"') })
+    expect(await runTool("drop.ts", {}, "shuffle", DROP.id)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('"shuffle" is not one of commit, draw, verify'),
+    })
+    expect(await runTool("drop.ts", {}, "commit", "no-such-drop")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('there is no drop "no-such-drop"'),
+    })
   }, 60_000)
 })

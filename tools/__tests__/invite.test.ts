@@ -29,7 +29,11 @@ const invite = async (env: Record<string, string>, ...args: string[]) => {
 }
 
 /** The addresses a run's summary lists, with their places. */
-const listed = (stdout: string): string[] => stdout.split("\n").filter((line) => /^ {2}#\d+ {2}/.test(line)).map((line) => line.trim())
+const listed = (stdout: string): string[] =>
+  stdout
+    .split("\n")
+    .filter((line) => /^ {2}#\d+ {2}/.test(line))
+    .map((line) => line.trim())
 
 describe("the arguments of waitlist:invite", () => {
   it.each([
@@ -42,7 +46,7 @@ describe("the arguments of waitlist:invite", () => {
 
   it.each([
     [[], "say whom to invite: --next <how many> or --email <address>"],
-    [["--next"], '--next needs how many people to invite, a whole number from 1 (got nothing)'],
+    [["--next"], "--next needs how many people to invite, a whole number from 1 (got nothing)"],
     [["--next", "0"], '--next needs how many people to invite, a whole number from 1 (got "0")'],
     [["--next", "ten"], '--next needs how many people to invite, a whole number from 1 (got "ten")'],
     [["--next", "2.5"], '--next needs how many people to invite, a whole number from 1 (got "2.5")'],

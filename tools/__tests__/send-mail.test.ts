@@ -16,7 +16,11 @@ const API_KEY = "d3b07384d113edec49eaa6238ad5ff00"
 const confirmed = (email: string, referralCode: string) => confirmedSignup(email, referralCode, null, NOW)
 
 const sendMail = (env: Record<string, string>) => {
-  const clean = Object.fromEntries(Object.keys(process.env).filter((name) => /^(SMTP_URL|WEBHOOK_|EMAIL_PROVIDER|DATABASE_URL|NETLIFY)/.test(name)).map((name) => [name, undefined]))
+  const clean = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => /^(SMTP_URL|WEBHOOK_|EMAIL_PROVIDER|DATABASE_URL|NETLIFY)/.test(name))
+      .map((name) => [name, undefined]),
+  )
   return runTool("send-mail.ts", { ...clean, ...env })
 }
 

@@ -113,10 +113,11 @@ const fileSize = (publicDir: string, file: string): FileSize => ({
 })
 
 export const sumWeights = (weights: FileWeight[]): ByteTotals =>
-  weights.reduce(
-    (sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip, brotli: sum.brotli + weight.brotli }),
-    { raw: 0, gzip: 0, brotli: 0 },
-  )
+  weights.reduce((sum, weight) => ({ raw: sum.raw + weight.raw, gzip: sum.gzip + weight.gzip, brotli: sum.brotli + weight.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  })
 
 const unique = (items: string[]): string[] => [...new Set(items)]
 
@@ -159,11 +160,9 @@ const findFiles = (dir: string, accept: (name: string) => boolean): string[] =>
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"))
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
-const stringArray = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+const stringArray = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [])
 
 /** Every page in public/page-data (static query results in page-data/sq are not pages). */
 export const listPages = (publicDir: string): PageDataFile[] =>
@@ -226,9 +225,7 @@ export const chunkGroupScripts = (publicDir: string, chunkName: string): string[
  */
 export const chunkFilesFromRuntime = (runtimeCode: string): Map<string, string> => {
   const body = /\.u=function\(\w\)\{return([\s\S]*?)\.js"\}/.exec(runtimeCode)?.[1] ?? ""
-  const objects = [...body.matchAll(/\{([^}]*)\}/g)].map(
-    (match) => new Map([...match[1].matchAll(/(\d+):"([^"]+)"/g)].map((pair) => [pair[1], pair[2]])),
-  )
+  const objects = [...body.matchAll(/\{([^}]*)\}/g)].map((match) => new Map([...match[1].matchAll(/(\d+):"([^"]+)"/g)].map((pair) => [pair[1], pair[2]])))
   const hashes = objects[objects.length - 1] ?? new Map<string, string>()
   const names = objects.length > 1 ? objects[0] : new Map<string, string>()
   return new Map([...hashes].map(([id, hash]) => [id, `/${names.get(id) ?? id}-${hash}.js`]))
@@ -287,8 +284,7 @@ export const pageJavaScript = (publicDir: string, pagePath: string): PageJavaScr
 }
 
 /** `pageJavaScript` for every page that has an HTML file. */
-export const allPagesJavaScript = (publicDir: string): PageJavaScript[] =>
-  listPages(publicDir).map((page) => pageJavaScript(publicDir, page.path))
+export const allPagesJavaScript = (publicDir: string): PageJavaScript[] => listPages(publicDir).map((page) => pageJavaScript(publicDir, page.path))
 
 /** The largest image file under public/static (generated image variants and imported assets). */
 export const largestStaticImage = (publicDir: string): FileSize | undefined =>
@@ -356,8 +352,7 @@ export const imageUrls = (html: string, imageWidth: number): string[] => {
 }
 
 /** Contents of the inline <style> elements. */
-export const inlineCss = (html: string): string =>
-  [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]).join("\n")
+export const inlineCss = (html: string): string => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]).join("\n")
 
 /**
  * Fonts a document asks for: the first url() of each inline @font-face (browsers take the

@@ -54,10 +54,8 @@ export const ownerOf = (source: string): string => {
  */
 export const packageBytesOfFile = (code: string, sourceMapJson: string): Map<string, number> => {
   const map: unknown = JSON.parse(sourceMapJson)
-  const sources =
-    typeof map === "object" && map !== null && "sources" in map && Array.isArray(map.sources) ? map.sources : []
-  const mappings =
-    typeof map === "object" && map !== null && "mappings" in map && typeof map.mappings === "string" ? map.mappings : ""
+  const sources = typeof map === "object" && map !== null && "sources" in map && Array.isArray(map.sources) ? map.sources : []
+  const mappings = typeof map === "object" && map !== null && "mappings" in map && typeof map.mappings === "string" ? map.mappings : ""
   const owners = sources.map((source) => (typeof source === "string" ? ownerOf(source) : "(unmapped)"))
   const totals = new Map<string, number>()
   const add = (name: string, bytes: number) => {
@@ -100,9 +98,7 @@ export const packageBytes = (publicDir: string, files: string[], mapsDir = sourc
     const relativePath = file.replace(/^\/+/, "")
     const code = readFileSync(join(publicDir, relativePath), "utf8")
     const map = join(mapsDir, `${relativePath}.map`)
-    const perFile = existsSync(map)
-      ? packageBytesOfFile(code, readFileSync(map, "utf8"))
-      : new Map([["(unmapped)", code.length]])
+    const perFile = existsSync(map) ? packageBytesOfFile(code, readFileSync(map, "utf8")) : new Map([["(unmapped)", code.length]])
     for (const [name, bytes] of perFile) totals.set(name, (totals.get(name) ?? 0) + bytes)
   }
   return [...totals]

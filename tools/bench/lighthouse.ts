@@ -47,8 +47,7 @@ export interface RunOptions {
   ignoreStatusCode: boolean
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const score = (lhr: Result, id: string): number | null => {
   const value = lhr.categories[id]?.score
@@ -61,8 +60,7 @@ const numeric = (lhr: Result, id: string): number | null => {
 }
 
 /** Table rows of an audit's details, as plain records. */
-const tableItems = (details: unknown): Record<string, unknown>[] =>
-  isRecord(details) && Array.isArray(details.items) ? details.items.filter(isRecord) : []
+const tableItems = (details: unknown): Record<string, unknown>[] => (isRecord(details) && Array.isArray(details.items) ? details.items.filter(isRecord) : [])
 
 const resourceSummary = (lhr: Result, resourceType: string, field: "transferSize" | "requestCount"): number | null => {
   const row = tableItems(lhr.audits["resource-summary"]?.details).find((item) => item.resourceType === resourceType)
@@ -124,8 +122,7 @@ const mode = (values: string[]): string | null => {
 
 /** Each metric's median over the runs (metrics vary independently, so not one "median run"). */
 export const medianMetrics = (runs: RunMetrics[]): RunMetrics => {
-  const pick = (key: (typeof NUMERIC_METRICS)[number]) =>
-    median(runs.flatMap((run) => (run[key] === null ? [] : [run[key]])))
+  const pick = (key: (typeof NUMERIC_METRICS)[number]) => median(runs.flatMap((run) => (run[key] === null ? [] : [run[key]])))
   return {
     performance: pick("performance"),
     accessibility: pick("accessibility"),
@@ -164,8 +161,7 @@ export const runLighthouse = async (url: string, mode: Mode, options: RunOptions
   // transform (which adds helpers like `__name`) away from the code Lighthouse sends to the page.
   const { default: lighthouse } = await import("lighthouse")
   const chromeLauncher = await import("chrome-launcher")
-  const config: Config | undefined =
-    mode === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined
+  const config: Config | undefined = mode === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined
   let chrome: LaunchedChrome | undefined
   let unregister = () => {}
   try {

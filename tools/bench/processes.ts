@@ -61,11 +61,7 @@ export const stopGroup = async (child: ChildProcess, graceMs = 10_000): Promise<
 }
 
 /** Runs a command to completion and returns how long it took; throws on failure or timeout. */
-export const runTimed = async (
-  command: string,
-  args: string[],
-  options: { cwd: string; logFile: string; timeoutMs: number },
-): Promise<number> => {
+export const runTimed = async (command: string, args: string[], options: { cwd: string; logFile: string; timeoutMs: number }): Promise<number> => {
   const started = performance.now()
   const child = startLogged(command, args, options.cwd, options.logFile)
   const stopOnInterrupt = onInterrupt(() => stopGroup(child, 2000))

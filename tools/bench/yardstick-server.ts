@@ -40,7 +40,9 @@ const fileAppend = async (file: string): Promise<Append> => {
 
 const postgresAppend = async (connectionString: string): Promise<Append> => {
   const pool = new pg.Pool({ connectionString, max: 10 })
-  await pool.query("create table if not exists yardstick (id bigint generated always as identity primary key, email text not null unique, at timestamptz not null)")
+  await pool.query(
+    "create table if not exists yardstick (id bigint generated always as identity primary key, email text not null unique, at timestamptz not null)",
+  )
   return async (email) => {
     const { rowCount } = await pool.query({
       name: "yardstick-insert",

@@ -46,7 +46,8 @@ const uiProblems = (field: CmsField, value: unknown, path: string): string[] => 
     if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) problems.push(`${path} out of range`)
   }
   if (field.widget === "list" && Array.isArray(value)) {
-    if ((field.min !== undefined && value.length < field.min) || (field.max !== undefined && value.length > field.max)) problems.push(`${path} has ${value.length} items`)
+    if ((field.min !== undefined && value.length < field.min) || (field.max !== undefined && value.length > field.max))
+      problems.push(`${path} has ${value.length} items`)
     value.forEach((item, index) => {
       if (field.field) problems.push(...uiProblems(field.field, item, `${path}[${index}]`))
       if (field.fields) problems.push(...objectProblems(field.fields, item, `${path}[${index}]`))
@@ -110,7 +111,10 @@ const cases = CONTENT_FILES.flatMap(({ file, schema }) => {
       const removed = typeof path[path.length - 1] === "number" ? [{ edit: "removed", path, data: withoutField(content, path) }] : []
       return [...edits, ...removed]
     })
-  return [{ file, schema, fields: ui.fields, edit: "unchanged", path: [] as FieldPath, data: content }, ...changes.map((change) => ({ file, schema, fields: ui.fields, ...change }))]
+  return [
+    { file, schema, fields: ui.fields, edit: "unchanged", path: [] as FieldPath, data: content },
+    ...changes.map((change) => ({ file, schema, fields: ui.fields, ...change })),
+  ]
 })
 
 describe("the editors' web UI and the build", () => {

@@ -37,18 +37,31 @@ describe("the editors' web UI configuration", () => {
 
   it("keeps every file's $schema as it is", () => {
     for (const { file, schema } of CONTENT_FILES) {
-      expect(fieldAt(schema, "$schema")).toMatchObject({ widget: "hidden", default: schemaReference(file, file.replace(/^.*\//, "").replace(".json", ".schema.json")) })
+      expect(fieldAt(schema, "$schema")).toMatchObject({
+        widget: "hidden",
+        default: schemaReference(file, file.replace(/^.*\//, "").replace(".json", ".schema.json")),
+      })
     }
   })
 
   it("gives exactly three slides, cards and points, none to add or remove", () => {
-    for (const [schema, list] of [["slides", "slides"], ["categories", "categories"], ["values", "values"], ["reassurances", "reassurances"]]) {
+    for (const [schema, list] of [
+      ["slides", "slides"],
+      ["categories", "categories"],
+      ["values", "values"],
+      ["reassurances", "reassurances"],
+    ]) {
       expect(fieldAt(schema, list)).toMatchObject({ widget: "list", min: 3, max: 3, allow_add: false, allow_remove: false, required: true })
     }
   })
 
   it("requires what the build requires, with the model's descriptions as hints", () => {
-    expect(fieldAt("slides", "slides", "alt")).toMatchObject({ widget: "string", required: true, label: "Alt text (what the picture shows)", hint: "Every slide needs alt text for screen readers" })
+    expect(fieldAt("slides", "slides", "alt")).toMatchObject({
+      widget: "string",
+      required: true,
+      label: "Alt text (what the picture shows)",
+      hint: "Every slide needs alt text for screen readers",
+    })
     expect(fieldAt("home", "hero", "subtext")).toMatchObject({ widget: "text", required: true })
   })
 

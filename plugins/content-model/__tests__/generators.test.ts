@@ -3,7 +3,24 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"
 import { contentFields, labelFromKey } from "../field-tree"
-import { calendarDate, choice, contentFile, email, exactlyThree, image, instant, listOf, longText, paragraphs, positiveMs, record, template, text, webUrl, yesNo } from "../fields"
+import {
+  calendarDate,
+  choice,
+  contentFile,
+  email,
+  exactlyThree,
+  image,
+  instant,
+  listOf,
+  longText,
+  paragraphs,
+  positiveMs,
+  record,
+  template,
+  text,
+  webUrl,
+  yesNo,
+} from "../fields"
 import { cmsField } from "../cms-config"
 import { graphqlTypeDefs } from "../graphql"
 import { contentFileAt, nodeTypeName } from "../model"
@@ -20,10 +37,7 @@ const shop = contentFile(
     greeting: template("the greeting", { name: "the visitor's name goes there" }),
     tags: paragraphs("a few words"),
     mood: choice(["calm", "loud"], "Mood", { missing: "a mood", unknown: (input) => `${input}?`, hint: "calm or loud" }),
-    pictures: exactlyThree(
-      record({ image: image("a picture", () => true), caption: text("a caption") }, "a picture", { typeName: "Picture" }),
-      "pictures",
-    ),
+    pictures: exactlyThree(record({ image: image("a picture", () => true), caption: text("a caption") }, "a picture", { typeName: "Picture" }), "pictures"),
     owner: record({ firstName: text("a first name") }, "the owner"),
   },
   "a shop",
@@ -57,7 +71,12 @@ describe("the field tree", () => {
   })
 
   it("carries the placeholders a text must keep, list lengths, number bounds and choices", () => {
-    expect(field("greeting").node).toEqual({ kind: "text", format: "plain", patterns: ["\\{name\\}"], patternMessage: "Keep {name} in the text: the site fills it in" })
+    expect(field("greeting").node).toEqual({
+      kind: "text",
+      format: "plain",
+      patterns: ["\\{name\\}"],
+      patternMessage: "Keep {name} in the text: the site fills it in",
+    })
     expect(field("pictures").node).toMatchObject({ kind: "list", minItems: 3, maxItems: 3, item: { kind: "object", typeName: "Picture" } })
     expect(field("delayMs").node).toEqual({ kind: "integer", minimum: 100, maximum: 60000 })
     expect(field("mood").node).toEqual({ kind: "choice", typeName: "Mood", options: ["calm", "loud"] })
@@ -110,7 +129,9 @@ type ShopOwner {
     const windowFields = contentFields(file, "WindowJson")
     // zod's date-time pattern is the picker's to keep, as for dates: no pattern for the editor to meet.
     expect(windowFields[0].node).toEqual({ kind: "text", format: "instant", patterns: [] })
-    expect(graphqlTypeDefs([{ typeName: "WindowJson", fields: windowFields }])).toBe("type WindowJson implements Node @dontInfer {\n  opensAt: Date! @dateformat\n}\n")
+    expect(graphqlTypeDefs([{ typeName: "WindowJson", fields: windowFields }])).toBe(
+      "type WindowJson implements Node @dontInfer {\n  opensAt: Date! @dateformat\n}\n",
+    )
     expect(cmsField(windowFields[0])).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD[T]HH:mm:ss[Z]", picker_utc: true, required: true })
   })
 

@@ -19,7 +19,11 @@ describe("generated files", () => {
 
   it("include no JSON Schema for a content file that no longer exists", () => {
     const expected = CONTENT_FILES.map(jsonSchemaFileName).sort()
-    expect(readdirSync(SCHEMAS_DIR).filter((name) => name.endsWith(".schema.json")).sort()).toEqual(expected)
+    expect(
+      readdirSync(SCHEMAS_DIR)
+        .filter((name) => name.endsWith(".schema.json"))
+        .sort(),
+    ).toEqual(expected)
   })
 })
 

@@ -2,14 +2,7 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { CONTENT_FILES, createContentSchemas } from "../model"
-import {
-  checkContentSource,
-  findJsonErrorOffset,
-  formatContentReport,
-  formatFieldPath,
-  lineAndColumn,
-  validateContentDir,
-} from "../validation"
+import { checkContentSource, findJsonErrorOffset, formatContentReport, formatFieldPath, lineAndColumn, validateContentDir } from "../validation"
 import {
   REAL_CONTENT_DIR,
   copyContent,
@@ -82,17 +75,51 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
       [`4 items in ${file}`, addCopyOfFirst(file, list), [`content/${file}: ${list} has 4 ${noun} - there must be exactly 3 ${noun}`]],
     ]),
     ["an empty list of slides once", set("slides.json", ["slides"], []), ["content/slides.json: slides has 0 slides - there must be exactly 3 slides"]],
-    ["text where the list of slides belongs, not also as a count", set("slides.json", ["slides"], "images/slide-home.jpg"), ["content/slides.json: slides must be a list [ ... ] of slides"]],
+    [
+      "text where the list of slides belongs, not also as a count",
+      set("slides.json", ["slides"], "images/slide-home.jpg"),
+      ["content/slides.json: slides must be a list [ ... ] of slides"],
+    ],
     // Missing and empty texts
-    ["an empty alt text", set("slides.json", ["slides", 1, "alt"], ""), ["content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers"]],
-    ["an alt text of only spaces as empty", set("slides.json", ["slides", 2, "alt"], "   \n "), ["content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers"]],
-    ["a missing alt text", remove("slides.json", ["slides", 1, "alt"]), ["content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers"]],
+    [
+      "an empty alt text",
+      set("slides.json", ["slides", 1, "alt"], ""),
+      ["content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers"],
+    ],
+    [
+      "an alt text of only spaces as empty",
+      set("slides.json", ["slides", 2, "alt"], "   \n "),
+      ["content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers"],
+    ],
+    [
+      "a missing alt text",
+      remove("slides.json", ["slides", 1, "alt"]),
+      ["content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers"],
+    ],
     ["an empty caption", set("slides.json", ["slides", 0, "caption"], ""), ["content/slides.json: slides[0].caption is empty - every slide needs a caption"]],
-    ["an empty card title", set("categories.json", ["categories", 2, "title"], ""), ["content/categories.json: categories[2].title is empty - every category card needs a title"]],
-    ["an empty page title with the page's file and nested field", set("pages/about.json", ["seo", "title"], ""), ["content/pages/about.json: seo.title is empty - the page title shown in browser tabs and search results"]],
-    ["a lost placeholder", set("ui.json", ["carousel", "slideButton"], "Slide"), ["content/ui.json: carousel.slideButton must contain {number} - the slide's number goes there"]],
+    [
+      "an empty card title",
+      set("categories.json", ["categories", 2, "title"], ""),
+      ["content/categories.json: categories[2].title is empty - every category card needs a title"],
+    ],
+    [
+      "an empty page title with the page's file and nested field",
+      set("pages/about.json", ["seo", "title"], ""),
+      ["content/pages/about.json: seo.title is empty - the page title shown in browser tabs and search results"],
+    ],
+    [
+      "a lost placeholder",
+      set("ui.json", ["carousel", "slideButton"], "Slide"),
+      ["content/ui.json: carousel.slideButton must contain {number} - the slide's number goes there"],
+    ],
     // Slide images
-    ["an image file that does not exist", set("slides.json", ["slides", 0, "image"], "images/slide-shoes.jpg"), ['content/slides.json: slides[0].image "images/slide-shoes.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"']],
+    [
+      "an image file that does not exist",
+      set("slides.json", ["slides", 0, "image"], "images/slide-shoes.jpg"),
+      [
+        'content/slides.json: slides[0].image "images/slide-shoes.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"',
+      ],
+    ],
     [
       "an image that is not a picture, even when the file exists",
       (dir) => {
@@ -101,20 +128,54 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
       },
       ['content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file'],
     ],
-    ["a missing .txt only as not a picture (one message per mistake)", set("slides.json", ["slides", 1, "image"], "images/notes.txt"), ['content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file']],
-    ["an empty image path only as empty", set("slides.json", ["slides", 2, "image"], ""), ["content/slides.json: slides[2].image is empty - every slide needs an image path like images/slide.jpg"]],
+    [
+      "a missing .txt only as not a picture (one message per mistake)",
+      set("slides.json", ["slides", 1, "image"], "images/notes.txt"),
+      ['content/slides.json: slides[1].image "images/notes.txt" is not a picture - use a .jpg, .jpeg, .png, .webp or .avif file'],
+    ],
+    [
+      "an empty image path only as empty",
+      set("slides.json", ["slides", 2, "image"], ""),
+      ["content/slides.json: slides[2].image is empty - every slide needs an image path like images/slide.jpg"],
+    ],
     // Names, addresses and links
-    ["an unknown icon name with the known ones", set("values.json", ["values", 0, "icon"], "rocket"), ['content/values.json: values[0].icon "rocket" is not a known icon - use one of: tee, cap, home, star, truck, check, badge, bolt, leaf']],
-    ["a malformed general email", set("site.json", ["emails", "general"], "hello@block94"), ['content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com']],
-    ["a site address without https://", set("site.json", ["siteUrl"], "block94.com"), ['content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://']],
-    ["a social link with a broken scheme", set("site.json", ["social", 1, "url"], "http//x"), ['content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://']],
-    ["an unsupported social network", set("site.json", ["social", 0, "network"], "instagram"), ['content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok']],
-    ['a missing social network as missing, not as "undefined"', remove("site.json", ["social", 0, "network"]), ["content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok"]],
+    [
+      "an unknown icon name with the known ones",
+      set("values.json", ["values", 0, "icon"], "rocket"),
+      ['content/values.json: values[0].icon "rocket" is not a known icon - use one of: tee, cap, home, star, truck, check, badge, bolt, leaf'],
+    ],
+    [
+      "a malformed general email",
+      set("site.json", ["emails", "general"], "hello@block94"),
+      ['content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com'],
+    ],
+    [
+      "a site address without https://",
+      set("site.json", ["siteUrl"], "block94.com"),
+      ['content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://'],
+    ],
+    [
+      "a social link with a broken scheme",
+      set("site.json", ["social", 1, "url"], "http//x"),
+      ['content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://'],
+    ],
+    [
+      "an unsupported social network",
+      set("site.json", ["social", 0, "network"], "instagram"),
+      ['content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok'],
+    ],
+    [
+      'a missing social network as missing, not as "undefined"',
+      remove("site.json", ["social", 0, "network"]),
+      ["content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok"],
+    ],
     // JSON and field mistakes
     [
       "broken JSON at the line and column where the comma is missing",
       (dir) => writeFileSync(join(dir, "slides.json"), readFixture("slides-missing-comma.json")),
-      ["content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there"],
+      [
+        "content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there",
+      ],
     ],
     [
       "a misspelt field, naming the allowed fields",
@@ -124,17 +185,47 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
         'content/slides.json: slides[0] has an unknown field "captoin" - check the spelling or remove it (allowed fields: image, caption, alt)',
       ],
     ],
-    ["an extra field at the top of a file without listing $schema as a field to fill", set("pages/not-found.json", ["buttn"], "Home"), ['content/pages/not-found.json: has an unknown field "buttn" - check the spelling or remove it (allowed fields: seo, heading, text, homeButton, contactButton)']],
-    ["a number where text is expected", set("site.json", ["brand"], 94), ['content/site.json: brand must be text in "quotes", not a number - the shop\'s name']],
-    ['a number where an email is expected as a type mistake, not as the email "94"', set("site.json", ["emails", "business"], 94), ['content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries']],
-    ["text where a number of milliseconds is expected", set("site.json", ["carousel", "intervalMs"], "6000"), ["content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds"]],
+    [
+      "an extra field at the top of a file without listing $schema as a field to fill",
+      set("pages/not-found.json", ["buttn"], "Home"),
+      [
+        'content/pages/not-found.json: has an unknown field "buttn" - check the spelling or remove it (allowed fields: seo, heading, text, homeButton, contactButton)',
+      ],
+    ],
+    [
+      "a number where text is expected",
+      set("site.json", ["brand"], 94),
+      ['content/site.json: brand must be text in "quotes", not a number - the shop\'s name'],
+    ],
+    [
+      'a number where an email is expected as a type mistake, not as the email "94"',
+      set("site.json", ["emails", "business"], 94),
+      ['content/site.json: emails.business must be text in "quotes", not a number - the address for business inquiries'],
+    ],
+    [
+      "text where a number of milliseconds is expected",
+      set("site.json", ["carousel", "intervalMs"], "6000"),
+      ["content/site.json: carousel.intervalMs must be a number without quotes - how long each slide stays, in milliseconds"],
+    ],
     // Reward tiers: positive whole numbers of friends, from fewest to most, each once
     ...((): Array<[string, Edit, string[]]> => {
       const friends = "how many friends must join through someone's link (and confirm) to unlock this reward"
       return [
-        ["a tier of 0 friends", set("rewards.json", ["tiers", 0, "referrals"], 0), [`content/rewards.json: tiers[0].referrals is too small - ${friends} (at least 1)`]],
-        ["a tier of half a friend", set("rewards.json", ["tiers", 1, "referrals"], 2.5), [`content/rewards.json: tiers[1].referrals must be a whole number - ${friends}`]],
-        ["a number of friends in quotes", set("rewards.json", ["tiers", 1, "referrals"], "3"), [`content/rewards.json: tiers[1].referrals must be a number without quotes - ${friends}`]],
+        [
+          "a tier of 0 friends",
+          set("rewards.json", ["tiers", 0, "referrals"], 0),
+          [`content/rewards.json: tiers[0].referrals is too small - ${friends} (at least 1)`],
+        ],
+        [
+          "a tier of half a friend",
+          set("rewards.json", ["tiers", 1, "referrals"], 2.5),
+          [`content/rewards.json: tiers[1].referrals must be a whole number - ${friends}`],
+        ],
+        [
+          "a number of friends in quotes",
+          set("rewards.json", ["tiers", 1, "referrals"], "3"),
+          [`content/rewards.json: tiers[1].referrals must be a number without quotes - ${friends}`],
+        ],
         [
           "two tiers of the same number of friends",
           set("rewards.json", ["tiers", 1, "referrals"], 1),
@@ -145,16 +236,28 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
           set("rewards.json", ["tiers", 2, "referrals"], 2),
           ["content/rewards.json: tiers[2].referrals is 2, fewer than the tier before it (3) - list the tiers from fewest to most friends"],
         ],
-        ["a tier without a reward", set("rewards.json", ["tiers", 2, "reward"], ""), ['content/rewards.json: tiers[2].reward is empty - the reward\'s name, like "A sticker pack"']],
+        [
+          "a tier without a reward",
+          set("rewards.json", ["tiers", 2, "reward"], ""),
+          ['content/rewards.json: tiers[2].reward is empty - the reward\'s name, like "A sticker pack"'],
+        ],
         [
           "seven tiers",
-          (dir) => setField(dir, "rewards.json", ["tiers"], Array.from({ length: 7 }, (_, index) => ({ referrals: index + 1, reward: "A sticker", description: "One more." }))),
+          (dir) =>
+            setField(
+              dir,
+              "rewards.json",
+              ["tiers"],
+              Array.from({ length: 7 }, (_, index) => ({ referrals: index + 1, reward: "A sticker", description: "One more." })),
+            ),
           ["content/rewards.json: tiers has 7 tiers - the status page has room for at most 6"],
         ],
         [
           "the leaderboard setting in quotes",
           set("rewards.json", ["showLeaderboard"], "yes"),
-          ["content/rewards.json: showLeaderboard must be true or false without quotes - whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)"],
+          [
+            "content/rewards.json: showLeaderboard must be true or false without quotes - whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)",
+          ],
         ],
       ]
     })(),
@@ -176,12 +279,30 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
         [
           "the not-this-time email setting in quotes",
           set(drops, ["notThisTimeEmail"], "yes"),
-          ["content/drops.json: notThisTimeEmail must be true or false without quotes - whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)"],
+          [
+            "content/drops.json: notThisTimeEmail must be true or false without quotes - whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)",
+          ],
         ],
-        ["an opening time in words", set(drops, at("opensAt"), "4 December 2026, 17:00"), [`content/drops.json: drops[0].opensAt ${notUtc("4 December 2026, 17:00", "2026-12-04T17:00:00Z")}`]],
-        ["a closing time with an offset instead of Z", set(drops, at("closesAt"), "2026-12-06T18:00:00+01:00"), [`content/drops.json: drops[0].closesAt ${notUtc("2026-12-06T18:00:00+01:00", "2026-12-06T17:00:00Z")}`]],
-        ["a results time without seconds", set(drops, at("resultsAt"), "2026-12-07T17:00Z"), [`content/drops.json: drops[0].resultsAt ${notUtc("2026-12-07T17:00Z", "2026-12-07T17:00:00Z")}`]],
-        ["a day that does not exist", set(drops, at("opensAt"), "2026-11-31T17:00:00Z"), [`content/drops.json: drops[0].opensAt ${notUtc("2026-11-31T17:00:00Z", "2026-12-04T17:00:00Z")}`]],
+        [
+          "an opening time in words",
+          set(drops, at("opensAt"), "4 December 2026, 17:00"),
+          [`content/drops.json: drops[0].opensAt ${notUtc("4 December 2026, 17:00", "2026-12-04T17:00:00Z")}`],
+        ],
+        [
+          "a closing time with an offset instead of Z",
+          set(drops, at("closesAt"), "2026-12-06T18:00:00+01:00"),
+          [`content/drops.json: drops[0].closesAt ${notUtc("2026-12-06T18:00:00+01:00", "2026-12-06T17:00:00Z")}`],
+        ],
+        [
+          "a results time without seconds",
+          set(drops, at("resultsAt"), "2026-12-07T17:00Z"),
+          [`content/drops.json: drops[0].resultsAt ${notUtc("2026-12-07T17:00Z", "2026-12-07T17:00:00Z")}`],
+        ],
+        [
+          "a day that does not exist",
+          set(drops, at("opensAt"), "2026-11-31T17:00:00Z"),
+          [`content/drops.json: drops[0].opensAt ${notUtc("2026-11-31T17:00:00Z", "2026-12-04T17:00:00Z")}`],
+        ],
         [
           "entries closing before they open",
           set(drops, at("closesAt"), "2026-12-03T17:00:00Z"),
@@ -202,7 +323,9 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
         [
           "11 bonus tickets per referral",
           set(drops, at("bonus", "ticketsPerReferral"), 11),
-          ["content/drops.json: drops[0].bonus.ticketsPerReferral is too large - the bonus tickets each confirmed referral adds to an entry (0: none) (at most 10)"],
+          [
+            "content/drops.json: drops[0].bonus.ticketsPerReferral is too large - the bonus tickets each confirmed referral adds to an entry (0: none) (at most 10)",
+          ],
         ],
         [
           "a negative bonus cap",
@@ -214,50 +337,79 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
         [
           "two drops with one id",
           (dir) => setField(dir, drops, ["drops", 1], fieldAt(readJson(dir, drops), ["drops", 0])),
-          ["content/drops.json: drops[1].id \"drop-01\" is already drop 1's id - every drop needs its own id (entries and the draw are kept by it)"],
+          ['content/drops.json: drops[1].id "drop-01" is already drop 1\'s id - every drop needs its own id (entries and the draw are kept by it)'],
         ],
         [
           "eleven drops",
           (dir) => {
             const first = fieldAt(readJson(dir, drops), ["drops", 0]) as object
-            setField(dir, drops, ["drops"], Array.from({ length: 11 }, (_, index) => ({ ...first, id: `drop-${index + 1}` })))
+            setField(
+              dir,
+              drops,
+              ["drops"],
+              Array.from({ length: 11 }, (_, index) => ({ ...first, id: `drop-${index + 1}` })),
+            )
           },
           ["content/drops.json: drops has 11 drops - the drop page has room for at most 10 drops"],
         ],
         ["a drop without pieces", set(drops, at("pieces"), []), ["content/drops.json: drops[0].pieces is an empty list - a drop has 1 to 6 pieces"]],
         [
           "seven pieces",
-          set(drops, at("pieces"), ["a", "b", "c", "d", "e", "f", "g"].map((id) => piece(id))),
+          set(
+            drops,
+            at("pieces"),
+            ["a", "b", "c", "d", "e", "f", "g"].map((id) => piece(id)),
+          ),
           ["content/drops.json: drops[0].pieces has 7 pieces - a drop has 1 to 6 pieces"],
         ],
         [
           "two pieces with one id",
           set(drops, at("pieces", 1, "id"), "hoodie"),
-          ["content/drops.json: drops[0].pieces[1].id \"hoodie\" is already piece 1's id - each piece of a drop needs its own id"],
+          ['content/drops.json: drops[0].pieces[1].id "hoodie" is already piece 1\'s id - each piece of a drop needs its own id'],
         ],
         [
           "a piece picture that does not exist",
           set(drops, hoodie("image"), "images/drop-tee.jpg"),
-          ['content/drops.json: drops[0].pieces[0].image "images/drop-tee.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"'],
+          [
+            'content/drops.json: drops[0].pieces[0].image "images/drop-tee.jpg" does not exist - put the picture in content/images/ and write its path like "images/my-photo.jpg"',
+          ],
         ],
-        ["a piece without alt text", set(drops, hoodie("alt"), " "), ["content/drops.json: drops[0].pieces[0].alt is empty - every piece needs alt text for screen readers"]],
-        ["a piece without sizes", set(drops, hoodie("sizes"), []), ["content/drops.json: drops[0].pieces[0].sizes is an empty list - a piece comes in 1 to 12 sizes"]],
+        [
+          "a piece without alt text",
+          set(drops, hoodie("alt"), " "),
+          ["content/drops.json: drops[0].pieces[0].alt is empty - every piece needs alt text for screen readers"],
+        ],
+        [
+          "a piece without sizes",
+          set(drops, hoodie("sizes"), []),
+          ["content/drops.json: drops[0].pieces[0].sizes is an empty list - a piece comes in 1 to 12 sizes"],
+        ],
         [
           "thirteen sizes",
-          set(drops, hoodie("sizes"), Array.from({ length: 13 }, (_, index) => ({ label: `${index + 1}`, quantity: 1 }))),
+          set(
+            drops,
+            hoodie("sizes"),
+            Array.from({ length: 13 }, (_, index) => ({ label: `${index + 1}`, quantity: 1 })),
+          ),
           ["content/drops.json: drops[0].pieces[0].sizes has 13 sizes - a piece comes in 1 to 12 sizes"],
         ],
         [
           "two sizes named alike, whatever their capitals",
           set(drops, hoodie("sizes", 1, "label"), "s"),
-          ["content/drops.json: drops[0].pieces[0].sizes[1].label \"s\" is already size 1's label - each size of a piece needs its own label"],
+          ['content/drops.json: drops[0].pieces[0].sizes[1].label "s" is already size 1\'s label - each size of a piece needs its own label'],
         ],
         [
           "a size label with a slash",
           set(drops, hoodie("sizes", 3, "label"), "XL/XXL"),
-          ['content/drops.json: drops[0].pieces[0].sizes[3].label must start with a letter or digit and hold only letters, digits, spaces, ".", "+" and "-", at most 20, like "M" or "One size"'],
+          [
+            'content/drops.json: drops[0].pieces[0].sizes[3].label must start with a letter or digit and hold only letters, digits, spaces, ".", "+" and "-", at most 20, like "M" or "One size"',
+          ],
         ],
-        ["a size of no pieces", set(drops, hoodie("sizes", 0, "quantity"), 0), [`content/drops.json: drops[0].pieces[0].sizes[0].quantity is too small - ${quantity} (at least 1)`]],
+        [
+          "a size of no pieces",
+          set(drops, hoodie("sizes", 0, "quantity"), 0),
+          [`content/drops.json: drops[0].pieces[0].sizes[0].quantity is too small - ${quantity} (at least 1)`],
+        ],
         [
           "a drop email without its deadline",
           set("emails.json", ["dropWon", "text"], "The draw picked you for {drop}: {size}."),
@@ -342,9 +494,7 @@ describe("every field of every content file", () => {
     "asks for text in quotes when $file has a number at $path",
     ({ file, schema, data, path }) => {
       const messages = checkContentSource(file, JSON.stringify(withField(data, path, 94)), schemas[schema])
-      expect(messages).toEqual([
-        expect.stringMatching(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} must be text in "quotes", not a number`)),
-      ])
+      expect(messages).toEqual([expect.stringMatching(new RegExp(`^content/${file}: ${escape(formatFieldPath(path))} must be text in "quotes", not a number`))])
       expect(messages[0]).not.toMatch(ZOD_WORDING)
     },
   )
@@ -407,7 +557,7 @@ describe("checkContentSource", () => {
   })
 
   it("points at text in 'single quotes'", () => {
-    const source = "{\n  \"slides\": [\n    { \"caption\": 'Hi' }\n  ]\n}"
+    const source = '{\n  "slides": [\n    { "caption": \'Hi\' }\n  ]\n}'
     expect(checkContentSource("slides.json", source, slides)).toEqual([
       "content/slides.json is not valid JSON at line 3, column 18: Unexpected token ''' - check for a missing or extra comma, quote or bracket near there",
     ])
@@ -426,9 +576,7 @@ describe("checkContentSource", () => {
   })
 
   it("explains an empty file", () => {
-    expect(checkContentSource("values.json", " \n", schemas.values)).toEqual([
-      "content/values.json is empty - it must hold the value cards as JSON { ... }",
-    ])
+    expect(checkContentSource("values.json", " \n", schemas.values)).toEqual(["content/values.json is empty - it must hold the value cards as JSON { ... }"])
   })
 
   it("explains an invisible byte order mark instead of pointing at an invisible character", () => {
@@ -439,9 +587,7 @@ describe("checkContentSource", () => {
   })
 
   it("reports a list where the whole file should be an object", () => {
-    expect(checkContentSource("slides.json", "[]", slides)).toEqual([
-      "content/slides.json: must be an object { ... }, not a list - the carousel slides",
-    ])
+    expect(checkContentSource("slides.json", "[]", slides)).toEqual(["content/slides.json: must be an object { ... }, not a list - the carousel slides"])
   })
 
   it("returns no messages for valid content", () => {
@@ -516,11 +662,7 @@ describe("formatContentReport", () => {
 
   it("lists several problems, one per line", () => {
     expect(formatContentReport(["content/a.json is missing - x", "content/b.json is missing - y"])).toBe(
-      [
-        "Content check failed: 2 problems to fix in content/",
-        "  - content/a.json is missing - x",
-        "  - content/b.json is missing - y",
-      ].join("\n"),
+      ["Content check failed: 2 problems to fix in content/", "  - content/a.json is missing - x", "  - content/b.json is missing - y"].join("\n"),
     )
   })
 })

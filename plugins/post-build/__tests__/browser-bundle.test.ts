@@ -63,7 +63,8 @@ describe("the lean browser bundle", () => {
     )
     expect(registersServiceWorker([{ name: "gatsby-plugin-manifest", browserAPIs: ["onRouteUpdate"] }])).toBe(false)
     expect(registersServiceWorker([{ name: "gatsby-plugin-offline", browserAPIs: ["registerServiceWorker", "onServiceWorkerActive"] }])).toBe(true)
-    const names = (plugins: ReturnType<typeof leanBrowserBundle>["plugins"]) => plugins.map((plugin) => String((plugin as unknown as { newResource: string }).newResource))
+    const names = (plugins: ReturnType<typeof leanBrowserBundle>["plugins"]) =>
+      plugins.map((plugin) => String((plugin as unknown as { newResource: string }).newResource))
     expect(names(leanBrowserBundle(ROOT, [{ name: "x" }]).plugins)).toEqual([
       join(stubsDir(ROOT), "partytown-browser.js"),
       join(stubsDir(ROOT), "prop-types.js"),

@@ -53,8 +53,6 @@ describe("finishPages", () => {
 
   it("names each page it could not finish, so the build stops", () => {
     writeFileSync(join(publicDir, "about", "index.html"), PAGE.replace('data-emotion="css ', 'data-emotion-renamed="'))
-    expect(finishPages(publicDir)).toEqual([
-      expect.stringMatching(/^about\/index\.html: no component styles found/),
-    ])
+    expect(finishPages(publicDir)).toEqual([expect.stringMatching(/^about\/index\.html: no component styles found/)])
   })
 })

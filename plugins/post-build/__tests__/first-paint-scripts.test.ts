@@ -44,9 +44,7 @@ describe("the first-paint loader in a browser", () => {
   }
 
   const paint = (name: string) =>
-    observers.forEach((callback) =>
-      callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect: () => (disconnected += 1) }),
-    )
+    observers.forEach((callback) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect: () => (disconnected += 1) }))
   const addedScripts = () => [...document.body.querySelectorAll("script[src]")].map((script) => script.getAttribute("src"))
   const runLoader = () => new Function(firstPaintLoader(["/framework-2.js", "/app-3.js"]))()
   /** One rendered frame and the task after it. */

@@ -1,7 +1,15 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto"
 import { parseHeadersFile, headersForPath } from "../../../src/server/prod/headers-file"
-import { adminContentSecurityPolicy, contentSecurityPolicy, headersFile, inlineScripts, originOf, ownerContentSecurityPolicy, scriptHash } from "../security-headers"
+import {
+  adminContentSecurityPolicy,
+  contentSecurityPolicy,
+  headersFile,
+  inlineScripts,
+  originOf,
+  ownerContentSecurityPolicy,
+  scriptHash,
+} from "../security-headers"
 
 describe("inline scripts", () => {
   it("finds executable inline scripts and skips external scripts and JSON data blocks", () => {
@@ -27,9 +35,7 @@ describe("content security policy", () => {
   it("lets the signup form reach an external provider when one is configured", () => {
     expect(originOf("https://api.example-provider.com/v1/subscribe?x=1")).toBe("https://api.example-provider.com")
     expect(originOf("/api/signup")).toBeNull()
-    expect(contentSecurityPolicy([], ["https://api.example-provider.com"])).toContain(
-      "connect-src 'self' https://api.example-provider.com",
-    )
+    expect(contentSecurityPolicy([], ["https://api.example-provider.com"])).toContain("connect-src 'self' https://api.example-provider.com")
   })
 })
 
@@ -76,7 +82,11 @@ describe("the editors' web UI in _headers", () => {
 })
 
 describe("the owner's page in _headers", () => {
-  const blocks = headersFile(contentSecurityPolicy(["'sha256-a'"], ["https://api.example-provider.com"]), adminContentSecurityPolicy(), ownerContentSecurityPolicy(["'sha256-a'"])).split("\n\n")
+  const blocks = headersFile(
+    contentSecurityPolicy(["'sha256-a'"], ["https://api.example-provider.com"]),
+    adminContentSecurityPolicy(),
+    ownerContentSecurityPolicy(["'sha256-a'"]),
+  ).split("\n\n")
   const ownerBlock = blocks.find((block) => block.startsWith("/owner/*\n")) ?? ""
 
   it("replaces the site's policy, referrer policy and caching there: never indexed, never cached", () => {

@@ -65,11 +65,7 @@ class FakeResponse {
   }
 }
 
-const post = async (
-  body: unknown,
-  options: Omit<FakeRequestOptions, "body"> = {},
-  run: Handler = handler,
-): Promise<FakeResponse> => {
+const post = async (body: unknown, options: Omit<FakeRequestOptions, "body"> = {}, run: Handler = handler): Promise<FakeResponse> => {
   const res = new FakeResponse()
   const text = typeof body === "string" ? body : JSON.stringify(body)
   await run(fakeRequest({ ...options, body: text }), res as unknown as GatsbyFunctionResponse)
@@ -143,7 +139,13 @@ describe("POST /api/signup", () => {
     const before = Date.now()
     const res = await post({ ...validSignup, email: "  Fan@Example.com ", consent: true })
     expect(res.statusCode).toBe(201)
-    expect(res.body).toMatchObject({ ok: true, status: "confirmed", position: 1, total: 1, referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/\?ref=/) })
+    expect(res.body).toMatchObject({
+      ok: true,
+      status: "confirmed",
+      position: 1,
+      total: 1,
+      referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/\?ref=/),
+    })
     expect(res.headers["cache-control"]).toBe("no-store")
 
     const rows = await storedRows()
@@ -180,7 +182,11 @@ describe("POST /api/signup", () => {
     ["an invalid email", { ...validSignup, email: "fan@example" }, '"email" is not a valid email address'],
     ["a wrong source", { ...validSignup, source: "mailto" }, '"source" must be "website_signup"'],
     ["a missing timestamp", { email: validSignup.email, source: "website_signup" }, '"timestamp" is required'],
-    ["a timestamp that does not parse", { ...validSignup, timestamp: "2025-02-30T10:00:00Z" }, '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'],
+    [
+      "a timestamp that does not parse",
+      { ...validSignup, timestamp: "2025-02-30T10:00:00Z" },
+      '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z',
+    ],
     ["a JSON array", [validSignup], "Request body must be a JSON object with email, source and timestamp"],
     ["malformed JSON", '{"email": "fan@example.com", ', "Request body is not valid JSON"],
     ["an empty body", "", "Request body is empty: send a JSON object with email, source and timestamp"],
@@ -267,7 +273,10 @@ describe("POST /api/signup", () => {
     process.env.SIGNUP_RATE_LIMIT = "1"
     process.env.CLIENT_ADDRESS_HEADER = "x-nf-client-connection-ip"
     const viaNetlify = (visitor: string, email: string) =>
-      post({ ...validSignup, email }, { ip: "169.254.76.1", headers: { "content-type": "application/json", "x-nf-client-connection-ip": visitor, "x-forwarded-for": "6.6.6.6" } })
+      post(
+        { ...validSignup, email },
+        { ip: "169.254.76.1", headers: { "content-type": "application/json", "x-nf-client-connection-ip": visitor, "x-forwarded-for": "6.6.6.6" } },
+      )
     expect((await viaNetlify("203.0.113.1", "one@example.com")).statusCode).toBe(201)
     expect((await viaNetlify("203.0.113.2", "two@example.com")).statusCode).toBe(201)
     expect((await viaNetlify("203.0.113.1", "three@example.com")).statusCode).toBe(429)
@@ -339,9 +348,7 @@ describe("POST /api/signup", () => {
   })
 
   it("stores 50 concurrent signups of the same email once", async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post({ ...validSignup, email: i % 2 ? "SAME@example.com" : "same@example.com" })),
-    )
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ ...validSignup, email: i % 2 ? "SAME@example.com" : "same@example.com" })))
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1)
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(49)
     expect(await storedRows()).toHaveLength(1)
@@ -434,14 +441,16 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
   })
 
   /** Sends raw bytes so we control Content-Length and chunking exactly. */
-  const send = (
-    body: string,
-    headers: Record<string, string>,
-    chunked = false,
-  ): Promise<{ status: number; contentType: string; json: unknown }> =>
+  const send = (body: string, headers: Record<string, string>, chunked = false): Promise<{ status: number; contentType: string; json: unknown }> =>
     new Promise((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/api/signup", headers: chunked ? headers : { ...headers, "content-length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/signup",
+          headers: chunked ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
+        },
         (response) => {
           const chunks: Buffer[] = []
           response.on("data", (chunk: Buffer) => chunks.push(chunk))

@@ -4,15 +4,7 @@ import { Seo } from "../Seo"
 const EVIL_NAME = "x</script><script>alert(1)</script>"
 
 const renderSeo = (noindex = false) =>
-  render(
-    <Seo
-      title="About"
-      description="d"
-      pathname="/about/"
-      noindex={noindex}
-      structuredData={{ "@type": "WebPage", name: EVIL_NAME }}
-    />,
-  ).container
+  render(<Seo title="About" description="d" pathname="/about/" noindex={noindex} structuredData={{ "@type": "WebPage", name: EVIL_NAME }} />).container
 
 const meta = (container: HTMLElement, attribute: "name" | "property", key: string) =>
   container.querySelector(`meta[${attribute}="${key}"]`)?.getAttribute("content")

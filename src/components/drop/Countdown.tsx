@@ -56,7 +56,9 @@ export const Countdown = ({ window, now, copy, labelId }: CountdownProps) => {
         <span sx={visuallyHidden}>{countdownText(parts, copy)}</span>
         {UNITS.map((unit) => (
           <span key={unit} aria-hidden="true" sx={{ display: "grid", justifyItems: "center", width: ["3.6rem", "4rem"] }}>
-            <span sx={{ fontSize: [5, 6], fontWeight: "bold", lineHeight: 1.1, fontVariantNumeric: "tabular-nums", color: "primary" }}>{twoDigits(parts[unit])}</span>
+            <span sx={{ fontSize: [5, 6], fontWeight: "bold", lineHeight: 1.1, fontVariantNumeric: "tabular-nums", color: "primary" }}>
+              {twoDigits(parts[unit])}
+            </span>
             <span sx={{ fontSize: 0, color: "subtle", whiteSpace: "nowrap" }}>{copy[unit]}</span>
           </span>
         ))}

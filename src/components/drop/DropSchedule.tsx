@@ -16,7 +16,7 @@ interface DropScheduleProps {
 
 /** The visitor's way of writing times and their time zone; known in the browser only. */
 const visitorClock = (language: string): { locale: string; timeZone: string } => ({
-  locale: timeLocale(language, typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language]),
+  locale: timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language])),
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
 })
 
@@ -40,9 +40,26 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
       <h3 id={headingId} sx={subheading}>
         {copy.window.heading}
       </h3>
-      <div sx={{ ...panel, display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 3fr) minmax(0, 2fr)"], gap: [4, 5], alignItems: "center" }}>
+      <div
+        sx={{
+          ...panel,
+          display: "grid",
+          gridTemplateColumns: ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 3fr) minmax(0, 2fr)"],
+          gap: [4, 5],
+          alignItems: "center",
+        }}
+      >
         <div>
-          <dl sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", "max-content minmax(0, 1fr)"], alignItems: "baseline", columnGap: 4, rowGap: [1, 3], m: 0 }}>
+          <dl
+            sx={{
+              display: "grid",
+              gridTemplateColumns: ["minmax(0, 1fr)", "max-content minmax(0, 1fr)"],
+              alignItems: "baseline",
+              columnGap: 4,
+              rowGap: [1, 3],
+              m: 0,
+            }}
+          >
             {times.map(({ label, iso, utc }) => (
               <Fragment key={label}>
                 <dt sx={{ variant: "text.eyebrow", mt: [2, 0] }}>{label}</dt>

@@ -47,9 +47,13 @@ export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDr
 
   const headingId = dropSectionId(dropId, "draw")
   const message = state.kind === "loading" ? copy.loading : state.kind === "unavailable" ? copy.unavailable : null
-  const locale = timeLocale(language, typeof navigator === "undefined" ? [] : navigator.languages ?? [])
+  const locale = timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? []))
   return (
-    <section aria-labelledby={headingId} data-draw={state.kind} sx={{ p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large" }}>
+    <section
+      aria-labelledby={headingId}
+      data-draw={state.kind}
+      sx={{ p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large" }}
+    >
       <h3 id={headingId} sx={{ ...subheading, mb: 2 }}>
         {copy.heading}
       </h3>

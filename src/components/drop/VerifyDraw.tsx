@@ -51,7 +51,12 @@ export const VerifyDraw = ({ record, copy }: { record: DrawnRecord; copy: Verify
     <div sx={{ display: "grid", gap: 3, justifyItems: "start", mt: 5 }}>
       <p>{copy.intro}</p>
       {/* A busy button stays focusable (a disabled one would drop focus); its clicks are ignored. */}
-      <button type="button" onClick={() => void run()} aria-disabled={checking} sx={{ variant: "buttons.primary", "&[aria-disabled='true']": { cursor: "progress", opacity: 0.7 } }}>
+      <button
+        type="button"
+        onClick={() => void run()}
+        aria-disabled={checking}
+        sx={{ variant: "buttons.primary", "&[aria-disabled='true']": { cursor: "progress", opacity: 0.7 } }}
+      >
         {checking ? copy.checking : copy.button}
       </button>
       <div role="status" sx={{ width: "100%" }}>

@@ -46,8 +46,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   const emailRef = useRef<HTMLInputElement>(null)
   const messageRef = useRef<HTMLTextAreaElement>(null)
 
-  const update = (field: keyof ContactFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [field]: event.target.value }))
+  const update = (field: keyof ContactFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [field]: event.target.value }))
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -99,14 +98,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}
         </label>
-        <input
-          ref={emailRef}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...fieldProps("email")}
-          sx={{ variant: "forms.input", width: "100%" }}
-        />
+        <input ref={emailRef} type="email" inputMode="email" autoComplete="email" {...fieldProps("email")} sx={{ variant: "forms.input", width: "100%" }} />
       </div>
       <div>
         <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>

@@ -103,7 +103,6 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
 
   const [consentBefore, consentAfter = ""] = consentWording.split("{privacyLink}")
 
-
   return (
     <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>

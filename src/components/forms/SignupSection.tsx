@@ -63,11 +63,7 @@ export const SignupSection = ({ heading, text, socialProof, count, showListSizeF
             </p>
           </div>
           <div onFocus={() => void loadFollowUp()} sx={{ display: "grid", gap: 5, alignContent: "start" }}>
-            <SignupForm
-              brand={brand}
-              contactEmail={contactEmail}
-              onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)}
-            />
+            <SignupForm brand={brand} contactEmail={contactEmail} onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)} />
             {/* Present from the start, so screen readers announce what appears in it. */}
             <div aria-live="polite">
               {joined && (

@@ -29,9 +29,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return (
       <section role="alert" sx={{ variant: "layout.narrow", py: 8 }}>
         <h1 sx={{ variant: "text.heading", fontSize: [5, 6], mb: 4 }}>{this.props.copy.heading}</h1>
-        <pre sx={{ fontFamily: "monospace", whiteSpace: "pre-wrap", bg: "muted", p: 3, borderRadius: "default", mb: 4 }}>
-          {error.message}
-        </pre>
+        <pre sx={{ fontFamily: "monospace", whiteSpace: "pre-wrap", bg: "muted", p: 3, borderRadius: "default", mb: 4 }}>{error.message}</pre>
         <a href="/" sx={{ variant: "buttons.primary" }}>
           {this.props.copy.homeLink}
         </a>

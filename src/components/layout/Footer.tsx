@@ -74,9 +74,7 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
         </div>
       </div>
       <div sx={{ borderTop: "1px solid", borderColor: "border" }}>
-        <p sx={{ variant: "layout.container", py: 3, fontSize: 0, color: "subtle" }}>
-          {fillTemplate(footer.copyright, { year: String(year), brand })}
-        </p>
+        <p sx={{ variant: "layout.container", py: 3, fontSize: 0, color: "subtle" }}>{fillTemplate(footer.copyright, { year: String(year), brand })}</p>
       </div>
     </footer>
   )

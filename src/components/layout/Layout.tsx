@@ -38,7 +38,9 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
           <Header brand={site.brand} />
         </HydrateLater>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: "1 0 auto", outline: "none" }}>
-          <ErrorBoundary key={pathname} copy={ui.errorPage}>{children}</ErrorBoundary>
+          <ErrorBoundary key={pathname} copy={ui.errorPage}>
+            {children}
+          </ErrorBoundary>
         </main>
         <HydrateLater>
           <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />

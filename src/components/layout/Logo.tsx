@@ -26,9 +26,7 @@ export const Logo = ({ brand }: { brand: string }) => {
     >
       <span>{word}</span>
       {rest.length > 0 && (
-        <span sx={{ bg: "primary", color: "onPrimary", px: 2, py: 1, borderRadius: "small", transform: "rotate(-4deg)" }}>
-          {rest.join(" ")}
-        </span>
+        <span sx={{ bg: "primary", color: "onPrimary", px: 2, py: 1, borderRadius: "small", transform: "rotate(-4deg)" }}>{rest.join(" ")}</span>
       )}
     </Link>
   )

@@ -39,9 +39,7 @@ export type ToastKind = "success" | "error"
  * Focus stays where it is. Toasts shown before the container mounts wait for it.
  */
 export const showToast = (kind: ToastKind, notice: Notice) =>
-  kind === "success"
-    ? toast.success(<ToastMessage {...notice} />, { role: "status" })
-    : toast.error(<ToastMessage {...notice} />, { role: "alert" })
+  kind === "success" ? toast.success(<ToastMessage {...notice} />, { role: "status" }) : toast.error(<ToastMessage {...notice} />, { role: "alert" })
 
 /** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
 export const ToastViewport = () => (

@@ -77,7 +77,13 @@ export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {
   }
   return (
     <ActionCard id={id} heading={text.heading} text={text.text}>
-      <button ref={buttonRef} type="button" aria-expanded={asking} onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (setNote(null), setAsking(true)))} sx={{ variant: "buttons.secondary" }}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={asking}
+        onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (setNote(null), setAsking(true)))}
+        sx={{ variant: "buttons.secondary" }}
+      >
         {text.button}
       </button>
       {asking && (

@@ -30,14 +30,28 @@ export const ConfirmStep = ({ question, confirm, cancel, working, busy, destruct
       onKeyDown={(event) => {
         if (event.key === "Escape" && !busy) onCancel()
       }}
-      sx={{ display: "grid", gap: 3, mt: 3, p: 3, bg: "muted", border: "2px solid", borderColor: destructive ? "destructive" : "primary", borderRadius: "default" }}
+      sx={{
+        display: "grid",
+        gap: 3,
+        mt: 3,
+        p: 3,
+        bg: "muted",
+        border: "2px solid",
+        borderColor: destructive ? "destructive" : "primary",
+        borderRadius: "default",
+      }}
     >
       <p id={`${id}-question`} sx={{ fontWeight: "bold" }}>
         {question}
       </p>
       {children}
       <div sx={{ display: "flex", gap: 3, flexWrap: "wrap" }}>
-        <button type="button" aria-disabled={busy} onClick={() => !busy && onConfirm()} sx={{ variant: destructive ? "buttons.destructive" : "buttons.primary", ...busyButton }}>
+        <button
+          type="button"
+          aria-disabled={busy}
+          onClick={() => !busy && onConfirm()}
+          sx={{ variant: destructive ? "buttons.destructive" : "buttons.primary", ...busyButton }}
+        >
           {busy ? working : confirm}
         </button>
         <button ref={cancelRef} type="button" aria-disabled={busy} onClick={() => !busy && onCancel()} sx={{ variant: "buttons.secondary", ...busyButton }}>

@@ -73,7 +73,15 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
         </li>
       </ul>
       <div ref={ref} sx={{ width: "100%" }}>
-        <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} aria-hidden="true" focusable="false" data-chart="per-day" sx={{ display: "block", overflow: "visible" }}>
+        <svg
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          aria-hidden="true"
+          focusable="false"
+          data-chart="per-day"
+          sx={{ display: "block", overflow: "visible" }}
+        >
           {ticks.map((tick) => (
             <g key={tick}>
               <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} strokeWidth={1} sx={{ stroke: tick === 0 ? "subtle" : "border" }} />
@@ -85,7 +93,14 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
           {days.map((day, index) => (
             <g key={day.day} data-day={day.day} data-signups={day.signups} data-confirmations={day.confirmations}>
               {day.signups > 0 && (
-                <rect x={x(index) - barWidth / 2} y={y(day.signups)} width={barWidth} height={Math.max(1, y(0) - y(day.signups))} rx={2} sx={{ fill: "primary" }} />
+                <rect
+                  x={x(index) - barWidth / 2}
+                  y={y(day.signups)}
+                  width={barWidth}
+                  height={Math.max(1, y(0) - y(day.signups))}
+                  rx={2}
+                  sx={{ fill: "primary" }}
+                />
               )}
               {labelled(index) && (
                 <text x={x(index)} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" fontSize={12} sx={{ fill: "subtle" }}>
@@ -96,37 +111,45 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
           ))}
           <path d={line} fill="none" strokeWidth={2.5} sx={{ stroke: "secondary" }} strokeLinejoin="round" />
           {days.map((day, index) =>
-            day.confirmations > 0 ? <circle key={day.day} cx={x(index)} cy={y(day.confirmations)} r={3.5} strokeWidth={1.5} sx={{ fill: "secondary", stroke: "background" }} /> : null,
+            day.confirmations > 0 ? (
+              <circle key={day.day} cx={x(index)} cy={y(day.confirmations)} r={3.5} strokeWidth={1.5} sx={{ fill: "secondary", stroke: "background" }} />
+            ) : null,
           )}
           <text x={MARGIN.left + plotWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={12} sx={{ fill: "text" }} letterSpacing="0.08em">
             {copy.dayAxis.toUpperCase()}
           </text>
-          <text transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} sx={{ fill: "text" }} letterSpacing="0.08em">
+          <text
+            transform={`translate(14 ${MARGIN.top + plotHeight / 2}) rotate(-90)`}
+            textAnchor="middle"
+            fontSize={12}
+            sx={{ fill: "text" }}
+            letterSpacing="0.08em"
+          >
             {copy.countAxis.toUpperCase()}
           </text>
         </svg>
       </div>
       {/* Hidden by its box: a table itself is never narrower than its cells. */}
       <div sx={visuallyHidden}>
-      <table sx={dataTable}>
-        <caption>{copy.table}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{copy.day}</th>
-            <th scope="col">{copy.signups}</th>
-            <th scope="col">{copy.confirmations}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row">{formats.dayLong(day.day)}</th>
-              <td>{formats.count(day.signups)}</td>
-              <td>{formats.count(day.confirmations)}</td>
+        <table sx={dataTable}>
+          <caption>{copy.table}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{copy.day}</th>
+              <th scope="col">{copy.signups}</th>
+              <th scope="col">{copy.confirmations}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{formats.dayLong(day.day)}</th>
+                <td>{formats.count(day.signups)}</td>
+                <td>{formats.count(day.confirmations)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </div>
   )

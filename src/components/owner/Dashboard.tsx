@@ -34,7 +34,11 @@ const Section = ({ heading, intro, children }: { heading: string; intro?: string
 /** One count: its label small, the number big. */
 const Count = ({ label, value, detail, accent = false }: { label: string; value: string; detail?: string; accent?: boolean }) => (
   <div sx={{ ...card, boxShadow: accent ? "pop" : "none", borderColor: accent ? "primary" : "border" }}>
-    <dt sx={{ variant: "text.eyebrow", letterSpacing: ["0.02em", "0.08em"], overflowWrap: "break-word", hyphens: "auto", color: accent ? "primary" : "subtle" }}>{label}</dt>
+    <dt
+      sx={{ variant: "text.eyebrow", letterSpacing: ["0.02em", "0.08em"], overflowWrap: "break-word", hyphens: "auto", color: accent ? "primary" : "subtle" }}
+    >
+      {label}
+    </dt>
     <dd sx={{ m: 0, mt: 2, fontFamily: "heading", fontSize: [5, 6], lineHeight: 1, fontVariantNumeric: "tabular-nums" }}>{value}</dd>
     {detail && <dd sx={{ m: 0, mt: 2, fontSize: 0, color: "subtle" }}>{detail}</dd>}
   </div>
@@ -46,7 +50,10 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
   const actionProps: ActionProps = { ...actions, copy, formats }
   return (
     <div>
-      <dl aria-label={copy.counts.label} sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}>
+      <dl
+        aria-label={copy.counts.label}
+        sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}
+      >
         <Count accent label={copy.counts.confirmed} value={formats.count(summary.confirmed)} />
         <Count label={copy.counts.pending} value={formats.count(summary.pending)} />
         <Count
@@ -120,7 +127,9 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
             <dt sx={{ color: "subtle" }}>{copy.mail.waiting}</dt>
             <dd sx={{ m: 0, fontFamily: "heading", fontSize: 4 }}>{formats.count(summary.outbox.waiting)}</dd>
             <dt sx={{ color: "subtle" }}>{copy.mail.failed}</dt>
-            <dd sx={{ m: 0, fontFamily: "heading", fontSize: 4, color: summary.outbox.failed > 0 ? "secondary" : "text" }}>{formats.count(summary.outbox.failed)}</dd>
+            <dd sx={{ m: 0, fontFamily: "heading", fontSize: 4, color: summary.outbox.failed > 0 ? "secondary" : "text" }}>
+              {formats.count(summary.outbox.failed)}
+            </dd>
             <dt sx={{ color: "subtle", gridColumn: "1 / -1" }}>{copy.mail.lastError}</dt>
             <dd sx={{ m: 0, gridColumn: "1 / -1", fontFamily: summary.outbox.lastError ? "monospace" : "body", fontSize: 0, wordBreak: "break-word" }}>
               {summary.outbox.lastError ?? copy.mail.noError}
@@ -171,7 +180,15 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
       </div>
 
       <Section heading={copy.botCheck.heading} intro={copy.botCheck.intro}>
-        <dl aria-label={copy.botCheck.heading} sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))", "repeat(5, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}>
+        <dl
+          aria-label={copy.botCheck.heading}
+          sx={{
+            display: "grid",
+            gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))", "repeat(5, minmax(0, 1fr))"],
+            gap: [3, 4],
+            m: 0,
+          }}
+        >
           <Count label={copy.botCheck.passed} value={formats.count(summary.botCheck.passed)} />
           <Count label={copy.botCheck.refused} value={formats.count(summary.botCheck.refused)} />
           <Count label={copy.botCheck.wouldRefuse} value={formats.count(summary.botCheck.wouldRefuse)} />

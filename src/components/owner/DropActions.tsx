@@ -17,12 +17,29 @@ interface DropActionProps extends Omit<ActionProps, "onChanged"> {
 }
 
 /** The seed, shown this once after committing: save it now, or download it as `<drop>.seed`. */
-const SeedOnce = ({ drop, seed, seedKept, copy, onDismiss }: { drop: string; seed: string; seedKept: boolean; copy: ActionProps["copy"]["drops"]["commit"]; onDismiss(): void }) => {
+const SeedOnce = ({
+  drop,
+  seed,
+  seedKept,
+  copy,
+  onDismiss,
+}: {
+  drop: string
+  seed: string
+  seedKept: boolean
+  copy: ActionProps["copy"]["drops"]["commit"]
+  onDismiss(): void
+}) => {
   const id = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => headingRef.current?.focus(), [])
   return (
-    <Box as="section" aria-labelledby={`${id}-heading`} data-seed-once="" sx={{ display: "grid", gap: 3, mt: 3, p: 3, bg: "muted", border: "2px solid", borderColor: "secondary", borderRadius: "default" }}>
+    <Box
+      as="section"
+      aria-labelledby={`${id}-heading`}
+      data-seed-once=""
+      sx={{ display: "grid", gap: 3, mt: 3, p: 3, bg: "muted", border: "2px solid", borderColor: "secondary", borderRadius: "default" }}
+    >
       <Heading as="h4" id={`${id}-heading`} ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: 2, color: "secondary", outline: "none" }}>
         {copy.seedHeading}
       </Heading>
@@ -87,7 +104,13 @@ export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }:
       <Text as="p" sx={{ color: "subtle", mb: 3 }}>
         {text.text}
       </Text>
-      <Button ref={buttonRef} type="button" variant="secondary" aria-expanded={asking} onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (onNote(null), setAsking(true)))}>
+      <Button
+        ref={buttonRef}
+        type="button"
+        variant="secondary"
+        aria-expanded={asking}
+        onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (onNote(null), setAsking(true)))}
+      >
         {text.button}
       </Button>
       {asking && (

@@ -27,7 +27,15 @@ const PHASE_BADGE = {
 } as const
 
 /** A group's heading over its sizes' columns, styled as the table's column headings. */
-const groupHeading = { fontFamily: "heading", fontWeight: "heading", color: "subtle", textTransform: "uppercase", letterSpacing: "0.03em", fontSize: "11px", textAlign: "center" } as const
+const groupHeading = {
+  fontFamily: "heading",
+  fontWeight: "heading",
+  color: "subtle",
+  textTransform: "uppercase",
+  letterSpacing: "0.03em",
+  fontSize: "11px",
+  textAlign: "center",
+} as const
 
 /**
  * Entries per UTC day: a row a day, a column a size, the sizes grouped under their piece (two
@@ -36,7 +44,12 @@ const groupHeading = { fontFamily: "heading", fontWeight: "heading", color: "sub
 const EntriesByDay = ({ drop, pieces, copy, formats }: { drop: OwnerDrop; pieces: EntryDrop["pieces"] } & Pick<ActionProps, "copy" | "formats">) => {
   const text = copy.drops
   const days = [...new Set(drop.entriesByDay.map((row) => row.day))].sort()
-  if (days.length === 0) return <Text as="p" sx={{ color: "subtle" }}>{text.noEntries}</Text>
+  if (days.length === 0)
+    return (
+      <Text as="p" sx={{ color: "subtle" }}>
+        {text.noEntries}
+      </Text>
+    )
   // Content's pieces where it has this drop's; else each size on its own, by its key.
   const groups =
     pieces.length > 0
@@ -122,7 +135,19 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
         <h3 id={`${id}-heading`} sx={{ ...cardHeading, mb: 0 }}>
           {drop.name}
         </h3>
-        <Badge data-phase={drop.phase} sx={{ ...PHASE_BADGE[drop.phase], px: 3, py: 1, borderRadius: "pill", fontFamily: "heading", fontSize: 0, letterSpacing: "0.06em", textTransform: "uppercase" }}>
+        <Badge
+          data-phase={drop.phase}
+          sx={{
+            ...PHASE_BADGE[drop.phase],
+            px: 3,
+            py: 1,
+            borderRadius: "pill",
+            fontFamily: "heading",
+            fontSize: 0,
+            letterSpacing: "0.06em",
+            textTransform: "uppercase",
+          }}
+        >
           <span sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap" }}>{text.phase}: </span>
           {text.phases[drop.phase]}
         </Badge>
@@ -217,9 +242,19 @@ export const Drops = ({ pieces, ...props }: DropsProps) => {
   useEffect(() => {
     void load()
   }, [load])
-  if (loaded.kind === "loading") return <Text as="p" sx={{ color: "subtle" }}>{copy.drops.loading}</Text>
+  if (loaded.kind === "loading")
+    return (
+      <Text as="p" sx={{ color: "subtle" }}>
+        {copy.drops.loading}
+      </Text>
+    )
   if (loaded.kind === "failed") return <NoteLine note={{ text: loaded.text, tone: "problem" }} />
-  if (loaded.drops.length === 0) return <Text as="p" sx={{ color: "subtle" }}>{copy.drops.none}</Text>
+  if (loaded.drops.length === 0)
+    return (
+      <Text as="p" sx={{ color: "subtle" }}>
+        {copy.drops.none}
+      </Text>
+    )
   return (
     <div sx={{ display: "grid", gap: [3, 4] }}>
       {loaded.drops.map((drop) => (

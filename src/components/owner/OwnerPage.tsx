@@ -159,7 +159,22 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
   const checking = phase.kind === "signIn" && phase.checking
   const problem = phase.kind === "signIn" ? phase.problem : null
   return (
-    <form noValidate method="post" onSubmit={signIn} sx={{ display: "grid", gap: 3, maxWidth: 480, p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large", boxShadow: "pop" }}>
+    <form
+      noValidate
+      method="post"
+      onSubmit={signIn}
+      sx={{
+        display: "grid",
+        gap: 3,
+        maxWidth: 480,
+        p: [4, 5],
+        bg: "surface",
+        border: "2px solid",
+        borderColor: "border",
+        borderRadius: "large",
+        boxShadow: "pop",
+      }}
+    >
       <div>
         <label htmlFor={`${id}-secret`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.signIn.label}

@@ -57,7 +57,18 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
                   <th scope="row" sx={{ fontWeight: "body", overflowWrap: "break-word" }}>
                     {row.email}
                     {!row.confirmed && (
-                      <Badge variant="outline" sx={{ display: "block", width: "fit-content", mt: 1, fontSize: "11px", color: "subtle", bg: "transparent", boxShadow: "inset 0 0 0 1px currentColor" }}>
+                      <Badge
+                        variant="outline"
+                        sx={{
+                          display: "block",
+                          width: "fit-content",
+                          mt: 1,
+                          fontSize: "11px",
+                          color: "subtle",
+                          bg: "transparent",
+                          boxShadow: "inset 0 0 0 1px currentColor",
+                        }}
+                      >
                         {text.notConfirmed}
                       </Badge>
                     )}
@@ -78,7 +89,13 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
                       >
                         {text.release}
                       </Button>
-                      <Button type="button" variant="ghost" aria-label={`${text.reject}: ${row.email}`} aria-disabled={busy === row.id} onClick={() => void decide(row, "reject")}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        aria-label={`${text.reject}: ${row.email}`}
+                        aria-disabled={busy === row.id}
+                        onClick={() => void decide(row, "reject")}
+                      >
                         {text.reject}
                       </Button>
                     </div>

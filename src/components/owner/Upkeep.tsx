@@ -49,13 +49,16 @@ export const Backups = ({ backups, now, copy, formats }: { backups: BackupSummar
       <>
         <dl sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 4, rowGap: 2, m: 0 }}>
           <dt sx={{ color: "subtle" }}>{copy.lastGood}</dt>
-          <dd sx={{ m: 0 }}>{backups.lastGood ? (
+          <dd sx={{ m: 0 }}>
+            {backups.lastGood ? (
               <>
-                <time dateTime={backups.lastGood.takenAt}>{formats.time(backups.lastGood.takenAt)}</time> <span sx={{ color: "subtle" }}>({formats.age(backups.lastGood.takenAt, now)})</span>
+                <time dateTime={backups.lastGood.takenAt}>{formats.time(backups.lastGood.takenAt)}</time>{" "}
+                <span sx={{ color: "subtle" }}>({formats.age(backups.lastGood.takenAt, now)})</span>
               </>
             ) : (
               copy.none
-            )}</dd>
+            )}
+          </dd>
           {backups.lastGood && (
             <>
               <dt sx={{ color: "subtle" }}>{copy.signups}</dt>

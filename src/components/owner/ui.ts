@@ -29,7 +29,15 @@ export const dataTable: ThemeUIStyleObject = {
   "th, td": { textAlign: "left", py: 2, px: "6px", borderBottom: "1px solid", borderColor: "border", verticalAlign: "top" },
   "th:first-of-type, td:first-of-type": { pl: 0 },
   "th:last-of-type, td:last-of-type": { pr: 0 },
-  "th[scope=col]": { fontFamily: "heading", fontWeight: "heading", color: "subtle", textTransform: "uppercase", letterSpacing: "0.03em", fontSize: "11px", whiteSpace: "nowrap" },
+  "th[scope=col]": {
+    fontFamily: "heading",
+    fontWeight: "heading",
+    color: "subtle",
+    textTransform: "uppercase",
+    letterSpacing: "0.03em",
+    fontSize: "11px",
+    whiteSpace: "nowrap",
+  },
   ".number": { textAlign: "right", whiteSpace: "nowrap" },
   "tr:last-of-type td, tr:last-of-type th": { borderBottom: "none" },
 }

@@ -19,11 +19,7 @@ const SERVER_HTML = { __html: "" }
  */
 export const StaticMarkup = ({ children }: HydrationProps) => {
   const [keepServerHtml] = useState(isHydrating)
-  return keepServerHtml ? (
-    <div sx={NO_BOX} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
-  ) : (
-    <Wrapper>{children}</Wrapper>
-  )
+  return keepServerHtml ? <div sx={NO_BOX} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning /> : <Wrapper>{children}</Wrapper>
 }
 
 /**
@@ -32,9 +28,7 @@ export const StaticMarkup = ({ children }: HydrationProps) => {
  * plain HTML).
  */
 export const HydrateLater = ({ children }: HydrationProps) => {
-  const [Deferred] = useState(() =>
-    isHydrating() ? lazy(() => nextHydrationSlot().then(() => ({ default: Wrapper }))) : null,
-  )
+  const [Deferred] = useState(() => (isHydrating() ? lazy(() => nextHydrationSlot().then(() => ({ default: Wrapper }))) : null))
   if (!Deferred) return <Wrapper>{children}</Wrapper>
   return (
     <Suspense fallback={null}>

@@ -19,10 +19,7 @@ export const Picture = ({ image, alt, className }: PictureProps) => {
   // The image's styles sit on the <picture>: emotion writes each element's <style> just before it,
   // and a <style> between the <source>s and the <img> makes browsers fetch the JPEG fallback too.
   return (
-    <picture
-      className={className}
-      sx={{ display: "block", img: { display: "block", width: "100%", height: "auto", bg: image.backgroundColor ?? "muted" } }}
-    >
+    <picture className={className} sx={{ display: "block", img: { display: "block", width: "100%", height: "auto", bg: image.backgroundColor ?? "muted" } }}>
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}

@@ -12,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * Whether a drop still belongs on the status page at `now`: until its winners' codes stop
  * working (`redeemDays` after the results), so an entrant can still read how it went.
  */
-export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean => now < Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
+export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean =>
+  now < Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
 
 export interface Clock {
   now: number
@@ -54,7 +55,16 @@ export const DropEntries = ({ drops, minimumAge, entries, referrals, token, copy
   return (
     <>
       {shown.map((drop) => (
-        <DropEntry key={drop.id} drop={drop} minimumAge={minimumAge} entry={entries[drop.id] ?? null} referrals={referrals} token={token} copy={copy} clock={clock} />
+        <DropEntry
+          key={drop.id}
+          drop={drop}
+          minimumAge={minimumAge}
+          entry={entries[drop.id] ?? null}
+          referrals={referrals}
+          token={token}
+          copy={copy}
+          clock={clock}
+        />
       ))}
     </>
   )

@@ -47,7 +47,11 @@ export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token,
   const tickets = entry ? entry.tickets : phase === "closed" ? null : ticketsFor(referrals, drop.bonus)
 
   return (
-    <section aria-labelledby={`${id}-heading`} data-drop={drop.id} sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 4 }}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      data-drop={drop.id}
+      sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 4 }}
+    >
       <div sx={{ display: "grid", gap: 2 }}>
         <p sx={{ variant: "text.eyebrow" }}>{copy.eyebrow}</p>
         <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [3, 4] }}>
@@ -97,7 +101,14 @@ export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token,
       {outcome !== null && (
         <p
           data-outcome={outcome}
-          sx={{ ...panel, fontSize: [2, 3], fontWeight: "bold", borderColor: outcome === "won" ? "primary" : "border", color: outcome === "won" ? "primary" : "text", boxShadow: outcome === "won" ? "pop" : "none" }}
+          sx={{
+            ...panel,
+            fontSize: [2, 3],
+            fontWeight: "bold",
+            borderColor: outcome === "won" ? "primary" : "border",
+            color: outcome === "won" ? "primary" : "text",
+            boxShadow: outcome === "won" ? "pop" : "none",
+          }}
         >
           {outcome === "won" ? copy.won : copy.notWon}
         </p>

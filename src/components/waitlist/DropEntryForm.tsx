@@ -71,7 +71,10 @@ export const DropEntryForm = ({ dropId, pieces, names, entry, token, copy, onEnt
   const firstRef = useRef<HTMLInputElement>(null)
   const enterRef = useRef<HTMLButtonElement>(null)
 
-  const startBotCheck = () => void loadEntering().then((entering) => entering.startBotCheck(formRef.current)).catch(() => undefined)
+  const startBotCheck = () =>
+    void loadEntering()
+      .then((entering) => entering.startBotCheck(formRef.current))
+      .catch(() => undefined)
 
   const send = async (size: string | null) => {
     const entering = await loadEntering().catch(() => null)
@@ -130,7 +133,14 @@ export const DropEntryForm = ({ dropId, pieces, names, entry, token, copy, onEnt
                 const key = sizeKey(piece.id, size.label)
                 return (
                   <label key={key} sx={sizeOption}>
-                    <input ref={key === firstKey ? firstRef : undefined} type="radio" name={`${id}-size`} value={key} checked={chosen === key} onChange={() => setChosen(key)} />
+                    <input
+                      ref={key === firstKey ? firstRef : undefined}
+                      type="radio"
+                      name={`${id}-size`}
+                      value={key}
+                      checked={chosen === key}
+                      onChange={() => setChosen(key)}
+                    />
                     <span>{size.label}</span>
                   </label>
                 )

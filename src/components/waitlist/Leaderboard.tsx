@@ -51,7 +51,11 @@ export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[];
                 <td sx={cell}>
                   <span sx={{ wordBreak: "break-all" }}>{row.name}</span>
                   {row.you && (
-                    <span sx={{ display: "inline-block", whiteSpace: "nowrap", ml: 2, px: 2, borderRadius: "pill", bg: "primary", color: "onPrimary", fontSize: 0 }}>{copy.you}</span>
+                    <span
+                      sx={{ display: "inline-block", whiteSpace: "nowrap", ml: 2, px: 2, borderRadius: "pill", bg: "primary", color: "onPrimary", fontSize: 0 }}
+                    >
+                      {copy.you}
+                    </span>
                   )}
                 </td>
                 <td sx={{ ...cell, textAlign: "right" }}>{number.format(row.referrals)}</td>

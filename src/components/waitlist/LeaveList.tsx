@@ -64,12 +64,22 @@ export const LeaveList = ({ token, copy, onLeft }: LeaveListProps) => {
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 3, justifyItems: "start" }}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 3, justifyItems: "start" }}
+    >
       <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [3, 4] }}>
         {copy.heading}
       </h2>
       <p sx={{ color: "subtle" }}>{copy.intro}</p>
-      <button ref={askRef} type="button" aria-expanded={asking} aria-controls={`${id}-question`} onClick={asking ? keep : ask} sx={{ variant: "buttons.secondary" }}>
+      <button
+        ref={askRef}
+        type="button"
+        aria-expanded={asking}
+        aria-controls={`${id}-question`}
+        onClick={asking ? keep : ask}
+        sx={{ variant: "buttons.secondary" }}
+      >
         {copy.button}
       </button>
       <div
@@ -80,7 +90,16 @@ export const LeaveList = ({ token, copy, onLeft }: LeaveListProps) => {
         onKeyDown={(event) => {
           if (event.key === "Escape") keep()
         }}
-        sx={{ display: asking ? "grid" : "none", gap: 3, width: "100%", p: [3, 4], bg: "surface", border: "2px solid", borderColor: "destructive", borderRadius: 8 }}
+        sx={{
+          display: asking ? "grid" : "none",
+          gap: 3,
+          width: "100%",
+          p: [3, 4],
+          bg: "surface",
+          border: "2px solid",
+          borderColor: "destructive",
+          borderRadius: 8,
+        }}
       >
         <p id={`${id}-question-text`} sx={{ fontWeight: "bold" }}>
           {copy.question}

@@ -56,7 +56,11 @@ export const Rewards = ({ tiers, referrals, milestone, copy }: RewardsProps) => 
       {next ? (
         <div sx={{ display: "grid", gap: 2 }}>
           <p id={`${id}-progress`} sx={{ fontWeight: "bold" }}>
-            {fillTemplate(next.referrals === 1 ? copy.nextOne : copy.next, { count: number.format(sofar), needed: number.format(next.referrals), reward: next.reward })}
+            {fillTemplate(next.referrals === 1 ? copy.nextOne : copy.next, {
+              count: number.format(sofar),
+              needed: number.format(next.referrals),
+              reward: next.reward,
+            })}
           </p>
           <div
             role="progressbar"

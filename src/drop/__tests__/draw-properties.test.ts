@@ -20,7 +20,10 @@ const entriesArbitrary = fc.uniqueArray(
 )
 /** Every size in stock, in a random order, with 0 to 8 pieces. */
 const stockArbitrary: fc.Arbitrary<SizeStock[]> = fc
-  .tuple(fc.shuffledSubarray(SIZES, { minLength: SIZES.length }), fc.array(fc.integer({ min: 0, max: 8 }), { minLength: SIZES.length, maxLength: SIZES.length }))
+  .tuple(
+    fc.shuffledSubarray(SIZES, { minLength: SIZES.length }),
+    fc.array(fc.integer({ min: 0, max: 8 }), { minLength: SIZES.length, maxLength: SIZES.length }),
+  )
   .map(([sizes, pieces]) => sizes.map((size, i) => ({ size, pieces: pieces[i] })))
 
 const sorted = (ids: string[]): string[] => [...ids].sort()
@@ -47,11 +50,14 @@ describe("the draw, over random entry lists and stock", () => {
 
   it("writes one entry list text for any order of the same entries, and reads it back", () => {
     fc.assert(
-      fc.property(entriesArbitrary.chain((entries) => fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length }))), ([entries, shuffled]) => {
-        const text = entryListText(entries)
-        expect(entryListText(shuffled)).toBe(text)
-        expect(entryListText(parseEntryList(text))).toBe(text)
-      }),
+      fc.property(
+        entriesArbitrary.chain((entries) => fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length }))),
+        ([entries, shuffled]) => {
+          const text = entryListText(entries)
+          expect(entryListText(shuffled)).toBe(text)
+          expect(entryListText(parseEntryList(text))).toBe(text)
+        },
+      ),
     )
   })
 })
@@ -65,8 +71,7 @@ describe("tickets", () => {
 
   const entries: DrawEntry[] = TICKETS.map((tickets, i) => ({ id: `entrant${i}`, size: "cap/One size", tickets }))
   const stock = [{ size: "cap/One size", pieces: 1 }]
-  const chiSquared = (observed: number[], expected: number[]): number =>
-    observed.reduce((sum, count, i) => sum + (count - expected[i]) ** 2 / expected[i], 0)
+  const chiSquared = (observed: number[], expected: number[]): number => observed.reduce((sum, count, i) => sum + (count - expected[i]) ** 2 / expected[i], 0)
 
   let wins: number[]
   beforeAll(async () => {

@@ -169,7 +169,12 @@ describe("the draw", () => {
   })
 
   it.each([
-    ["an entry for a size not in stock", [{ id: "abcdefgh", size: "hoodie/XXL", tickets: 1 }], STOCK, /entry "abcdefgh" is for size "hoodie\/XXL", which is not in the stock/],
+    [
+      "an entry for a size not in stock",
+      [{ id: "abcdefgh", size: "hoodie/XXL", tickets: 1 }],
+      STOCK,
+      /entry "abcdefgh" is for size "hoodie\/XXL", which is not in the stock/,
+    ],
     ["a repeated entry id", [ENTRIES[0], { ...ENTRIES[0], size: "hoodie/XL" }], STOCK, /names entry "entry0000" twice/],
     ["a bad entry", [{ ...ENTRIES[0], tickets: 0 }], STOCK, /bad entry: entry "entry0000": tickets must be/],
     ["a size named twice in stock", [], [...STOCK, STOCK[0]], /The stock names size "hoodie\/M" twice/],

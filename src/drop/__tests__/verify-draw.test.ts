@@ -34,7 +34,15 @@ const publishedDraw = async (): Promise<{ published: PublishedDraw; reserve: Rec
   const reserve = Object.fromEntries(result.bySize.map(({ size, reserve }) => [size, reserve]))
   expect(winners["hoodie/M"][WITHDRAWN_WINNER]).toBeDefined()
   return {
-    published: { seed: SEED, seedHash: await seedHash(SEED), listHash, entryList, stock: STOCK, winners, promoted: { "hoodie/M": reserve["hoodie/M"].slice(0, 1) } },
+    published: {
+      seed: SEED,
+      seedHash: await seedHash(SEED),
+      listHash,
+      entryList,
+      stock: STOCK,
+      winners,
+      promoted: { "hoodie/M": reserve["hoodie/M"].slice(0, 1) },
+    },
     reserve,
   }
 }
@@ -84,7 +92,9 @@ describe("verifying a draw", () => {
     expect(check.ok).toBe(false)
     expect(check.problems).toEqual([
       expect.stringMatching(
-        new RegExp(`^Size hoodie/M: the published winners differ from the draw's \\(.*first difference at place 3: published ${reserve["hoodie/M"][3]}, recomputed ${displaced}\\)$`),
+        new RegExp(
+          `^Size hoodie/M: the published winners differ from the draw's \\(.*first difference at place 3: published ${reserve["hoodie/M"][3]}, recomputed ${displaced}\\)$`,
+        ),
       ),
     ])
   })

@@ -17,7 +17,16 @@ describe("readPublishedDrop", () => {
   })
 
   it("takes a drawn record with winners and promotions, and one from before promotions existed", () => {
-    const drawn = { ...scheduledRecord(), phase: "drawn", listHash: HASH, frozenAt: "x", seed: HASH, drawnAt: "y", winners: { "hoodie/S": ["abcdefgh"] }, promoted: { "hoodie/S": [] } }
+    const drawn = {
+      ...scheduledRecord(),
+      phase: "drawn",
+      listHash: HASH,
+      frozenAt: "x",
+      seed: HASH,
+      drawnAt: "y",
+      winners: { "hoodie/S": ["abcdefgh"] },
+      promoted: { "hoodie/S": [] },
+    }
     expect(readPublishedDrop(drawn, "drop-01")).toMatchObject({ phase: "drawn", winners: { "hoodie/S": ["abcdefgh"] } })
     const { promoted: _promoted, ...older } = drawn
     expect(readPublishedDrop(older, "drop-01")).toMatchObject({ promoted: null })

@@ -15,7 +15,12 @@ const answering = (status: number, body: unknown) => jest.fn<Promise<Response>, 
 describe("enterDrop", () => {
   it("POSTs the status token, the drop, the size and the bot check's solution as JSON to /api/drop/enter", async () => {
     const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 2, entryId: "abcdefgh23456723" })
-    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", "c29sdXRpb24=", { fetchImpl })).toEqual({ kind: "entered", size: "hoodie/M", tickets: 2, entryId: "abcdefgh23456723" })
+    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", "c29sdXRpb24=", { fetchImpl })).toEqual({
+      kind: "entered",
+      size: "hoodie/M",
+      tickets: 2,
+      entryId: "abcdefgh23456723",
+    })
     const [url, init] = fetchImpl.mock.calls[0]
     expect(url).toBe("/api/drop/enter")
     expect(init?.method).toBe("POST")

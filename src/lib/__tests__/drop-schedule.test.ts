@@ -61,7 +61,9 @@ describe("countdownParts and countdownText: the time left as the countdown shows
 
   it("ticks one second per second across a minute, an hour and a day", () => {
     const target = at(WINDOW.opensAt)
-    const reads = [0, 1, 2].map((step) => countdownText(countdownParts(target - (at("2026-12-03T16:59:59Z") + step * SECOND)), { days: "d", hours: "h", minutes: "m", seconds: "s" }))
+    const reads = [0, 1, 2].map((step) =>
+      countdownText(countdownParts(target - (at("2026-12-03T16:59:59Z") + step * SECOND)), { days: "d", hours: "h", minutes: "m", seconds: "s" }),
+    )
     expect(reads).toEqual(["01 d 00 h 00 m 01 s", "01 d 00 h 00 m 00 s", "00 d 23 h 59 m 59 s"])
   })
 
@@ -101,7 +103,11 @@ describe("bonusSentence: the bonus rule in words, from the drop's numbers", () =
 
 describe("newestFirst", () => {
   it("puts the drop whose window opens last first, leaving the list as it was", () => {
-    const drops = [{ id: "a", opensAt: "2026-12-04T17:00:00Z" }, { id: "c", opensAt: "2027-03-01T12:00:00Z" }, { id: "b", opensAt: "2027-01-10T12:00:00Z" }]
+    const drops = [
+      { id: "a", opensAt: "2026-12-04T17:00:00Z" },
+      { id: "c", opensAt: "2027-03-01T12:00:00Z" },
+      { id: "b", opensAt: "2027-01-10T12:00:00Z" },
+    ]
     expect(newestFirst(drops).map(({ id }) => id)).toEqual(["c", "b", "a"])
     expect(drops.map(({ id }) => id)).toEqual(["a", "c", "b"])
   })

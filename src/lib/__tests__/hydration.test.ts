@@ -5,7 +5,6 @@ const settlePromises = async () => {
   for (let round = 0; round < 10; round += 1) await Promise.resolve()
 }
 
-
 describe("hydration bookkeeping", () => {
   it("is off until Gatsby starts hydrating, and off again after the first render", () => {
     expect(isHydrating()).toBe(false)

@@ -17,7 +17,9 @@ const memoryStorage = (): Storage => {
 describe("a token page's link", () => {
   it("loses its token from the address once read, keeping other parameters and the fragment", () => {
     const replaced: string[] = []
-    const token = takeLinkToken({ pathname: "/waitlist/", search: "?utm_source=mail&token=abc123", hash: "#rewards" }, "token", memoryStorage(), (address) => replaced.push(address))
+    const token = takeLinkToken({ pathname: "/waitlist/", search: "?utm_source=mail&token=abc123", hash: "#rewards" }, "token", memoryStorage(), (address) =>
+      replaced.push(address),
+    )
     expect(token).toBe("abc123")
     expect(replaced).toEqual(["/waitlist/?utm_source=mail#rewards"])
   })

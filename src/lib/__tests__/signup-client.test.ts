@@ -5,8 +5,7 @@ import { buildSignupPayload, readFollowUp, sendSignup, signupEndpoint } from "..
 
 type FetchArgs = Parameters<typeof fetch>
 
-const answering = (status: number) =>
-  jest.fn<Promise<Response>, FetchArgs>(async () => new Response(status === 204 ? null : "{}", { status }))
+const answering = (status: number) => jest.fn<Promise<Response>, FetchArgs>(async () => new Response(status === 204 ? null : "{}", { status }))
 
 /** A fetch that never answers, but gives up (rejects) when its AbortSignal fires, like the real one. */
 const hanging = () =>
@@ -163,7 +162,9 @@ describe("the answer's follow-up", () => {
   })
 
   it("comes back from sendSignup with the delivery", async () => {
-    const fetchImpl = jest.fn<Promise<Response>, FetchArgs>(async () => new Response(JSON.stringify({ ok: true, status: "confirmed", ...place }), { status: 201 }))
+    const fetchImpl = jest.fn<Promise<Response>, FetchArgs>(
+      async () => new Response(JSON.stringify({ ok: true, status: "confirmed", ...place }), { status: 201 }),
+    )
     await expect(sendSignup("sam@example.com", { fetchImpl })).resolves.toEqual({ delivered: true, followUp: { kind: "place", place } })
   })
 })

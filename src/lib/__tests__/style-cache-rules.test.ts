@@ -24,7 +24,8 @@ const normalise = (rules: string): string =>
     .replace(/;}/g, "}")
     .replace(/\s+/g, " ")
 
-const expectSameRules = (selector: string, styles: string) => expect(normalise(compileRules(selector, styles).join(""))).toBe(normalise(emotionRules(selector, styles)))
+const expectSameRules = (selector: string, styles: string) =>
+  expect(normalise(compileRules(selector, styles).join(""))).toBe(normalise(emotionRules(selector, styles)))
 
 const serialized = (style: ThemeUIStyleObject): string => serializeStyles([css(style)(theme) as never]).styles
 
@@ -53,7 +54,11 @@ describe("compileRules", () => {
 
   it("compiles global styles, which name their own selectors", () => {
     const global = serializeStyles([
-      { ":root": { "--toastify-color-success": "#d4ff3a" }, ".Toastify__toast": { borderRadius: 12, "&:hover": { opacity: 1 } }, "@media (min-width: 40em)": { body: { margin: 0 } } },
+      {
+        ":root": { "--toastify-color-success": "#d4ff3a" },
+        ".Toastify__toast": { borderRadius: 12, "&:hover": { opacity: 1 } },
+        "@media (min-width: 40em)": { body: { margin: 0 } },
+      },
     ]).styles
     expectSameRules("", global)
   })

@@ -2,8 +2,7 @@ import createCache, { StyleSheet } from "../style-cache"
 
 const styles = (name: string, text: string) => ({ name, styles: text })
 
-const sheetRules = () =>
-  [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText.replace(/\s+/g, " ")))
+const sheetRules = () => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText.replace(/\s+/g, " ")))
 
 describe("the browser's style cache", () => {
   beforeEach(() => {

@@ -10,9 +10,7 @@ describe("fillTemplate", () => {
   })
 
   it("leaves an unknown placeholder as written, so an editor sees the typo on the page", () => {
-    expect(fillTemplate("We reply within {responsTime}.", { responseTime: "3 business days" })).toBe(
-      "We reply within {responsTime}.",
-    )
+    expect(fillTemplate("We reply within {responsTime}.", { responseTime: "3 business days" })).toBe("We reply within {responsTime}.")
   })
 
   it("leaves text without placeholders and stray braces alone", () => {

@@ -80,7 +80,11 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
       expect(image).toHaveAttribute("loading", "lazy")
       expect(image).toHaveAttribute("src", `/${piece.image}`)
       const sizes = within(card).getByRole("list", { name: drop.pieces.sizes })
-      expect(within(sizes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(piece.sizes.map(({ label, quantity }) => `${label}${quantity} pieces`))
+      expect(
+        within(sizes)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      ).toEqual(piece.sizes.map(({ label, quantity }) => `${label}${quantity} pieces`))
     }
   })
 
@@ -156,7 +160,13 @@ describe("the drop page in the browser", () => {
     expect(within(live).getByText(scheduledRecord().seedHash as string)).toBeInTheDocument()
     const table = within(live).getByRole("table", { name: drop.live.entrants })
     const rows = within(table).getAllByRole("row").slice(1)
-    expect(rows.map((row) => row.textContent)).toEqual(["Block Heavyweight Hoodie, S150", "Block Heavyweight Hoodie, M250", "Block Heavyweight Hoodie, L250", "Block Heavyweight Hoodie, XL150", "Six-Panel Cap, One size400"])
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Block Heavyweight Hoodie, S150",
+      "Block Heavyweight Hoodie, M250",
+      "Block Heavyweight Hoodie, L250",
+      "Block Heavyweight Hoodie, XL150",
+      "Six-Panel Cap, One size400",
+    ])
     expect(within(live).queryByRole("button", { name: drop.live.verify.button })).toBeNull()
     expect(within(live).getAllByText(drop.live.notYet).length).toBeGreaterThan(0)
   })
@@ -211,7 +221,14 @@ describe("the drops in content", () => {
   beforeEach(serveNothing)
 
   it("come newest window first", () => {
-    const later = { ...FIRST, id: "drop-02", name: "Drop 02: Winter", opensAt: "2027-01-10T12:00:00Z", closesAt: "2027-01-12T12:00:00Z", resultsAt: "2027-01-13T12:00:00Z" }
+    const later = {
+      ...FIRST,
+      id: "drop-02",
+      name: "Drop 02: Winter",
+      opensAt: "2027-01-10T12:00:00Z",
+      closesAt: "2027-01-12T12:00:00Z",
+      resultsAt: "2027-01-13T12:00:00Z",
+    }
     render(page(dropData({ ...dropsContent, drops: [FIRST, later] })))
     expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(["Drop 02: Winter", FIRST.name])
   })

@@ -5,7 +5,19 @@
  */
 import { render } from "@testing-library/react"
 import type { ReactNode } from "react"
-import { aboutData, confirmData, contactData, dropData, homeData, inviteData, notFoundData, pageProps, privacyData, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
+import {
+  aboutData,
+  confirmData,
+  contactData,
+  dropData,
+  homeData,
+  inviteData,
+  notFoundData,
+  pageProps,
+  privacyData,
+  unsubscribeData,
+  waitlistData,
+} from "../../../test/page-fixtures"
 import NotFoundPage from "../404"
 import AboutPage from "../about"
 import ConfirmPage from "../confirm"
@@ -80,10 +92,7 @@ describe("static sections", () => {
         <p onClick={() => undefined}>Tap me</p>
       </div>
     )
-    expect(behaviourInStaticMarkup(() => <BrokenPage />)).toEqual([
-      '<a> "our story" is interactive',
-      '<p> "Tap me" has onClick',
-    ])
+    expect(behaviourInStaticMarkup(() => <BrokenPage />)).toEqual(['<a> "our story" is interactive', '<p> "Tap me" has onClick'])
   })
 
   it("finds the static sections it checks", () => {

@@ -120,7 +120,11 @@ describe("Home page", () => {
 
   it("has no drop note when no drop is announced", () => {
     const data = homeData()
-    render(<HomePage {...pageProps({ ...data, dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement: { ...announcement, show: false } })) } }, "/")} />)
+    render(
+      <HomePage
+        {...pageProps({ ...data, dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement: { ...announcement, show: false } })) } }, "/")}
+      />,
+    )
     expect(document.querySelector("[data-drop-announcement]")).toBeNull()
     expect(screen.queryByRole("link", { name: home.dropLink })).toBeNull()
   })

@@ -11,10 +11,34 @@ import UnsubscribePage, { Head as UnsubscribeHead } from "../unsubscribe"
 import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
 
 const PAGES = [
-  { name: "status", path: "/waitlist/", content: waitlist, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />, head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} /> },
-  { name: "confirmation", path: "/confirm/", content: confirm, page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />, head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} /> },
-  { name: "invitation", path: "/invite/", content: { ...invite, noToken: invite.noCode }, page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} />, head: () => <InviteHead {...headProps(inviteData(), "/invite/")} /> },
-  { name: "unsubscribe", path: "/unsubscribe/", content: unsubscribe, page: () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />, head: () => <UnsubscribeHead {...headProps(unsubscribeData(), "/unsubscribe/")} /> },
+  {
+    name: "status",
+    path: "/waitlist/",
+    content: waitlist,
+    page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />,
+    head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} />,
+  },
+  {
+    name: "confirmation",
+    path: "/confirm/",
+    content: confirm,
+    page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />,
+    head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} />,
+  },
+  {
+    name: "invitation",
+    path: "/invite/",
+    content: { ...invite, noToken: invite.noCode },
+    page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} />,
+    head: () => <InviteHead {...headProps(inviteData(), "/invite/")} />,
+  },
+  {
+    name: "unsubscribe",
+    path: "/unsubscribe/",
+    content: unsubscribe,
+    page: () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />,
+    head: () => <UnsubscribeHead {...headProps(unsubscribeData(), "/unsubscribe/")} />,
+  },
 ]
 
 describe.each(PAGES)("the $name page", ({ content, page, head }) => {

@@ -31,7 +31,13 @@ export const appendErasure = (file: string, entry: ErasureEntry): void => {
 
 const isEntry = (value: unknown): value is ErasureEntry => {
   const entry = value as Partial<ErasureEntry> | null
-  return typeof entry?.at === "string" && !Number.isNaN(Date.parse(entry.at)) && typeof entry.key === "string" && /^[0-9a-f]{64}$/.test(entry.key) && (entry.kind === "left" || entry.kind === "back")
+  return (
+    typeof entry?.at === "string" &&
+    !Number.isNaN(Date.parse(entry.at)) &&
+    typeof entry.key === "string" &&
+    /^[0-9a-f]{64}$/.test(entry.key) &&
+    (entry.kind === "left" || entry.kind === "back")
+  )
 }
 
 /** Every entry in the log, in order; a line cut short by a crash while it was written is skipped and counted. */

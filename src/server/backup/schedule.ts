@@ -23,7 +23,9 @@ export const scheduleBackups = (settings: BackupSettings, log: (line: string) =>
     running = true
     try {
       const result = await takeBackup(settings, now)
-      log(`backed up ${result.signups} signups to ${result.file} in ${(result.durationMs / 1000).toFixed(1)} s${result.copied === false ? "; BACKUP_COMMAND failed" : ""}`)
+      log(
+        `backed up ${result.signups} signups to ${result.file} in ${(result.durationMs / 1000).toFixed(1)} s${result.copied === false ? "; BACKUP_COMMAND failed" : ""}`,
+      )
     } catch (error) {
       log(`the backup failed: ${error instanceof Error ? error.message : String(error)}`)
     } finally {

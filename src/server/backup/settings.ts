@@ -37,7 +37,9 @@ export const readBackupSettings = (signupsFile: string): BackupSettings => {
     if (raw === undefined) return fallback
     const value = Number(raw)
     if (Number.isInteger(value) && value >= min && value <= max) return value
-    problems.push(`${name} is "${raw}": give a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}${why}; until then it is ${fallback}`)
+    problems.push(
+      `${name} is "${raw}": give a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}${why}; until then it is ${fallback}`,
+    )
     return fallback
   }
   const beside = (name: string) => path.join(path.dirname(database), name)

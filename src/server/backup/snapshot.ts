@@ -7,7 +7,20 @@
  * snapshots as they were; the next run clears what it left.
  */
 import { execFile } from "node:child_process"
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs"
 import path from "node:path"
 import { backup, DatabaseSync } from "node:sqlite"
 import { promisify } from "node:util"
@@ -54,7 +67,8 @@ const writeBackupStatus = (dir: string, status: BackupStatus): void => {
 /** What is wrong with the backups at `now`, for the owner, or null. `intervalMs` 0: taken by a scheduler, expected daily. */
 export const backupProblem = (status: BackupStatus, now: Date, intervalMs: number): string | null => {
   const { lastGood, lastFailure, copyFailure } = status
-  if (!lastGood) return lastFailure ? `No backup has succeeded yet; the last try failed: ${lastFailure.error}` : "No backup has been taken yet: the list lives on one disk"
+  if (!lastGood)
+    return lastFailure ? `No backup has succeeded yet; the last try failed: ${lastFailure.error}` : "No backup has been taken yet: the list lives on one disk"
   if (lastFailure && lastFailure.at > lastGood.takenAt) return `The last backup failed: ${lastFailure.error}`
   if (copyFailure && copyFailure.at >= lastGood.takenAt) return `The last backup was not copied off the machine: ${copyFailure.error}`
   const ageMs = now.getTime() - Date.parse(lastGood.takenAt)
@@ -78,7 +92,9 @@ export const formatBackupStatus = (status: BackupStatus, now: Date, intervalMs: 
   const good = status.lastGood
   return [
     "Backups",
-    good ? `  last good: ${good.takenAt} (${Math.round((now.getTime() - Date.parse(good.takenAt)) / 60_000)} min ago), ${good.signups} signups, ${good.file}` : "  last good: none",
+    good
+      ? `  last good: ${good.takenAt} (${Math.round((now.getTime() - Date.parse(good.takenAt)) / 60_000)} min ago), ${good.signups} signups, ${good.file}`
+      : "  last good: none",
     ...(problem ? [`  PROBLEM: ${problem}`] : []),
     "",
   ].join("\n")
@@ -118,18 +134,32 @@ export const checkSnapshot = (file: string): SnapshotFacts => {
   if (!existsSync(file)) throw new Error(`${file} does not exist`)
   const db = new DatabaseSync(file, { readOnly: true })
   try {
-    const integrity = db.prepare("pragma integrity_check").all().map((row) => String(Object.values(row)[0]))
+    const integrity = db
+      .prepare("pragma integrity_check")
+      .all()
+      .map((row) => String(Object.values(row)[0]))
     if (integrity.join() !== "ok") throw new Error(`${file} is damaged: ${integrity.slice(0, 3).join("; ")}`)
-    const tables = new Set(db.prepare("select name from sqlite_master where type = 'table'").all().map((row) => String(row.name)))
-    if (!tables.has("signups") || !tables.has("backup_info")) throw new Error(`${file} is not a snapshot db:backup made (no ${tables.has("signups") ? "backup_info" : "signups"} table)`)
-    const info = db.prepare("select taken_at, signups, confirmed from backup_info").get() as { taken_at: string; signups: number; confirmed: number } | undefined
+    const tables = new Set(
+      db
+        .prepare("select name from sqlite_master where type = 'table'")
+        .all()
+        .map((row) => String(row.name)),
+    )
+    if (!tables.has("signups") || !tables.has("backup_info"))
+      throw new Error(`${file} is not a snapshot db:backup made (no ${tables.has("signups") ? "backup_info" : "signups"} table)`)
+    const info = db.prepare("select taken_at, signups, confirmed from backup_info").get() as
+      { taken_at: string; signups: number; confirmed: number } | undefined
     if (!info) throw new Error(`${file} does not say when it was taken`)
-    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as { signups: number; confirmed: number }
+    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as {
+      signups: number
+      confirmed: number
+    }
     const banded = db.prepare("select coalesce(sum(confirmed), 0) as confirmed from standing_buckets").get() as { confirmed: number }
     if (Number(counted.signups) !== Number(info.signups) || Number(counted.confirmed) !== Number(info.confirmed)) {
       throw new Error(`${file} holds ${counted.signups} signups, but was taken with ${info.signups}`)
     }
-    if (Number(banded.confirmed) !== Number(counted.confirmed)) throw new Error(`${file}'s places do not add up: ${counted.confirmed} confirmed, ${banded.confirmed} in line`)
+    if (Number(banded.confirmed) !== Number(counted.confirmed))
+      throw new Error(`${file}'s places do not add up: ${counted.confirmed} confirmed, ${banded.confirmed} in line`)
     return { takenAt: info.taken_at, signups: Number(info.signups), confirmed: Number(info.confirmed) }
   } finally {
     db.close()
@@ -141,7 +171,10 @@ const sealSnapshot = (file: string, takenAt: Date): void => {
   const db = new DatabaseSync(file)
   try {
     db.exec("pragma journal_mode = delete")
-    const { signups, confirmed } = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as { signups: number; confirmed: number }
+    const { signups, confirmed } = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as {
+      signups: number
+      confirmed: number
+    }
     db.exec("create table backup_info (taken_at text not null, signups integer not null, confirmed integer not null)")
     db.prepare("insert into backup_info (taken_at, signups, confirmed) values (?, ?, ?)").run(takenAt.toISOString(), signups, confirmed)
   } finally {

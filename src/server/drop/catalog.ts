@@ -59,11 +59,14 @@ export const dropCatalog = (drops: Pick<DropsContent, "drops" | "notThisTimeEmai
     resultsAt: drop.resultsAt,
     redeemDays: drop.redeemDays,
     bonus: { ticketsPerReferral: drop.bonus.ticketsPerReferral, maxBonusTickets: drop.bonus.maxBonusTickets },
-    sizes: drop.pieces.flatMap((piece) => piece.sizes.map((size) => ({ key: sizeKey(piece.id, size.label), name: `${piece.name}, ${size.label}`, pieces: size.quantity }))),
+    sizes: drop.pieces.flatMap((piece) =>
+      piece.sizes.map((size) => ({ key: sizeKey(piece.id, size.label), name: `${piece.name}, ${size.label}`, pieces: size.quantity })),
+    ),
   })),
 })
 
-export const findDrop = (catalog: DropCatalog, id: unknown): CatalogDrop | undefined => (typeof id === "string" ? catalog.drops.find((drop) => drop.id === id) : undefined)
+export const findDrop = (catalog: DropCatalog, id: unknown): CatalogDrop | undefined =>
+  typeof id === "string" ? catalog.drops.find((drop) => drop.id === id) : undefined
 
 export const stockOf = (drop: CatalogDrop): SizeStock[] => drop.sizes.map(({ key, pieces }) => ({ size: key, pieces }))
 

@@ -8,7 +8,18 @@
  *   GET  /api/owner/drops            every drop with its state, entries per size and day (owner)
  *   POST /api/owner/drops { action: "commit" | "draw", drop, seed? }   (owner)
  */
-import { isObject, admit, answer, guarded, isAnswer, readJson, refusedByBotCheck, reject, STATUS_LINK_EXPIRED_MESSAGE, STATUS_LINK_UNKNOWN_MESSAGE } from "../signup/handler"
+import {
+  isObject,
+  admit,
+  answer,
+  guarded,
+  isAnswer,
+  readJson,
+  refusedByBotCheck,
+  reject,
+  STATUS_LINK_EXPIRED_MESSAGE,
+  STATUS_LINK_UNKNOWN_MESSAGE,
+} from "../signup/handler"
 import type { ApiAnswer, ApiRequest, HandlerDependencies } from "../signup/handler"
 import { ownerEndpoint } from "../signup/owner-handler"
 import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
@@ -35,7 +46,8 @@ export const handleDropRequest = (request: ApiRequest, deps: HandlerDependencies
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    if (request.method?.toUpperCase() !== "GET") return reject(405, `Method ${request.method ?? "(none)"} is not allowed: look up a drop with GET`, { Allow: "GET" })
+    if (request.method?.toUpperCase() !== "GET")
+      return reject(405, `Method ${request.method ?? "(none)"} is not allowed: look up a drop with GET`, { Allow: "GET" })
     if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
     const record = await deps.drops.record(request.query.get("drop"), deps.now())
     return record ? answer(200, { ...record }) : reject(404, UNKNOWN_DROP_MESSAGE)
@@ -46,7 +58,8 @@ export const handleDropEntriesRequest = (request: ApiRequest, deps: HandlerDepen
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    if (request.method?.toUpperCase() !== "GET") return reject(405, `Method ${request.method ?? "(none)"} is not allowed: download the entry list with GET`, { Allow: "GET" })
+    if (request.method?.toUpperCase() !== "GET")
+      return reject(405, `Method ${request.method ?? "(none)"} is not allowed: download the entry list with GET`, { Allow: "GET" })
     if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
     const now = deps.now()
     const id = request.query.get("drop")
@@ -134,7 +147,9 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to or 
         // Everyone else's "not this time" goes on after the answer: a million of them outlast any request
         // (where nothing runs after it, the next scheduled `mail:send` carries on).
         const drops = deps.drops
-        setImmediate(() => void drops.notifyNotWon(body.drop, now).catch((error: unknown) => deps.logError("drops: could not queue the not-this-time emails", error)))
+        setImmediate(
+          () => void drops.notifyNotWon(body.drop, now).catch((error: unknown) => deps.logError("drops: could not queue the not-this-time emails", error)),
+        )
         return answer(200, { ok: true, winners: won, notified: drawn.notified })
       }
     }

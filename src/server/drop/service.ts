@@ -63,10 +63,7 @@ export type EnterAnswer =
   | { kind: "notCommitted" }
 
 export type CommitAnswer =
-  | { kind: "committed"; seed: string; seedHash: string; seedFile: string | null }
-  | { kind: "unknownDrop" }
-  | { kind: "alreadyCommitted" }
-  | { kind: "tooLate" }
+  { kind: "committed"; seed: string; seedHash: string; seedFile: string | null } | { kind: "unknownDrop" } | { kind: "alreadyCommitted" } | { kind: "tooLate" }
 
 export type DrawAnswer =
   | { kind: "drawn"; result: DrawResult; drawMs: number; notified: number }
@@ -119,7 +116,11 @@ export const createDropService = (deps: DropServiceDependencies) => {
       const code = newSecretToken()
       return {
         codeHash: hashToken(code),
-        mail: dropMessage("drop-won", winner.email, links.invite(code), { drop: drop.name, size: sizeName(drop, winner.size), deadline: deadlineText(deadline) }),
+        mail: dropMessage("drop-won", winner.email, links.invite(code), {
+          drop: drop.name,
+          size: sizeName(drop, winner.size),
+          deadline: deadlineText(deadline),
+        }),
       }
     }
 
@@ -183,7 +184,8 @@ export const createDropService = (deps: DropServiceDependencies) => {
           size,
           entryCode: newEntryCode(),
           // The entry's email leads back to the status page it was made on, where it can be changed.
-          confirmation: (email, chosen) => (mail ? dropMessage("drop-entered", email, links.status(token), { drop: drop.name, size: sizeName(drop, chosen) }) : null),
+          confirmation: (email, chosen) =>
+            mail ? dropMessage("drop-entered", email, links.status(token), { drop: drop.name, size: sizeName(drop, chosen) }) : null,
         },
         now,
       )
@@ -208,7 +210,17 @@ export const createDropService = (deps: DropServiceDependencies) => {
         entries.flatMap((entry) => {
           const drop = findDrop(catalog, entry.drop)
           if (!drop) return []
-          return [[entry.drop, { size: entry.size, tickets: ticketsFor(referrals, drop.bonus), entryId: entry.entryCode, outcome: entry.drawn ? (entry.won ? "won" : "notWon") : null }] as const]
+          return [
+            [
+              entry.drop,
+              {
+                size: entry.size,
+                tickets: ticketsFor(referrals, drop.bonus),
+                entryId: entry.entryCode,
+                outcome: entry.drawn ? (entry.won ? "won" : "notWon") : null,
+              },
+            ] as const,
+          ]
         }),
       )
     },
@@ -354,7 +366,11 @@ export const createDropService = (deps: DropServiceDependencies) => {
       let sent = 0
       // What the privacy page promises: who entered is forgotten DROP_ENTRY_DAYS after the close.
       const finished = catalog.drops.filter((drop) => Date.parse(drop.closesAt) + ENTRY_KEEP_MS <= now.getTime())
-      await store.forgetOldEntries(finished.map((drop) => ({ drop: drop.id, until: new Date(drop.closesAt) })), now, ENTRY_KEEP_MS)
+      await store.forgetOldEntries(
+        finished.map((drop) => ({ drop: drop.id, until: new Date(drop.closesAt) })),
+        now,
+        ENTRY_KEEP_MS,
+      )
       for (const drop of catalog.drops.filter((drop) => !finished.includes(drop))) {
         const row = await currentRow(drop, now)
         if (!row?.drawnAt) continue

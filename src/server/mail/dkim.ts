@@ -48,8 +48,17 @@ const pemOf = (raw: string): string | null => {
 /** The DKIM settings given, or null when none are; throws naming what is wrong. */
 export const parseDkim = (domain: string | undefined, selector: string | undefined, key: string | undefined): DkimKey | null => {
   if (domain === undefined && selector === undefined && key === undefined) return null
-  const missing = [["DKIM_DOMAIN", domain], ["DKIM_SELECTOR", selector], ["DKIM_PRIVATE_KEY", key]].filter(([, value]) => value === undefined).map(([name]) => name)
-  if (missing.length > 0) throw new Error(`DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY; ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set: mail goes out unsigned`)
+  const missing = [
+    ["DKIM_DOMAIN", domain],
+    ["DKIM_SELECTOR", selector],
+    ["DKIM_PRIVATE_KEY", key],
+  ]
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name)
+  if (missing.length > 0)
+    throw new Error(
+      `DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY; ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set: mail goes out unsigned`,
+    )
   const pem = pemOf(key as string)
   if (!pem) throw new Error("DKIM_PRIVATE_KEY is neither a PEM private key nor a file holding one: mail goes out unsigned")
   let parsed: KeyObject
@@ -59,7 +68,10 @@ export const parseDkim = (domain: string | undefined, selector: string | undefin
     throw new Error(`DKIM_PRIVATE_KEY could not be read (${error instanceof Error ? error.message : String(error)}): mail goes out unsigned`, { cause: error })
   }
   // nodemailer signs rsa-sha256, which every receiver checks (Ed25519 is not checked by all).
-  if (parsed.asymmetricKeyType !== "rsa") throw new Error(`DKIM_PRIVATE_KEY is a ${parsed.asymmetricKeyType} key; DKIM here takes an RSA key of 2048 bits (\`openssl genrsa 2048\`): mail goes out unsigned`)
+  if (parsed.asymmetricKeyType !== "rsa")
+    throw new Error(
+      `DKIM_PRIVATE_KEY is a ${parsed.asymmetricKeyType} key; DKIM here takes an RSA key of 2048 bits (\`openssl genrsa 2048\`): mail goes out unsigned`,
+    )
   return { domainName: (domain as string).trim().toLowerCase(), keySelector: (selector as string).trim(), privateKey: pem }
 }
 

@@ -74,7 +74,10 @@ export const mailDnsReport = async (settings: { mailFrom: string; dkim: DkimKey 
   else {
     const record = dmarc.found.find((value) => value.toUpperCase().startsWith("V=DMARC1"))
     if (record) lines.push(`  published: ${record}`)
-    else fix(`  NOT PUBLISHED (bulk senders need one): publish TXT _dmarc.${domain} "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then tighten p= once reports are clean`)
+    else
+      fix(
+        `  NOT PUBLISHED (bulk senders need one): publish TXT _dmarc.${domain} "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then tighten p= once reports are clean`,
+      )
   }
   lines.push(toFix === 0 ? "Nothing to fix." : `${toFix} to fix.`)
   return { text: `${lines.join("\n")}\n`, toFix }

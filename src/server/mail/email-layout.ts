@@ -92,7 +92,12 @@ const layout = (content: EmailContent) =>
         h(Text, { style: styles.small }, content.ignore),
         h(Hr, { style: styles.rule }),
         h(Text, { style: styles.footer }, content.footer),
-        h(Text, { style: styles.footer }, `${content.unsubscribeText} `, h(Link, { href: content.unsubscribeUrl, style: styles.footerLink }, content.unsubscribeLabel)),
+        h(
+          Text,
+          { style: styles.footer },
+          `${content.unsubscribeText} `,
+          h(Link, { href: content.unsubscribeUrl, style: styles.footerLink }, content.unsubscribeLabel),
+        ),
       ),
     ),
   )

@@ -121,7 +121,12 @@ const fillMilestone = (text: string, payload: MilestonePayload): string =>
 export const milestoneEmail = (payload: MilestonePayload, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
   const links = siteLinks(facts.siteUrl)
   const words = copy.milestone
-  const filled = { ...words, subject: fillMilestone(words.subject, payload), heading: fillMilestone(words.heading, payload), text: fillMilestone(words.text, payload) }
+  const filled = {
+    ...words,
+    subject: fillMilestone(words.subject, payload),
+    heading: fillMilestone(words.heading, payload),
+    text: fillMilestone(words.text, payload),
+  }
   const unsubscribe = { page: links.unsubscribePage(payload.unsubscribeToken), oneClick: links.oneClickUnsubscribe(payload.unsubscribeToken) }
   return render(payload.to, filled, links.status(payload.statusToken), copy, unsubscribe, facts)
 }

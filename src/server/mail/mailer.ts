@@ -22,7 +22,9 @@ export class AddressRefused extends GiveUp {
 /** nodemailer's error for a refusal: which SMTP command was answered, and how. */
 const refusalOf = (error: unknown): AddressRefused | null => {
   const { command, responseCode, response } = error as { command?: string; responseCode?: number; response?: string }
-  return command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 ? new AddressRefused(response ?? String(responseCode)) : null
+  return command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600
+    ? new AddressRefused(response ?? String(responseCode))
+    : null
 }
 
 export interface Mailer {

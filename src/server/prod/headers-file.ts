@@ -60,7 +60,12 @@ export const normalisePath = (path: string): string => {
 }
 
 const patternToRegExp = (pattern: string): RegExp =>
-  new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`)
+  new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  )
 
 /** The headers for a path: every matching rule in file order, later ones overriding or detaching earlier ones. */
 export const headersForPath = (rules: readonly HeaderRule[]): ((path: string) => Record<string, string>) => {

@@ -84,7 +84,10 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  * proxy (TRUST_PROXY or CLIENT_ADDRESS_HEADER set) every connection comes from the proxy, so
  * there the proxy caps connections and this server does not.
  */
-export const readConnectionLimits = (settings: { trustProxy?: string; clientAddressHeader?: string }, read: (name: string) => string | undefined): Partial<ConnectionLimits> => {
+export const readConnectionLimits = (
+  settings: { trustProxy?: string; clientAddressHeader?: string },
+  read: (name: string) => string | undefined,
+): Partial<ConnectionLimits> => {
   if (settings.trustProxy || settings.clientAddressHeader) return { maxConnectionsPerClient: Number.POSITIVE_INFINITY }
   const cap = Number(read("MAX_CONNECTIONS_PER_CLIENT"))
   return Number.isSafeInteger(cap) && cap > 0 ? { maxConnectionsPerClient: cap } : {}
@@ -128,7 +131,13 @@ const storeProblem = async (store: SignupStore | null): Promise<{ reason: string
     timer = setTimeout(() => resolve({ reason, error: reason }), HEALTH_TIMEOUT_MS)
   })
   try {
-    return await Promise.race([store.ping().then(() => null, (error: unknown) => ({ reason: "cannot be reached", error })), late])
+    return await Promise.race([
+      store.ping().then(
+        () => null,
+        (error: unknown) => ({ reason: "cannot be reached", error }),
+      ),
+      late,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -203,25 +212,35 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   if (log) {
     app.addHook("onResponse", (request, reply, done) => {
       // The path only: query strings carry secret tokens, and addresses never appear in URLs.
-      log(JSON.stringify({ time: new Date().toISOString(), method: request.method, path: pathOf(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }))
+      log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          method: request.method,
+          path: pathOf(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        }),
+      )
       done()
     })
   }
 
-  const api = <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, deps: Deps = runtime.dependencies as Deps) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await endpoint(
-      {
-        method: request.method,
-        headers: request.headers,
-        query: new URLSearchParams(request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : ""),
-        clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers),
-        readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
-      },
-      deps,
-    )
-    if (answer.stream) return reply.code(answer.status).headers(answer.headers).send(Readable.from(answer.stream))
-    return reply.code(answer.status).headers(answer.headers).send(answer.body)
-  }
+  const api =
+    <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, deps: Deps = runtime.dependencies as Deps) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = await endpoint(
+        {
+          method: request.method,
+          headers: request.headers,
+          query: new URLSearchParams(request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : ""),
+          clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers),
+          readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
+        },
+        deps,
+      )
+      if (answer.stream) return reply.code(answer.status).headers(answer.headers).send(Readable.from(answer.stream))
+      return reply.code(answer.status).headers(answer.headers).send(answer.body)
+    }
   // JSON answers of a few hundred bytes gain nothing from compression (nor do the requests),
   // and the plugin's hooks would cost every signup on the busy path.
   const uncompressed = { compress: false, decompress: false } as const
@@ -253,7 +272,10 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
     const problem = await storeProblem(runtime.store)
     if (problem === null) return reply.header("Cache-Control", "no-store").send({ ok: true, store: storeName })
     runtime.dependencies.logError("healthz: the signup store does not answer:", problem.error)
-    return reply.code(503).header("Cache-Control", "no-store").send({ ok: false, store: storeName, error: `${database} ${problem.reason}` })
+    return reply
+      .code(503)
+      .header("Cache-Control", "no-store")
+      .send({ ok: false, store: storeName, error: `${database} ${problem.reason}` })
   })
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/html; charset=utf-8").send(notFoundPage))

@@ -15,10 +15,7 @@ export interface ProviderTuning {
   timeoutMs?: number
 }
 
-export const createEmailProvider = (
-  settings: ProviderSettings | null = readProviderSettings(),
-  tuning: ProviderTuning = {},
-): EmailProvider | null => {
+export const createEmailProvider = (settings: ProviderSettings | null = readProviderSettings(), tuning: ProviderTuning = {}): EmailProvider | null => {
   if (settings === null) return null
   const { apiKey, listId, apiUrl } = settings
   const { timeoutMs } = tuning

@@ -67,8 +67,7 @@ export const createMailchimpProvider = (options: MailchimpOptions): EmailProvide
   const origin = withoutTrailingSlash(options.apiUrl ?? mailchimpApiUrl(options.apiKey))
   if (options.apiUrl !== undefined) mailchimpApiUrl(options.apiKey) // the key must still name its data center
   const headers = { authorization: `Basic ${Buffer.from(`block94:${options.apiKey}`).toString("base64")}` }
-  const memberUrl = (email: string) =>
-    `${origin}/3.0/lists/${encodeURIComponent(options.listId)}/members/${subscriberHash(email)}`
+  const memberUrl = (email: string) => `${origin}/3.0/lists/${encodeURIComponent(options.listId)}/members/${subscriberHash(email)}`
 
   return {
     name: "mailchimp",

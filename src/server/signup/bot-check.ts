@@ -39,7 +39,14 @@ export interface BotCheckSettings {
 
 /** A signed challenge for a visitor's browser, valid for CHALLENGE_TTL_MS from `now`. */
 export const newChallenge = (secret: string, now: Date): Promise<Challenge> =>
-  createChallenge({ algorithm: ALGORITHM, cost: 1, keyPrefix: KEY_PREFIX, deriveKey, hmacSignatureSecret: secret, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+  createChallenge({
+    algorithm: ALGORITHM,
+    cost: 1,
+    keyPrefix: KEY_PREFIX,
+    deriveKey,
+    hmacSignatureSecret: secret,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  })
 
 /** What the check of a request's solution found, before it is taken once. */
 export interface SolutionCheck {

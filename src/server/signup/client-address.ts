@@ -27,7 +27,12 @@ export const parseTrustProxy = (setting: string | undefined): TrustProxy => {
     const hops = Number(value)
     return (_address, hop) => hop < hops
   }
-  const trusted = proxyaddr.compile(value.split(",").map((part) => part.trim()).filter(Boolean))
+  const trusted = proxyaddr.compile(
+    value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   return (address, hop) => trusted(address, hop)
 }
 
@@ -55,7 +60,11 @@ export const clientAddress = (socketAddress: string | undefined, headers: Reques
   if (!socketAddress) return "unknown"
   const forwardedFor = headers["x-forwarded-for"]
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor
-  const request = { connection: { remoteAddress: socketAddress }, socket: { remoteAddress: socketAddress }, headers: header ? { "x-forwarded-for": header } : {} }
+  const request = {
+    connection: { remoteAddress: socketAddress },
+    socket: { remoteAddress: socketAddress },
+    headers: header ? { "x-forwarded-for": header } : {},
+  }
   return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], rule.trust)
 }
 

@@ -37,8 +37,10 @@ export const fanOutTo =
     const body = webhookBody(event)
     const messages: DerivedMessage[] = targets.webhookUrls.map((url) => ({ kind: "webhook", payload: { url, msgId: event.messageId, body } }))
     if (targets.emailProvider) {
-      if (UPSERTED.has(event.type) && contact) messages.push({ kind: "provider", payload: { action: "upsert", contact: JSON.stringify(taggedWithDrop(event, contact)) } })
-      if ((event.type === "signup.left" || event.type === "signup.bounced") && event.contact) messages.push({ kind: "provider", payload: { action: "remove", email: event.contact.email } })
+      if (UPSERTED.has(event.type) && contact)
+        messages.push({ kind: "provider", payload: { action: "upsert", contact: JSON.stringify(taggedWithDrop(event, contact)) } })
+      if ((event.type === "signup.left" || event.type === "signup.bounced") && event.contact)
+        messages.push({ kind: "provider", payload: { action: "remove", email: event.contact.email } })
     }
     return messages
   }

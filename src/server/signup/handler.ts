@@ -95,7 +95,9 @@ const rejectedWith = (status: number, error: string): JsonRead => ({ kind: "reje
 export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
   if (body.kind === "tooLarge") return { kind: "rejected", answer: TOO_LARGE }
   if (body.kind === "parsed") {
-    return typeof body.value === "string" ? parseJsonBody({ kind: "bytes", bytes: Buffer.from(body.value, "utf8") }, expected) : { kind: "json", value: body.value }
+    return typeof body.value === "string"
+      ? parseJsonBody({ kind: "bytes", bytes: Buffer.from(body.value, "utf8") }, expected)
+      : { kind: "json", value: body.value }
   }
   if (body.bytes.length > MAX_BODY_BYTES) return { kind: "rejected", answer: TOO_LARGE }
   let text: string
@@ -261,7 +263,10 @@ export const tooManyRequests = (retryAfterSeconds: number): ApiAnswer =>
 /** The buckets a request counts against: the client's, and for a write its network's as well. */
 const bucketsFor = (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Array<[Pick<RateLimiter, "hit">, string]> => {
   if (access !== "write") return [[deps.readLimiter ?? deps.rateLimiter, `${access}: ${request.clientKey}`]]
-  return [[deps.rateLimiter, request.clientKey], ...(deps.networkLimiter ? [[deps.networkLimiter, `network: ${networkKey(request.clientKey)}`] as [Pick<RateLimiter, "hit">, string]] : [])]
+  return [
+    [deps.rateLimiter, request.clientKey],
+    ...(deps.networkLimiter ? [[deps.networkLimiter, `network: ${networkKey(request.clientKey)}`] as [Pick<RateLimiter, "hit">, string]] : []),
+  ]
 }
 
 /** Counts a request against its buckets: null to go on, or the 429 of the first that is empty. */
@@ -346,7 +351,8 @@ export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependenc
     if (isAnswer(service)) return service
     const json = await readJson(request, "confirm", "the token from the confirmation link")
     if (json.kind === "rejected") return json.answer
-    if (!isObject(json.value) || typeof json.value.token !== "string") return reject(400, 'Request body must be a JSON object with the "token" from the confirmation link')
+    if (!isObject(json.value) || typeof json.value.token !== "string")
+      return reject(400, 'Request body must be a JSON object with the "token" from the confirmation link')
     const confirmed = await service.confirm(json.value.token, deps.now())
     switch (confirmed.kind) {
       case "unknown":
@@ -465,7 +471,10 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
         return reject(400, "Request body could not be read completely")
       }
     } else {
-      return reject(415, `Content-Type must be application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`)
+      return reject(
+        415,
+        `Content-Type must be application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`,
+      )
     }
     const left = await service.unsubscribe(token, deps.now())
     return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
@@ -492,7 +501,12 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
  * the client's, and one shared by every client, which caps guessing from a pool of addresses.
  * The right secret never meets these limits, so nobody can lock the owner out by guessing.
  */
-export const refuseWrongSecret = async (request: ApiRequest, deps: HandlerDependencies, realm: "owner" | "invitations", message: string): Promise<ApiAnswer> => {
+export const refuseWrongSecret = async (
+  request: ApiRequest,
+  deps: HandlerDependencies,
+  realm: "owner" | "invitations",
+  message: string,
+): Promise<ApiAnswer> => {
   deps.logError(`${realm}: a request without the right secret, from client`, request.clientKey)
   for (const bucket of [`${realm} secret: ${request.clientKey}`, `${realm} secret: every client`]) {
     const decision = await deps.rateLimiter.hit(bucket)
@@ -528,7 +542,8 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
     if (isAnswer(service)) return service
     const json = await readJson(request, "redeem an invitation", "the invitation's code")
     if (json.kind === "rejected") return json.answer
-    if (!isObject(json.value) || typeof json.value.code !== "string") return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
+    if (!isObject(json.value) || typeof json.value.code !== "string")
+      return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
     const code = json.value.code.trim()
     const result = await service.redeemInvitation(code, deps.now())
     if (result.kind === "unknown" && deps.drops) {

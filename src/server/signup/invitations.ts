@@ -35,14 +35,24 @@ const issueInvitation =
 
 const waveOf = (dryRun: boolean, invitees: Invitee[]): InviteWave => ({ dryRun, invited: invitees.map(({ email, position }) => ({ email, position })) })
 
-const runWave = async (store: InvitationStore, settings: Pick<ServiceSettings, "siteUrl">, target: InviteTarget, dryRun: boolean, now: Date): Promise<InviteWave> =>
-  waveOf(dryRun, dryRun ? await store.previewInvite(target) : await store.invite(target, issueInvitation(settings), now))
+const runWave = async (
+  store: InvitationStore,
+  settings: Pick<ServiceSettings, "siteUrl">,
+  target: InviteTarget,
+  dryRun: boolean,
+  now: Date,
+): Promise<InviteWave> => waveOf(dryRun, dryRun ? await store.previewInvite(target) : await store.invite(target, issueInvitation(settings), now))
 
 /**
  * Invites the next `count` confirmed people who have no invitation yet, lowest place first. Run
  * twice, it never invites anyone twice; with `dryRun` it says who it would invite and changes nothing.
  */
-export const inviteNext = (store: InvitationStore, settings: Pick<ServiceSettings, "siteUrl">, { count, dryRun }: { count: number; dryRun: boolean }, now: Date): Promise<InviteWave> => {
+export const inviteNext = (
+  store: InvitationStore,
+  settings: Pick<ServiceSettings, "siteUrl">,
+  { count, dryRun }: { count: number; dryRun: boolean },
+  now: Date,
+): Promise<InviteWave> => {
   if (!Number.isSafeInteger(count) || count < 1) throw new Error(`a wave invites a whole number of people, at least 1, not ${count}`)
   return runWave(store, settings, { next: count }, dryRun, now)
 }

@@ -123,7 +123,9 @@ export const createOutboxSender = ({ store, deliverers, now = () => new Date(), 
       for (;;) {
         const claimed = await store.claimDueMessages(now(), batchSize, new Date(now().getTime() + LEASE_MS), kinds)
         if (claimed.length === 0) break
-        const results = await Promise.all(claimed.map((entry) => attempt(entry).catch((error: unknown) => (logError("outbox: could not record an attempt", error), false))))
+        const results = await Promise.all(
+          claimed.map((entry) => attempt(entry).catch((error: unknown) => (logError("outbox: could not record an attempt", error), false))),
+        )
         delivered += results.filter(Boolean).length
         if (Date.now() >= deadline) return delivered
       }

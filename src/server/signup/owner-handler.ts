@@ -22,7 +22,18 @@
 import type { BackupSummary } from "../../signup/owner-summary"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "./csv"
-import { answer, guarded, hasBearerSecret, isObject, readJson, refuseWrongSecret, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./handler"
+import {
+  answer,
+  guarded,
+  hasBearerSecret,
+  isObject,
+  readJson,
+  refuseWrongSecret,
+  reject,
+  type ApiAnswer,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "./handler"
 import type { ExportRow, SignupStore } from "./stores/store"
 import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
 
@@ -53,10 +64,8 @@ export const MAX_INVITE = 1_000
 /** The most held referrals one decision may name. */
 export const MAX_REVIEW = 100
 
-
 export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
 const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
-
 
 /**
  * What every owner endpoint does first: off without OWNER_TOKEN (404), the secret (401, or 429
@@ -129,7 +138,10 @@ export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address"
   const now = deps.now()
   const { found } = await deps.service.forget(email, now)
   // The audit says that an erasure happened, never of whom: the address is gone for good.
-  await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" }, now)
+  await deps.store?.recordAudit(
+    { actor: OWNER_PAGE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" },
+    now,
+  )
   return answer(200, { ok: true, found })
 })
 

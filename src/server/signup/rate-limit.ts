@@ -44,8 +44,7 @@ export const tokensAt = (bucket: Bucket, now: number, { limit, windowMs }: RateR
   Math.min(limit, bucket.tokens + (Math.max(0, now - bucket.at) * limit) / windowMs)
 
 /** Seconds until a bucket holding `tokens` has a whole token again; at least 1, as Retry-After. */
-export const secondsUntilToken = (tokens: number, { limit, windowMs }: RateRule): number =>
-  Math.max(1, Math.ceil(((1 - tokens) * windowMs) / limit / 1000))
+export const secondsUntilToken = (tokens: number, { limit, windowMs }: RateRule): number => Math.max(1, Math.ceil(((1 - tokens) * windowMs) / limit / 1000))
 
 /**
  * The token bucket rule: one request at `now` against a client's bucket (undefined: a client not

@@ -27,7 +27,17 @@ import { createSignupService, type MailQueue, type SignupService } from "./servi
 import { dropCatalog } from "../drop/catalog"
 import { createDropService, type DropService } from "../drop/service"
 import { dirname, join } from "node:path"
-import { optInProblem, readSecret, readSetting, readSignupSettings, recordsEvents, SECRET_SETTINGS, secretProblem, type SignupSettings, type SiteFacts } from "./settings"
+import {
+  optInProblem,
+  readSecret,
+  readSetting,
+  readSignupSettings,
+  recordsEvents,
+  SECRET_SETTINGS,
+  secretProblem,
+  type SignupSettings,
+  type SiteFacts,
+} from "./settings"
 import type { SqlDatabase } from "./stores/database"
 import { openEmbeddedStore, openPostgresStore } from "./stores/open-store"
 import { openPostgresDatabase } from "./stores/postgres-database"
@@ -44,7 +54,10 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
     : optInProblem(settings)
 
-const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({ connectionString: settings.databaseUrl, poolSize: settings.databasePoolSize })
+const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({
+  connectionString: settings.databaseUrl,
+  poolSize: settings.databasePoolSize,
+})
 
 /** The reward tiers of content/rewards.json, as the store announces them. */
 export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
@@ -119,7 +132,16 @@ const SHARED_KEY = Symbol.for("block94.signupRuntime")
 type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
 const shared = (): Shared => {
   const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= { databases: new Map(), stores: new Map(), mailers: new Map(), limiters: new Map(), senders: new Map(), providers: new Map(), warned: new Set(), secrets: new Map() }
+  holder[SHARED_KEY] ??= {
+    databases: new Map(),
+    stores: new Map(),
+    mailers: new Map(),
+    limiters: new Map(),
+    senders: new Map(),
+    providers: new Map(),
+    warned: new Set(),
+    secrets: new Map(),
+  }
   return holder[SHARED_KEY]
 }
 
@@ -146,7 +168,12 @@ export interface OutboxDestinations {
 }
 
 /** The deliverer of each kind of message there is somewhere to deliver to. */
-const deliverersFor = (store: SignupStore, mailer: Mailer | null, settings: MailSettings, { webhooks, provider }: OutboxDestinations): Partial<Record<OutboxKind, Deliver>> => {
+const deliverersFor = (
+  store: SignupStore,
+  mailer: Mailer | null,
+  settings: MailSettings,
+  { webhooks, provider }: OutboxDestinations,
+): Partial<Record<OutboxKind, Deliver>> => {
   const deliverers: Partial<Record<OutboxKind, Deliver>> = {}
   if (mailer) {
     const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
@@ -232,7 +259,11 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     ...settings.retention.problems,
     ...settings.dkim.problems,
     ...(settings.databaseUrl ? [] : readBackupSettings(settings.signupsFile).problems),
-    ...(made.problem ? [made.problem] : settings.emailProvider && !provider ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`] : []),
+    ...(made.problem
+      ? [made.problem]
+      : settings.emailProvider && !provider
+        ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`]
+        : []),
   ]
   for (const problem of problems.filter((problem) => !warned.has(problem))) {
     warned.add(problem)
@@ -241,19 +272,49 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
   const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
   const store = unavailable
     ? null
-    : once(stores, `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`, () =>
-        postgres
-          ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
-          : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
+    : once(
+        stores,
+        `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`,
+        () =>
+          postgres
+            ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
+            : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
       )
-  const mailer = settings.smtpUrl ? once(mailers, `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs} ${settings.dkim.key?.keySelector}.${settings.dkim.key?.domainName}`, () =>
-        createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }),
-      ) : null
+  const mailer = settings.smtpUrl
+    ? once(
+        mailers,
+        `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs} ${settings.dkim.key?.keySelector}.${settings.dkim.key?.domainName}`,
+        () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }),
+      )
+    : null
   const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
-  const senderKey = [onePass ? "one pass" : "loop", databaseUrl ?? settings.signupsFile, settings.smtpUrl, settings.mailFrom, settings.webhooks.urls.join(" "), settings.webhooks.secret, settings.webhooks.allowPrivate, settings.emailProvider].join(" ")
-  const sender = store && (mailer || events) ? once(senders, senderKey, () => outboxSender(store, mailer, onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings, logError, () => new Date(), destinations)) : null
+  const senderKey = [
+    onePass ? "one pass" : "loop",
+    databaseUrl ?? settings.signupsFile,
+    settings.smtpUrl,
+    settings.mailFrom,
+    settings.webhooks.urls.join(" "),
+    settings.webhooks.secret,
+    settings.webhooks.allowPrivate,
+    settings.emailProvider,
+  ].join(" ")
+  const sender =
+    store && (mailer || events)
+      ? once(senders, senderKey, () =>
+          outboxSender(
+            store,
+            mailer,
+            onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings,
+            logError,
+            () => new Date(),
+            destinations,
+          ),
+        )
+      : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
-  const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () => makeRateLimiters(settings, postgres ? postgres.query : null))
+  const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () =>
+    makeRateLimiters(settings, postgres ? postgres.query : null),
+  )
   const drops: DropService | null = store
     ? createDropService({
         store,
@@ -276,9 +337,21 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   const botCheck: BotCheck | undefined =
     store && settings.botCheck.mode !== "off"
-      ? { ...settings.botCheck, secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret), record: (check, now) => store.checkChallenge(check, now) }
+      ? {
+          ...settings.botCheck,
+          secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret),
+          record: (check, now) => store.checkChallenge(check, now),
+        }
       : undefined
-  const dependencies: HandlerDependencies = { service, ...rateLimits, now: () => new Date(), logError, inviteApiToken: settings.inviteApiToken, botCheck, drops }
+  const dependencies: HandlerDependencies = {
+    service,
+    ...rateLimits,
+    now: () => new Date(),
+    logError,
+    inviteApiToken: settings.inviteApiToken,
+    botCheck,
+    drops,
+  }
   return {
     settings,
     store,

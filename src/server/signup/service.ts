@@ -79,11 +79,7 @@ export interface PlaceAnswer {
   statusUrl: string
 }
 
-export type JoinAnswer =
-  | { kind: "refused"; message: string }
-  | ({ kind: "confirmed" } & PlaceAnswer)
-  | { kind: "pending" }
-  | { kind: "alreadySubscribed" }
+export type JoinAnswer = { kind: "refused"; message: string } | ({ kind: "confirmed" } & PlaceAnswer) | { kind: "pending" } | { kind: "alreadySubscribed" }
 
 export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "expired" } | { kind: "unknown" }
 
@@ -165,7 +161,13 @@ export const createSignupService = (deps: ServiceDependencies) => {
       status === "confirmed"
         ? await (async () => {
             const token = newSecretToken()
-            return store.queueMail(key, { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) }, message("status-link", email, statusUrl(token)), now, RESEND_INTERVAL_MS)
+            return store.queueMail(
+              key,
+              { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) },
+              message("status-link", email, statusUrl(token)),
+              now,
+              RESEND_INTERVAL_MS,
+            )
           })()
         : await (async () => {
             const { token, stored } = newConfirmToken(now)
@@ -191,29 +193,27 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
       const confirmation = mail ? newConfirmToken(now) : null
-      const result = await store.add(
-        {
-          email: fields.email,
-          emailKey: emailKey(fields.email),
-          source: fields.source,
-          timestamp: fields.timestamp,
-          receivedAt: now.toISOString(),
-          status: confirmation ? "pending" : "confirmed",
-          referralCode: newReferralCode(),
-          referredBy: fields.referralCode ? normalizeReferralCode(fields.referralCode) : null,
-          statusTokenHash: hashToken(statusToken),
-          confirmToken: confirmation ? confirmation.stored : null,
-          attribution: fields.utm ?? null,
-          consent: consentOf(fields.consent),
-          // The confirmation email is written with the signup, in one transaction: it cannot be lost.
-          mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
-          // Someone who left may come back, at the end of the line, once the address confirms.
-          overridesSuppression: true,
-          network,
-          // Without a confirmation email nobody showed the address is real: its referral waits for the owner.
-          referralHold: confirmation ? null : "unconfirmed",
-        },
-      )
+      const result = await store.add({
+        email: fields.email,
+        emailKey: emailKey(fields.email),
+        source: fields.source,
+        timestamp: fields.timestamp,
+        receivedAt: now.toISOString(),
+        status: confirmation ? "pending" : "confirmed",
+        referralCode: newReferralCode(),
+        referredBy: fields.referralCode ? normalizeReferralCode(fields.referralCode) : null,
+        statusTokenHash: hashToken(statusToken),
+        confirmToken: confirmation ? confirmation.stored : null,
+        attribution: fields.utm ?? null,
+        consent: consentOf(fields.consent),
+        // The confirmation email is written with the signup, in one transaction: it cannot be lost.
+        mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
+        // Someone who left may come back, at the end of the line, once the address confirms.
+        overridesSuppression: true,
+        network,
+        // Without a confirmation email nobody showed the address is real: its referral waits for the owner.
+        referralHold: confirmation ? null : "unconfirmed",
+      })
       // Left the list, and this is single opt-in: nobody but the address's owner brings it back.
       if (result.kind === "suppressed") return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
       if (result.kind === "duplicate") {
@@ -295,7 +295,11 @@ export const createSignupService = (deps: ServiceDependencies) => {
       const standing = await store.standingByStatusToken(hashToken(token))
       if (!standing) return { kind: "unknown" }
       const leaderboard = settings.showLeaderboard
-        ? (await store.topReferrers(LEADERBOARD_SIZE)).map(({ sequence, email, referrals }) => ({ name: maskEmail(email), referrals, you: sequence === standing.signup.sequence }))
+        ? (await store.topReferrers(LEADERBOARD_SIZE)).map(({ sequence, email, referrals }) => ({
+            name: maskEmail(email),
+            referrals,
+            you: sequence === standing.signup.sequence,
+          }))
         : undefined
       return {
         kind: "found",

@@ -121,7 +121,9 @@ export const readRetention = (raw = readSetting("PENDING_SIGNUP_DAYS")): SignupS
   if (Number.isInteger(days) && days >= 1 && days <= PENDING_SIGNUP_MAX_DAYS) return { pendingMs: days * DAY_MS, problems: [] }
   return {
     pendingMs: PENDING_SIGNUP_MAX_DAYS * DAY_MS,
-    problems: [`PENDING_SIGNUP_DAYS is "${raw}": give a whole number of days from 1 to ${PENDING_SIGNUP_MAX_DAYS} (the privacy page promises unconfirmed addresses are deleted within ${PENDING_SIGNUP_MAX_DAYS} days); until then it is ${PENDING_SIGNUP_MAX_DAYS}`],
+    problems: [
+      `PENDING_SIGNUP_DAYS is "${raw}": give a whole number of days from 1 to ${PENDING_SIGNUP_MAX_DAYS} (the privacy page promises unconfirmed addresses are deleted within ${PENDING_SIGNUP_MAX_DAYS} days); until then it is ${PENDING_SIGNUP_MAX_DAYS}`,
+    ],
   }
 }
 
@@ -130,15 +132,19 @@ const readBotCheck = (serverless: boolean): SignupSettings["botCheck"] => {
   const { mode, problem } = parseBotCheckMode(readSetting("ALTCHA_MODE"))
   const secret = readSetting("ALTCHA_HMAC_KEY")?.trim()
   const problems = problem ? [problem] : []
-  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) problems.push(`ALTCHA_HMAC_KEY is ${secret.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters; until then one is made for this process`)
-  else if (secret === undefined && mode !== "off" && serverless) problems.push("ALTCHA_HMAC_KEY is not set: each instance signs challenges with a secret of its own, which other instances refuse; set one secret for all")
+  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH)
+    problems.push(
+      `ALTCHA_HMAC_KEY is ${secret.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters; until then one is made for this process`,
+    )
+  else if (secret === undefined && mode !== "off" && serverless)
+    problems.push("ALTCHA_HMAC_KEY is not set: each instance signs challenges with a secret of its own, which other instances refuse; set one secret for all")
   return { mode, secret: secret !== undefined && secret.length >= MIN_SECRET_LENGTH ? secret : undefined, problems }
 }
 
 /** Why signups cannot be taken with these settings in production, or null. */
 export const optInProblem = (settings: Pick<SignupSettings, "production" | "smtpUrl" | "singleOptIn">): string | null =>
   settings.production && !settings.smtpUrl && !settings.singleOptIn
-    ? "Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see the README, \"Who can join\")"
+    ? 'Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see the README, "Who can join")'
     : null
 
 /** Whether the list records events: only when something receives them (webhooks, an email provider). */
@@ -180,7 +186,11 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     mailFrom: readSetting("MAIL_FROM") ?? `${site.brand} <${site.generalEmail}>`,
     smtpTimeoutMs: readPositiveInteger("SMTP_TIMEOUT_MS", DEFAULT_SMTP_TIMEOUT_MS),
     serverless: serverless ? SERVERLESS_MARKERS[serverless] : null,
-    webhooks: parseWebhookSettings({ urls: readSetting("WEBHOOK_URL"), secret: readSetting("WEBHOOK_SECRET"), allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE") }),
+    webhooks: parseWebhookSettings({
+      urls: readSetting("WEBHOOK_URL"),
+      secret: readSetting("WEBHOOK_SECRET"),
+      allowPrivate: readSetting("WEBHOOK_ALLOW_PRIVATE"),
+    }),
     emailProvider: readSetting("EMAIL_PROVIDER")?.trim().toLowerCase(),
     inviteApiToken: readSecret("INVITE_API_TOKEN"),
     production: readSetting("NODE_ENV") === "production",

@@ -22,7 +22,8 @@ export const maskEmail = (email: string): string => {
 }
 
 /** Where a signup came from: its campaign source, else the site that linked to it, else a referral or direct. */
-export const sourceOf = ({ signup }: ExportRow): string => signup.attribution?.source ?? signup.attribution?.referrer ?? (signup.referredBy ? "referral link" : "direct")
+export const sourceOf = ({ signup }: ExportRow): string =>
+  signup.attribution?.source ?? signup.attribution?.referrer ?? (signup.referredBy ? "referral link" : "direct")
 
 export interface SignupStats {
   confirmed: number
@@ -77,7 +78,12 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
     redeemed,
     perDay: [...perDay].sort(([a], [b]) => a.localeCompare(b)),
     bySource: [...bySource].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
-    topReferrers: top.map(({ signup, referrals, place }) => ({ email: maskEmail(signup.email), referralCode: signup.referralCode, referrals, position: place?.position ?? null })),
+    topReferrers: top.map(({ signup, referrals, place }) => ({
+      email: maskEmail(signup.email),
+      referralCode: signup.referralCode,
+      referrals,
+      position: place?.position ?? null,
+    })),
     drops: [...drops].sort(([a], [b]) => a.localeCompare(b)).map(([drop, counts]) => ({ drop, ...counts })),
   }
 }
@@ -102,11 +108,18 @@ export const formatSignupStats = (stats: SignupStats): string =>
     stats.topReferrers.length > 0
       ? table([
           ["signup", "code", "referrals", "position"],
-          ...stats.topReferrers.map(({ email, referralCode, referrals, position }) => [email, referralCode, String(referrals), position === null ? "-" : String(position)]),
+          ...stats.topReferrers.map(({ email, referralCode, referrals, position }) => [
+            email,
+            referralCode,
+            String(referrals),
+            position === null ? "-" : String(position),
+          ]),
         ])
       : "(no referrals yet)",
     "",
-    ...(stats.drops.length > 0 ? ["Drops", table([["drop", "entered", "won"], ...stats.drops.map(({ drop, entered, won }) => [drop, String(entered), String(won)])]), ""] : []),
+    ...(stats.drops.length > 0
+      ? ["Drops", table([["drop", "entered", "won"], ...stats.drops.map(({ drop, entered, won }) => [drop, String(entered), String(won)])]), ""]
+      : []),
   ].join("\n")
 
 /** The outbox's state: messages (mail, webhooks, email-provider calls) waiting for a retry and given up on, with the last error. */
@@ -158,8 +171,12 @@ export const formatReview = ({ heldReferrals, audit, hardBounces }: Pick<OwnerSu
     `Hard bounces: ${hardBounces.total} (refused for good: no more mail, removed from the email tool; full addresses on the owner's page)`,
     ...hardBounces.rows.map((row) => `  ${maskEmail(row.email)} at ${row.at}: ${row.reason.replace(/<[^>]*@[^>]*>/g, "<...>")}`),
     `Referrals on hold: ${heldReferrals.total} (release or reject them on the owner's page)`,
-    ...heldReferrals.rows.map((row) => `  ${maskEmail(row.email)} referred by ${maskEmail(row.referrerEmail)}: ${row.reason}${row.confirmed ? "" : ", not confirmed yet"}`),
+    ...heldReferrals.rows.map(
+      (row) => `  ${maskEmail(row.email)} referred by ${maskEmail(row.referrerEmail)}: ${row.reason}${row.confirmed ? "" : ", not confirmed yet"}`,
+    ),
     "What was done with the list (newest first)",
-    ...(audit.length === 0 ? ["  nothing yet"] : audit.map((entry) => `  ${entry.at}  ${entry.action} x${entry.count} (${entry.actor})${entry.detail ? `: ${entry.detail}` : ""}`)),
+    ...(audit.length === 0
+      ? ["  nothing yet"]
+      : audit.map((entry) => `  ${entry.at}  ${entry.action} x${entry.count} (${entry.actor})${entry.detail ? `: ${entry.detail}` : ""}`)),
     "",
   ].join("\n")

@@ -45,7 +45,8 @@ export const publicOnlyLookup =
     resolveAll(hostname, typeof options.family === "number" ? options.family : undefined, (error, addresses) => {
       if (error) return callback(error, "", 0)
       const refused = addresses.find(({ address }) => isPrivateAddress(address))
-      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), { code: "EPRIVATE" }), "", 0)
+      if (refused)
+        return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), { code: "EPRIVATE" }), "", 0)
       if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 0)
       if (options.all) return callback(null, addresses)
       const [first] = addresses
@@ -82,12 +83,20 @@ export const postWebhook = (
         resolve(response.statusCode ?? 0)
       },
     )
-    request.on("error", (error: Error) => reject(error.name === "AbortError" || error.name === "TimeoutError" ? new Error(`${target} did not answer within ${options.timeoutMs / 1000} s`) : error))
+    request.on("error", (error: Error) =>
+      reject(error.name === "AbortError" || error.name === "TimeoutError" ? new Error(`${target} did not answer within ${options.timeoutMs / 1000} s`) : error),
+    )
     request.end(body)
   })
 
 /** The deliverer of webhook messages, whose payload is `{ url, msgId, body }` (body: the JSON text signed and sent). */
-export const webhookDeliverer = ({ store, secret, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS, signingClock = () => new Date() }: WebhookDelivererOptions): Deliver => {
+export const webhookDeliverer = ({
+  store,
+  secret,
+  allowPrivate,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  signingClock = () => new Date(),
+}: WebhookDelivererOptions): Deliver => {
   const signer = new Webhook(secret)
 
   /** Records a failed attempt; past three days of failures the endpoint is disabled and the message given up on. */
@@ -106,7 +115,8 @@ export const webhookDeliverer = ({ store, secret, allowPrivate, timeoutMs = WEBH
     const { url, msgId, body } = entry.payload
     if (!url || !msgId || !body) throw new GiveUp("a webhook message without its endpoint, id or body")
     const endpoint = await store.webhookEndpoint(url)
-    if (endpoint?.disabledAt) throw new GiveUp(`webhook endpoint ${url} was disabled at ${endpoint.disabledAt} (${endpoint.disabledReason ?? "no reason kept"}): not attempted`)
+    if (endpoint?.disabledAt)
+      throw new GiveUp(`webhook endpoint ${url} was disabled at ${endpoint.disabledAt} (${endpoint.disabledReason ?? "no reason kept"}): not attempted`)
     const signedAt = signingClock()
     const headers = {
       "content-type": "application/json",

@@ -44,13 +44,10 @@ beforeAll(() => {
   publicDir = mkdtempSync(join(tmpdir(), "bench-public-"))
   write("index.html", HOME_HTML)
   write("about/index.html", HOME_HTML.replace(/<picture>[\s\S]*<\/noscript>/, ""))
-  write(
-    "webpack-runtime-1.js",
-    'c.u=function(e){return({245:"component---src-pages-index-tsx"}[e]||e)+"-"+{245:"abc",551:"0f0f0f"}[e]+".js"},c.x=1;',
-  )
+  write("webpack-runtime-1.js", 'c.u=function(e){return({245:"component---src-pages-index-tsx"}[e]||e)+"-"+{245:"abc",551:"0f0f0f"}[e]+".js"},c.x=1;')
   write("framework-2.js", "var framework='" + "react ".repeat(500) + "';")
   write("app-3.js", "var app=3;")
-  write("component---src-pages-index-tsx-abc.js", 'x.push([[245],{1:function(e,t,r){r.e(551).then(r.bind(r,551))}}]);')
+  write("component---src-pages-index-tsx-abc.js", "x.push([[245],{1:function(e,t,r){r.e(551).then(r.bind(r,551))}}]);")
   write("component---src-pages-about-tsx-def.js", "var about=1;")
   write("77-shared.js", "var shared=1;")
   write("551-0f0f0f.js", "var lazyHydrate=1;")

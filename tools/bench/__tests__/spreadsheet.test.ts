@@ -9,15 +9,15 @@ describe("parseCsv", () => {
   })
 
   it("splits a file quoted for commas where semicolons separate, as German Excel does", () => {
-    expect(parseCsv("\"a\",\"x;=cmd|' /C calc'!A0\"\r\n", ";")).toEqual([['a,"x', "=cmd|' /C calc'!A0\""]])
+    expect(parseCsv('"a","x;=cmd|\' /C calc\'!A0"\r\n', ";")).toEqual([['a,"x', "=cmd|' /C calc'!A0\""]])
   })
 })
 
 describe("formulaCells", () => {
   it("finds the cells a spreadsheet would run, and no others", () => {
-    const rows = parseCsv("\"a\",\"x;=cmd|' /C calc'!A0\"\r\n@SUM(1),plain\r\n", ";")
+    const rows = parseCsv('"a","x;=cmd|\' /C calc\'!A0"\r\n@SUM(1),plain\r\n', ";")
     expect(formulaCells(rows).map(({ value }) => value)).toEqual(["=cmd|' /C calc'!A0\"", "@SUM(1),plain"])
-    expect(formulaCells(parseCsv("\"'=1+1\",\"x;'=2\"\r\n", ","))).toEqual([])
-    expect(formulaCells(parseCsv("\"'=1+1\",\"x;'=2\"\r\n", ";"))).toEqual([])
+    expect(formulaCells(parseCsv('"\'=1+1","x;\'=2"\r\n', ","))).toEqual([])
+    expect(formulaCells(parseCsv('"\'=1+1","x;\'=2"\r\n', ";"))).toEqual([])
   })
 })

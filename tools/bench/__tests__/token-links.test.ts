@@ -43,7 +43,8 @@ describe("the bench's token links", () => {
       return new Response(JSON.stringify({ ok: true, status: "confirmed", statusUrl: `https://block94.example/waitlist/?token=${STATUS}` }), { status: 200 })
     }) as typeof fetch
     const inbox = {
-      waitFor: async (address: string) => ({ text: `Confirm my spot: https://block94.example/confirm/?token=${TOKEN}${signups.indexOf(address)}` }) as ParsedMail,
+      waitFor: async (address: string) =>
+        ({ text: `Confirm my spot: https://block94.example/confirm/?token=${TOKEN}${signups.indexOf(address)}` }) as ParsedMail,
     } as unknown as Inbox
 
     const links = await makeTokenLinks("http://127.0.0.1:9400", inbox)

@@ -51,7 +51,9 @@ const originalFetch = global.fetch
 let fetchMock: jest.MockedFunction<typeof fetch>
 const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as Response
 const posted = () =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown, auth: (init?.headers as Record<string, string>).Authorization }))
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === "POST")
+    .map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown, auth: (init?.headers as Record<string, string>).Authorization }))
 
 beforeEach(() => {
   fetchMock = jest.fn() as typeof fetchMock
@@ -93,19 +95,25 @@ describe("the drops on the owner's page", () => {
     show()
     expect(screen.getByText(text.loading)).toBeVisible()
     expect(await screen.findByRole("heading", { level: 3, name: "Drop 01: Block Heavyweight" })).toBeVisible()
-    expect(fetchMock).toHaveBeenCalledWith("/api/owner/drops", expect.objectContaining({ method: "GET", headers: expect.objectContaining({ Authorization: `Bearer ${SECRET}` }) }))
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/owner/drops",
+      expect.objectContaining({ method: "GET", headers: expect.objectContaining({ Authorization: `Bearer ${SECRET}` }) }),
+    )
     expect(within(card()).getByText(text.phases.open)).toHaveTextContent(`${text.phase}: ${text.phases.open}`)
     expect(within(card()).getByText(text.opens).nextSibling).toHaveTextContent("4 Dec 2026, 17:00")
     const entrants = within(card()).getByRole("table", { name: text.entrants })
-    expect(within(entrants).getAllByRole("row").map((row) => row.textContent)).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
+    expect(
+      within(entrants)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
     const byDay = within(card()).getByRole("table", { name: text.byDay })
     // A row a day, the sizes grouped under their piece.
-    expect(within(byDay).getAllByRole("row").map((row) => row.textContent)).toEqual([
-      "DayBlock Heavyweight HoodieSix-Panel Cap",
-      "MOne size",
-      `${formats.dayLong("2026-12-04")}20`,
-      `${formats.dayLong("2026-12-05")}11`,
-    ])
+    expect(
+      within(byDay)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.dayLong("2026-12-04")}20`, `${formats.dayLong("2026-12-05")}11`])
     expect(within(byDay).getByRole("columnheader", { name: "Block Heavyweight Hoodie" })).toHaveAttribute("scope", "colgroup")
     expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
     expect(within(card()).getByText(text.listHash).nextSibling).toHaveTextContent(text.notYet)
@@ -212,7 +220,10 @@ describe("committing the seed", () => {
     ["not answered", answer(500, { error: "Something went wrong" }), text.commit.failed],
   ])("says so when %s", async (_case, response, words) => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(answer(200, { drops: [drop()] })).mockResolvedValueOnce(response).mockResolvedValue(answer(200, { drops: [drop()] }))
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
+      .mockResolvedValueOnce(response)
+      .mockResolvedValue(answer(200, { drops: [drop()] }))
     show()
     await user.click(await screen.findByRole("button", { name: text.commit.button }))
     await user.click(screen.getByRole("button", { name: text.commit.confirm }))
@@ -222,14 +233,26 @@ describe("committing the seed", () => {
 })
 
 describe("running the draw", () => {
-  const closed = (overrides: Partial<OwnerDrop> = {}) => drop({ phase: "closed", seedHash: HASH, listHash: "cd".repeat(32), entrants: { "hoodie/M": 4, "cap/One size": 2 }, ...overrides })
+  const closed = (overrides: Partial<OwnerDrop> = {}) =>
+    drop({ phase: "closed", seedHash: HASH, listHash: "cd".repeat(32), entrants: { "hoodie/M": 4, "cap/One size": 2 }, ...overrides })
 
   it("with the server's seed: asks first, then draws and says how many won", async () => {
     const user = userEvent.setup()
     fetchMock
       .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
       .mockResolvedValueOnce(answer(200, { ok: true, winners: 6, notified: 0 }))
-      .mockResolvedValueOnce(answer(200, { drops: [closed({ phase: "drawn", seed: SEED, drawnAt: "2026-12-07T17:00:00.000Z", winners: { "hoodie/M": ["a", "b", "c", "d"], "cap/One size": ["e", "f"] } })] }))
+      .mockResolvedValueOnce(
+        answer(200, {
+          drops: [
+            closed({
+              phase: "drawn",
+              seed: SEED,
+              drawnAt: "2026-12-07T17:00:00.000Z",
+              winners: { "hoodie/M": ["a", "b", "c", "d"], "cap/One size": ["e", "f"] },
+            }),
+          ],
+        }),
+      )
     show()
     expect(await screen.findByText(text.draw.text)).toBeVisible()
     expect(screen.queryByLabelText(text.draw.seedLabel)).toBeNull()
@@ -241,7 +264,11 @@ describe("running the draw", () => {
     // Drawn: winners per size, the link to check the draw, no more actions.
     await waitFor(() => expect(within(card()).getByText(text.phases.drawn)).toBeVisible())
     const entrants = within(card()).getByRole("table", { name: text.entrants })
-    expect(within(entrants).getAllByRole("row").map((row) => row.textContent)).toEqual(["SizePiecesEntrantsWinners", "Block Heavyweight Hoodie, M2544", "Six-Panel Cap, One size4022"])
+    expect(
+      within(entrants)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["SizePiecesEntrantsWinners", "Block Heavyweight Hoodie, M2544", "Six-Panel Cap, One size4022"])
     expect(within(card()).getByRole("link", { name: text.verifyLink })).toHaveAttribute("href", "/drop/#drop-01")
     expect(screen.queryByRole("button", { name: text.draw.button })).toBeNull()
   })
@@ -268,13 +295,20 @@ describe("running the draw", () => {
   })
 
   it.each([
-    ["the server has no seed after all (400)", answer(400, { error: "The seed is not kept on this server: paste the seed you saved when you committed" }), text.draw.seedMissing],
+    [
+      "the server has no seed after all (400)",
+      answer(400, { error: "The seed is not kept on this server: paste the seed you saved when you committed" }),
+      text.draw.seedMissing,
+    ],
     ["it cannot be drawn now (409)", answer(409, { error: "This drop was drawn already" }), text.draw.conflict],
     ["it is not answered", answer(502, null), text.draw.failed],
     ["too many tries", answer(429, { error: "Too many requests" }), copy.signIn.tooMany],
   ])("says so when %s", async (_case, response, words) => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(answer(200, { drops: [closed()] })).mockResolvedValueOnce(response).mockResolvedValue(answer(200, { drops: [closed()] }))
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
+      .mockResolvedValueOnce(response)
+      .mockResolvedValue(answer(200, { drops: [closed()] }))
     show()
     await user.click(await screen.findByRole("button", { name: text.draw.button }))
     await user.click(screen.getByRole("button", { name: text.draw.confirm }))
@@ -282,7 +316,9 @@ describe("running the draw", () => {
   })
 
   it("offers no draw before a drop closes, nor for a drop never committed", async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, { drops: [drop({ phase: "open", seedHash: HASH }), closed({ drop: "drop-02", name: "Drop 02", seedHash: null })] }))
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { drops: [drop({ phase: "open", seedHash: HASH }), closed({ drop: "drop-02", name: "Drop 02", seedHash: null })] }),
+    )
     show()
     expect(await screen.findByRole("heading", { name: "Drop 02" })).toBeVisible()
     expect(screen.queryByRole("button")).toBeNull()

@@ -78,7 +78,11 @@ describe("a drop on the status page, in every state", () => {
     show(OPEN)
     const choice = screen.getByRole("group", { name: copy.sizes })
     const hoodie = within(choice).getByRole("group", { name: "Block Heavyweight Hoodie" })
-    expect(within(hoodie).getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual(["hoodie/S", "hoodie/M", "hoodie/L", "hoodie/XL"])
+    expect(
+      within(hoodie)
+        .getAllByRole("radio")
+        .map((radio) => radio.getAttribute("value")),
+    ).toEqual(["hoodie/S", "hoodie/M", "hoodie/L", "hoodie/XL"])
     expect(within(within(choice).getByRole("group", { name: "Six-Panel Cap" })).getByRole("radio", { name: "One size" })).not.toBeChecked()
     expect(screen.getByRole("button", { name: copy.enter })).toBeVisible()
     expect(screen.queryByRole("button", { name: copy.withdraw })).toBeNull()
@@ -167,7 +171,12 @@ describe("entering from the status page", () => {
   it.each([
     ["a size not of the drop", 400, { error: '"size" is not one of this drop\'s sizes' }, copy.errors.badSize],
     ["the bot check refusing", 403, { error: "We couldn't check that this came from a person: please reload the page and try again" }, copy.errors.botCheck],
-    ["an unconfirmed address", 403, { error: "Only confirmed people on the list can enter: open the link in the email we sent you first" }, copy.errors.notConfirmed],
+    [
+      "an unconfirmed address",
+      403,
+      { error: "Only confirmed people on the list can enter: open the link in the email we sent you first" },
+      copy.errors.notConfirmed,
+    ],
     ["a signup held for review", 403, { error: "Your signup is waiting for a check by our team, so it can't enter a draw yet" }, copy.errors.held],
     ["an unknown link or drop", 404, { error: "This status link is not known: check that the whole link was opened" }, copy.errors.notFound],
     ["a window not open yet", 409, { error: "Entries for this drop open at 2026-12-04T17:00:00.000Z" }, copy.errors.notOpen],
@@ -232,7 +241,14 @@ describe("entering from the status page", () => {
 })
 
 describe("the drop section of the status page", () => {
-  const STATUS = { status: "confirmed", position: 3, total: 50, referrals: 1, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+  const STATUS = {
+    status: "confirmed",
+    position: 3,
+    total: 50,
+    referrals: 1,
+    referralCode: "ABCD1234EF",
+    referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  }
   const openWith = (search: string) => window.history.replaceState(null, "", `/page/${search}`)
   afterEach(() => openWith(""))
 
@@ -241,7 +257,10 @@ describe("the drop section of the status page", () => {
     const now = Date.now()
     const iso = (offset: number) => new Date(now + offset).toISOString()
     const [drop] = dropsContent.drops
-    return waitlistData({ minimumAge, drops: [{ ...drop, opensAt: iso(opensInMs), closesAt: iso(opensInMs + 86_400_000), resultsAt: iso(opensInMs + 2 * 86_400_000) }] }).dropsJson!
+    return waitlistData({
+      minimumAge,
+      drops: [{ ...drop, opensAt: iso(opensInMs), closesAt: iso(opensInMs + 86_400_000), resultsAt: iso(opensInMs + 2 * 86_400_000) }],
+    }).dropsJson!
   }
 
   it("shows a confirmed person each drop, with their entry from the status answer", async () => {
@@ -274,7 +293,9 @@ describe("the drop section of the status page", () => {
   })
 
   it("renders every drop it is given, each in the reader's zone from its first paint", () => {
-    render(<DropEntries drops={drops} minimumAge={minimumAge} entries={{}} referrals={0} token={TOKEN} copy={copy} startedAt={Date.parse("2026-11-25T10:00:00Z")} />)
+    render(
+      <DropEntries drops={drops} minimumAge={minimumAge} entries={{}} referrals={0} token={TOKEN} copy={copy} startedAt={Date.parse("2026-11-25T10:00:00Z")} />,
+    )
     expect(screen.getByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
     expect(screen.queryByText(copy.utcNote)).toBeNull()
   })

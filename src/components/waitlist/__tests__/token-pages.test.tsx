@@ -31,7 +31,14 @@ describe("the status page", () => {
   it("shows the list's size once it is at least the number the site shows it from", async () => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValue(
-      answer(200, { status: "confirmed", position: 12, total: 5012, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
+      answer(200, {
+        status: "confirmed",
+        position: 12,
+        total: 5012,
+        referrals: 0,
+        referralCode: "ABCD1234EF",
+        referralUrl: "https://block94.example/?ref=ABCD1234EF",
+      }),
     )
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText("You're #12 of 5,012")).toBeVisible()
@@ -40,7 +47,14 @@ describe("the status page", () => {
   it("shows the place, the friends brought and the referral link for a valid token", async () => {
     openWith(`?token=${TOKEN}`)
     fetchMock.mockResolvedValue(
-      answer(200, { status: "confirmed", position: 2, total: 50, referrals: 1, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }),
+      answer(200, {
+        status: "confirmed",
+        position: 2,
+        total: 50,
+        referrals: 1,
+        referralCode: "ABCD1234EF",
+        referralUrl: "https://block94.example/?ref=ABCD1234EF",
+      }),
     )
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     // 50 is fewer than the signup section's "5,000+": the place is shown without the list's size.
@@ -64,7 +78,9 @@ describe("the status page", () => {
   it("offers a fresh link by email when the link has expired (410), checks the address, and says the same whoever asks", async () => {
     openWith(`?token=${TOKEN}`)
     global.fetch = withoutBotCheck(fetchMock)
-    fetchMock.mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    fetchMock
+      .mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email" }))
+      .mockResolvedValueOnce(answer(202, { ok: true }))
     const user = userEvent.setup()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.expired.text)).toBeVisible()
@@ -89,7 +105,14 @@ describe("the status page", () => {
 })
 
 describe("the status page of someone invited", () => {
-  const STATUS = { status: "confirmed", position: 3, total: 50, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+  const STATUS = {
+    status: "confirmed",
+    position: 3,
+    total: 50,
+    referrals: 0,
+    referralCode: "ABCD1234EF",
+    referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  }
 
   it("says they're invited, and keeps their place", async () => {
     openWith(`?token=${TOKEN}`)
@@ -155,7 +178,10 @@ describe("the invitation page", () => {
     fetchMock.mockResolvedValue(answer(200, { state: "passed", drop: "Drop 01: Block Heavyweight", size: "Six-Panel Cap, One size" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(
-      await screen.findByText("This code wasn't used in time, so the Six-Panel Cap, One size from Drop 01: Block Heavyweight went to the next person on the reserve list.", { exact: false }),
+      await screen.findByText(
+        "This code wasn't used in time, so the Six-Panel Cap, One size from Drop 01: Block Heavyweight went to the next person on the reserve list.",
+        { exact: false },
+      ),
     ).toBeVisible()
     expect(screen.queryByRole("link", { name: invitePage.drop.button })).toBeNull()
   })
@@ -251,9 +277,18 @@ describe("rewards and the leaderboard on the status page", () => {
   })
 
   it("shows the masked leaderboard when the answer has one, the reader's row marked", async () => {
-    await open({ referrals: 4, milestone: 3, leaderboard: [{ name: "s***@e***.com", referrals: 9, you: false }, { name: "j***@g***.com", referrals: 4, you: true }] })
+    await open({
+      referrals: 4,
+      milestone: 3,
+      leaderboard: [
+        { name: "s***@e***.com", referrals: 9, you: false },
+        { name: "j***@g***.com", referrals: 4, you: true },
+      ],
+    })
     const board = screen.getByRole("table", { name: waitlistPage.leaderboard.heading })
-    const rows = within(board).getAllByRole("row").map((row) => row.textContent)
+    const rows = within(board)
+      .getAllByRole("row")
+      .map((row) => row.textContent)
     expect(rows).toEqual(["PlaceWhoFriends", "1s***@e***.com9", "2j***@g***.comYou4"])
   })
 
@@ -264,7 +299,14 @@ describe("rewards and the leaderboard on the status page", () => {
 })
 
 describe("leaving the list on the status page", () => {
-  const STATUS = { status: "confirmed", position: 2, total: 50, referrals: 0, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
+  const STATUS = {
+    status: "confirmed",
+    position: 2,
+    total: 50,
+    referrals: 0,
+    referralCode: "ABCD1234EF",
+    referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  }
   const { leave } = waitlistPage
   const openStatusPage = async (status: Record<string, unknown> = STATUS) => {
     openWith(`?token=${TOKEN}`)

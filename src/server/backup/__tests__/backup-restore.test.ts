@@ -55,7 +55,9 @@ const digest = (file: string) => createHash("sha256").update(readFileSync(file))
 
 describe("npm run db:backup and db:restore", () => {
   it(`keeps "${"everyone who left after it was made is taken out again"}": a restored snapshot brings back no one who left, with places that add up`, async () => {
-    expect(privacy.sections.flatMap((section) => section.paragraphs).join(" ")).toContain("if we ever restore one, everyone who left after it was made is taken out again before it is used")
+    expect(privacy.sections.flatMap((section) => section.paragraphs).join(" ")).toContain(
+      "if we ever restore one, everyone who left after it was made is taken out again before it is used",
+    )
     const dir = mkdtempSync(join(tmpdir(), "block94-backup-"))
     const file = join(dir, "signups.db")
     const env = { SIGNUPS_FILE: file }
@@ -68,7 +70,9 @@ describe("npm run db:backup and db:restore", () => {
     })
 
     // The owner sees there is no backup yet, then the one taken.
-    expect((await run("signup-stats.ts", env)).stdout).toContain("Backups\n  last good: none\n  PROBLEM: No backup has been taken yet: the list lives on one disk")
+    expect((await run("signup-stats.ts", env)).stdout).toContain(
+      "Backups\n  last good: none\n  PROBLEM: No backup has been taken yet: the list lives on one disk",
+    )
     const backedUp = await run("db-backup.ts", env)
     expect(backedUp.stderr).toBe("")
     expect(backedUp.stdout).toMatch(/^Backed up 5 signups \(5 confirmed\) to .*signups-\d{8}T\d{6}Z\.db: .* checked\./)
@@ -119,7 +123,9 @@ describe("npm run db:backup and db:restore", () => {
       // Bo and Cy are gone; Ada, Di and Ed from the snapshot are there; Fay came after it.
       expect(rows.map((row) => row.signup.email)).toEqual(["ada@example.com", "di@example.com", "ed@example.com"])
       const expected = bruteForcePositions(rows)
-      expect(rows.map((row) => [row.signup.email, row.place?.position, row.place?.total])).toEqual(rows.map((row) => [row.signup.email, expected.get(row.signup.email), 3]))
+      expect(rows.map((row) => [row.signup.email, row.place?.position, row.place?.total])).toEqual(
+        rows.map((row) => [row.signup.email, expected.get(row.signup.email), 3]),
+      )
       // Cy's referral of Ed counts for no one, and Ada keeps only Di.
       expect(rows.map((row) => [row.signup.email, row.referrals, row.referredBy])).toEqual([
         ["ada@example.com", 1, null],
@@ -143,7 +149,9 @@ describe("npm run db:backup and db:restore", () => {
     await withStore(file, (store) => store.add(signup("ada@example.com", "ADA0000000")).then(() => undefined))
     // Enough pages that copying them takes a while, so the kill lands halfway.
     const db = new DatabaseSync(file)
-    db.exec("create table padding (bytes blob); with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into padding select randomblob(65536) from n")
+    db.exec(
+      "create table padding (bytes blob); with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into padding select randomblob(65536) from n",
+    )
     db.close()
     const first = await run("db-backup.ts", { SIGNUPS_FILE: file })
     expect(first.code).toBe(0)
@@ -152,10 +160,24 @@ describe("npm run db:backup and db:restore", () => {
     const before = digest(join(backups, earlier))
 
     // serve:prod takes a backup as it starts when the last one is older than the interval (here, one minute after).
-    writeFileSync(join(backups, "last-backup.json"), JSON.stringify({ ...JSON.parse(readFileSync(join(backups, "last-backup.json"), "utf8")), lastGood: { ...JSON.parse(readFileSync(join(backups, "last-backup.json"), "utf8")).lastGood, takenAt: "2026-01-01T00:00:00.000Z" } }))
+    writeFileSync(
+      join(backups, "last-backup.json"),
+      JSON.stringify({
+        ...JSON.parse(readFileSync(join(backups, "last-backup.json"), "utf8")),
+        lastGood: { ...JSON.parse(readFileSync(join(backups, "last-backup.json"), "utf8")).lastGood, takenAt: "2026-01-01T00:00:00.000Z" },
+      }),
+    )
     const server = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/server/prod/main.ts")], {
       cwd: ROOT,
-      env: { ...process.env, SIGNUPS_FILE: file, PUBLIC_DIR: tinySite(), HOST: "127.0.0.1", PORT: "0", SIGNUP_SINGLE_OPT_IN: "1", BACKUP_INTERVAL_MINUTES: "1" },
+      env: {
+        ...process.env,
+        SIGNUPS_FILE: file,
+        PUBLIC_DIR: tinySite(),
+        HOST: "127.0.0.1",
+        PORT: "0",
+        SIGNUP_SINGLE_OPT_IN: "1",
+        BACKUP_INTERVAL_MINUTES: "1",
+      },
       stdio: "ignore",
     })
     const partial = await new Promise<string>((found, fail) => {
@@ -197,7 +219,10 @@ describe("npm run db:backup and db:restore", () => {
     const far = mkdtempSync(join(tmpdir(), "block94-far-away-"))
     const file = join(dir, "signups.db")
     await withStore(file, (store) => store.add(signup("ada@example.com", "ADA0000000")).then(() => undefined))
-    const copied = await run("db-backup.ts", { SIGNUPS_FILE: file, BACKUP_COMMAND: `cp "$BACKUP_FILE" "${far}/" && cp "$BACKUP_DIR/erasures.log" "${far}/" 2>/dev/null; true` })
+    const copied = await run("db-backup.ts", {
+      SIGNUPS_FILE: file,
+      BACKUP_COMMAND: `cp "$BACKUP_FILE" "${far}/" && cp "$BACKUP_DIR/erasures.log" "${far}/" 2>/dev/null; true`,
+    })
     expect(copied.stdout).toContain("copied off the machine (BACKUP_COMMAND)")
     const [snapshot] = snapshotsIn(far)
     expect(checkSnapshot(join(far, snapshot))).toMatchObject({ signups: 1 })
@@ -206,7 +231,9 @@ describe("npm run db:backup and db:restore", () => {
     expect(failed.code).toBe(1)
     expect(failed.stdout).toContain("BACKUP_COMMAND FAILED")
     // The snapshot itself is kept; the owner is told the copy did not leave the machine.
-    expect((await run("signup-stats.ts", { SIGNUPS_FILE: file })).stdout).toContain("PROBLEM: The last backup was not copied off the machine: BACKUP_COMMAND failed: remote: bucket not found")
+    expect((await run("signup-stats.ts", { SIGNUPS_FILE: file })).stdout).toContain(
+      "PROBLEM: The last backup was not copied off the machine: BACKUP_COMMAND failed: remote: bucket not found",
+    )
   })
 
   it("with PostgreSQL, says what to use instead, and after a point-in-time restore erases again those who left since", async () => {

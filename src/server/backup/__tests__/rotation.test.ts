@@ -31,7 +31,9 @@ describe("which snapshots are kept", () => {
   })
 
   it(`keeps the privacy page's "${"each copy is deleted after at most"}" ${BACKUP_MAX_DAYS} days, whatever the settings say`, () => {
-    const words = privacy.sections.flatMap((section) => section.paragraphs).find((paragraph) => paragraph.includes("each copy is deleted after at most {backupDays} days"))
+    const words = privacy.sections
+      .flatMap((section) => section.paragraphs)
+      .find((paragraph) => paragraph.includes("each copy is deleted after at most {backupDays} days"))
     expect(words).toBeDefined()
     const names = Array.from({ length: 60 }, (_, day) => hoursAgo(day * 24))
     for (const daily of [1, 7, BACKUP_MAX_DAYS]) {
@@ -61,18 +63,40 @@ describe("the erasure log on restore", () => {
   const c = "c".repeat(64)
 
   it("takes out again those who left after the snapshot, not those who came back since", () => {
-    const entries = [entry("2026-11-20T00:00:00.000Z", a), entry("2026-11-25T01:00:00.000Z", b), entry("2026-11-25T02:00:00.000Z", c), entry("2026-11-25T03:00:00.000Z", c, "back")]
+    const entries = [
+      entry("2026-11-20T00:00:00.000Z", a),
+      entry("2026-11-25T01:00:00.000Z", b),
+      entry("2026-11-25T02:00:00.000Z", c),
+      entry("2026-11-25T03:00:00.000Z", c, "back"),
+    ]
     expect(leftSince(entries, "2026-11-25T00:00:00.000Z")).toEqual([b])
   })
 })
 
 describe("what the owner is told of backups", () => {
-  const good: BackupStatus["lastGood"] = { takenAt: "2026-11-25T12:00:00.000Z", signups: 10, confirmed: 8, file: "/b/signups-20261125T120000Z.db", bytes: 1, durationMs: 5 }
+  const good: BackupStatus["lastGood"] = {
+    takenAt: "2026-11-25T12:00:00.000Z",
+    signups: 10,
+    confirmed: 8,
+    file: "/b/signups-20261125T120000Z.db",
+    bytes: 1,
+    durationMs: 5,
+  }
   it("names a missing, failed, uncopied or stale backup, and says nothing when all is well", () => {
     expect(backupProblem({ lastGood: null, lastFailure: null, copyFailure: null }, NOW, HOUR)).toMatch(/^No backup has been taken yet/)
-    expect(backupProblem({ lastGood: good, lastFailure: { at: "2026-11-25T12:10:00.000Z", error: "disk full" }, copyFailure: null }, NOW, HOUR)).toBe("The last backup failed: disk full")
-    expect(backupProblem({ lastGood: good, lastFailure: null, copyFailure: { at: "2026-11-25T12:00:01.000Z", error: "BACKUP_COMMAND failed: no route" } }, NOW, HOUR)).toMatch(/not copied off the machine: BACKUP_COMMAND failed/)
-    expect(backupProblem({ lastGood: good, lastFailure: null, copyFailure: null }, new Date(NOW.getTime() + 3 * HOUR), HOUR)).toBe("The last good backup is 4 hours old")
+    expect(backupProblem({ lastGood: good, lastFailure: { at: "2026-11-25T12:10:00.000Z", error: "disk full" }, copyFailure: null }, NOW, HOUR)).toBe(
+      "The last backup failed: disk full",
+    )
+    expect(
+      backupProblem(
+        { lastGood: good, lastFailure: null, copyFailure: { at: "2026-11-25T12:00:01.000Z", error: "BACKUP_COMMAND failed: no route" } },
+        NOW,
+        HOUR,
+      ),
+    ).toMatch(/not copied off the machine: BACKUP_COMMAND failed/)
+    expect(backupProblem({ lastGood: good, lastFailure: null, copyFailure: null }, new Date(NOW.getTime() + 3 * HOUR), HOUR)).toBe(
+      "The last good backup is 4 hours old",
+    )
     expect(backupProblem({ lastGood: good, lastFailure: null, copyFailure: null }, NOW, HOUR)).toBeNull()
   })
 })

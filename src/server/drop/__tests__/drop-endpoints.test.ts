@@ -149,10 +149,15 @@ describe("a drop through its endpoints, from the owner's commitment to the shop 
     const tokens = [await join("ana@example.com"), await join("ben@example.com")]
     clock.now = new Date(OPENS.getTime() + 60_000)
     for (const token of tokens) {
-      expect(await handleDropEnterRequest(post({ token, drop: "drop-01", size: "cap/One size" }), deps)).toMatchObject({ status: 200, body: { ok: true, size: "cap/One size", tickets: 1 } })
+      expect(await handleDropEnterRequest(post({ token, drop: "drop-01", size: "cap/One size" }), deps)).toMatchObject({
+        status: 200,
+        body: { ok: true, size: "cap/One size", tickets: 1 },
+      })
     }
     expect((await handleDropEntriesRequest(get({ drop: "drop-01" }), deps)).status).toBe(409)
-    expect((await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)).body).toEqual({ error: `The draw runs after entries close, at ${CLOSES.toISOString()}` })
+    expect((await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)).body).toEqual({
+      error: `The draw runs after entries close, at ${CLOSES.toISOString()}`,
+    })
 
     clock.now = new Date(CLOSES.getTime() + 60_000)
     const list = await handleDropEntriesRequest(get({ drop: "drop-01" }), deps)
@@ -174,14 +179,19 @@ describe("a drop through its endpoints, from the owner's commitment to the shop 
 
     // The owner's page sees the drop drawn, with its entries per day.
     const overview = await handleOwnerDrops(get({}, asOwner), deps)
-    expect(overview.body).toMatchObject({ drops: [{ drop: "drop-01", phase: "drawn", name: "Drop 01", entriesByDay: [{ day: "2026-12-04", size: "cap/One size", entries: 2 }] }] })
+    expect(overview.body).toMatchObject({
+      drops: [{ drop: "drop-01", phase: "drawn", name: "Drop 01", entriesByDay: [{ day: "2026-12-04", size: "cap/One size", entries: 2 }] }],
+    })
   })
 })
 
 describe("GET /api/drop", () => {
   it("answers an unknown drop with 404 and a wrong method with 405", async () => {
     const { deps } = setUp()
-    expect(await handleDropRequest(get({ drop: "nope" }), deps)).toMatchObject({ status: 404, body: { error: "This drop is not known: check the drop's link" } })
+    expect(await handleDropRequest(get({ drop: "nope" }), deps)).toMatchObject({
+      status: 404,
+      body: { error: "This drop is not known: check the drop's link" },
+    })
     expect((await handleDropRequest({ ...get({ drop: "drop-01" }), method: "DELETE" }, deps)).status).toBe(405)
   })
 })
@@ -204,7 +214,7 @@ describe("a drop's winning code at the invitation endpoints", () => {
     expect((await handleInvitationRequest(get({ code }), deps)).body).toEqual({ state: "redeemed", drop: "Drop 01", size: "Cap, One size" })
   })
 
-  it("answers a code that passed to the reserve list with 410 at the shop and \"passed\" on the invitation page", async () => {
+  it('answers a code that passed to the reserve list with 410 at the shop and "passed" on the invitation page', async () => {
     const { deps, clock, join, store } = setUp()
     await handleOwnerDrops(post({ action: "commit", drop: "drop-01" }, asOwner), deps)
     const tokens = [await join("ana@example.com"), await join("ben@example.com")]

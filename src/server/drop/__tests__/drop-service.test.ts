@@ -41,7 +41,17 @@ const CATALOG = dropCatalog({
       bonus: { ticketsPerReferral: 1, maxBonusTickets: 2 },
       announcement: { show: false, text: "" },
       pieces: [
-        { id: "hoodie", name: "Hoodie", description: "", image: "", alt: "", sizes: [{ label: "M", quantity: 2 }, { label: "L", quantity: 1 }] },
+        {
+          id: "hoodie",
+          name: "Hoodie",
+          description: "",
+          image: "",
+          alt: "",
+          sizes: [
+            { label: "M", quantity: 2 },
+            { label: "L", quantity: 1 },
+          ],
+        },
         { id: "cap", name: "Cap", description: "", image: "", alt: "", sizes: [{ label: "One size", quantity: 5 }] },
       ],
     },
@@ -133,7 +143,10 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     const hostStatus = await signups.status(host, BEFORE)
     if (hostStatus.kind !== "found") throw new Error("no status")
     // A single opt-in referral is held for the owner's review: until then its person cannot enter.
-    const friendAnswer = await signups.join({ email: "friend@example.com", source: "website_signup", timestamp: BEFORE.toISOString(), referralCode: hostStatus.referralCode }, BEFORE)
+    const friendAnswer = await signups.join(
+      { email: "friend@example.com", source: "website_signup", timestamp: BEFORE.toISOString(), referralCode: hostStatus.referralCode },
+      BEFORE,
+    )
     if (friendAnswer.kind !== "confirmed") throw new Error(friendAnswer.kind)
     const friend = new URL(friendAnswer.statusUrl).searchParams.get("token") as string
     expect(await drops.enter(friend, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "held" })
@@ -143,7 +156,9 @@ describe.each(engines)("a drop on %s", (_name, open) => {
 
     // Someone whose address is not confirmed yet: their status link enters nothing.
     const withMail = createSignupService({ store, mail: { queued: async () => undefined }, settings: SETTINGS })
-    expect(await withMail.join({ email: "pending@example.com", source: "website_signup", timestamp: DURING.toISOString() }, DURING)).toEqual({ kind: "pending" })
+    expect(await withMail.join({ email: "pending@example.com", source: "website_signup", timestamp: DURING.toISOString() }, DURING)).toEqual({
+      kind: "pending",
+    })
     const pendingToken = newSecretToken()
     await store.addToken("pending@example.com", { kind: "status", hash: hashToken(pendingToken), expiresAt: statusTokenExpiry(DURING) })
     expect(await drops.enter(pendingToken, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "notConfirmed" })
@@ -240,7 +255,10 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     const status = await signups.status(host, BEFORE)
     if (status.kind !== "found") throw new Error("no status")
     for (const friend of ["a", "b", "c"]) {
-      await signups.join({ email: `${friend}@example.com`, source: "website_signup", timestamp: BEFORE.toISOString(), referralCode: status.referralCode }, BEFORE)
+      await signups.join(
+        { email: `${friend}@example.com`, source: "website_signup", timestamp: BEFORE.toISOString(), referralCode: status.referralCode },
+        BEFORE,
+      )
     }
     expect(await drops.enter(host, "drop-01", "cap/One size", DURING)).toEqual({ kind: "entered", size: "cap/One size", tickets: 1, entryId: ENTRY_ID })
     // Released by the owner, the three referrals count: 1 + min(2, 3 x 1) tickets.

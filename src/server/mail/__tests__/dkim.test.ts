@@ -13,7 +13,10 @@ const email = {
   subject: "Confirm your spot",
   text: "Tap to confirm: https://block94.example/confirm/?token=abc",
   html: "<p>Tap to confirm</p>",
-  headers: { "List-Unsubscribe": "<https://block94.example/api/unsubscribe?token=u1>, <mailto:hello@block94.example?subject=unsubscribe>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  headers: {
+    "List-Unsubscribe": "<https://block94.example/api/unsubscribe?token=u1>, <mailto:hello@block94.example?subject=unsubscribe>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  },
 }
 
 let inbox: Inbox

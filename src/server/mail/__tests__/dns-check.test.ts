@@ -7,12 +7,14 @@ import { fromDomain, mailDnsReport, type ResolveTxt } from "../dns-check"
 const pem = () => generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
 const key = parseDkim("block94.com", "drop2026", pem()) as DkimKey
 
-const dnsWith = (records: Record<string, string[]>): ResolveTxt => async (name) => {
-  const found = records[name]
-  if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: "ENOTFOUND" })
-  // As DNS hands them over: a long record in 255-character pieces.
-  return found.map((value) => value.match(/.{1,255}/g) ?? [value])
-}
+const dnsWith =
+  (records: Record<string, string[]>): ResolveTxt =>
+  async (name) => {
+    const found = records[name]
+    if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: "ENOTFOUND" })
+    // As DNS hands them over: a long record in 255-character pieces.
+    return found.map((value) => value.match(/.{1,255}/g) ?? [value])
+  }
 
 describe("npm run mail:check", () => {
   it("reads the domain of MAIL_FROM either way it is written", () => {
@@ -30,7 +32,11 @@ describe("npm run mail:check", () => {
   })
 
   it("says so when everything published matches, and catches a record with another key", async () => {
-    const published = { "drop2026._domainkey.block94.com": [dkimRecord(key).value], "block94.com": ["google-site-verification=x", "v=spf1 include:_spf.relay.example ~all"], "_dmarc.block94.com": ["v=DMARC1; p=quarantine"] }
+    const published = {
+      "drop2026._domainkey.block94.com": [dkimRecord(key).value],
+      "block94.com": ["google-site-verification=x", "v=spf1 include:_spf.relay.example ~all"],
+      "_dmarc.block94.com": ["v=DMARC1; p=quarantine"],
+    }
     const good = await mailDnsReport({ mailFrom: "drop@block94.com", dkim: key }, dnsWith(published))
     expect(good.text).toContain("published, and it matches DKIM_PRIVATE_KEY")
     expect(good.text).toContain("published: v=spf1 include:_spf.relay.example ~all")

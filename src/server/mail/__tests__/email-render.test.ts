@@ -14,9 +14,22 @@ const LINK = "https://block94.example/confirm/?token=AbC_dEf-1234567890123456789
 const UNSUBSCRIBE = { page: "https://block94.example/unsubscribe/?token=U1", oneClick: "https://block94.example/api/unsubscribe?token=U1" }
 const MILESTONE = { to: "fan@example.com", referrals: "3", reward: "the Block 94 tee", statusToken: "S".repeat(43), unsubscribeToken: "U".repeat(43) }
 
-const DROP_WORDS = { to: "fan@example.com", link: LINK, unsubscribe: UNSUBSCRIBE.page, oneClickUnsubscribe: UNSUBSCRIBE.oneClick, drop: "Drop 01", size: "Block Heavyweight Hoodie, M", deadline: "10 December 2026, 17:00 UTC" }
+const DROP_WORDS = {
+  to: "fan@example.com",
+  link: LINK,
+  unsubscribe: UNSUBSCRIBE.page,
+  oneClickUnsubscribe: UNSUBSCRIBE.oneClick,
+  drop: "Drop 01",
+  size: "Block Heavyweight Hoodie, M",
+  deadline: "10 December 2026, 17:00 UTC",
+}
 const fillDrop = (words: { heading: string; text: string; button: string; ignore: string }) =>
-  Object.fromEntries(Object.entries(words).map(([key, value]) => [key, value.replace(/\{(drop|size|deadline)\}/g, (_match, name: "drop" | "size" | "deadline") => DROP_WORDS[name])])) as typeof words
+  Object.fromEntries(
+    Object.entries(words).map(([key, value]) => [
+      key,
+      value.replace(/\{(drop|size|deadline)\}/g, (_match, name: "drop" | "size" | "deadline") => DROP_WORDS[name]),
+    ]),
+  ) as typeof words
 
 const KINDS: Array<[string, (copy: typeof emails) => OutgoingEmail, { heading: string; text: string; button: string; ignore: string }]> = [
   ["drop entry", (copy) => dropEmail("drop-entered", DROP_WORDS, copy, facts), fillDrop(emails.dropEntered)],
@@ -110,7 +123,10 @@ describe.each(KINDS)("the %s email", (_kind, build, copy) => {
     const html = build(poisoned).html
     expect(html).not.toContain("<img")
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&quot;&#x27;&amp;")
-    const sneaky = confirmationEmail("fan@example.com", 'https://block94.example/?t="><b>', { ...UNSUBSCRIBE, page: 'https://x.example/"><i>' }, emails, { ...facts, brand: "<b>Block</b>" }).html
+    const sneaky = confirmationEmail("fan@example.com", 'https://block94.example/?t="><b>', { ...UNSUBSCRIBE, page: 'https://x.example/"><i>' }, emails, {
+      ...facts,
+      brand: "<b>Block</b>",
+    }).html
     expect(sneaky).not.toMatch(/"><b>|"><i>|<b>Block/)
   })
 })

@@ -64,7 +64,9 @@ describe("the emails", () => {
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     })
     expect(email.text).toContain(`https://block94.example/unsubscribe/?token=${"U".repeat(43)}`)
-    expect(() => emailForMessage("milestone", { to: "jordan@gmail.com", referrals: "3", reward: "A tee" }, emails, facts)).toThrow(/milestone message has no address, tier or tokens/)
+    expect(() => emailForMessage("milestone", { to: "jordan@gmail.com", referrals: "3", reward: "A tee" }, emails, facts)).toThrow(
+      /milestone message has no address, tier or tokens/,
+    )
   })
 
   it("build mail from an outbox payload, and leave mail queued before one-click links with the mailto alone", () => {
@@ -77,7 +79,13 @@ describe("the emails", () => {
 
   it("escape everything they put into HTML", () => {
     const hostile = { ...emails, statusLink: { ...emails.statusLink, heading: `<script>alert("x")</script>` } }
-    const email = statusLinkEmail("fan@example.com", 'https://block94.example/waitlist/?token="><b>', { ...UNSUBSCRIBE, page: 'https://x.example/"><i>' }, hostile, facts)
+    const email = statusLinkEmail(
+      "fan@example.com",
+      'https://block94.example/waitlist/?token="><b>',
+      { ...UNSUBSCRIBE, page: 'https://x.example/"><i>' },
+      hostile,
+      facts,
+    )
     expect(email.html).not.toContain("<script>")
     expect(email.html).toContain("&lt;script&gt;")
     expect(email.html).not.toContain('"><b>')

@@ -22,12 +22,25 @@ describe.each(stores)("serve:prod's bot check on %s", (_name, storage) => {
   afterEach(() => server?.stop())
 
   const start = async (mode: string) => {
-    server = await serveProduction({ ...(await storage()), PUBLIC_DIR: tinySite(), ALTCHA_MODE: mode, ALTCHA_HMAC_KEY: "bot-check-key-for-serve-prod-tests-0123", OWNER_TOKEN: OWNER })
+    server = await serveProduction({
+      ...(await storage()),
+      PUBLIC_DIR: tinySite(),
+      ALTCHA_MODE: mode,
+      ALTCHA_HMAC_KEY: "bot-check-key-for-serve-prod-tests-0123",
+      OWNER_TOKEN: OWNER,
+    })
   }
-  const post = (path: string, body: unknown) => fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-  const signup = (email: string, altcha?: string) => post("/api/signup", { email, source: "website_signup", timestamp: new Date().toISOString(), ...(altcha ? { altcha } : {}) })
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const signup = (email: string, altcha?: string) =>
+    post("/api/signup", { email, source: "website_signup", timestamp: new Date().toISOString(), ...(altcha ? { altcha } : {}) })
   const solved = async () => solveForRequest((await (await fetch(`${server.baseUrl}/api/challenge`)).json()) as Challenge)
-  const botCheck = async () => ((await (await fetch(`${server.baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${OWNER}` } })).json()) as { botCheck: Record<string, number> }).botCheck
+  const botCheck = async () =>
+    (
+      (await (await fetch(`${server.baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${OWNER}` } })).json()) as {
+        botCheck: Record<string, number>
+      }
+    ).botCheck
 
   it("enforce: a signup without a valid solution is refused, a replayed one too; a person's is taken", async () => {
     await start("enforce")

@@ -49,14 +49,20 @@ const emailsIn = async (store: SignupStore): Promise<Set<string>> => {
 }
 
 describe.each([
-  ["SQLite", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "block94-crash-")), "signups.db")
-    return { env: { SIGNUPS_FILE: file }, open: () => openEmbeddedStore(file, 10) }
-  }],
-  ["PostgreSQL", async () => {
-    const url = await freshDatabase()
-    return { env: { DATABASE_URL: url }, open: () => openPostgresStore({ connectionString: url, poolSize: 2 }, 10) }
-  }],
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "block94-crash-")), "signups.db")
+      return { env: { SIGNUPS_FILE: file }, open: () => openEmbeddedStore(file, 10) }
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const url = await freshDatabase()
+      return { env: { DATABASE_URL: url }, open: () => openPostgresStore({ connectionString: url, poolSize: 2 }, 10) }
+    },
+  ],
 ])("killed mid-burst with %s", (name, storage) => {
   const servers: ProductionServer[] = []
   afterAll(async () => {
@@ -89,7 +95,9 @@ describe.each([
 
     const stored = await emailsIn(open())
     const lost = accepted.filter((email) => !stored.has(email))
-    console.info(`crash test, ${name}: ${sent} sent, ${accepted.length} answered 2xx before SIGKILL, ${stored.size - 1} stored before the restart, ${lost.length} lost`)
+    console.info(
+      `crash test, ${name}: ${sent} sent, ${accepted.length} answered 2xx before SIGKILL, ${stored.size - 1} stored before the restart, ${lost.length} lost`,
+    )
     expect(lost).toEqual([])
     expect(stored.has("after-the-crash@example.com")).toBe(true)
   })

@@ -42,11 +42,22 @@ describe("the owner's email tool from serve:prod", () => {
   it("adds a confirmed signup to the provider's list, with their place and referral code", async () => {
     api = await startFakeApi()
     api.answer({ status: 200, body: { success: true, id: "contact-1" } })
-    server = await serveProduction({ SIGNUPS_FILE: signupsFile(), PUBLIC_DIR: tinySite(), EMAIL_PROVIDER: "loops", EMAIL_PROVIDER_API_KEY: "loops-key", EMAIL_PROVIDER_API_URL: api.url })
+    server = await serveProduction({
+      SIGNUPS_FILE: signupsFile(),
+      PUBLIC_DIR: tinySite(),
+      EMAIL_PROVIDER: "loops",
+      EMAIL_PROVIDER_API_KEY: "loops-key",
+      EMAIL_PROVIDER_API_URL: api.url,
+    })
     expect((await signUp(server, "synced@example.com")).status).toBe(201)
     const call = await until(() => api?.requests[0], "the provider's request")
     expect(call).toMatchObject({ method: "PUT", path: "/api/v1/contacts/update", headers: { authorization: "Bearer loops-key" } })
-    expect(call.body).toMatchObject({ email: "synced@example.com", waitlistPosition: 1, waitlistReferrals: 0, referralCode: expect.stringMatching(/^[A-Za-z0-9]+$/) })
+    expect(call.body).toMatchObject({
+      email: "synced@example.com",
+      waitlistPosition: 1,
+      waitlistReferrals: 0,
+      referralCode: expect.stringMatching(/^[A-Za-z0-9]+$/),
+    })
   })
 
   it("says which setting a provider is missing, and takes signups all the same", async () => {

@@ -21,7 +21,11 @@ describe("_headers rules", () => {
   const headersFor = headersForPath(parseHeadersFile(HEADERS_FILE))
 
   it("give a path the headers of every matching block, later blocks winning", () => {
-    expect(headersFor("/about/")).toEqual({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY", "Cache-Control": "public, max-age=0, must-revalidate" })
+    expect(headersFor("/about/")).toEqual({
+      "Content-Security-Policy": "default-src 'self'",
+      "X-Frame-Options": "DENY",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+    })
     expect(headersFor("/app-1.js")["Cache-Control"]).toBe("public, max-age=31536000, immutable")
   })
 
@@ -54,7 +58,9 @@ describe("normalisePath", () => {
   })
 
   it("gives another spelling of the owner's page the owner's headers", () => {
-    const headersFor = headersForPath(parseHeadersFile("/*\n  Cache-Control: public\n\n/owner/*\n  ! Cache-Control\n  Cache-Control: no-store\n  Referrer-Policy: no-referrer\n"))
+    const headersFor = headersForPath(
+      parseHeadersFile("/*\n  Cache-Control: public\n\n/owner/*\n  ! Cache-Control\n  Cache-Control: no-store\n  Referrer-Policy: no-referrer\n"),
+    )
     expect(headersFor(normalisePath("/%6fwner/"))).toEqual({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" })
   })
 })

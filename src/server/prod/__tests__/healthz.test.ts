@@ -34,7 +34,12 @@ const serverWith = async (ping: SignupStore["ping"]) => {
   const store = { ...(runtime.store as SignupStore), ping, close: async () => undefined }
   const app = await buildServer({
     publicDir: site(),
-    runtime: { ...runtime, store, settings: { ...runtime.settings, databaseUrl: "postgres://db.invalid/signups" }, dependencies: { ...runtime.dependencies, logError } },
+    runtime: {
+      ...runtime,
+      store,
+      settings: { ...runtime.settings, databaseUrl: "postgres://db.invalid/signups" },
+      dependencies: { ...runtime.dependencies, logError },
+    },
   })
   apps.push(app)
   return { app, logError }
@@ -64,6 +69,10 @@ describe("/healthz", () => {
     const health = await app.inject({ url: "/healthz" })
     expect(Date.now() - started).toBeLessThan(HEALTH_TIMEOUT_MS + 1_000)
     expect(health.statusCode).toBe(503)
-    expect(health.json()).toEqual({ ok: false, store: "postgresql", error: `The signup database (PostgreSQL, DATABASE_URL) did not answer within ${HEALTH_TIMEOUT_MS / 1000} s` })
+    expect(health.json()).toEqual({
+      ok: false,
+      store: "postgresql",
+      error: `The signup database (PostgreSQL, DATABASE_URL) did not answer within ${HEALTH_TIMEOUT_MS / 1000} s`,
+    })
   })
 })

@@ -50,13 +50,22 @@ afterEach(async () => {
 })
 
 const signup = (email: string, query = "") =>
-  app.inject({ method: "POST", url: `/api/signup${query}`, headers: { "content-type": "application/json" }, payload: { email, source: "website_signup", timestamp: "2026-11-22T12:00:00.000Z" } })
+  app.inject({
+    method: "POST",
+    url: `/api/signup${query}`,
+    headers: { "content-type": "application/json" },
+    payload: { email, source: "website_signup", timestamp: "2026-11-22T12:00:00.000Z" },
+  })
 
 describe("the production server", () => {
   it("serves pages with the headers _headers gives their path", async () => {
     const page = await app.inject({ url: "/about/" })
     expect(page.statusCode).toBe(200)
-    expect(page.headers).toMatchObject({ "content-security-policy": "default-src 'self'", "x-frame-options": "DENY", "cache-control": "public, max-age=0, must-revalidate" })
+    expect(page.headers).toMatchObject({
+      "content-security-policy": "default-src 'self'",
+      "x-frame-options": "DENY",
+      "cache-control": "public, max-age=0, must-revalidate",
+    })
     const script = await app.inject({ url: "/app-1a2b.js" })
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
     expect(script.headers["x-frame-options"]).toBe("DENY")
@@ -122,7 +131,12 @@ describe("the production server", () => {
     const broken = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: "{" })
     expect(broken).toMatchObject({ statusCode: 400 })
     expect(broken.json()).toEqual({ error: "Request body is not valid JSON" })
-    const huge = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: `{"email":"${"x".repeat(10_000)}"}` })
+    const huge = await app.inject({
+      method: "POST",
+      url: "/api/signup",
+      headers: { "content-type": "application/json" },
+      payload: `{"email":"${"x".repeat(10_000)}"}`,
+    })
     expect(huge.statusCode).toBe(413)
     expect(huge.json()).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
     const form = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "email=a" })
@@ -180,8 +194,15 @@ describe("the owner's endpoints on the production server", () => {
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="signups-\d{4}-\d{2}-\d{2}\.csv"$/)
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(2)
     expect(csv.body).toContain("fan@example.com")
-    expect((await owner("/api/owner/forget", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { email: "fan@example.com" } })).json()).toEqual({ ok: true, found: true })
-    expect((await owner("/api/owner/invite", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { count: 5, dryRun: true } })).json()).toEqual({ ok: true, dryRun: true, invited: [] })
+    expect((await owner("/api/owner/forget", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { email: "fan@example.com" } })).json()).toEqual({
+      ok: true,
+      found: true,
+    })
+    expect((await owner("/api/owner/invite", "the-owners-secret-0123456789abcdef", { method: "POST", payload: { count: 5, dryRun: true } })).json()).toEqual({
+      ok: true,
+      dryRun: true,
+      invited: [],
+    })
     expect((await owner("/api/owner/summary", "the-owners-secret-0123456789abcdef")).json()).toMatchObject({ confirmed: 0, left: 1 })
   })
 })

@@ -16,7 +16,10 @@ const site = (): string => {
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Home</title>")
   writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title>")
   writeFileSync(join(dir, "owner", "index.html"), "<!doctype html><title>Owner</title>")
-  writeFileSync(join(dir, "_headers"), "/*\n  Cache-Control: public, max-age=0\n\n/owner/*\n  ! Cache-Control\n  Cache-Control: no-store\n  Referrer-Policy: no-referrer\n  X-Robots-Tag: noindex\n")
+  writeFileSync(
+    join(dir, "_headers"),
+    "/*\n  Cache-Control: public, max-age=0\n\n/owner/*\n  ! Cache-Control\n  Cache-Control: no-store\n  Referrer-Policy: no-referrer\n  X-Robots-Tag: noindex\n",
+  )
   writeFileSync(join(dir, "app-1a2b.js"), "console.log('app')")
   writeFileSync(join(dir, "app-1a2b.js.map"), '{"version":3}')
   return dir

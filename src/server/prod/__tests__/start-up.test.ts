@@ -9,7 +9,11 @@ import { serveProduction } from "../../../../tools/serve"
 
 jest.setTimeout(60_000)
 
-const settings = (env: Record<string, string>) => ({ PUBLIC_DIR: tinySite(), SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-secrets-")), "signups.db"), ...env })
+const settings = (env: Record<string, string>) => ({
+  PUBLIC_DIR: tinySite(),
+  SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-secrets-")), "signups.db"),
+  ...env,
+})
 
 describe("serve:prod at start", () => {
   it.each(["OWNER_TOKEN", "INVITE_API_TOKEN"])("refuses to start with a %s shorter than 32 characters, saying which and how to make one", async (name) => {
@@ -19,7 +23,9 @@ describe("serve:prod at start", () => {
   })
 
   it("refuses to start without SMTP_URL unless single opt-in is chosen on purpose", async () => {
-    await expect(serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "", SMTP_URL: "" }))).rejects.toThrow(/Signups need double opt-in in production: set SMTP_URL/)
+    await expect(serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "", SMTP_URL: "" }))).rejects.toThrow(
+      /Signups need double opt-in in production: set SMTP_URL/,
+    )
     const server = await serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "1", SMTP_URL: "" }))
     await server.stop()
     expect(server.output()).toContain("SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1)")

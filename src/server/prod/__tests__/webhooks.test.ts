@@ -44,7 +44,10 @@ describe.each([
     const created = await receiver.waitFor((delivery) => delivery.body.type === "signup.created")
     expect(created).toMatchObject({ verified: true, body: { data: { id: "sig_1", email, status: "confirmed", source: "website_signup" } } })
     expect(created.id).toMatch(/^evt_/)
-    await expect(receiver.waitFor((delivery) => delivery.body.type === "signup.confirmed")).resolves.toMatchObject({ verified: true, body: { data: { position: 1, total: 1 } } })
+    await expect(receiver.waitFor((delivery) => delivery.body.type === "signup.confirmed")).resolves.toMatchObject({
+      verified: true,
+      body: { data: { position: 1, total: 1 } },
+    })
     expect(server.output()).toContain("settings: WEBHOOK_URL ftp://nowhere.example/hooks is not https")
     expect(server.output()).toContain(`signed webhooks to ${receiver.url}`)
   })

@@ -45,14 +45,17 @@ const BREVO_API = {
   contactNotFound: brevoError(404, "document_not_found", "Contact does not exist"),
   invalidAddress: brevoError(400, "invalid_parameter", "Invalid email address"),
   badKey: brevoError(401, "unauthorized", "Key not found"),
-  tooMany: brevoError(429, "too_many_requests", "The expected rate limit is exceeded.", { "retry-after": "7", "x-sib-ratelimit-limit": "10", "x-sib-ratelimit-remaining": "0" }),
+  tooMany: brevoError(429, "too_many_requests", "The expected rate limit is exceeded.", {
+    "retry-after": "7",
+    "x-sib-ratelimit-limit": "10",
+    "x-sib-ratelimit-remaining": "0",
+  }),
   serverError: brevoError(500, "internal_error", "Internal server error"),
 } as const
 
 const withKey = <T extends object>(request: T) => ({ ...request, headers: BREVO_API.headers })
 
-const create = (apiUrl: string, options: { timeoutMs?: number } = {}) =>
-  createBrevoProvider({ apiKey: API_KEY, listIds: LIST_IDS, apiUrl, ...options })
+const create = (apiUrl: string, options: { timeoutMs?: number } = {}) => createBrevoProvider({ apiKey: API_KEY, listIds: LIST_IDS, apiUrl, ...options })
 
 describeProviderContract("Brevo", {
   create,
@@ -83,8 +86,16 @@ describe("Brevo specifics", () => {
   })
 
   it("waits as long as x-sib-ratelimit-reset says when there is no Retry-After", async () => {
-    api.answer(brevoError(429, "too_many_requests", "The expected rate limit is exceeded.", { "x-sib-ratelimit-limit": "10", "x-sib-ratelimit-remaining": "0", "x-sib-ratelimit-reset": "3" }))
-    const error = await create(api.url).upsert(SAMPLE_CONTACT).catch((caught: unknown) => caught)
+    api.answer(
+      brevoError(429, "too_many_requests", "The expected rate limit is exceeded.", {
+        "x-sib-ratelimit-limit": "10",
+        "x-sib-ratelimit-remaining": "0",
+        "x-sib-ratelimit-reset": "3",
+      }),
+    )
+    const error = await create(api.url)
+      .upsert(SAMPLE_CONTACT)
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProviderBusyError)
     expect((error as ProviderBusyError).retryAfterMs).toBe(3000)
   })

@@ -39,7 +39,14 @@ const KIT_API = {
   tagSubscriber: { method: "POST", path: `/v4/tags/${TAG_ID}/subscribers`, body: { email_address: "Ada.Lovelace@Example.com" } },
   findSubscriber: { method: "GET", path: "/v4/subscribers", query: { email_address: "Ada.Lovelace@Example.com" } },
   unsubscribe: { method: "POST", path: `/v4/subscribers/${SUBSCRIBER_ID}/unsubscribe`, body: {} },
-  subscriber: { id: SUBSCRIBER_ID, first_name: null, email_address: "ada.lovelace@example.com", state: "active", created_at: "2026-11-20T09:16:00Z", fields: {} },
+  subscriber: {
+    id: SUBSCRIBER_ID,
+    first_name: null,
+    email_address: "ada.lovelace@example.com",
+    state: "active",
+    created_at: "2026-11-20T09:16:00Z",
+    fields: {},
+  },
   invalidAddress: kitErrors(422, "Email address is invalid"),
   badKey: kitErrors(401, "The access token is invalid"),
   // Kit's 429 has no Retry-After; when one comes (from a proxy), we honour it.
@@ -49,8 +56,7 @@ const KIT_API = {
 
 const withKey = <T extends object>(request: T) => ({ ...request, headers: KIT_API.headers })
 
-const create = (apiUrl: string, options: { timeoutMs?: number } = {}) =>
-  createKitProvider({ apiKey: API_KEY, tagId: TAG_ID, apiUrl, ...options })
+const create = (apiUrl: string, options: { timeoutMs?: number } = {}) => createKitProvider({ apiKey: API_KEY, tagId: TAG_ID, apiUrl, ...options })
 
 describeProviderContract("Kit", {
   create,
@@ -83,7 +89,9 @@ describe("Kit specifics", () => {
 
   it("waits the minute Kit documents when its 429 gives no Retry-After", async () => {
     api.answer({ status: 429, body: "Retry later" })
-    const error = await create(api.url).upsert(SAMPLE_CONTACT).catch((caught: unknown) => caught)
+    const error = await create(api.url)
+      .upsert(SAMPLE_CONTACT)
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProviderBusyError)
     expect((error as ProviderBusyError).retryAfterMs).toBe(KIT_RATE_LIMIT_WAIT_MS)
   })

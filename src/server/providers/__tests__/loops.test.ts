@@ -85,7 +85,9 @@ describe("Loops specifics", () => {
   it("reads a Retry-After given as an HTTP date", async () => {
     const inTwentySeconds = new Date(Date.now() + 20_000).toUTCString()
     api.answer(loopsError(429, "Rate limit exceeded.", { "retry-after": inTwentySeconds }))
-    const error = await create(api.url).upsert(SAMPLE_CONTACT).catch((caught: unknown) => caught)
+    const error = await create(api.url)
+      .upsert(SAMPLE_CONTACT)
+      .catch((caught: unknown) => caught)
     expect(error).toMatchObject({ name: "ProviderBusyError" })
     const waitMs = (error as { retryAfterMs: number }).retryAfterMs
     expect(waitMs).toBeGreaterThan(17_000)

@@ -50,19 +50,24 @@ const MAILCHIMP_API = {
   invalidAddress: problem(400, "Invalid Resource", "Ada.Lovelace@Example.com looks fake or invalid, please enter a real email address."),
   badKey: problem(401, "API Key Invalid", "Your API key may be invalid, or you've attempted to access the wrong datacenter."),
   // Mailchimp documents no Retry-After on its 429; when one comes (from it or a proxy), we honour it.
-  tooMany: { ...problem(429, "Too Many Requests", "You have exceeded the limit of 10 simultaneous connections."), headers: { "content-type": "application/problem+json", "retry-after": "7" } },
+  tooMany: {
+    ...problem(429, "Too Many Requests", "You have exceeded the limit of 10 simultaneous connections."),
+    headers: { "content-type": "application/problem+json", "retry-after": "7" },
+  },
   serverError: problem(500, "Internal Server Error", "An unexpected internal error has occurred."),
 } as const
 
-const create = (apiUrl: string, options: { timeoutMs?: number } = {}) =>
-  createMailchimpProvider({ apiKey: API_KEY, listId: AUDIENCE_ID, apiUrl, ...options })
+const create = (apiUrl: string, options: { timeoutMs?: number } = {}) => createMailchimpProvider({ apiKey: API_KEY, listId: AUDIENCE_ID, apiUrl, ...options })
 
 describeProviderContract("Mailchimp", {
   create,
   contact: SAMPLE_CONTACT,
   upsert: [{ request: { method: "PUT", ...MAILCHIMP_API.member, body: MAILCHIMP_API.upsertBody }, answer: MAILCHIMP_API.member200 }],
   remove: [
-    { request: { method: "PATCH", ...MAILCHIMP_API.member, body: MAILCHIMP_API.leaveBody }, answer: { ...MAILCHIMP_API.member200, body: { status: "unsubscribed" } } },
+    {
+      request: { method: "PATCH", ...MAILCHIMP_API.member, body: MAILCHIMP_API.leaveBody },
+      answer: { ...MAILCHIMP_API.member200, body: { status: "unsubscribed" } },
+    },
   ],
   removeUnknown: [{ request: { method: "PATCH", ...MAILCHIMP_API.member, body: MAILCHIMP_API.leaveBody }, answer: MAILCHIMP_API.notFound }],
   errors: {

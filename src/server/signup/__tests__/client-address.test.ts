@@ -79,6 +79,7 @@ describe("signalNetwork", () => {
   it("compares visitors' networks, and none for a proxy's or our own address", () => {
     expect(signalNetwork("203.0.113.7")).toBe("203.0.113.0/24")
     expect(signalNetwork("2001:db8:1:2::/64")).toBe("2001:db8:1:2::/64")
-    for (const key of ["127.0.0.1", "10.1.2.3", "192.168.0.9", "172.20.0.1", "::/64", "fe80::/64", "fd00:1::/64", "unknown"]) expect(signalNetwork(key)).toBeNull()
+    for (const key of ["127.0.0.1", "10.1.2.3", "192.168.0.9", "172.20.0.1", "::/64", "fe80::/64", "fd00:1::/64", "unknown"])
+      expect(signalNetwork(key)).toBeNull()
   })
 })

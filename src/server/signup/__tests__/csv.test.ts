@@ -6,7 +6,9 @@ import type { ExportRow } from "../stores/store"
 const line = (...cells: string[]): string => `${cells.map((cell) => `"${cell}"`).join(",")}\r\n`
 
 const HEADER = line(
-  ..."email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at,drops".split(","),
+  ..."email,source,status,signed_up_at,received_at,confirmed_at,referral_code,referred_by,confirmed_referrals,position,utm_source,utm_medium,utm_campaign,referrer,consent,consented_at,invited_at,redeemed_at,drops".split(
+    ",",
+  ),
 )
 
 const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
@@ -39,12 +41,34 @@ const row = (email: string, overrides: Partial<ExportRow> = {}): ExportRow => ({
 describe("signups CSV", () => {
   it("writes the header and one CRLF-terminated row per signup, with status, referrals, place and attribution", () => {
     const referred = row("b@example.com", { place: null, referredBy: "ABCD1234EF", referrals: 0 })
-    referred.signup = { ...referred.signup, status: "pending", confirmedAt: null, consent: null, consentedAt: null, referralCode: "QRST5678VW", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" } }
+    referred.signup = {
+      ...referred.signup,
+      status: "pending",
+      confirmedAt: null,
+      consent: null,
+      consentedAt: null,
+      referralCode: "QRST5678VW",
+      attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" },
+    }
     const entered = { drops: "drop-01 cap/One size won; drop-02 hoodie/M entered" }
-    expect(signupsToCsv([row("a@example.com", { referrals: 1, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-02T10:00:00.000Z" }, ...entered }), referred])).toBe(
+    expect(
+      signupsToCsv([
+        row("a@example.com", { referrals: 1, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-02T10:00:00.000Z" }, ...entered }),
+        referred,
+      ]),
+    ).toBe(
       HEADER +
-        line(..."a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,,ui-1a2b3c4d,2025-01-31T12:00:01.000Z,2026-12-01T09:00:00.000Z,2026-12-02T10:00:00.000Z".split(","), "drop-01 cap/One size won; drop-02 hoodie/M entered") +
-        line(..."b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com,not recorded,,,,".split(",")),
+        line(
+          ..."a@example.com,website_signup,confirmed,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,2025-01-31T12:00:01.000Z,ABCD1234EF,,1,1,,,,,ui-1a2b3c4d,2025-01-31T12:00:01.000Z,2026-12-01T09:00:00.000Z,2026-12-02T10:00:00.000Z".split(
+            ",",
+          ),
+          "drop-01 cap/One size won; drop-02 hoodie/M entered",
+        ) +
+        line(
+          ..."b@example.com,website_signup,pending,2025-01-31T12:00:00.000Z,2025-01-31T12:00:01.000Z,,QRST5678VW,ABCD1234EF,0,,tiktok,,launch,www.tiktok.com,not recorded,,,,".split(
+            ",",
+          ),
+        ),
     )
   })
 

@@ -30,7 +30,12 @@ const linkIn = (text: string | undefined, path: string): string => {
   return match[1]
 }
 
-const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString(), ...extra })
+const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({
+  email,
+  source: "website_signup",
+  timestamp: START.toISOString(),
+  ...extra,
+})
 
 describe.each([
   ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-optin-")), "signups.db"), 10)],
@@ -52,7 +57,13 @@ describe.each([
     mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
     const mailSettings = { siteUrl: SITE_URL, serverless: null }
     // The sender's clock is the test's: a delivery happens at the time of the step that queued it.
-    sender = outboxSender(store, mailer, mailSettings, (_message: string, error: unknown) => errors.push(error), () => clock)
+    sender = outboxSender(
+      store,
+      mailer,
+      mailSettings,
+      (_message: string, error: unknown) => errors.push(error),
+      () => clock,
+    )
     service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
   })
   afterEach(async () => {

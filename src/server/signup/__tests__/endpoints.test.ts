@@ -203,7 +203,18 @@ describe("GET /api/waitlist", () => {
     expect(answer).toEqual({
       status: 200,
       headers: { "Cache-Control": "no-store" },
-      body: { status: "confirmed", position: 2, total: 2, referrals: 0, milestone: 0, referralCode: joined.body.referralCode, referralUrl: joined.body.referralUrl, invited: false, redeemed: false, drops: {} },
+      body: {
+        status: "confirmed",
+        position: 2,
+        total: 2,
+        referrals: 0,
+        milestone: 0,
+        referralCode: joined.body.referralCode,
+        referralUrl: joined.body.referralUrl,
+        invited: false,
+        redeemed: false,
+        drops: {},
+      },
     })
   })
 
@@ -384,7 +395,10 @@ describe("leaving the list", () => {
       ["no token", new URLSearchParams()],
     ])("answers 404 for %s", async (_case, query) => {
       const { deps } = withMail()
-      const answer = await handleUnsubscribeRequest(request({ query, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), deps)
+      const answer = await handleUnsubscribeRequest(
+        request({ query, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
+        deps,
+      )
       expect(answer).toMatchObject({ status: 404, body: { error: expect.stringContaining("unsubscribe link is not known") } })
     })
 
@@ -401,7 +415,12 @@ describe("leaving the list", () => {
         rateLimiter: { hit: jest.fn(async () => ({ allowed: false as const, retryAfterSeconds: 60 })) },
         readLimiter: { hit: jest.fn(async () => ({ allowed: true as const })) },
       }
-      expect(await handleUnsubscribeRequest(request({ query: token, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), limited)).toMatchObject({ status: 404 })
+      expect(
+        await handleUnsubscribeRequest(
+          request({ query: token, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
+          limited,
+        ),
+      ).toMatchObject({ status: 404 })
       expect(limited.rateLimiter.hit).not.toHaveBeenCalled()
       expect(limited.readLimiter.hit).toHaveBeenCalledWith("unsubscribe: 203.0.113.7")
     })
@@ -438,10 +457,16 @@ describe("leaving the list", () => {
       const other = await joinAndConfirm(store, deps, "other@example.com")
       // A friend comes through the referrer's link and confirms: the referrer moves ahead.
       // From a network of the friend's own: one shared with the referrer would hold the referral for the owner.
-      const friendSignup = request({ body: JSON.stringify({ ...validFields, email: "friend@example.com", referralCode: referrer.referralCode }), clientKey: "198.51.100.20" })
+      const friendSignup = request({
+        body: JSON.stringify({ ...validFields, email: "friend@example.com", referralCode: referrer.referralCode }),
+        clientKey: "198.51.100.20",
+      })
       expect((await handleSignupRequest(friendSignup, deps)).status).toBe(201)
       const [mail] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
-      const friendConfirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }), deps)
+      const friendConfirmed = await handleConfirmRequest(
+        request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }),
+        deps,
+      )
       const friendStatus = new URL(String(friendConfirmed.body.statusUrl))
       await expect(lookUp(deps, referrer.status)).resolves.toMatchObject({ body: { position: 1, referrals: 1, total: 3 } })
 
@@ -499,8 +524,7 @@ describe("leaving the list", () => {
     const leaving = await joinAndConfirm(store, deps, address)
     for (let index = 0; index < 150; index += 1) await signUp(deps, { email: `after${index}@example.com`, referralCode: leaving.referralCode })
     const traces = [address, address.toLowerCase(), "leaving.fan@example.com", "Leaving.Fan", leaving.referralCode]
-    const filesHolding = (text: string) =>
-      [file, `${file}-wal`].filter((path) => existsSync(path) && readFileSync(path).includes(Buffer.from(text, "utf8")))
+    const filesHolding = (text: string) => [file, `${file}-wal`].filter((path) => existsSync(path) && readFileSync(path).includes(Buffer.from(text, "utf8")))
     // The test can see it while the person is on the list.
     expect(traces.map(filesHolding).flat().length).toBeGreaterThan(0)
 

@@ -6,7 +6,8 @@ import { fanOutTo } from "../fan-out"
 
 const targets = { webhookUrls: ["https://hooks.example/a"], emailProvider: true }
 const contact = { ...SAMPLE_CONTACT, drop: null }
-const event = (type: string, data: Record<string, unknown>) => ({ type, timestamp: "2026-12-07T17:00:00.000Z", data, messageId: "evt_1" }) as Parameters<ReturnType<typeof fanOutTo>>[0]
+const event = (type: string, data: Record<string, unknown>) =>
+  ({ type, timestamp: "2026-12-07T17:00:00.000Z", data, messageId: "evt_1" }) as Parameters<ReturnType<typeof fanOutTo>>[0]
 
 describe("fanning an event out", () => {
   it.each([
@@ -15,7 +16,11 @@ describe("fanning an event out", () => {
   ])("tags the contact the email tool gets after %s with the drop", (type, tag) => {
     const messages = fanOutTo(targets)(event(type, { id: "sig_1", drop: "drop-01", size: "cap/One size" }), contact)
     expect(messages.map((message) => message.kind)).toEqual(["webhook", "provider"])
-    expect(JSON.parse(messages[0].payload.body)).toEqual({ type, timestamp: "2026-12-07T17:00:00.000Z", data: { id: "sig_1", drop: "drop-01", size: "cap/One size" } })
+    expect(JSON.parse(messages[0].payload.body)).toEqual({
+      type,
+      timestamp: "2026-12-07T17:00:00.000Z",
+      data: { id: "sig_1", drop: "drop-01", size: "cap/One size" },
+    })
     expect(JSON.parse(messages[1].payload.contact)).toEqual({ ...contact, drop: tag })
   })
 

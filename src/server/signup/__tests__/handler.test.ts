@@ -60,9 +60,8 @@ describe("request head checks", () => {
 describe("timestamp check", () => {
   const timestampProblem = (timestamp: string) => errorOf(checkSignupFields({ ...validFields, timestamp }))
 
-  it.each(["2025-01-31T12:00:00.000Z", "2025-01-31T12:00:00Z", "2025-01-31T12:00:00+01:00", "2024-02-29T23:59:59.123456Z"])(
-    "accepts %s",
-    (timestamp) => expect(checkSignupFields({ ...validFields, timestamp }).kind).toBe("signup"),
+  it.each(["2025-01-31T12:00:00.000Z", "2025-01-31T12:00:00Z", "2025-01-31T12:00:00+01:00", "2024-02-29T23:59:59.123456Z"])("accepts %s", (timestamp) =>
+    expect(checkSignupFields({ ...validFields, timestamp }).kind).toBe("signup"),
   )
   it.each([
     "2025-01-31",
@@ -74,9 +73,7 @@ describe("timestamp check", () => {
     "yesterday",
     "",
     " 2025-01-31T12:00:00Z",
-  ])("refuses %j", (timestamp) =>
-    expect(timestampProblem(timestamp)).toBe('"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'),
-  )
+  ])("refuses %j", (timestamp) => expect(timestampProblem(timestamp)).toBe('"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'))
 })
 
 describe("signup fields", () => {
@@ -134,12 +131,8 @@ describe("signup body", () => {
 
   it("refuses malformed JSON, an empty body and invalid UTF-8 with 400", () => {
     expect(errorOf(checkSignupBody(bytesOf('{"email": "a@example.com",')))).toBe("Request body is not valid JSON")
-    expect(errorOf(checkSignupBody(bytesOf("  ")))).toBe(
-      "Request body is empty: send a JSON object with email, source and timestamp",
-    )
-    expect(errorOf(checkSignupBody({ kind: "bytes", bytes: Uint8Array.from([0x7b, 0xff, 0x7d]) }))).toBe(
-      "Request body must be UTF-8 text",
-    )
+    expect(errorOf(checkSignupBody(bytesOf("  ")))).toBe("Request body is empty: send a JSON object with email, source and timestamp")
+    expect(errorOf(checkSignupBody({ kind: "bytes", bytes: Uint8Array.from([0x7b, 0xff, 0x7d]) }))).toBe("Request body must be UTF-8 text")
   })
 
   it("refuses an oversized body with 413", () => {

@@ -37,12 +37,27 @@ describe.each([
   beforeEach(async () => {
     clock = START
     store = await openStore()
-    inbox = await startInbox(0, { "gone@example.com": "550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown", "full@example.com": "452 4.2.2 Mailbox full" })
+    inbox = await startInbox(0, {
+      "gone@example.com": "550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown",
+      "full@example.com": "452 4.2.2 Mailbox full",
+    })
     api = await startFakeApi()
     mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
     const settings = { siteUrl: SITE_URL, serverless: "a test" }
-    sender = outboxSender(store, mailer, settings, (message) => failures.push(message), () => clock, { provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }) })
-    service = createSignupService({ store, mail: mailQueue(sender, settings), events: mailQueue(sender, settings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    sender = outboxSender(
+      store,
+      mailer,
+      settings,
+      (message) => failures.push(message),
+      () => clock,
+      { provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }) },
+    )
+    service = createSignupService({
+      store,
+      mail: mailQueue(sender, settings),
+      events: mailQueue(sender, settings),
+      settings: { siteUrl: SITE_URL, referralBoost: 10 },
+    })
   })
   afterEach(async () => {
     await sender.stop(5_000)
@@ -61,7 +76,10 @@ describe.each([
     expect(inbox.messages.map((message) => JSON.stringify(message.to))).toEqual([expect.stringContaining("fine@example.com")])
     expect(inbox.refused.sort()).toEqual(["full@example.com", "gone@example.com"])
     const summary = await store.ownerSummary(clock, { days: 1, limit: 10 })
-    expect(summary.hardBounces).toEqual({ total: 1, rows: [{ email: "gone@example.com", at: START.toISOString(), reason: expect.stringContaining("550 5.1.1") }] })
+    expect(summary.hardBounces).toEqual({
+      total: 1,
+      rows: [{ email: "gone@example.com", at: START.toISOString(), reason: expect.stringContaining("550 5.1.1") }],
+    })
     // Given up at once, not retried for a day and a half; the full mailbox waits for its retry.
     expect(await store.outboxHealth()).toMatchObject({ waiting: 1, failed: 1 })
     // The email tool was told to remove the address.

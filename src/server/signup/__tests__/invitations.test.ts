@@ -102,7 +102,11 @@ describe.each([
     return link.searchParams.get("code") as string
   }
   const counters = async (): Promise<Record<string, number>> =>
-    Object.fromEntries((await sql().query<{ name: string; value: number | string }>("select name, value from list_counters where name in ('invited', 'redeemed')")).map(({ name, value }) => [name, Number(value)]))
+    Object.fromEntries(
+      (await sql().query<{ name: string; value: number | string }>("select name, value from list_counters where name in ('invited', 'redeemed')")).map(
+        ({ name, value }) => [name, Number(value)],
+      ),
+    )
 
   it("invites the next N by place, and the next wave the N after them: each person once, each with an email and a code", async () => {
     const store = await open()
@@ -152,7 +156,12 @@ describe.each([
     }
     // Nobody confirmed these friends by email (single opt-in): their referrals count once the owner releases them.
     const held = (await store.ownerSummary(NOW, { days: 1, limit: 10 })).heldReferrals.rows
-    await store.reviewReferrals(held.map((row) => row.id), "release", NOW, "owner's page")
+    await store.reviewReferrals(
+      held.map((row) => row.id),
+      "release",
+      NOW,
+      "owner's page",
+    )
     await expect(service.status(tokenOf("fan3@example.com"), NOW)).resolves.toMatchObject({ kind: "found", position: 1, invited: false })
 
     const wave = await inviteNext(store, SETTINGS, { count: 2, dryRun: false }, NOW)
@@ -310,12 +319,24 @@ describe.each([
     const events = entries.filter((entry) => String(entry.kind) === "event").map(eventOf)
     const ids = (await allRows(store)).map(({ signup }) => `sig_${signup.sequence}`)
     expect(events.filter((event) => event.type === "invite.sent")).toEqual([
-      { type: "invite.sent", timestamp: NOW.toISOString(), data: { id: ids[0], email: "fan1@example.com", position: 1 }, contact: { email: "fan1@example.com" } },
-      { type: "invite.sent", timestamp: NOW.toISOString(), data: { id: ids[1], email: "fan2@example.com", position: 2 }, contact: { email: "fan2@example.com" } },
+      {
+        type: "invite.sent",
+        timestamp: NOW.toISOString(),
+        data: { id: ids[0], email: "fan1@example.com", position: 1 },
+        contact: { email: "fan1@example.com" },
+      },
+      {
+        type: "invite.sent",
+        timestamp: NOW.toISOString(),
+        data: { id: ids[1], email: "fan2@example.com", position: 2 },
+        contact: { email: "fan2@example.com" },
+      },
     ])
     const code = codeIn(entries.find((entry) => entry.kind === "invitation" && entry.payload.to === "fan2@example.com"))
     await redeemInvitation(store, code, LATER)
-    const redeemed = (await store.claimDueMessages(new Date(LATER.getTime() + 30_000), 100, new Date(LATER.getTime() + 90_000))).filter((entry) => String(entry.kind) === "event")
+    const redeemed = (await store.claimDueMessages(new Date(LATER.getTime() + 30_000), 100, new Date(LATER.getTime() + 90_000))).filter(
+      (entry) => String(entry.kind) === "event",
+    )
     expect(redeemed.map(eventOf)).toEqual([
       { type: "invite.redeemed", timestamp: LATER.toISOString(), data: { id: ids[1], email: "fan2@example.com" }, contact: { email: "fan2@example.com" } },
     ])

@@ -4,7 +4,15 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { handleInvitationRequest, handleRedeemRequest, handleSignupRequest, handleWaitlistRequest, hasBearerSecret, type ApiRequest, type HandlerDependencies } from "../handler"
+import {
+  handleInvitationRequest,
+  handleRedeemRequest,
+  handleSignupRequest,
+  handleWaitlistRequest,
+  hasBearerSecret,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "../handler"
 import { inviteNext } from "../invitations"
 import type { RateDecision } from "../rate-limit"
 import { createSignupService } from "../service"
@@ -63,7 +71,10 @@ const lookUp = (deps: HandlerDependencies, code: string | null, method = "GET") 
   handleInvitationRequest(request({ method, query: new URLSearchParams(code === null ? {} : { code }) }), deps)
 
 const redeem = (deps: HandlerDependencies, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
-  handleRedeemRequest(request({ headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) }), deps)
+  handleRedeemRequest(
+    request({ headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) }),
+    deps,
+  )
 
 describe("GET /api/invite", () => {
   it("answers valid, then redeemed once the shop took the code, and unknown for anything else: never who it belongs to", async () => {
@@ -107,10 +118,19 @@ describe("POST /api/invite/redeem", () => {
     const { store, deps, hit } = setUp()
     const { codes } = await invited(store, deps)
     hit.mockClear()
-    const attempts: Array<Record<string, string>> = [{}, { authorization: "Bearer wrong-secret" }, { authorization: `Basic ${SECRET}` }, { authorization: `Bearer ${SECRET}x` }]
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer wrong-secret" },
+      { authorization: `Basic ${SECRET}` },
+      { authorization: `Bearer ${SECRET}x` },
+    ]
     for (const headers of attempts) {
       const answer = await redeem(deps, { code: codes[0] }, headers)
-      expect(answer).toMatchObject({ status: 401, headers: { "WWW-Authenticate": 'Bearer realm="invitations"' }, body: { error: "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>" } })
+      expect(answer).toMatchObject({
+        status: 401,
+        headers: { "WWW-Authenticate": 'Bearer realm="invitations"' },
+        body: { error: "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>" },
+      })
     }
     // Each wrong try: the client's bucket and the one every client shares, apart from the signup limit.
     expect(hit).toHaveBeenCalledTimes(8)
@@ -136,8 +156,13 @@ describe("POST /api/invite/redeem", () => {
 
   it("takes JSON by POST only", async () => {
     const { deps } = setUp()
-    await expect(handleRedeemRequest(request({ method: "GET", headers: { authorization: `Bearer ${SECRET}` } }), deps)).resolves.toMatchObject({ status: 405, headers: { Allow: "POST" } })
-    await expect(redeem(deps, "code=x", { authorization: `Bearer ${SECRET}`, "content-type": "application/x-www-form-urlencoded" })).resolves.toMatchObject({ status: 415 })
+    await expect(handleRedeemRequest(request({ method: "GET", headers: { authorization: `Bearer ${SECRET}` } }), deps)).resolves.toMatchObject({
+      status: 405,
+      headers: { Allow: "POST" },
+    })
+    await expect(redeem(deps, "code=x", { authorization: `Bearer ${SECRET}`, "content-type": "application/x-www-form-urlencoded" })).resolves.toMatchObject({
+      status: 415,
+    })
   })
 })
 
@@ -146,7 +171,10 @@ describe("the status page's answer", () => {
     const { store, deps } = setUp()
     const { codes, statusTokens } = await invited(store, deps)
     const status = (token: string) => handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)
-    await expect(status(statusTokens[1])).resolves.toMatchObject({ status: 200, body: { status: "confirmed", position: 2, total: 2, invited: true, redeemed: false } })
+    await expect(status(statusTokens[1])).resolves.toMatchObject({
+      status: 200,
+      body: { status: "confirmed", position: 2, total: 2, invited: true, redeemed: false },
+    })
     await redeem(deps, { code: codes[1] })
     await expect(status(statusTokens[1])).resolves.toMatchObject({ body: { position: 2, invited: true, redeemed: true } })
   })

@@ -42,7 +42,13 @@ describe.each([
     const failures: string[] = []
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Block 94 <drop@block94.example>" })
     const settings = { siteUrl: SITE_URL, serverless: null }
-    const sender = outboxSender(store, mailer, settings, (message) => failures.push(message), () => clock)
+    const sender = outboxSender(
+      store,
+      mailer,
+      settings,
+      (message) => failures.push(message),
+      () => clock,
+    )
     const service = createSignupService({ store, mail: mailQueue(sender, settings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
     try {
       // Nothing listens on the port: every attempt is refused.

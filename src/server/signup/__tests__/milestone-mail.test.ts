@@ -31,8 +31,14 @@ const linkIn = (text: string | undefined, path: string): string => {
   if (!match) throw new Error(`no ${path} link in:\n${text}`)
   return match[1]
 }
-const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString(), ...extra })
-const isTo = (mail: ParsedMail, address: string) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address))
+const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({
+  email,
+  source: "website_signup",
+  timestamp: START.toISOString(),
+  ...extra,
+})
+const isTo = (mail: ParsedMail, address: string) =>
+  (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address))
 
 describe.each([
   ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-rewards-")), "signups.db"), 10, options)],
@@ -43,7 +49,11 @@ describe.each([
   let sender: OutboxSender
   const errors: unknown[] = []
   const serviceWith = (showLeaderboard: boolean): SignupService =>
-    createSignupService({ store, mail: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }), settings: { siteUrl: SITE_URL, referralBoost: 10, showLeaderboard } })
+    createSignupService({
+      store,
+      mail: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }),
+      settings: { siteUrl: SITE_URL, referralBoost: 10, showLeaderboard },
+    })
 
   beforeEach(async () => {
     inbox.messages.splice(0)
@@ -97,7 +107,11 @@ describe.each([
       "You unlocked A sticker pack on the Block 94 list",
     ])
     // On the leaderboard from 3 friends, masked, marked as the reader's own row.
-    await expect(service.status(statusToken, START)).resolves.toMatchObject({ referrals: 3, milestone: 3, leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
+    await expect(service.status(statusToken, START)).resolves.toMatchObject({
+      referrals: 3,
+      milestone: 3,
+      leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }],
+    })
 
     // A friend leaves (3 -> 2) and another comes (back to 3): the sticker pack was announced already.
     const leaving = inbox.messages.find((mail) => isTo(mail, "friend3@example.com"))

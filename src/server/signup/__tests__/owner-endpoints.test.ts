@@ -37,7 +37,11 @@ const request = (overrides: Partial<ApiRequest> & { body?: unknown; secret?: str
   const { body, secret = SECRET, headers = {}, ...rest } = overrides
   return {
     method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(secret === null ? {} : { authorization: `Bearer ${secret}` }), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(secret === null ? {} : { authorization: `Bearer ${secret}` }),
+      ...headers,
+    },
     query: new URLSearchParams(),
     clientKey: "203.0.113.9",
     readBody: async () => ({ kind: "bytes", bytes: Buffer.from(JSON.stringify(body ?? {}), "utf8") }),
@@ -100,7 +104,11 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     await signUp("kept@example.com")
     for (const secret of [null, "wrong", `${SECRET}x`, SECRET.slice(0, -1)]) {
       const summary = await handleOwnerSummaryRequest(request({ secret }), deps)
-      expect(summary).toEqual({ status: 401, headers: { "Cache-Control": "no-store", "WWW-Authenticate": 'Bearer realm="owner"' }, body: { error: "The owner's secret is missing or wrong" } })
+      expect(summary).toEqual({
+        status: 401,
+        headers: { "Cache-Control": "no-store", "WWW-Authenticate": 'Bearer realm="owner"' },
+        body: { error: "The owner's secret is missing or wrong" },
+      })
       expect((await handleOwnerExportRequest(request({ secret }), deps)).stream).toBeUndefined()
       expect((await handleOwnerForgetRequest(request({ secret, body: { email: "kept@example.com" } }), deps)).status).toBe(401)
     }
@@ -205,9 +213,15 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     await signUp("first@example.com")
     await signUp("second@example.com")
     const invite = (body: unknown) => handleOwnerInviteRequest(request({ body }), deps)
-    expect(await invite({ count: 1, dryRun: true })).toMatchObject({ status: 200, body: { ok: true, dryRun: true, invited: [{ email: "first@example.com", position: 1 }] } })
+    expect(await invite({ count: 1, dryRun: true })).toMatchObject({
+      status: 200,
+      body: { ok: true, dryRun: true, invited: [{ email: "first@example.com", position: 1 }] },
+    })
     expect((await handleOwnerSummaryRequest(request(), deps)).body).toMatchObject({ invited: 0 })
-    expect(await invite({ count: 1, dryRun: false })).toMatchObject({ status: 200, body: { ok: true, dryRun: false, invited: [{ email: "first@example.com", position: 1 }] } })
+    expect(await invite({ count: 1, dryRun: false })).toMatchObject({
+      status: 200,
+      body: { ok: true, dryRun: false, invited: [{ email: "first@example.com", position: 1 }] },
+    })
     expect(await invite({ count: 5, dryRun: false })).toMatchObject({ status: 200, body: { invited: [{ email: "second@example.com", position: 2 }] } })
     expect(await invite({ count: 5, dryRun: true })).toMatchObject({ status: 200, body: { invited: [] } })
     expect((await handleOwnerSummaryRequest(request(), deps)).body).toMatchObject({ invited: 2 })
@@ -221,17 +235,34 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     const { deps, signUp } = await setUp()
     const first = await signUp("maya@example.com")
     const code = (first.body as { referralCode: string }).referralCode
-    await handleSignupRequest(request({ secret: null, body: { email: "made-up@example.com", source: "website_signup", timestamp: NOW.toISOString(), referralCode: code } }), deps)
+    await handleSignupRequest(
+      request({ secret: null, body: { email: "made-up@example.com", source: "website_signup", timestamp: NOW.toISOString(), referralCode: code } }),
+      deps,
+    )
     const summary = async () => (await handleOwnerSummaryRequest(request(), deps)).body as unknown as OwnerSummary
     const held = (await summary()).heldReferrals
-    expect(held).toEqual({ total: 1, rows: [expect.objectContaining({ email: "made-up@example.com", referrerEmail: "maya@example.com", reason: "unconfirmed", confirmed: true })] })
+    expect(held).toEqual({
+      total: 1,
+      rows: [expect.objectContaining({ email: "made-up@example.com", referrerEmail: "maya@example.com", reason: "unconfirmed", confirmed: true })],
+    })
     expect((await summary()).topReferrers).toEqual([])
 
     const decide = (body: unknown) => handleOwnerReferralsRequest(request({ body }), deps)
-    for (const body of [{ ids: [], decision: "release" }, { ids: ["1"], decision: "release" }, { ids: [held.rows[0].id], decision: "maybe" }]) {
+    for (const body of [
+      { ids: [], decision: "release" },
+      { ids: ["1"], decision: "release" },
+      { ids: [held.rows[0].id], decision: "maybe" },
+    ]) {
       expect((await decide(body)).status).toBe(400)
     }
-    expect((await handleOwnerReferralsRequest(request({ body: { ids: [held.rows[0].id], decision: "release" }, secret: "wrong-secret-of-thirty-two-chars!!" }), deps)).status).toBe(401)
+    expect(
+      (
+        await handleOwnerReferralsRequest(
+          request({ body: { ids: [held.rows[0].id], decision: "release" }, secret: "wrong-secret-of-thirty-two-chars!!" }),
+          deps,
+        )
+      ).status,
+    ).toBe(401)
     expect(await decide({ ids: [held.rows[0].id], decision: "release" })).toMatchObject({ status: 200, body: { ok: true, decision: "release", decided: 1 } })
     expect((await summary()).heldReferrals.total).toBe(0)
     expect((await summary()).topReferrers).toEqual([{ email: "maya@example.com", referralCode: code, referrals: 1 }])

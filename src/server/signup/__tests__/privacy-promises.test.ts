@@ -63,7 +63,10 @@ describe.each([
         async dump() {
           const db = new DatabaseSync(file, { readOnly: true })
           try {
-            const tables = db.prepare("select name from sqlite_master where type = 'table'").all().map((row) => String(row.name))
+            const tables = db
+              .prepare("select name from sqlite_master where type = 'table'")
+              .all()
+              .map((row) => String(row.name))
             return tables.map((table) => JSON.stringify(db.prepare(`select * from "${table}"`).all())).join("\n")
           } finally {
             db.close()
@@ -73,7 +76,10 @@ describe.each([
         async networks() {
           const db = new DatabaseSync(file, { readOnly: true })
           try {
-            return db.prepare("select network from signups order by id").all().map((row) => (row.network === null ? null : String(row.network)))
+            return db
+              .prepare("select network from signups order by id")
+              .all()
+              .map((row) => (row.network === null ? null : String(row.network)))
           } finally {
             db.close()
           }
@@ -92,7 +98,9 @@ describe.each([
           await client.connect()
           try {
             const { rows } = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'")
-            const texts = await Promise.all(rows.map(async ({ table_name }) => (await client.query(`select t::text as row from "${table_name}" t`)).rows.map((row) => String(row.row))))
+            const texts = await Promise.all(
+              rows.map(async ({ table_name }) => (await client.query(`select t::text as row from "${table_name}" t`)).rows.map((row) => String(row.row))),
+            )
             return texts.flat().join("\n")
           } finally {
             await client.end()
@@ -128,7 +136,13 @@ describe.each([
     ;({ store, probe } = await open())
     mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
     const mailSettings = { siteUrl: SITE_URL, serverless: null }
-    sender = outboxSender(store, mailer, mailSettings, (_message: string, error: unknown) => errors.push(error), () => clock)
+    sender = outboxSender(
+      store,
+      mailer,
+      mailSettings,
+      (_message: string, error: unknown) => errors.push(error),
+      () => clock,
+    )
     service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
   })
   afterEach(async () => {
@@ -189,14 +203,18 @@ describe.each([
     await service.join(fields("FAN@example.com"), at(new Date(START.getTime() + HOUR)))
     await service.resend("slow@example.com", at(new Date(START.getTime() + HOUR)))
     const mails = await delivered(4)
-    expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set([emails.confirmation.subject, emails.statusLink.subject].map((subject) => subject.replace("{brand}", "Block 94"))))
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(
+      new Set([emails.confirmation.subject, emails.statusLink.subject].map((subject) => subject.replace("{brand}", "Block 94"))),
+    )
 
     for (const mail of mails) {
       const header = (name: string) => mail.headerLines.find(({ key }) => key === name)?.line.replace(/\r\n[ \t]+/g, " ")
       const token = tokenIn(mail.text, "/unsubscribe/")
       expect(mail.text).toContain(`${emails.unsubscribe.link}: ${SITE_URL}/unsubscribe/?token=${token}`)
       expect(mail.html).toContain(`href="${SITE_URL}/unsubscribe/?token=${token}"`)
-      expect(header("list-unsubscribe")).toBe(`List-Unsubscribe: <${SITE_URL}/api/unsubscribe?token=${token}>, <mailto:hello@block94.example?subject=unsubscribe>`)
+      expect(header("list-unsubscribe")).toBe(
+        `List-Unsubscribe: <${SITE_URL}/api/unsubscribe?token=${token}>, <mailto:hello@block94.example?subject=unsubscribe>`,
+      )
       expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
     }
     // Each email's link is its own; any of them takes its person off the list, once and for good.
@@ -329,14 +347,30 @@ describe("the promises about who else handles an address", () => {
     const api = await startFakeApi()
     const store = openStore()
     try {
-      const sender = outboxSender(store, null, { siteUrl: SITE_URL, serverless: null }, () => undefined, () => START, {
-        provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }),
+      const sender = outboxSender(
+        store,
+        null,
+        { siteUrl: SITE_URL, serverless: null },
+        () => undefined,
+        () => START,
+        {
+          provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }),
+        },
+      )
+      const service = createSignupService({
+        store,
+        mail: null,
+        events: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }),
+        settings: { siteUrl: SITE_URL, referralBoost: 10 },
       })
-      const service = createSignupService({ store, mail: null, events: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
       api.answer({ status: 200, body: { success: true, id: "c1" } }, { status: 200, body: { success: true, message: "Contact deleted." } })
       const joined = await service.join({ ...fields("copied@example.com"), utm: { source: "tiktok" } }, START)
       await sender.deliverDue(5_000)
-      expect(api.requests[0]).toMatchObject({ method: "PUT", path: "/api/v1/contacts/update", body: { email: "copied@example.com", waitlistPosition: 1, waitlistReferrals: 0, signupSource: "tiktok" } })
+      expect(api.requests[0]).toMatchObject({
+        method: "PUT",
+        path: "/api/v1/contacts/update",
+        body: { email: "copied@example.com", waitlistPosition: 1, waitlistReferrals: 0, signupSource: "tiktok" },
+      })
       expect(joined.kind).toBe("confirmed")
       await service.forget("copied@example.com", START)
       await sender.deliverDue(5_000)
@@ -368,7 +402,12 @@ describe("the promises about who else handles an address", () => {
       for (const friend of ["g1", "g2"]) await join(`${friend}@example.com`, sam.referralCode)
       // Single opt-in referrals wait for the owner's look (nobody confirmed those addresses): released here.
       const held = (await store.ownerSummary(START, { days: 1, limit: 10 })).heldReferrals.rows
-      await store.reviewReferrals(held.map((row) => row.id), "release", START, "owner's page")
+      await store.reviewReferrals(
+        held.map((row) => row.id),
+        "release",
+        START,
+        "owner's page",
+      )
       const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"), START)
       expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
       expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")

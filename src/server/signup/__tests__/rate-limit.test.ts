@@ -86,7 +86,12 @@ describe("the token bucket rule", () => {
   })
 
   it("answers requests arriving together as one after the other", () => {
-    expect(takeTokens(2.5, 4, rule)).toEqual([{ allowed: true }, { allowed: true }, { allowed: false, retryAfterSeconds: 3 }, { allowed: false, retryAfterSeconds: 3 }])
+    expect(takeTokens(2.5, 4, rule)).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: false, retryAfterSeconds: 3 },
+      { allowed: false, retryAfterSeconds: 3 },
+    ])
     expect(takeTokens(10, 0, rule)).toEqual([])
   })
 })
@@ -200,9 +205,13 @@ describe("rate limiter in PostgreSQL", () => {
   })
 
   it("creates its table on first use, once, even when two instances start together", async () => {
-    const decisions = await Promise.all([instance(url), instance(url), instance(url)].map((server) => createPostgresRateLimiter(server.query, 1, 60_000).hit("a")))
+    const decisions = await Promise.all(
+      [instance(url), instance(url), instance(url)].map((server) => createPostgresRateLimiter(server.query, 1, 60_000).hit("a")),
+    )
     expect(allowedCount(decisions)).toBe(1)
-    const [{ persistence }] = (await instance(url).pool.query<{ persistence: string }>("select relpersistence as persistence from pg_class where relname = 'signup_rate_limits'")).rows
+    const [{ persistence }] = (
+      await instance(url).pool.query<{ persistence: string }>("select relpersistence as persistence from pg_class where relname = 'signup_rate_limits'")
+    ).rows
     // "u": unlogged.
     expect(persistence).toBe("u")
   })

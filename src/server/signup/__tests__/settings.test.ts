@@ -3,10 +3,41 @@ import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS, optInProblem, readRetention, readSecret, readSetting, readSignupSettings, recordsEvents, secretProblem } from "../settings"
+import {
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_RATE_WINDOW_MS,
+  optInProblem,
+  readRetention,
+  readSecret,
+  readSetting,
+  readSignupSettings,
+  recordsEvents,
+  secretProblem,
+} from "../settings"
 
 const SITE = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-const SETTING_NAMES = ["SIGNUPS_FILE", "DATABASE_URL", "DATABASE_POOL_SIZE", "SIGNUP_RATE_LIMIT", "SIGNUP_RATE_WINDOW_MS", "TRUST_PROXY", "CLIENT_ADDRESS_HEADER", "SITE_URL", "REFERRAL_BOOST", "SMTP_URL", "MAIL_FROM", "AWS_LAMBDA_FUNCTION_NAME", "NETLIFY", "VERCEL", "K_SERVICE", "FUNCTION_TARGET", "WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_ALLOW_PRIVATE", "EMAIL_PROVIDER"]
+const SETTING_NAMES = [
+  "SIGNUPS_FILE",
+  "DATABASE_URL",
+  "DATABASE_POOL_SIZE",
+  "SIGNUP_RATE_LIMIT",
+  "SIGNUP_RATE_WINDOW_MS",
+  "TRUST_PROXY",
+  "CLIENT_ADDRESS_HEADER",
+  "SITE_URL",
+  "REFERRAL_BOOST",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "AWS_LAMBDA_FUNCTION_NAME",
+  "NETLIFY",
+  "VERCEL",
+  "K_SERVICE",
+  "FUNCTION_TARGET",
+  "WEBHOOK_URL",
+  "WEBHOOK_SECRET",
+  "WEBHOOK_ALLOW_PRIVATE",
+  "EMAIL_PROVIDER",
+]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
 afterEach(() => {
@@ -171,13 +202,13 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
       SIGNUP_RATE_LIMIT: "7",
       SIGNUP_RATE_WINDOW_MS: "9000",
     }
-    const run = (code: string): unknown =>
-      JSON.parse(execFileSync(process.execPath, ["-e", code], { env: runtimeEnv, cwd: dir, encoding: "utf8" }))
+    const run = (code: string): unknown => JSON.parse(execFileSync(process.execPath, ["-e", code], { env: runtimeEnv, cwd: dir, encoding: "utf8" }))
 
-    expect(run(`const c = require(${JSON.stringify(path.join(outDir, "control.js"))}); console.log(JSON.stringify([c.signupsFile(), c.dynamic("SIGNUPS_FILE") ?? null]))`)).toEqual([
-      "/build-time/signups.jsonl",
-      null,
-    ])
+    expect(
+      run(
+        `const c = require(${JSON.stringify(path.join(outDir, "control.js"))}); console.log(JSON.stringify([c.signupsFile(), c.dynamic("SIGNUPS_FILE") ?? null]))`,
+      ),
+    ).toEqual(["/build-time/signups.jsonl", null])
     const site = JSON.stringify(SITE)
     expect(run(`console.log(JSON.stringify(require(${JSON.stringify(path.join(outDir, "settings.js"))}).readSignupSettings(${site})))`)).toMatchObject({
       signupsFile: "/run-time/signups.jsonl",

@@ -2,7 +2,18 @@
 import { formatOutboxHealth, formatReview, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 
-const row = (email: string, day: string, overrides: { status?: "confirmed" | "pending"; referrals?: number; source?: string; sequence?: number; invitation?: ExportRow["invitation"]; drops?: string } = {}): ExportRow => ({
+const row = (
+  email: string,
+  day: string,
+  overrides: {
+    status?: "confirmed" | "pending"
+    referrals?: number
+    source?: string
+    sequence?: number
+    invitation?: ExportRow["invitation"]
+    drops?: string
+  } = {},
+): ExportRow => ({
   signup: {
     email,
     emailKey: email,
@@ -51,12 +62,30 @@ describe("signups:stats", () => {
   it("counts a streamed list by status, day and source, and ranks referrers with masked addresses", async () => {
     const stats = await signupStats(
       streamed([
-        row("jordan@gmail.com", "2026-11-20", { referrals: 2, sequence: 1, source: "tiktok", invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-01T10:00:00.000Z" } }),
+        row("jordan@gmail.com", "2026-11-20", {
+          referrals: 2,
+          sequence: 1,
+          source: "tiktok",
+          invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-01T10:00:00.000Z" },
+        }),
         row("sam@example.com", "2026-11-21", { referrals: 5, sequence: 2, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: null } }),
         row("kim@example.com", "2026-11-21", { status: "pending", sequence: 3, source: "tiktok" }),
       ]),
     )
-    expect(stats).toMatchObject({ confirmed: 2, pending: 1, invited: 2, redeemed: 1, perDay: [["2026-11-20", 1], ["2026-11-21", 2]], bySource: [["tiktok", 2], ["direct", 1]] })
+    expect(stats).toMatchObject({
+      confirmed: 2,
+      pending: 1,
+      invited: 2,
+      redeemed: 1,
+      perDay: [
+        ["2026-11-20", 1],
+        ["2026-11-21", 2],
+      ],
+      bySource: [
+        ["tiktok", 2],
+        ["direct", 1],
+      ],
+    })
     expect(stats.topReferrers.map(({ email, referrals }) => [email, referrals])).toEqual([
       [maskEmail("sam@example.com"), 5],
       ["j***@g***.com", 2],
@@ -77,7 +106,12 @@ describe("signups:stats", () => {
       endpoints: [
         { url: "https://ok.example.com/h", failingSince: null, disabledAt: null, disabledReason: null },
         { url: "https://flaky.example.com/h", failingSince: "2026-11-22T12:00:00.000Z", disabledAt: null, disabledReason: null },
-        { url: "https://gone.example.com/h", failingSince: "2026-11-20T12:00:00.000Z", disabledAt: "2026-11-21T12:00:00.000Z", disabledReason: "answered 410 Gone" },
+        {
+          url: "https://gone.example.com/h",
+          failingSince: "2026-11-20T12:00:00.000Z",
+          disabledAt: "2026-11-21T12:00:00.000Z",
+          disabledReason: "answered 410 Gone",
+        },
       ],
     })
     expect(report).toBe(
@@ -98,7 +132,17 @@ describe("signups:stats on review", () => {
     const printed = formatReview({
       heldReferrals: {
         total: 3,
-        rows: [{ id: 7, email: "sock@example.com", confirmed: false, referrerEmail: "maya@example.com", referralCode: "ABCD1234", reason: "same_network", at: "2026-11-22T12:00:00.000Z" }],
+        rows: [
+          {
+            id: 7,
+            email: "sock@example.com",
+            confirmed: false,
+            referrerEmail: "maya@example.com",
+            referralCode: "ABCD1234",
+            reason: "same_network",
+            at: "2026-11-22T12:00:00.000Z",
+          },
+        ],
       },
       audit: [{ at: "2026-11-22T13:00:00.000Z", actor: "command line", action: "export", count: 1, detail: null }],
       hardBounces: { total: 1, rows: [{ email: "gone@example.com", at: "2026-11-22T12:30:00.000Z", reason: "550 5.1.1 <gone@example.com>: User unknown" }] },

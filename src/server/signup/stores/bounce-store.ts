@@ -20,7 +20,10 @@ export const bounceStore = ({ options, query, transaction }: StoreContext): Boun
       )
       if (!me) return false
       const at = now.toISOString()
-      const added = await tx.query("insert into hard_bounces (signup_id, at, reason) values ($1, $2, $3) on conflict (signup_id) do nothing returning signup_id", [me.id, at, reason])
+      const added = await tx.query(
+        "insert into hard_bounces (signup_id, at, reason) values ($1, $2, $3) on conflict (signup_id) do nothing returning signup_id",
+        [me.id, at, reason],
+      )
       if (added.length === 0) return false
       await tx.query(
         `update outbox set failed_at = $2, last_error = $3 where signup_id = $1 and id <> $4 and delivered_at is null and failed_at is null and kind in (${parameters(EMAIL_KINDS.length, 5)})`,

@@ -29,7 +29,10 @@ export const recordChallenge = async (
       [check.signature, check.expiresAt],
     )
     if (taken.length === 0) verdict = "replayed"
-    await tx.query("delete from used_challenges where signature in (select signature from used_challenges where expires_at < $1 limit $2)", [now.toISOString(), PURGE_BATCH])
+    await tx.query("delete from used_challenges where signature in (select signature from used_challenges where expires_at < $1 limit $2)", [
+      now.toISOString(),
+      PURGE_BATCH,
+    ])
   }
   const refused = verdict !== "passed"
   await bumpCounters(tx, { [`bot_${verdict}`]: 1, ...(refused ? { [check.enforce ? "bot_refused" : "bot_would_refuse"]: 1 } : {}) })

@@ -189,11 +189,10 @@ const sendPrize = async (
 }
 
 const changeTally = (tx: SqlExecutor, drop: string, size: string, delta: number) =>
-  tx.query("insert into drop_tallies (drop_id, size, entrants) values ($1, $2, $3) on conflict (drop_id, size) do update set entrants = drop_tallies.entrants + excluded.entrants", [
-    drop,
-    size,
-    delta,
-  ])
+  tx.query(
+    "insert into drop_tallies (drop_id, size, entrants) values ($1, $2, $3) on conflict (drop_id, size) do update set entrants = drop_tallies.entrants + excluded.entrants",
+    [drop, size, delta],
+  )
 
 /** Keeps the entrants per size right when a person leaves (their entries go by cascade); inside the erasure's transaction. */
 export const forgetEntriesOf = async (tx: SqlExecutor, signupId: number | string): Promise<void> => {
@@ -204,7 +203,14 @@ export const forgetEntriesOf = async (tx: SqlExecutor, signupId: number | string
   for (const entry of entries) await changeTally(tx, entry.drop_id, entry.size, -1)
 }
 
-const toDropRow = (row: { seed_hash: string; committed_at: string; list_hash: string | null; frozen_at: string | null; seed: string | null; drawn_at: string | null }): DropRow => ({
+const toDropRow = (row: {
+  seed_hash: string
+  committed_at: string
+  list_hash: string | null
+  frozen_at: string | null
+  seed: string | null
+  drawn_at: string | null
+}): DropRow => ({
   seedHash: row.seed_hash,
   committedAt: iso(row.committed_at),
   listHash: row.list_hash,
@@ -218,12 +224,23 @@ export const dropStore = (context: StoreContext): DropStore => {
   const inBatch = groupCommit(transaction)
 
   const rowOf = async (executor: SqlExecutor, drop: string): Promise<DropRow | null> => {
-    const [row] = await executor.query<Parameters<typeof toDropRow>[0]>("select seed_hash, committed_at, list_hash, frozen_at, seed, drawn_at from drops where id = $1", [drop])
+    const [row] = await executor.query<Parameters<typeof toDropRow>[0]>(
+      "select seed_hash, committed_at, list_hash, frozen_at, seed, drawn_at from drops where id = $1",
+      [drop],
+    )
     return row ? toDropRow(row) : null
   }
 
   /** Reaches the next `need` people on a size's reserve list; returns how many got a code. */
-  const reachReserve = async (tx: SqlExecutor, drop: string, size: string, need: number, issue: (winner: PrizeWinner) => NewPrize, at: string, expiresAt: string): Promise<number> => {
+  const reachReserve = async (
+    tx: SqlExecutor,
+    drop: string,
+    size: string,
+    need: number,
+    issue: (winner: PrizeWinner) => NewPrize,
+    at: string,
+    expiresAt: string,
+  ): Promise<number> => {
     let sent = 0
     while (sent < need) {
       const [next] = await tx.query<{ entry_code: string; signup_id: number | string | null; email: string | null }>(
@@ -245,11 +262,10 @@ export const dropStore = (context: StoreContext): DropStore => {
 
   return {
     async commitDrop(drop, seedHash, now) {
-      const inserted = await query<{ id: string }>("insert into drops (id, seed_hash, committed_at) values ($1, $2, $3) on conflict (id) do nothing returning id", [
-        drop,
-        seedHash,
-        now.toISOString(),
-      ])
+      const inserted = await query<{ id: string }>(
+        "insert into drops (id, seed_hash, committed_at) values ($1, $2, $3) on conflict (id) do nothing returning id",
+        [drop, seedHash, now.toISOString()],
+      )
       return inserted.length === 1
     },
 
@@ -259,7 +275,9 @@ export const dropStore = (context: StoreContext): DropStore => {
     },
 
     async dropEntrants(drop) {
-      const rows = await query<{ size: string; entrants: number | string }>("select size, entrants from drop_tallies where drop_id = $1 and entrants > 0", [drop])
+      const rows = await query<{ size: string; entrants: number | string }>("select size, entrants from drop_tallies where drop_id = $1 and entrants > 0", [
+        drop,
+      ])
       return Object.fromEntries(rows.map((row) => [row.size, Number(row.entrants)]))
     },
 
@@ -277,10 +295,10 @@ export const dropStore = (context: StoreContext): DropStore => {
         if (!row) return { kind: "notCommitted" }
         if (row.frozenAt) return { kind: "frozen" }
         const referrals = Number(person.referrals)
-        const [entry] = await tx.query<{ entry_code: string; size: string }>("select entry_code, size from drop_entries where drop_id = $1 and signup_id = $2", [
-          request.drop,
-          person.id,
-        ])
+        const [entry] = await tx.query<{ entry_code: string; size: string }>(
+          "select entry_code, size from drop_entries where drop_id = $1 and signup_id = $2",
+          [request.drop, person.id],
+        )
         const at = now.toISOString()
         if (request.size === null) {
           if (!entry) return { kind: "notEntered" }
@@ -293,7 +311,12 @@ export const dropStore = (context: StoreContext): DropStore => {
           await tx.query("update drop_entries set size = $2, entered_at = $3 where entry_code = $1", [entry.entry_code, request.size, at])
           await changeTally(tx, request.drop, entry.size, -1)
         } else {
-          await insertRows(tx, "drop_entries", ["entry_code", "drop_id", "signup_id", "size", "entered_at"], [[request.entryCode, request.drop, person.id, request.size, at]])
+          await insertRows(
+            tx,
+            "drop_entries",
+            ["entry_code", "drop_id", "signup_id", "size", "entered_at"],
+            [[request.entryCode, request.drop, person.id, request.size, at]],
+          )
         }
         await changeTally(tx, request.drop, request.size, 1)
         const mail = request.confirmation(person.email, request.size)
@@ -327,7 +350,10 @@ export const dropStore = (context: StoreContext): DropStore => {
     freezeDrop: (drop, tickets, hashList, now) =>
       transaction(async (tx) => {
         // The claim: one statement, so two freezes at once cannot both copy the list.
-        const [claimed] = await tx.query<{ id: string }>("update drops set frozen_at = $2 where id = $1 and frozen_at is null returning id", [drop, now.toISOString()])
+        const [claimed] = await tx.query<{ id: string }>("update drops set frozen_at = $2 where id = $1 and frozen_at is null returning id", [
+          drop,
+          now.toISOString(),
+        ])
         if (!claimed) return rowOf(tx, drop)
         const entries: FrozenEntry[] = []
         const rows = await tx.query<{ entry_code: string; size: string; referrals: number | string }>(
@@ -371,18 +397,22 @@ export const dropStore = (context: StoreContext): DropStore => {
 
     recordDraw: (drop, seed, ranking, issue, now, redeemBy) =>
       transaction(async (tx) => {
-        const [claimed] = await tx.query<{ id: string }>("update drops set seed = $2, drawn_at = $3 where id = $1 and drawn_at is null and frozen_at is not null returning id", [
-          drop,
-          seed,
-          now.toISOString(),
-        ])
+        const [claimed] = await tx.query<{ id: string }>(
+          "update drops set seed = $2, drawn_at = $3 where id = $1 and drawn_at is null and frozen_at is not null returning id",
+          [drop, seed, now.toISOString()],
+        )
         if (!claimed) return false
         const at = now.toISOString()
         for (const { size, pieces, order } of ranking) {
           // Each size's ranking to its reserve depth: rank 1 first; the winners are reached by the draw itself.
           const kept = order.slice(0, pieces + reserveDepth(pieces))
           for (const [index, code] of kept.entries()) {
-            await tx.query("update drop_list set rank = $3, reached = $4 where drop_id = $1 and entry_code = $2", [drop, code, index + 1, index < pieces ? 1 : 0])
+            await tx.query("update drop_list set rank = $3, reached = $4 where drop_id = $1 and entry_code = $2", [
+              drop,
+              code,
+              index + 1,
+              index < pieces ? 1 : 0,
+            ])
           }
           const winners = await tx.query<{ entry_code: string; signup_id: number | string; email: string }>(
             `select l.entry_code, e.signup_id, s.email from drop_list l join drop_entries e on e.entry_code = l.entry_code join signups s on s.id = e.signup_id
@@ -390,10 +420,18 @@ export const dropStore = (context: StoreContext): DropStore => {
             [drop, size, pieces],
           )
           for (const winner of winners) {
-            await sendPrize(tx, context, { drop, size, entryCode: winner.entry_code, signupId: winner.signup_id, email: winner.email }, issue, at, redeemBy.toISOString())
+            await sendPrize(
+              tx,
+              context,
+              { drop, size, entryCode: winner.entry_code, signupId: winner.signup_id, email: winner.email },
+              issue,
+              at,
+              redeemBy.toISOString(),
+            )
           }
           // A winner who left between the close and the draw has no code: the reserve takes their piece.
-          if (winners.length < Math.min(pieces, order.length)) await reachReserve(tx, drop, size, Math.min(pieces, order.length) - winners.length, issue, at, redeemBy.toISOString())
+          if (winners.length < Math.min(pieces, order.length))
+            await reachReserve(tx, drop, size, Math.min(pieces, order.length) - winners.length, issue, at, redeemBy.toISOString())
         }
         return true
       }),
@@ -416,10 +454,16 @@ export const dropStore = (context: StoreContext): DropStore => {
       transaction(async (tx) => {
         const at = now.toISOString()
         // Codes nobody can use any more: past their deadline unredeemed, or their person left.
-        await tx.query("update drop_prizes set passed_at = $2 where drop_id = $1 and redeemed_at is null and passed_at is null and (expires_at <= $2 or signup_id is null)", [drop, at])
+        await tx.query(
+          "update drop_prizes set passed_at = $2 where drop_id = $1 and redeemed_at is null and passed_at is null and (expires_at <= $2 or signup_id is null)",
+          [drop, at],
+        )
         let sent = 0
         for (const [size, count] of pieces) {
-          const [live] = await tx.query<{ n: number | string }>("select count(*) as n from drop_prizes where drop_id = $1 and size = $2 and passed_at is null", [drop, size])
+          const [live] = await tx.query<{ n: number | string }>(
+            "select count(*) as n from drop_prizes where drop_id = $1 and size = $2 and passed_at is null",
+            [drop, size],
+          )
           const need = count - Number(live.n)
           if (need > 0) sent += await reachReserve(tx, drop, size, need, issue, at, redeemBy.toISOString())
         }

@@ -69,6 +69,9 @@ export type ListCounter = "invited" | "redeemed" | "left" | "link_requests" | `b
 export const bumpCounters = async (tx: SqlExecutor, deltas: Partial<Record<ListCounter, number>>): Promise<void> => {
   for (const [name, delta] of Object.entries(deltas)) {
     if (!delta) continue
-    await tx.query("insert into list_counters (name, value) values ($1, $2) on conflict (name) do update set value = list_counters.value + excluded.value", [name, delta])
+    await tx.query("insert into list_counters (name, value) values ($1, $2) on conflict (name) do update set value = list_counters.value + excluded.value", [
+      name,
+      delta,
+    ])
   }
 }

@@ -27,7 +27,9 @@ export const invitationStore = ({ db, options, line, ready, query, transaction }
     const between =
       candidates.length === 1
         ? [Number(candidates[0].id)]
-        : (await tx.query<{ id: number | string }>(line.lineBetween, [candidates[0].standing, candidates[candidates.length - 1].standing])).map((row) => Number(row.id))
+        : (await tx.query<{ id: number | string }>(line.lineBetween, [candidates[0].standing, candidates[candidates.length - 1].standing])).map((row) =>
+            Number(row.id),
+          )
     const index = new Map(between.map((id, at) => [id, at]))
     const firstIndex = index.get(Number(candidates[0].id)) ?? 0
     return candidates.map((row) => ({
@@ -120,6 +122,5 @@ export const invitationStore = ({ db, options, line, ready, query, transaction }
         }
         return { kind: "redeemed", email: person.email }
       }),
-
   }
 }

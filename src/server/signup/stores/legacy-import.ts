@@ -36,10 +36,9 @@ const suppressedKeys = async (tx: SqlExecutor, keys: string[]): Promise<Set<stri
   for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
     const chunk = keys.slice(start, start + KEYS_PER_STATEMENT)
     const byHash = new Map(chunk.map((key) => [suppressionKey(key), key]))
-    const rows = await tx.query<{ key_hash: string }>(
-      `select key_hash from signup_suppressions where key_hash in (${parameters(chunk.length)})`,
-      [...byHash.keys()],
-    )
+    const rows = await tx.query<{ key_hash: string }>(`select key_hash from signup_suppressions where key_hash in (${parameters(chunk.length)})`, [
+      ...byHash.keys(),
+    ])
     for (const { key_hash } of rows) found.add(byHash.get(key_hash) as string)
   }
   return found
@@ -88,7 +87,24 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
   await insertRows(
     tx,
     "signups",
-    ["id", "email", "email_key", "source", "signed_up_at", "received_at", "status", "confirmed_at", "referral_code", "referred_by", "utm_source", "utm_medium", "utm_campaign", "referrer_host", "last_mail_at", "referrals"],
+    [
+      "id",
+      "email",
+      "email_key",
+      "source",
+      "signed_up_at",
+      "received_at",
+      "status",
+      "confirmed_at",
+      "referral_code",
+      "referred_by",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "referrer_host",
+      "last_mail_at",
+      "referrals",
+    ],
     state.order.map((signup) => [
       signup.sequence,
       signup.email,
@@ -129,7 +145,13 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
     [
       ...[...statusTokens].map(([hash, key]) => [hash, idOf(key), "status", null, null]),
       // The old file does not say when a token was used; the import's time stands in for it.
-      ...[...state.confirmTokens].map(([hash, token]) => [hash, idOf(token.emailKey), "confirm", token.expiresAt, token.used ? new Date().toISOString() : null]),
+      ...[...state.confirmTokens].map(([hash, token]) => [
+        hash,
+        idOf(token.emailKey),
+        "confirm",
+        token.expiresAt,
+        token.used ? new Date().toISOString() : null,
+      ]),
     ],
   )
   return {

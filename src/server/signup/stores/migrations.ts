@@ -271,8 +271,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   {
     version: 11,
     name: "hard bounces: addresses a receiving server refused for good",
-    up: statements("create table hard_bounces (signup_id bigint primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
-  },  {
+    up: statements(
+      "create table hard_bounces (signup_id bigint primary key references signups (id) on delete cascade, at text not null, reason text not null)",
+    ),
+  },
+  {
     version: 12,
     name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
     up: statements(...DROP_TABLES),
@@ -427,8 +430,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   {
     version: 9,
     name: "hard bounces: addresses a receiving server refused for good",
-    up: statements("create table hard_bounces (signup_id integer primary key references signups (id) on delete cascade, at text not null, reason text not null)"),
-  },  {
+    up: statements(
+      "create table hard_bounces (signup_id integer primary key references signups (id) on delete cascade, at text not null, reason text not null)",
+    ),
+  },
+  {
     version: 10,
     name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
     up: statements(...DROP_TABLES),
@@ -448,7 +454,11 @@ export const applyMigrations = async (tx: SqlExecutor, engine: Engine, migration
   const done: number[] = []
   for (const migration of migrations.filter(({ version }) => !applied.has(version))) {
     await migration.up(tx)
-    await tx.query("insert into schema_migrations (version, name, applied_at) values ($1, $2, $3)", [migration.version, migration.name, new Date().toISOString()])
+    await tx.query("insert into schema_migrations (version, name, applied_at) values ($1, $2, $3)", [
+      migration.version,
+      migration.name,
+      new Date().toISOString(),
+    ])
     done.push(migration.version)
   }
   return done

@@ -12,7 +12,12 @@ import { statusTokenExpiry, type MilestonePayload, type NewToken } from "./store
 
 /** Writes a token for a signup, stored by its hash; an unsubscribe token never expires. */
 export const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken | { kind: "unsubscribe"; hash: string }) =>
-  insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[token.hash, signupId, token.kind, token.kind === "unsubscribe" ? null : token.expiresAt]])
+  insertRows(
+    tx,
+    "signup_tokens",
+    ["hash", "signup_id", "kind", "expires_at"],
+    [[token.hash, signupId, token.kind, token.kind === "unsubscribe" ? null : token.expiresAt]],
+  )
 
 /** The announcer for the store's tiers: a no-op when there are none. */
 export const milestoneAnnouncer = (options: Pick<SqlStoreOptions, "milestones" | "milestoneEmails" | "events">) => {

@@ -11,7 +11,10 @@ import type { StandingWhere, StoreContext } from "./store-context"
 import { THROTTLED_KINDS, type QueuedMessage, type MessageKind, type OutboxEntry, type OutboxHealth, type OutboxKind, type SignupStore } from "./store"
 
 /** Writes messages to the outbox, due at once; the sender delivers them. */
-export const queueMessages = async (tx: SqlExecutor, messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>): Promise<void> => {
+export const queueMessages = async (
+  tx: SqlExecutor,
+  messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>,
+): Promise<void> => {
   await insertRows(
     tx,
     "outbox",
@@ -40,7 +43,9 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
       `select sum(case when failed_at is null then 1 else 0 end) as waiting, sum(case when failed_at is not null then 1 else 0 end) as failed
        from outbox where delivered_at is null`,
     )
-    const [last] = await query<{ last_error: string }>("select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1")
+    const [last] = await query<{ last_error: string }>(
+      "select last_error from outbox where last_error is not null and delivered_at is null order by id desc limit 1",
+    )
     return { waiting: Number(counts?.waiting ?? 0), failed: Number(counts?.failed ?? 0), lastError: last?.last_error ?? null }
   }
 
@@ -57,7 +62,13 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
         [now.toISOString(), limit, leaseUntil.toISOString(), ...(kinds ?? [])],
       )
       return rows
-        .map((row): OutboxEntry => ({ id: Number(row.id), messageId: row.message_id, kind: row.kind, payload: textFields(row.payload), attempts: Number(row.attempts) }))
+        .map((row): OutboxEntry => ({
+          id: Number(row.id),
+          messageId: row.message_id,
+          kind: row.kind,
+          payload: textFields(row.payload),
+          attempts: Number(row.attempts),
+        }))
         .sort((a, b) => a.id - b.id)
     },
 
@@ -85,7 +96,8 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
           "update outbox set last_error = $2, failed_at = $3, payload = null where id = $1 and delivered_at is null returning signup_id, kind",
           [id, reason, now.toISOString()],
         )
-        if (message?.signup_id != null && THROTTLED_KINDS.has(message.kind)) await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
+        if (message?.signup_id != null && THROTTLED_KINDS.has(message.kind))
+          await tx.query("update signups set mail_waiting = 0 where id = $1", [message.signup_id])
       }),
 
     fanOutEvent: (id, now, fanOut) =>
@@ -107,7 +119,14 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
           tx,
           "outbox",
           ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
-          messages.map((message) => [`${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`, message.kind, event.signup_id, JSON.stringify(message.payload), at, at]),
+          messages.map((message) => [
+            `${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`,
+            message.kind,
+            event.signup_id,
+            JSON.stringify(message.payload),
+            at,
+            at,
+          ]),
         )
         await tx.query("update outbox set payload = null where id = $1", [id])
         return messages.length

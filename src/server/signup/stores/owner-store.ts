@@ -23,9 +23,18 @@ interface OwnerHelpers {
   standingWhere: StandingWhere
 }
 
-export const ownerStore = ({ db, options, line, ready, transaction }: StoreContext, { outboxHealth, countReferral, standingWhere }: OwnerHelpers): OwnerStore => {
+export const ownerStore = (
+  { db, options, line, ready, transaction }: StoreContext,
+  { outboxHealth, countReferral, standingWhere }: OwnerHelpers,
+): OwnerStore => {
   const writeAudit = (tx: SqlExecutor, entry: Omit<AuditEntry, "at">, at: string) =>
-    tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [at, entry.actor, entry.action, entry.count, entry.detail])
+    tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [
+      at,
+      entry.actor,
+      entry.action,
+      entry.count,
+      entry.detail,
+    ])
 
   return {
     async ownerSummary(now, { days, limit }): Promise<OwnerSummary> {
@@ -38,39 +47,53 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
           "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
           [kind, limit],
         )
-      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit, [bounced], bounceRows] = await Promise.all([
-        db.query<{ confirmed: number | string | null; signups: number | string | null }>(`select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`),
-        db.query<{ name: string; value: number | string }>(
-          `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
-        ),
-        db.query<{ day: string; signups: number | string; confirmations: number | string }>(
-          "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
-          [dayList[0], dayList[dayList.length - 1]],
-        ),
-        attributions("source"),
-        attributions("campaign"),
-        attributions("referrer"),
-        db.query<{ email: string; referral_code: string; referrals: number | string }>(
-          "select email, referral_code, referrals from signups where referrals > 0 order by referrals desc, id limit $1",
-          [limit],
-        ),
-        outboxHealth(),
-        db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
-          "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
-        ),
-        db.query<{ n: number | string }>("select count(*) as n from signups where referral_held is not null"),
-        db.query<{ id: number | string; email: string; status: SignupStatus; referral_held: HoldReason; received_at: Date | string; referrer_email: string; referral_code: string }>(
-          `select f.id, f.email, f.status, f.referral_held, f.received_at, r.email as referrer_email, r.referral_code
+      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit, [bounced], bounceRows] =
+        await Promise.all([
+          db.query<{ confirmed: number | string | null; signups: number | string | null }>(
+            `select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`,
+          ),
+          db.query<{ name: string; value: number | string }>(
+            `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
+          ),
+          db.query<{ day: string; signups: number | string; confirmations: number | string }>(
+            "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
+            [dayList[0], dayList[dayList.length - 1]],
+          ),
+          attributions("source"),
+          attributions("campaign"),
+          attributions("referrer"),
+          db.query<{ email: string; referral_code: string; referrals: number | string }>(
+            "select email, referral_code, referrals from signups where referrals > 0 order by referrals desc, id limit $1",
+            [limit],
+          ),
+          outboxHealth(),
+          db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
+            "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
+          ),
+          db.query<{ n: number | string }>("select count(*) as n from signups where referral_held is not null"),
+          db.query<{
+            id: number | string
+            email: string
+            status: SignupStatus
+            referral_held: HoldReason
+            received_at: Date | string
+            referrer_email: string
+            referral_code: string
+          }>(
+            `select f.id, f.email, f.status, f.referral_held, f.received_at, r.email as referrer_email, r.referral_code
            from signups f join signups r on r.referral_code = f.referred_by where f.referral_held is not null order by f.id limit $1`,
-          [limit],
-        ),
-        db.query<{ at: string; actor: string; action: AuditEntry["action"]; count: number | string; detail: string | null }>(
-          "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
-          [limit],
-        ),
-        db.query<{ n: number | string }>("select count(*) as n from hard_bounces"),
-        db.query<{ email: string; at: string; reason: string }>("select s.email, b.at, b.reason from hard_bounces b join signups s on s.id = b.signup_id order by b.at desc limit $1", [limit]),
-      ])
+            [limit],
+          ),
+          db.query<{ at: string; actor: string; action: AuditEntry["action"]; count: number | string; detail: string | null }>(
+            "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
+            [limit],
+          ),
+          db.query<{ n: number | string }>("select count(*) as n from hard_bounces"),
+          db.query<{ email: string; at: string; reason: string }>(
+            "select s.email, b.at, b.reason from hard_bounces b join signups s on s.id = b.signup_id order by b.at desc limit $1",
+            [limit],
+          ),
+        ])
       const counter = (name: string) => count(counters.find((row) => row.name === name)?.value)
       const byDay = new Map(perDay.map((row) => [row.day, row]))
       const attribution = (rows: Awaited<ReturnType<typeof attributions>>): AttributionCount[] =>
@@ -91,17 +114,15 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
         hardBounces: { total: count(bounced?.n), rows: bounceRows.map((row) => ({ email: row.email, at: row.at, reason: row.reason })) },
         heldReferrals: {
           total: count(held?.n),
-          rows: heldRows.map(
-            (row): HeldReferral => ({
-              id: Number(row.id),
-              email: row.email,
-              confirmed: row.status === "confirmed",
-              referrerEmail: row.referrer_email,
-              referralCode: row.referral_code,
-              reason: row.referral_held,
-              at: iso(row.received_at),
-            }),
-          ),
+          rows: heldRows.map((row): HeldReferral => ({
+            id: Number(row.id),
+            email: row.email,
+            confirmed: row.status === "confirmed",
+            referrerEmail: row.referrer_email,
+            referralCode: row.referral_code,
+            reason: row.referral_held,
+            at: iso(row.received_at),
+          })),
         },
         audit: audit.map((row): AuditEntry => ({ at: row.at, actor: row.actor, action: row.action, count: count(row.count), detail: row.detail })),
         outbox,
@@ -129,7 +150,8 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
             if (referrer) await recordEvents(tx, [referralEvent(referrer, referrer.referrals, friend.id, at)])
           }
         }
-        if (decided.length > 0) await writeAudit(tx, { actor, action: decision === "release" ? "referrals released" : "referrals rejected", count: decided.length, detail: null }, at)
+        if (decided.length > 0)
+          await writeAudit(tx, { actor, action: decision === "release" ? "referrals released" : "referrals rejected", count: decided.length, detail: null }, at)
         return decided.length
       }),
 
@@ -141,6 +163,5 @@ export const ownerStore = ({ db, options, line, ready, transaction }: StoreConte
     async recordAudit(entry, now) {
       await transaction((tx) => writeAudit(tx, entry, now.toISOString()))
     },
-
   }
 }

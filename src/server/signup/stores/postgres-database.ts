@@ -34,7 +34,12 @@ const isUnavailable = (error: unknown): boolean => {
   const { code, message } = error as { code?: unknown; message?: unknown }
   if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SYSTEM_CODES.has(code) || code.startsWith("08"))) return true
   // node-postgres' own words for a lost or never-made connection and a client-side timeout.
-  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error/i.test(message)
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  )
 }
 
 /** The error a caller sees: unreachable becomes StoreUnavailableError, anything else stays as it is. */

@@ -28,7 +28,10 @@ const SALT_SETTING = "network_salt"
 
 /** The store's salt for network fingerprints, made once (the first instance to ask writes it). */
 export const networkSalt = async (tx: SqlExecutor): Promise<string> => {
-  await tx.query("insert into store_settings (name, value) values ($1, $2) on conflict (name) do nothing", [SALT_SETTING, randomBytes(32).toString("base64url")])
+  await tx.query("insert into store_settings (name, value) values ($1, $2) on conflict (name) do nothing", [
+    SALT_SETTING,
+    randomBytes(32).toString("base64url"),
+  ])
   const [row] = await tx.query<{ value: string }>("select value from store_settings where name = $1", [SALT_SETTING])
   return row.value
 }
@@ -51,7 +54,11 @@ export interface ReferredSignup {
  * Why this referral should be held, or null to let it count once the friend confirms. `earlier`
  * are signups of the same batch stored before it (not yet visible to the queries).
  */
-export const referralSignal = async (tx: SqlExecutor, signup: ReferredSignup & { referredBy: string }, earlier: readonly ReferredSignup[]): Promise<HoldReason | null> => {
+export const referralSignal = async (
+  tx: SqlExecutor,
+  signup: ReferredSignup & { referredBy: string },
+  earlier: readonly ReferredSignup[],
+): Promise<HoldReason | null> => {
   const { referredBy, fingerprint, receivedAt } = signup
   if (fingerprint !== null) {
     const [own] = await tx.query("select 1 as found from signups where referral_code = $1 and network = $2 and received_at > $3", [

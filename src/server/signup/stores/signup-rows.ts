@@ -66,7 +66,12 @@ export const iso = (value: Date | string): string => (value instanceof Date ? va
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value))
 
 /** Attribution as stored: null when nothing is known. */
-export const attributionOf = (fields: { source?: string | null; medium?: string | null; campaign?: string | null; referrer?: string | null }): Signup["attribution"] => {
+export const attributionOf = (fields: {
+  source?: string | null
+  medium?: string | null
+  campaign?: string | null
+  referrer?: string | null
+}): Signup["attribution"] => {
   const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value))
   return Object.keys(known).length > 0 ? known : null
 }
@@ -150,7 +155,12 @@ export const standingOf = (row: SignupRow & PlaceColumns): Standing => {
 
 /** A stored payload as text fields: strings as they are, anything structured as JSON text. */
 export const textFields = (payload: string | null): Record<string, string> =>
-  Object.fromEntries(Object.entries(JSON.parse(payload ?? "{}") as Record<string, unknown>).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]))
+  Object.fromEntries(
+    Object.entries(JSON.parse(payload ?? "{}") as Record<string, unknown>).map(([name, value]) => [
+      name,
+      typeof value === "string" ? value : JSON.stringify(value),
+    ]),
+  )
 
 export interface EndpointRow {
   url: string

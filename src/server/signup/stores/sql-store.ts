@@ -51,17 +51,7 @@ import { dropStore, forgetEntriesOf } from "./drop-store"
 import { invitationStore } from "./invitation-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
-import {
-  columnsOf,
-  confirmedEvent,
-  iso,
-  referralEvent,
-  SIGNUP_COLUMNS,
-  standingOf,
-  toSignup,
-  type PlaceColumns,
-  type SignupRow,
-} from "./signup-rows"
+import { columnsOf, confirmedEvent, iso, referralEvent, SIGNUP_COLUMNS, standingOf, toSignup, type PlaceColumns, type SignupRow } from "./signup-rows"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
@@ -148,7 +138,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
    * update locks it), so two requests to leave at once cannot both take it out of its band.
    */
   const eraseSignup = async (tx: SqlExecutor, id: number | string, now: Date): Promise<boolean> => {
-    const [me] = await tx.query<{ email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null; referral_held: string | null } & TalliedRow>(
+    const [me] = await tx.query<
+      { email: string; email_key: string; status: SignupStatus; referral_code: string; referred_by: string | null; referral_held: string | null } & TalliedRow
+    >(
       `update signups set mail_waiting = mail_waiting where id = $1 returning email, email_key, status, referral_code, referred_by, referral_held, ${TALLIED_COLUMNS}`,
       [id],
     )
@@ -175,7 +167,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     // Written after the delete, so it outlives the cascade: an id for receivers, the address for
     // the email provider alone (to remove them there too).
     if (options.events) {
-      await recordEvents(tx, [{ type: "signup.left", signupId: null, timestamp: now.toISOString(), data: { id: eventSignupId(id) }, contact: { email: me.email } }])
+      await recordEvents(tx, [
+        { type: "signup.left", signupId: null, timestamp: now.toISOString(), data: { id: eventSignupId(id) }, contact: { email: me.email } },
+      ])
     }
     return true
   }
@@ -187,7 +181,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   /** The events of signups just added: each is created; a confirmed one is confirmed and counts for its referrer. */
-  const additionEvents = async (tx: SqlExecutor, inserted: readonly SignupRow[], answers: Map<string, AddResult>, holds: ReadonlyMap<string, HoldReason>): Promise<ListEvent[]> => {
+  const additionEvents = async (
+    tx: SqlExecutor,
+    inserted: readonly SignupRow[],
+    answers: Map<string, AddResult>,
+    holds: ReadonlyMap<string, HoldReason>,
+  ): Promise<ListEvent[]> => {
     const events: ListEvent[] = []
     /** Referrals counted in this batch per referrer code, to tell each event its own count. */
     const counted = new Map<string, number>()
@@ -197,7 +196,14 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         type: "signup.created",
         signupId: row.id,
         timestamp: signup.receivedAt,
-        data: { id: eventSignupId(row.id), email: signup.email, status: signup.status, source: signup.source, attribution: signup.attribution, createdAt: signup.receivedAt },
+        data: {
+          id: eventSignupId(row.id),
+          email: signup.email,
+          status: signup.status,
+          source: signup.source,
+          attribution: signup.attribution,
+          createdAt: signup.receivedAt,
+        },
       })
       if (signup.status !== "confirmed") continue
       const answer = answers.get(row.email_key)
@@ -348,7 +354,10 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
 
       const confirmed = inserted.filter((row) => row.status === "confirmed")
       if (confirmed.length > 0) {
-        await tx.query(line.addToBuckets(`s.id in (${parameters(confirmed.length)})`), confirmed.map((row) => row.id))
+        await tx.query(
+          line.addToBuckets(`s.id in (${parameters(confirmed.length)})`),
+          confirmed.map((row) => row.id),
+        )
         const referrals = new Map<string, number>()
         for (const row of confirmed) if (row.referred_by && !holds.has(row.email_key)) referrals.set(row.referred_by, (referrals.get(row.referred_by) ?? 0) + 1)
         for (const [code, count] of referrals) await countReferral(tx, code, count, iso(confirmed[confirmed.length - 1].received_at))
@@ -468,7 +477,10 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         if (changed && standing && options.events) {
           const at = now.toISOString()
           const referrer = credited && changed.referred_by ? await standingWhere(tx, "s.referral_code = $1", [changed.referred_by]) : null
-          await recordEvents(tx, [confirmedEvent(claimed.signup_id, standing, at), ...(referrer ? [referralEvent(referrer, referrer.referrals, claimed.signup_id, at)] : [])])
+          await recordEvents(tx, [
+            confirmedEvent(claimed.signup_id, standing, at),
+            ...(referrer ? [referralEvent(referrer, referrer.referrals, claimed.signup_id, at)] : []),
+          ])
         }
         return standing?.place ? { kind: "confirmed", signup: standing.signup, place: standing.place } : { kind: "unknown" }
       })
@@ -554,7 +566,6 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       if (result.kind === "erased") await db.purgeDeleted()
       return result
     },
-
 
     async *exportRows(): AsyncIterable<ExportRow> {
       await ready()

@@ -356,7 +356,10 @@ export interface SignupStore extends DropStore {
    * The bot check of one request (see challenges.ts): takes a solution that passed, once (a
    * second use is "replayed"), and counts the outcome for the owner. Returns the verdict.
    */
-  checkChallenge(check: { verdict: ChallengeVerdict; signature: string | null; expiresAt: string | null; enforce: boolean }, now: Date): Promise<ChallengeVerdict>
+  checkChallenge(
+    check: { verdict: ChallengeVerdict; signature: string | null; expiresAt: string | null; enforce: boolean },
+    now: Date,
+  ): Promise<ChallengeVerdict>
   /** Throws when the store cannot be reached (for /healthz). */
   ping(): Promise<void>
   /** Finishes pending writes and lets go of files and connections. */

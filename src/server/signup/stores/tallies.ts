@@ -57,14 +57,22 @@ const grouped = <Change extends object>(changes: Change[], key: (change: Change)
 }
 
 const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: AttributionChange[]): Promise<void> => {
-  const dayRows = grouped(days, (change) => change.day, (into, change) => {
-    into.signups += change.signups
-    into.confirmations += change.confirmations
-  }).filter((change) => change.signups !== 0 || change.confirmations !== 0)
-  const attributionRows = grouped(attributions, (change) => `${change.kind}\u0000${change.name}`, (into, change) => {
-    into.signups += change.signups
-    into.confirmed += change.confirmed
-  }).filter((change) => change.signups !== 0 || change.confirmed !== 0)
+  const dayRows = grouped(
+    days,
+    (change) => change.day,
+    (into, change) => {
+      into.signups += change.signups
+      into.confirmations += change.confirmations
+    },
+  ).filter((change) => change.signups !== 0 || change.confirmations !== 0)
+  const attributionRows = grouped(
+    attributions,
+    (change) => `${change.kind}\u0000${change.name}`,
+    (into, change) => {
+      into.signups += change.signups
+      into.confirmed += change.confirmed
+    },
+  ).filter((change) => change.signups !== 0 || change.confirmed !== 0)
   await insertRows(
     tx,
     "daily_tallies",

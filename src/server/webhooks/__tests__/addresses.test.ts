@@ -68,9 +68,16 @@ describe("WEBHOOK_URL as the owner writes it", () => {
   })
 
   it("reads one or more URLs, keeps the good ones and says what is wrong with the rest; never throws", () => {
-    const settings = parseWebhookSettings({ urls: "https://a.example.com/h, http://b.example.com/h  https://10.0.0.1/h,https://a.example.com/h", secret: SECRET, allowPrivate: undefined })
+    const settings = parseWebhookSettings({
+      urls: "https://a.example.com/h, http://b.example.com/h  https://10.0.0.1/h,https://a.example.com/h",
+      secret: SECRET,
+      allowPrivate: undefined,
+    })
     expect(settings.urls).toEqual(["https://a.example.com/h"])
-    expect(settings.problems).toEqual([expect.stringContaining("http://b.example.com/h is not https"), expect.stringContaining("https://10.0.0.1/h is a private")])
+    expect(settings.problems).toEqual([
+      expect.stringContaining("http://b.example.com/h is not https"),
+      expect.stringContaining("https://10.0.0.1/h is a private"),
+    ])
   })
 
   it("sends nothing without a good secret, and says so", () => {
@@ -78,9 +85,18 @@ describe("WEBHOOK_URL as the owner writes it", () => {
       urls: [],
       problems: [expect.stringContaining("WEBHOOK_SECRET is not set")],
     })
-    expect(parseWebhookSettings({ urls: "https://a.example.com/h", secret: "hunter2", allowPrivate: undefined }).problems).toEqual([expect.stringContaining("whsec_")])
-    expect(parseWebhookSettings({ urls: "https://a.example.com/h", secret: "whsec_!!!", allowPrivate: undefined }).problems).toEqual([expect.stringContaining("not valid")])
-    expect(parseWebhookSettings({ urls: undefined, secret: undefined, allowPrivate: undefined })).toEqual({ urls: [], secret: null, allowPrivate: false, problems: [] })
+    expect(parseWebhookSettings({ urls: "https://a.example.com/h", secret: "hunter2", allowPrivate: undefined }).problems).toEqual([
+      expect.stringContaining("whsec_"),
+    ])
+    expect(parseWebhookSettings({ urls: "https://a.example.com/h", secret: "whsec_!!!", allowPrivate: undefined }).problems).toEqual([
+      expect.stringContaining("not valid"),
+    ])
+    expect(parseWebhookSettings({ urls: undefined, secret: undefined, allowPrivate: undefined })).toEqual({
+      urls: [],
+      secret: null,
+      allowPrivate: false,
+      problems: [],
+    })
   })
 })
 

@@ -89,7 +89,11 @@ const startProvider = async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const call = async (method: string, path: string, body?: unknown): Promise<void> => {
-    const response = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     if (response.ok) return
     if (response.status === 429) throw new ProviderBusyError("429 Too Many Requests", Number(response.headers.get("retry-after") ?? "0") * 1000 || null)
     if (response.status === 400) throw new ProviderRejectedError("400 the address was rejected")
@@ -122,10 +126,17 @@ describe.each([
     providerServer = await startProvider()
     clock = START
     failures.length = 0
-    sender = outboxSender(store, null, SETTINGS, (message) => failures.push(message), () => clock, {
-      webhooks: { urls: [receiver.url], secret, allowPrivate: true },
-      provider: providerServer.provider,
-    })
+    sender = outboxSender(
+      store,
+      null,
+      SETTINGS,
+      (message) => failures.push(message),
+      () => clock,
+      {
+        webhooks: { urls: [receiver.url], secret, allowPrivate: true },
+        provider: providerServer.provider,
+      },
+    )
   })
   afterEach(async () => {
     await sender.stop(1_000)
@@ -150,7 +161,9 @@ describe.each([
 
     const received = receiver.deliveries
     expect(received.every((delivery) => delivery.verified)).toBe(true)
-    expect(new Set(received.map((delivery) => delivery.body.type))).toEqual(new Set(["signup.created", "signup.confirmed", "referral.confirmed", "signup.left"]))
+    expect(new Set(received.map((delivery) => delivery.body.type))).toEqual(
+      new Set(["signup.created", "signup.confirmed", "referral.confirmed", "signup.left"]),
+    )
     // Sent side by side, so in any order: sorted by signup, then by count.
     const of = (type: string) =>
       received
@@ -158,7 +171,14 @@ describe.each([
         .map((delivery) => delivery.body.data)
         .sort((a, b) => String(a.id).localeCompare(String(b.id)) || Number(a.referrals) - Number(b.referrals))
     expect(of("signup.created")).toEqual([
-      { id: "sig_1", email: "ana@example.com", status: "confirmed", source: "website_signup", attribution: { source: "tiktok", campaign: "drop" }, createdAt: START.toISOString() },
+      {
+        id: "sig_1",
+        email: "ana@example.com",
+        status: "confirmed",
+        source: "website_signup",
+        attribution: { source: "tiktok", campaign: "drop" },
+        createdAt: START.toISOString(),
+      },
       { id: "sig_2", email: "ben@example.com", status: "confirmed", source: "website_signup", attribution: null, createdAt: START.toISOString() },
       { id: "sig_3", email: "cy@example.com", status: "pending", source: "website_signup", attribution: null, createdAt: START.toISOString() },
     ])
@@ -183,7 +203,9 @@ describe.each([
     expect(upserts.find((contact) => contact.email === "ana@example.com")).toMatchObject({ source: "tiktok", campaign: "drop", referralCode: codeOf(ana) })
     // Sent as they are when it goes out: ben has left by then, so ana is back to one referral.
     expect(upserts.filter((contact) => contact.email === "ana@example.com").at(-1)).toMatchObject({ referrals: 1, position: 1 })
-    const benCalls = providerServer.calls.filter((call) => call.path === "/contacts/ben%40example.com" || (call.body as ProviderContact | null)?.email === "ben@example.com")
+    const benCalls = providerServer.calls.filter(
+      (call) => call.path === "/contacts/ben%40example.com" || (call.body as ProviderContact | null)?.email === "ben@example.com",
+    )
     expect(benCalls.map((call) => call.method)).toEqual(["PUT", "DELETE"])
     // Without a mailer, cy's confirmation email was never attempted: it waits for SMTP.
     await expect(store.outboxHealth()).resolves.toEqual({ waiting: 1, failed: 0, lastError: null })
@@ -213,9 +235,17 @@ describe.each([
       ["signup.confirmed", 200, true],
       ["signup.created", 200, true],
     ])
-    const idsOf = (from: number, to: number) => receiver.deliveries.slice(from, to).map((delivery) => delivery.id).sort()
+    const idsOf = (from: number, to: number) =>
+      receiver.deliveries
+        .slice(from, to)
+        .map((delivery) => delivery.id)
+        .sort()
     expect(idsOf(2, 4)).toEqual(idsOf(0, 2))
-    await expect(store.webhookHealth()).resolves.toEqual({ waiting: 0, failed: 0, endpoints: [{ url: receiver.url, failingSince: null, disabledAt: null, disabledReason: null }] })
+    await expect(store.webhookHealth()).resolves.toEqual({
+      waiting: 0,
+      failed: 0,
+      endpoints: [{ url: receiver.url, failingSince: null, disabledAt: null, disabledReason: null }],
+    })
   })
 
   it("disables an endpoint that answers 410, and attempts nothing more there", async () => {
@@ -285,7 +315,10 @@ describe.each([
     expect(received.some((delivery) => delivery.raw.includes("@example.com"))).toBe(false)
     // The provider never had gone's details, and was told to remove both (which needs the address).
     expect(providerServer.calls.some((call) => (call.body as ProviderContact | null)?.email === "gone@example.com")).toBe(false)
-    expect(providerServer.calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual(["/contacts/gone%40example.com", "/contacts/later%40example.com"])
+    expect(providerServer.calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
+      "/contacts/gone%40example.com",
+      "/contacts/later%40example.com",
+    ])
   })
 
   it("waits as long as a busy email provider asks, and gives up at once on a rejected address", async () => {
@@ -304,7 +337,11 @@ describe.each([
     await store.add(signup("bad@example.com"))
     await sender.deliverDue()
     expect(providerServer.calls).toHaveLength(3)
-    await expect(store.outboxHealth()).resolves.toEqual({ waiting: 0, failed: 1, lastError: expect.stringContaining("loops refused it: 400 the address was rejected") })
+    await expect(store.outboxHealth()).resolves.toEqual({
+      waiting: 0,
+      failed: 1,
+      lastError: expect.stringContaining("loops refused it: 400 the address was rejected"),
+    })
     await later(DAY)
     expect(providerServer.calls).toHaveLength(3)
   })

@@ -124,7 +124,12 @@ describe.each([
     await store.add(pending("b@example.com"))
     const rows = await allRows(store)
     expect(rows.map(({ signup: { email, status, attribution }, place }) => ({ email, status, attribution, place }))).toEqual([
-      { email: "a@example.com", status: "confirmed", attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" }, place: { position: 1, total: 1 } },
+      {
+        email: "a@example.com",
+        status: "confirmed",
+        attribution: { source: "tiktok", campaign: "launch", referrer: "www.tiktok.com" },
+        place: { position: 1, total: 1 },
+      },
       { email: "b@example.com", status: "pending", attribution: null, place: null },
     ])
   })
@@ -290,7 +295,9 @@ describe.each([
       const deliveredAt = new Date(NOW.getTime() + HOUR)
       const [retry] = await store.claimDueMessages(deliveredAt, 10, lease(deliveredAt))
       await store.markDelivered(retry.id, deliveredAt)
-      await expect(store.queueMail("a@example.com", token("t3"), message("a@example.com"), new Date(deliveredAt.getTime() + HOUR - 1), HOUR)).resolves.toBe(false)
+      await expect(store.queueMail("a@example.com", token("t3"), message("a@example.com"), new Date(deliveredAt.getTime() + HOUR - 1), HOUR)).resolves.toBe(
+        false,
+      )
       const [one, two] = await Promise.all([
         store.queueMail("a@example.com", token("t4"), message("a@example.com"), new Date(deliveredAt.getTime() + HOUR), HOUR),
         store.queueMail("a@example.com", token("t5"), message("a@example.com"), new Date(deliveredAt.getTime() + HOUR), HOUR),
@@ -308,7 +315,9 @@ describe.each([
       await expect(store.outboxHealth()).resolves.toEqual({ waiting: 0, failed: 1, lastError: "550 mailbox unavailable" })
       await expect(store.claimDueMessages(new Date(NOW.getTime() + 48 * HOUR), 10, lease(NOW))).resolves.toEqual([])
       // Given up, the person may ask for their link again.
-      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("t"), expiresAt: statusTokenExpiry(NOW) }, message("a@example.com"), NOW, HOUR)).resolves.toBe(true)
+      await expect(
+        store.queueMail("a@example.com", { kind: "status", hash: hashToken("t"), expiresAt: statusTokenExpiry(NOW) }, message("a@example.com"), NOW, HOUR),
+      ).resolves.toBe(true)
       await expect(store.outboxHealth()).resolves.toMatchObject({ waiting: 1, failed: 1 })
     })
   })
@@ -319,7 +328,11 @@ describe.each([
     /** A pending signup with its confirmation email queued, whose unsubscribe link carries `unsubscribe <email>`. */
     const mailed = (email: string, overrides: Partial<NewSignup> = {}) =>
       pending(email, {
-        mail: { kind: "confirmation", payload: { to: email, link: `https://block94.example/confirm/?token=${email}` }, unsubscribeTokenHash: hashToken(`unsubscribe ${email}`) },
+        mail: {
+          kind: "confirmation",
+          payload: { to: email, link: `https://block94.example/confirm/?token=${email}` },
+          unsubscribeTokenHash: hashToken(`unsubscribe ${email}`),
+        },
         ...overrides,
       })
     const places = async (store: SignupStore) =>
@@ -374,8 +387,14 @@ describe.each([
       const [entry] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
       await store.markDelivered(entry.id, NOW)
       const later = new Date(NOW.getTime() + 2 * HOUR)
-      const second = { kind: "status-link" as const, payload: { to: "a@example.com", link: "https://block94.example/waitlist/" }, unsubscribeTokenHash: hashToken("second unsubscribe") }
-      await expect(store.queueMail("a@example.com", { kind: "status", hash: hashToken("second status"), expiresAt: statusTokenExpiry(NOW) }, second, later, HOUR)).resolves.toBe(true)
+      const second = {
+        kind: "status-link" as const,
+        payload: { to: "a@example.com", link: "https://block94.example/waitlist/" },
+        unsubscribeTokenHash: hashToken("second unsubscribe"),
+      }
+      await expect(
+        store.queueMail("a@example.com", { kind: "status", hash: hashToken("second status"), expiresAt: statusTokenExpiry(NOW) }, second, later, HOUR),
+      ).resolves.toBe(true)
       await expect(store.erase(statusOf("a@example.com"), later)).resolves.toEqual({ kind: "erased" })
       await expect(store.erase(unsubscribeOf("a@example.com"), later)).resolves.toEqual({ kind: "alreadyLeft" })
       await expect(store.erase({ token: "unsubscribe", hash: hashToken("second unsubscribe") }, later)).resolves.toEqual({ kind: "alreadyLeft" })
@@ -391,7 +410,10 @@ describe.each([
       // 12 - 10 = 2, level with the 2nd, who came first.
       await expect(store.standingByStatusToken(hashToken("status s12@example.com"))).resolves.toMatchObject({ referrals: 1, place: { position: 3, total: 13 } })
       await expect(store.erase(unsubscribeOf("friend@example.com"), NOW)).resolves.toEqual({ kind: "erased" })
-      await expect(store.standingByStatusToken(hashToken("status s12@example.com"))).resolves.toMatchObject({ referrals: 0, place: { position: 12, total: 12 } })
+      await expect(store.standingByStatusToken(hashToken("status s12@example.com"))).resolves.toMatchObject({
+        referrals: 0,
+        place: { position: 12, total: 12 },
+      })
       await expect(store.standingByStatusToken(hashToken("status s3@example.com"))).resolves.toMatchObject({ place: { position: 3, total: 12 } })
       expect((await allRows(store)).find((row) => row.signup.email === "s12@example.com")).toMatchObject({ referrals: 0, place: { position: 12 } })
     })
@@ -426,7 +448,12 @@ describe.each([
       await expect(store.add(signup("fan@example.com", { overridesSuppression: true }))).resolves.toEqual({ kind: "suppressed" })
       expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["a@example.com", "z@example.com"])
       // A signup of its own waits, pending, with the suppression still in place...
-      const pending = { status: "pending" as const, overridesSuppression: true, statusTokenHash: hashToken("status fan again"), confirmToken: { hash: hashToken("confirm fan again"), expiresAt: "2026-11-24T12:00:00.000Z" } }
+      const pending = {
+        status: "pending" as const,
+        overridesSuppression: true,
+        statusTokenHash: hashToken("status fan again"),
+        confirmToken: { hash: hashToken("confirm fan again"), expiresAt: "2026-11-24T12:00:00.000Z" },
+      }
       const back = await store.add(signup("fan@example.com", pending))
       expect(back).toMatchObject({ kind: "added", place: null })
       await expect(store.add(signup("fan@example.com"))).resolves.toMatchObject({ kind: "duplicate" })
@@ -444,7 +471,12 @@ describe.each([
       const store = await open()
       await store.add(signup("fan@example.com"))
       await store.erase(statusOf("fan@example.com"), NOW)
-      const pending = { status: "pending" as const, overridesSuppression: true, statusTokenHash: hashToken("status typed by someone"), confirmToken: { hash: hashToken("confirm typed"), expiresAt: "2026-11-24T12:00:00.000Z" } }
+      const pending = {
+        status: "pending" as const,
+        overridesSuppression: true,
+        statusTokenHash: hashToken("status typed by someone"),
+        confirmToken: { hash: hashToken("confirm typed"), expiresAt: "2026-11-24T12:00:00.000Z" },
+      }
       await store.add(signup("fan@example.com", pending))
       // The stranger's signup is erased (say, the owner of the address leaves from the email): still suppressed.
       await store.erase({ token: "status", hash: hashToken("status typed by someone") }, NOW)
@@ -508,19 +540,28 @@ describe("the PostgreSQL store, with signups that arrive together", () => {
 })
 
 describe.each([
-  ["SQLite", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "block94-older-")), "signups.db")
-    return { db: openSqliteDatabase(file), store: () => openEmbeddedStore(file, BOOST) }
-  }],
-  ["PostgreSQL", async () => {
-    const connectionString = await freshDatabase()
-    return { db: openPostgresDatabase({ connectionString, poolSize: 2 }), store: () => openPostgresStore({ connectionString, poolSize: 2 }, BOOST) }
-  }],
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "block94-older-")), "signups.db")
+      return { db: openSqliteDatabase(file), store: () => openEmbeddedStore(file, BOOST) }
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const connectionString = await freshDatabase()
+      return { db: openPostgresDatabase({ connectionString, poolSize: 2 }), store: () => openPostgresStore({ connectionString, poolSize: 2 }, BOOST) }
+    },
+  ],
 ])("a %s database from before leaving the list", (_name, older) => {
   it("keeps its signups and tokens through the migration, then takes unsubscribe tokens, suppressions and erasures", async () => {
     const { db, store: openStore } = await older()
     const latest = Math.max(...MIGRATIONS[db.engine].map(({ version }) => version))
-    await migrate(db, MIGRATIONS[db.engine].filter(({ version }) => version < latest))
+    await migrate(
+      db,
+      MIGRATIONS[db.engine].filter(({ version }) => version < latest),
+    )
     await db.query(
       `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code)
        values ('old@example.com', 'old@example.com', 'website_signup', $1, $1, 'confirmed', $1, 'OLDCODE000')`,
@@ -532,7 +573,11 @@ describe.each([
     const store = openStore()
     try {
       await expect(store.standingByStatusToken(hashToken("status old@example.com"))).resolves.toMatchObject({ place: { position: 1, total: 1 } })
-      const mail = { kind: "confirmation" as const, payload: { to: "new@example.com", link: "https://block94.example/confirm/" }, unsubscribeTokenHash: hashToken("unsubscribe new") }
+      const mail = {
+        kind: "confirmation" as const,
+        payload: { to: "new@example.com", link: "https://block94.example/confirm/" },
+        unsubscribeTokenHash: hashToken("unsubscribe new"),
+      }
       await expect(store.add(pending("new@example.com", { mail }))).resolves.toMatchObject({ kind: "added" })
       await expect(store.erase({ token: "unsubscribe", hash: hashToken("unsubscribe new") }, NOW)).resolves.toEqual({ kind: "erased" })
       await expect(store.erase({ token: "status", hash: hashToken("status old@example.com") }, NOW)).resolves.toEqual({ kind: "erased" })
@@ -628,7 +673,13 @@ describe.each([
           }
           expect(rows.map((row) => [row.signup.email, row.referredBy])).toEqual(rows.map((row) => [row.signup.email, referredBy(row.signup.email)]))
           const expected = bruteForcePlaces(
-            rows.map(({ signup: row }) => ({ email: row.email, sequence: row.sequence, confirmed: row.status === "confirmed", referralCode: row.referralCode, referredBy: referredBy(row.email) })),
+            rows.map(({ signup: row }) => ({
+              email: row.email,
+              sequence: row.sequence,
+              confirmed: row.status === "confirmed",
+              referralCode: row.referralCode,
+              referredBy: referredBy(row.email),
+            })),
           )
           for (const row of rows) {
             const standing = await store.standingByStatusToken(hashToken(`status ${row.signup.email}`))

@@ -43,7 +43,9 @@ describe("moving an earlier JSON Lines list into SQLite", () => {
       expect(summary.perDay.reduce((sum, day) => sum + day.signups, 0)).toBe(6)
       expect(summary.sources).toContainEqual({ name: "tiktok", signups: 1, confirmed: 1 })
       // Both status tokens of the second signup still lead to it; the used confirmation stays used.
-      await expect(store.standingByStatusToken(hashToken("second status of second@example.com"))).resolves.toMatchObject({ signup: { email: "second@example.com" } })
+      await expect(store.standingByStatusToken(hashToken("second status of second@example.com"))).resolves.toMatchObject({
+        signup: { email: "second@example.com" },
+      })
       await expect(store.confirm(hashToken("confirm used@example.com"), new Date("2026-11-21T00:00:00.000Z"))).resolves.toEqual({ kind: "expired" })
       // The pending one confirms with its old link, and its referrer gains the referral.
       await expect(store.confirm(hashToken("confirm waiting@example.com"), new Date("2026-11-21T00:00:00.000Z"))).resolves.toMatchObject({ kind: "confirmed" })

@@ -67,7 +67,8 @@ describe.each(databases)("%s", (_name, openDatabase) => {
         .filter((event) => event.type === "milestone.reached"),
     }
   }
-  const milestoneOf = async (email: string) => Number((await db.query<{ milestone: number | string }>("select milestone from signups where email = $1", [email]))[0].milestone)
+  const milestoneOf = async (email: string) =>
+    Number((await db.query<{ milestone: number | string }>("select milestone from signups where email = $1", [email]))[0].milestone)
 
   /** `count` confirmed friends join through `code`, one at a time. */
   const friendsJoin = async (code: string, count: number, prefix: string) => {
@@ -85,7 +86,9 @@ describe.each(databases)("%s", (_name, openDatabase) => {
 
     await friendsJoin(code, 1, "a")
     let { emails, events } = await outbox()
-    expect(emails).toEqual([{ to: "jordan@gmail.com", referrals: "1", reward: "First look at the drop", statusToken: expect.any(String), unsubscribeToken: expect.any(String) }])
+    expect(emails).toEqual([
+      { to: "jordan@gmail.com", referrals: "1", reward: "First look at the drop", statusToken: expect.any(String), unsubscribeToken: expect.any(String) },
+    ])
     expect(events).toEqual([
       {
         type: "milestone.reached",

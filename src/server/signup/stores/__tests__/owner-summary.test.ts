@@ -43,7 +43,11 @@ const person = (email: string, daysAgo: number, overrides: Partial<NewSignup> = 
   }
 }
 const pendingPerson = (email: string, daysAgo: number, overrides: Partial<NewSignup> = {}): NewSignup =>
-  person(email, daysAgo, { status: "pending", confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(NOW.getTime() + 2 * DAY).toISOString() }, ...overrides })
+  person(email, daysAgo, {
+    status: "pending",
+    confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(NOW.getTime() + 2 * DAY).toISOString() },
+    ...overrides,
+  })
 
 /** The same numbers worked out the slow way, from every row of the export. */
 const countedFromRows = async (store: SignupStore) => {
@@ -123,7 +127,18 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
   it("starts at zero, with every one of the last 30 UTC days", async () => {
     const { store } = await open()
     const summary = await store.ownerSummary(NOW, OPTIONS)
-    expect(summary).toMatchObject({ confirmed: 0, pending: 0, invited: 0, redeemed: 0, left: 0, sources: [], campaigns: [], referrers: [], topReferrers: [], disabledWebhooks: [] })
+    expect(summary).toMatchObject({
+      confirmed: 0,
+      pending: 0,
+      invited: 0,
+      redeemed: 0,
+      left: 0,
+      sources: [],
+      campaigns: [],
+      referrers: [],
+      topReferrers: [],
+      disabledWebhooks: [],
+    })
     expect(summary.perDay).toHaveLength(30)
     expect(summary.perDay[0]).toEqual({ day: "2026-10-24", signups: 0, confirmations: 0 })
     expect(summary.perDay[29]).toEqual({ day: "2026-11-22", signups: 0, confirmations: 0 })
@@ -190,7 +205,11 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
       "answered 410 Gone",
       "https://hooks.example/fine",
     ])
-    const mail = { kind: "confirmation" as const, payload: { to: "f@example.com", link: "https://block94.example/confirm/" }, unsubscribeTokenHash: hashToken("unsub f") }
+    const mail = {
+      kind: "confirmation" as const,
+      payload: { to: "f@example.com", link: "https://block94.example/confirm/" },
+      unsubscribeTokenHash: hashToken("unsub f"),
+    }
     await store.add(pendingPerson("f@example.com", 0, { mail }))
     const [due] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
     await store.markAttemptFailed(due.id, NOW, "421 try later", new Date(NOW.getTime() + 60_000))
@@ -205,7 +224,10 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
     // The database as it was before the migration that brought the tallies.
     const tallies = MIGRATIONS[db.engine].find(({ name }) => name.startsWith("the owner's page: signups and confirmations per UTC day"))
     if (!tallies) throw new Error("no migration brings the tallies")
-    await migrate(db, MIGRATIONS[db.engine].filter(({ version }) => version < tallies.version))
+    await migrate(
+      db,
+      MIGRATIONS[db.engine].filter(({ version }) => version < tallies.version),
+    )
     const insert = (email: string, code: string, status: string, received: string, confirmed: string | null, source: string | null, referrals = 0) =>
       db.query(
         `insert into signups (email, email_key, source, signed_up_at, received_at, status, confirmed_at, referral_code, utm_source, referrals)
@@ -219,7 +241,13 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
     const store = storage.store()
     opened.push(store)
     const summary = await store.ownerSummary(NOW, OPTIONS)
-    expect(summary).toMatchObject({ left: 1, sources: [{ name: "", signups: 1, confirmed: 0 }, { name: "tiktok", signups: 1, confirmed: 1 }] })
+    expect(summary).toMatchObject({
+      left: 1,
+      sources: [
+        { name: "", signups: 1, confirmed: 0 },
+        { name: "tiktok", signups: 1, confirmed: 1 },
+      ],
+    })
     expect(summary.perDay.slice(-3)).toEqual([
       { day: "2026-11-20", signups: 1, confirmations: 0 },
       { day: "2026-11-21", signups: 1, confirmations: 1 },
@@ -238,7 +266,12 @@ const history = fc.array(
         kind: fc.constant("join" as const),
         daysAgo: fc.nat(40),
         people: fc.array(
-          fc.record({ pending: fc.boolean(), source: fc.constantFrom(undefined, "tiktok", "ig"), campaign: fc.constantFrom(undefined, "drop"), referrer: fc.option(fc.nat(30), { nil: null }) }),
+          fc.record({
+            pending: fc.boolean(),
+            source: fc.constantFrom(undefined, "tiktok", "ig"),
+            campaign: fc.constantFrom(undefined, "drop"),
+            referrer: fc.option(fc.nat(30), { nil: null }),
+          }),
           { minLength: 1, maxLength: 5 },
         ),
       }),
@@ -265,7 +298,9 @@ describe.each([
                 const email = `p${people.length + index}-${counter}@example.com`
                 const referredBy = joiner.referrer !== null && people.length > 0 ? people[joiner.referrer % people.length].code : null
                 const attribution = joiner.source || joiner.campaign ? { source: joiner.source, campaign: joiner.campaign } : null
-                return joiner.pending ? pendingPerson(email, step.daysAgo, { referredBy, attribution }) : person(email, step.daysAgo, { referredBy, attribution })
+                return joiner.pending
+                  ? pendingPerson(email, step.daysAgo, { referredBy, attribution })
+                  : person(email, step.daysAgo, { referredBy, attribution })
               })
               people.push(...batch.map((signup) => ({ email: signup.email, code: signup.referralCode })))
               await Promise.all(batch.map((signup) => store.add(signup)))

@@ -116,7 +116,8 @@ describe.each([
     return code
   }
   const referralsOf = async (store: SignupStore, email: string) => (await store.standingByStatusToken(hashToken(`status ${email}`)))?.referrals
-  const confirmAt = (store: SignupStore, email: string, minutes: number) => store.confirm(hashToken(`confirm ${email}`), new Date(START.getTime() + minutes * MINUTE))
+  const confirmAt = (store: SignupStore, email: string, minutes: number) =>
+    store.confirm(hashToken(`confirm ${email}`), new Date(START.getTime() + minutes * MINUTE))
 
   it("holds a friend's referral from the referrer's own network, counts one from elsewhere, and lists the held one for the owner", async () => {
     const store = await open()
@@ -205,9 +206,16 @@ describe.each([
   it("holds a referral the service marks unconfirmed (single opt-in), and a held friend who leaves takes nothing from the referrer", async () => {
     const store = await open()
     const code = await referrer(store, "ref@example.com", "192.0.2.0/24")
-    await store.add({ ...pending("made-up@example.com", { referredBy: code, network: "10.2.0.0/24", minutes: 30 }), status: "confirmed", confirmToken: null, referralHold: "unconfirmed" })
+    await store.add({
+      ...pending("made-up@example.com", { referredBy: code, network: "10.2.0.0/24", minutes: 30 }),
+      status: "confirmed",
+      confirmToken: null,
+      referralHold: "unconfirmed",
+    })
     expect(await referralsOf(store, "ref@example.com")).toBe(0)
-    expect((await store.ownerSummary(START, SUMMARY)).heldReferrals.rows).toEqual([expect.objectContaining({ email: "made-up@example.com", reason: "unconfirmed" })])
+    expect((await store.ownerSummary(START, SUMMARY)).heldReferrals.rows).toEqual([
+      expect.objectContaining({ email: "made-up@example.com", reason: "unconfirmed" }),
+    ])
     await store.erase({ emailKey: "made-up@example.com" }, START)
     expect(await referralsOf(store, "ref@example.com")).toBe(0)
     expect((await store.ownerSummary(START, SUMMARY)).heldReferrals.total).toBe(0)
