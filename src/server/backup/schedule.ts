@@ -4,7 +4,8 @@
  * there is none), looking every minute: a new list gets its first backup within a minute of
  * its first signup, and a restart does not reset the clock.
  */
-import { existsSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { holderFile } from "./restore"
 import type { BackupSettings } from "./settings"
 import { readBackupStatus, takeBackup } from "./snapshot"
@@ -13,6 +14,7 @@ const LOOK_EVERY_MS = 60_000
 
 export const scheduleBackups = (settings: BackupSettings, log: (line: string) => void, now: () => Date = () => new Date()): void => {
   const holder = holderFile(settings.database)
+  mkdirSync(dirname(holder), { recursive: true, mode: 0o700 })
   writeFileSync(holder, `${process.pid}\n`, { mode: 0o600 })
   process.once("exit", () => rmSync(holder, { force: true }))
   if (settings.intervalMs === 0) return

@@ -52,7 +52,8 @@ const main = async (): Promise<void> => {
   // after PENDING_SIGNUP_DAYS) goes even while nobody signs up.
   const { store: signups } = runtime
   if (signups) {
-    void purgeStale(signups, runtime.settings)
+    // The first sweep opens (and on a new machine makes and migrates) the database, before a backup copies it.
+    await purgeStale(signups, runtime.settings)
     setInterval(() => void purgeStale(signups, runtime.settings), RETENTION_SWEEP_MS).unref()
   }
   // Drops freeze at their close and pass unused codes on to the reserve list even while nobody asks.

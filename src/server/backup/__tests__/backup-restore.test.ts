@@ -214,6 +214,33 @@ describe("npm run db:backup and db:restore", () => {
     expect(checkSnapshot(join(backups, latest))).toMatchObject({ signups: 1 })
   })
 
+  it("on a new machine, serve:prod makes its data folder, opens the list and takes its first backup, with no error", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "block94-first-start-")), "data", "not-made-yet")
+    const server = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/server/prod/main.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, SIGNUPS_FILE: join(dir, "signups.db"), PUBLIC_DIR: tinySite(), HOST: "127.0.0.1", PORT: "0", SIGNUP_SINGLE_OPT_IN: "1" },
+      stdio: ["ignore", "ignore", "pipe"],
+    })
+    let log = ""
+    const firstBackup = new Promise<void>((done, fail) => {
+      server.stderr.on("data", (chunk: Buffer) => {
+        log += chunk.toString()
+        if (/backed up \d+ signups|backup failed/.test(log)) done()
+      })
+      server.once("exit", () => fail(new Error(`serve:prod stopped:\n${log}`)))
+    })
+    try {
+      await firstBackup
+    } finally {
+      const exited = new Promise((stopped) => server.once("exit", stopped))
+      server.kill("SIGTERM")
+      await exited
+    }
+    expect(log).toMatch(/backed up 0 signups/)
+    expect(log).not.toMatch(/failed|ENOENT|no such table/)
+    expect(snapshotsIn(join(dir, "backups"))).toHaveLength(1)
+  })
+
   it("copies each snapshot off the machine with BACKUP_COMMAND, and reports a command that fails as a problem", async () => {
     const dir = mkdtempSync(join(tmpdir(), "block94-backup-copy-"))
     const far = mkdtempSync(join(tmpdir(), "block94-far-away-"))
