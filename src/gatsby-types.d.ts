@@ -6144,6 +6144,7 @@ type Query_waitlistJsonArgs = {
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
   invited: InputMaybe<WaitlistInvitedFilterInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
   leaderboard: InputMaybe<WaitlistLeaderboardFilterInput>;
@@ -8736,6 +8737,7 @@ type WaitlistJson = Node & {
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly intro: Scalars['String'];
   readonly invited: WaitlistInvited;
   readonly joinLink: Scalars['String'];
   readonly leaderboard: WaitlistLeaderboard;
@@ -8803,6 +8805,7 @@ type WaitlistJsonFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly invited: InputMaybe<WaitlistInvitedFieldSelector>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
   readonly leaderboard: InputMaybe<WaitlistLeaderboardFieldSelector>;
@@ -8825,6 +8828,7 @@ type WaitlistJsonFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly invited: InputMaybe<WaitlistInvitedFilterInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
   readonly leaderboard: InputMaybe<WaitlistLeaderboardFilterInput>;
@@ -8892,6 +8896,7 @@ type WaitlistJsonSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
   readonly invited: InputMaybe<WaitlistInvitedSortInput>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
   readonly leaderboard: InputMaybe<WaitlistLeaderboardSortInput>;
@@ -9130,7 +9135,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly intro: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly opensAtUtc: string, readonly closesAtUtc: string, readonly resultsAtUtc: string, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -54,6 +54,8 @@ const ROUTES: Route[] = [
   staticRoute("/owner/"),
   // A confirmed signup's status link, the same on every run.
   { name: "/waitlist/?token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.statusPath },
+  // A status link nobody has (mistyped, or from an old list): the page's message, not a place.
+  { name: "/waitlist/?token=unknown", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: () => `/waitlist/?token=${"A".repeat(43)}` },
   // A confirmation link is good once: every run confirms a fresh signup.
   { name: "/confirm/?token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.confirmPath() },
   // An invitation sent by a wave: opening it uses nothing up, so the same link on every run.
@@ -75,8 +77,9 @@ const MODES: Mode[] = ["mobile", "desktop"]
 const LIGHTHOUSE_TIMEOUT_MS = 90_000
 const BUILD_TIMEOUT_MS = 10 * 60_000
 
-const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--build-speed]
+const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--route NAME]... [--build-speed]
   --no-build     use the existing public/ instead of running gatsby build first
+  --route NAME   only this route's Lighthouse runs (as named in the table, e.g. /waitlist/?token=); may be repeated
   --runs N       Lighthouse runs per route and mode (default 3); the median is reported
   --build-speed  also time a clean build, a rebuild after a caption edit, and develop hot reload`
 
@@ -84,6 +87,7 @@ interface Options {
   build: boolean
   runs: number
   buildSpeed: boolean
+  routes: Route[]
 }
 
 const parseOptions = (): Options => {
@@ -93,6 +97,7 @@ const parseOptions = (): Options => {
         "no-build": { type: "boolean", default: false },
         "build-speed": { type: "boolean", default: false },
         runs: { type: "string", default: "3" },
+        route: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", default: false },
       },
     })
@@ -108,7 +113,10 @@ const parseOptions = (): Options => {
   }
   const runs = Number(values.runs)
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number of at least 1, not "${values.runs}"\n${USAGE}`)
-  return { build: !values["no-build"], runs, buildSpeed: values["build-speed"] }
+  const unknownRoutes = values.route.filter((name) => !ROUTES.some((route) => route.name === name))
+  if (unknownRoutes.length > 0) throw new Error(`no route named ${unknownRoutes.join(", ")}; the routes are ${ROUTES.map(({ name }) => name).join(" ")}`)
+  const routes = values.route.length > 0 ? ROUTES.filter(({ name }) => values.route.includes(name)) : ROUTES
+  return { build: !values["no-build"], runs, buildSpeed: values["build-speed"], routes }
 }
 
 interface RouteResult {
@@ -284,9 +292,9 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
   if (failures.length > 0) console.log(`\nFailed runs (left out of the medians):\n${failures.map((line) => `  ${shorten(line, 200)}`).join("\n")}`)
 }
 
-const runAllLighthouse = async (baseUrl: string, links: PageLinks, runs: number, chromePath: string): Promise<RouteResult[]> => {
+const runAllLighthouse = async (baseUrl: string, links: PageLinks, routes: Route[], runs: number, chromePath: string): Promise<RouteResult[]> => {
   const jobs = MODES.flatMap((mode) =>
-    ROUTES.map((route) => {
+    routes.map((route) => {
       const result: RouteResult = { route: route.name, mode, runs, failures: [], median: null, samples: [] }
       return { route, result }
     }),
@@ -369,7 +377,7 @@ const main = async (): Promise<void> => {
   console.log(largestImage ? `${largestImage.file}  ${kib(largestImage.bytes)} KiB` : "none")
   printHome(home, packages)
 
-  console.log(heading(`Lighthouse: ${options.runs} run(s) x ${MODES.length} modes x ${ROUTES.length} routes`))
+  console.log(heading(`Lighthouse: ${options.runs} run(s) x ${MODES.length} modes x ${options.routes.length} routes`))
   const port = await findFreePort(9400)
   // Signups get their confirmation emails here (double opt-in), so the bench has real tokens.
   const inbox = await startInbox()
@@ -385,7 +393,7 @@ const main = async (): Promise<void> => {
     console.log(`bench: serving public/ at ${site.baseUrl}`)
     const links = await makeTokenLinks(site.baseUrl, inbox)
     const invitation = await invitePath(site.signupsFile, inbox, links.confirmedEmail)
-    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options.runs, chromePath)
+    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options.routes, options.runs, chromePath)
   } finally {
     stopSite(site.process)
     stopOnInterrupt()

@@ -10,6 +10,8 @@ const routes = {
   contact: "/contact/",
   privacy: "/privacy/",
   waitlist: "/waitlist/",
+  // A status link nobody has: the page's message under its intro.
+  "waitlist-unknown": `/waitlist/?token=${"A".repeat(43)}`,
   confirm: "/confirm/",
   unsubscribe: "/unsubscribe/",
   invite: "/invite/",

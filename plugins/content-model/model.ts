@@ -673,6 +673,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
     {
       seo,
       heading: text("the page heading"),
+      intro: longText("one line under the heading, shown before the place is looked up, whatever the link turns out to be"),
       loading: text("what the page says while it looks up the place"),
       pending: text("what the page says when the address is not confirmed yet"),
       expired: record(

@@ -10,7 +10,7 @@ const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
   const page = data.waitlistJson!
   return (
     <HydrateLater>
-      <TokenPage heading={page.heading}>
+      <TokenPage heading={page.heading} intro={page.intro}>
         <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} drops={data.dropsJson ?? undefined} />
       </TokenPage>
     </HydrateLater>
@@ -31,6 +31,7 @@ export const query = graphql`
         description
       }
       heading
+      intro
       loading
       pending
       expired {

@@ -14,7 +14,7 @@ export const TokenPage = ({ heading, intro, children }: { heading: string; intro
     <h1 id="page-heading" sx={{ variant: "text.display", fontSize: [6, 7], mb: 5 }}>
       {heading}
     </h1>
-    {intro && <p sx={{ variant: "text.lead", mb: 5 }}>{intro}</p>}
+    {intro && <p sx={{ variant: "text.lead", fontSize: [3, 4], mb: 5 }}>{intro}</p>}
     <div aria-live="polite">{children}</div>
   </section>
 )

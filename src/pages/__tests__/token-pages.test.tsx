@@ -10,6 +10,9 @@ import InvitePage, { Head as InviteHead } from "../invite"
 import UnsubscribePage, { Head as UnsubscribeHead } from "../unsubscribe"
 import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
 
+// The Node build of the server renderer: the browser build jsdom would load needs TextEncoder.
+const { renderToString } = jest.requireActual<typeof import("react-dom/server")>("react-dom/server.node")
+
 const PAGES = [
   {
     name: "status",
@@ -55,5 +58,19 @@ describe.each(PAGES)("the $name page", ({ content, page, head }) => {
     expect(titleText(container)).toBe(`${content.seo.title} | Block 94`)
     expect(container.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow")
     expect(container.querySelector('link[rel="canonical"]')).toBeNull()
+  })
+})
+
+// The first paint is the server's HTML: what these pages say there is what a visitor sees before the link is looked up.
+describe.each([
+  { name: "status", intro: waitlist.intro, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} /> },
+  { name: "invitation", intro: invite.intro, page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} /> },
+])("the $name page's first paint", ({ intro, page }) => {
+  it("has its intro under the heading in the server's HTML, outside the region the answer fills in", () => {
+    const container = document.createElement("div")
+    container.innerHTML = renderToString(page())
+    const introParagraph = [...container.querySelectorAll("p")].find((p) => p.textContent === intro)
+    expect(introParagraph).toBeDefined()
+    expect(introParagraph!.closest("[aria-live]")).toBeNull()
   })
 })
