@@ -2,7 +2,7 @@
 import type { ThemeUIStyleObject } from "theme-ui"
 import { countdownParts, countdownTarget, countdownText, twoDigits, type DropWindowTimes } from "../../lib/drop-schedule"
 import type { CountdownCopy } from "./copy"
-import { visuallyHidden } from "./ui"
+import { visuallyHidden } from "../shared/styles"
 
 interface CountdownProps {
   window: DropWindowTimes

@@ -5,7 +5,7 @@ import { entryListUrl } from "../../lib/drop-client"
 import { formatLocalTime } from "../../lib/drop-schedule"
 import { fillTemplate } from "../../lib/template"
 import type { LiveCopy } from "./copy"
-import { machineText } from "./ui"
+import { machineText } from "../shared/styles"
 import { isCheckable, VerifyDraw } from "./VerifyDraw"
 
 interface DrawRecordProps {

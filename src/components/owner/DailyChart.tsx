@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from "react"
 import type { DayCount } from "../../signup/owner-summary"
 import { countAxis, type Formats } from "../../lib/owner-format"
-import { dataTable, visuallyHidden } from "./ui"
+import { visuallyHidden } from "../shared/styles"
+import { dataTable } from "./ui"
 
 export interface DailyChartCopy {
   signups: string

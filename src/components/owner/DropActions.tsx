@@ -6,7 +6,7 @@ import { fillTemplate } from "../../lib/template"
 import type { ActionProps, Note } from "./Actions"
 import { problemText } from "./Actions"
 import { ConfirmStep } from "./ConfirmStep"
-import { machineText } from "./ui"
+import { machineText } from "../shared/styles"
 
 interface DropActionProps extends Omit<ActionProps, "onChanged"> {
   drop: OwnerDrop

@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { Badge, Box, Flex, Link, Text } from "@theme-ui/components"
+import type { ThemeUIStyleObject } from "theme-ui"
 import { useCallback, useEffect, useId, useState } from "react"
 import { sizeKey } from "../../drop/contract"
 import { fetchDrops, type OwnerDrop } from "../../lib/owner-client"
@@ -8,7 +9,8 @@ import { sizeNames, type EntryDrop } from "../waitlist/drop-entry-copy"
 import type { ActionProps, Note } from "./Actions"
 import { NoteLine, problemText } from "./Actions"
 import { CommitSeed, RunDraw } from "./DropActions"
-import { card, cardHeading, dataTable, machineText, scroller } from "./ui"
+import { card, cardHeading, columnHeading, dataTable, scroller } from "./ui"
+import { machineText, visuallyHidden } from "../shared/styles"
 
 /** Each drop's pieces and their sizes as content/drops.json declares them, by drop id: the sizes' names for people. */
 export type DropPieces = Readonly<Record<string, EntryDrop["pieces"]>>
@@ -27,15 +29,7 @@ const PHASE_BADGE = {
 } as const
 
 /** A group's heading over its sizes' columns, styled as the table's column headings. */
-const groupHeading = {
-  fontFamily: "heading",
-  fontWeight: "heading",
-  color: "subtle",
-  textTransform: "uppercase",
-  letterSpacing: "0.03em",
-  fontSize: "11px",
-  textAlign: "center",
-} as const
+const groupHeading: ThemeUIStyleObject = { ...columnHeading, textAlign: "center" }
 
 /**
  * Entries per UTC day: a row a day, a column a size, the sizes grouped under their piece (two
@@ -148,7 +142,7 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
             textTransform: "uppercase",
           }}
         >
-          <span sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap" }}>{text.phase}: </span>
+          <span sx={visuallyHidden}>{text.phase}: </span>
           {text.phases[drop.phase]}
         </Badge>
       </Flex>

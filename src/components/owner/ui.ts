@@ -1,4 +1,4 @@
-/** Styles the owner's page's parts share: cards, tables, the visually hidden. */
+/** Styles the owner's page's parts share: cards and tables. */
 import type { ThemeUIStyleObject } from "theme-ui"
 
 export const card: ThemeUIStyleObject = { bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "default", p: [3, 4] }
@@ -7,17 +7,14 @@ export const sectionHeading: ThemeUIStyleObject = { variant: "text.heading", fon
 
 export const cardHeading: ThemeUIStyleObject = { variant: "text.heading", fontSize: [2, 3], mb: 2 }
 
-/** Read by screen readers, not shown. */
-export const visuallyHidden: ThemeUIStyleObject = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-  border: 0,
+/** A table's column headings, and the group headings over them. */
+export const columnHeading: ThemeUIStyleObject = {
+  fontFamily: "heading",
+  fontWeight: "heading",
+  color: "subtle",
+  textTransform: "uppercase",
+  letterSpacing: "0.03em",
+  fontSize: "11px",
 }
 
 export const dataTable: ThemeUIStyleObject = {
@@ -29,15 +26,7 @@ export const dataTable: ThemeUIStyleObject = {
   "th, td": { textAlign: "left", py: 2, px: "6px", borderBottom: "1px solid", borderColor: "border", verticalAlign: "top" },
   "th:first-of-type, td:first-of-type": { pl: 0 },
   "th:last-of-type, td:last-of-type": { pr: 0 },
-  "th[scope=col]": {
-    fontFamily: "heading",
-    fontWeight: "heading",
-    color: "subtle",
-    textTransform: "uppercase",
-    letterSpacing: "0.03em",
-    fontSize: "11px",
-    whiteSpace: "nowrap",
-  },
+  "th[scope=col]": { ...columnHeading, whiteSpace: "nowrap" },
   ".number": { textAlign: "right", whiteSpace: "nowrap" },
   "tr:last-of-type td, tr:last-of-type th": { borderBottom: "none" },
 }
@@ -47,6 +36,3 @@ export const scroller: ThemeUIStyleObject = { overflowX: "auto", "&:focus-visibl
 
 /** A busy button stays focusable (a disabled one drops focus); its clicks are ignored instead. */
 export const busyButton: ThemeUIStyleObject = { '&[aria-disabled="true"]': { opacity: 0.7, cursor: "progress" } }
-
-/** Hashes and seeds: machine text that wraps anywhere on a phone. */
-export const machineText: ThemeUIStyleObject = { fontFamily: "monospace", fontSize: 0, overflowWrap: "anywhere", wordBreak: "break-all" }
