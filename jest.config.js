@@ -1,6 +1,10 @@
-/** Unit tests: components, pages and pure logic, in jsdom, with Gatsby mocked. */
-module.exports = {
-  testEnvironment: "jsdom",
+/**
+ * Unit tests in two projects, by where the code under test runs: "browser" (components, pages,
+ * hooks and the browser's helpers in src/lib) in jsdom with Gatsby mocked; "node" (the server,
+ * the Functions, the drop's rule, the build's plugins, the tools) in Node. A file whose code
+ * runs in the other place says so in a `@jest-environment` comment, with why.
+ */
+const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
   moduleNameMapper: {
     ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
@@ -11,10 +15,31 @@ module.exports = {
   // content-disposition and cookie come with @fastify/static and Fastify's light-my-request).
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|@fastify/static|content-disposition|light-my-request|cookie)/)"],
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
-  testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/test/loadershim.js"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+}
+
+/** The folders of code that runs in the browser. */
+const BROWSER_FOLDERS = ["components", "pages", "hooks", "lib"]
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "browser",
+      testEnvironment: "jsdom",
+      testEnvironmentOptions: { url: "http://localhost/" },
+      testMatch: [`<rootDir>/src/{${BROWSER_FOLDERS.join(",")}}/**/__tests__/**/*.test.{ts,tsx}`],
+    },
+    {
+      ...shared,
+      displayName: "node",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/{src,plugins,tools,test}/**/__tests__/**/*.test.{ts,tsx}"],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, `<rootDir>/src/(${BROWSER_FOLDERS.join("|")})/`],
+    },
+  ],
   // One real PostgreSQL server for the suites that test the PostgreSQL store.
   globalSetup: "<rootDir>/test/global-setup.ts",
   globalTeardown: "<rootDir>/test/global-teardown.ts",
-  setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
 }

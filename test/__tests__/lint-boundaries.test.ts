@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The lint rules that keep each folder to what may run where, tried on code a newcomer might write.
 import { spawnSync } from "node:child_process"
 import { resolve } from "node:path"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // `npm run drop:commit`, `drop:draw` and `drop:verify` as the owner (and anyone checking) runs
 // them: processes of their own on the store the server uses, with DROPS_FILE moving the window.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"

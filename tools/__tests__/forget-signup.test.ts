@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // `npm run signups:forget` as the owner runs it, in a process of its own, over both stores.
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // `npm run waitlist:invite` as the owner runs it, in processes of their own, over the SQLite file
 // a live server would use (the waves' rules on both engines: src/server/signup/__tests__/invitations.test.ts).
 import { execFile } from "node:child_process"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // `npm run mail:send` as a scheduler runs it on a serverless host: in a process of its own, with
 // only the settings the owner set. What the server would deliver, it delivers: here the email
 // provider's calls, against a stand-in that checks them as the Loops API reference documents.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // `npm run check:content` as an editor runs it: exit code and what is printed.
 import { spawnSync } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The editors' web UI refuses exactly what the build refuses. Every field of the real content is
 // changed in the ways an editor can change it in the UI (emptied, spaces only, placeholders
 // lost, a word typed where an address belongs, a list item removed, a number out of range);

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The editors' web UI is configured from the content model: the rules it enforces are the build's.
 import { z } from "zod"
 import { CMS_GROUPS, cmsConfig, schemaReference } from "../cms-config"

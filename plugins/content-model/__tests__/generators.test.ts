@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { REAL_CONTENT_DIR } from "../../../test/fixtures/content-fixture"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The files generated from the content model are committed: the JSON Schemas in content/schemas/
 // (editors' IDEs: autocomplete and red underlines) and the pinned GraphQL types (what reviewers
 // read). Builds and `npm run check:content` rewrite them; these tests catch a stale copy.

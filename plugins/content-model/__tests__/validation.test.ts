@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { CONTENT_FILES, createContentSchemas } from "../model"

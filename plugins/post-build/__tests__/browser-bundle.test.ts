@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 // What the browser build leaves out must never run on this site: each rule is checked against
 // the files it is meant for, and against the reason it holds, so a Gatsby or package update
 // that changes the reason fails here instead of breaking the site.

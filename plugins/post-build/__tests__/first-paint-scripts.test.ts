@@ -1,3 +1,5 @@
+/** @jest-environment jsdom */
+// In jsdom: the loader this plugin writes into every page is run here as a browser would run it.
 import { deferredScriptSources, firstPaintLoader, runScriptsAfterFirstPaint } from "../first-paint-scripts"
 
 const PAGE = `<html><head><title>Block 94</title></head><body><div id="___gatsby">Hi</div><script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>`

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { createHash } from "node:crypto"
 import { parseHeadersFile, headersForPath } from "../../../src/server/prod/headers-file"
 import {

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { promises as fs } from "fs"
 import http from "http"
 import type { AddressInfo } from "net"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { createHash, createHmac } from "node:crypto"
 import type { SizeStock } from "../contract"
 import {

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { maxTickets, ticketsFor } from "../tickets"
 
 describe("tickets", () => {

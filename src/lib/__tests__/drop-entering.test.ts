@@ -1,4 +1,5 @@
 /** @jest-environment node */
+// In Node: the browser's client is held to the server's own handler, which needs Node.
 // Entering a drop from the browser: the request the status page sends, what each answer means,
 // and (held to the server's own handler) that every refusal the endpoint gives is told apart.
 import { handleDropEnterRequest } from "../../server/drop/handler"

@@ -1,6 +1,5 @@
-/**
- * @jest-environment node
- */
+/** @jest-environment node */
+// In Node: emotion's server rendering, as the build runs it, is what these styles are checked against.
 import createEmotionCache from "@emotion/cache"
 import { serializeStyles } from "@emotion/serialize"
 import { css } from "theme-ui"

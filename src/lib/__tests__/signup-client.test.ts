@@ -1,4 +1,5 @@
 /** @jest-environment node */
+// In Node: Node's fetch Response (jsdom has none) answers the client.
 import { SIGNUP_SOURCE } from "../../signup/rules"
 import { REQUEST_TIMEOUT_MS as SIGNUP_TIMEOUT_MS } from "../http"
 import { buildSignupPayload, readFollowUp, sendSignup, signupEndpoint } from "../signup-client"

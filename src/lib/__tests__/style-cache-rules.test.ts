@@ -1,6 +1,5 @@
-/**
- * @jest-environment node
- */
+/** @jest-environment node */
+// In Node: emotion's own cache, as the build runs it, is the yardstick.
 // The browser's style cache compiles emotion's serialized styles rule for rule as emotion's
 // own cache does with stylis (vendor prefixes aside): checked on every style in the theme, on
 // the shapes the site's `sx` objects take, and on random nested style objects.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The bench's pure helpers, on a small hand-made public/ folder shaped like Gatsby 5's output.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"

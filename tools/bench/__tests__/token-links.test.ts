@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The bench's links with real tokens: read from the confirmation email as the site writes it,
 // a fresh signup for every confirmation page, one confirmed signup for the status page.
 import type { ParsedMail } from "mailparser"

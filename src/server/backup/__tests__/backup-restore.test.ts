@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Backups as the owner takes and uses them, with the commands in processes of their own on a
 // real file: a snapshot taken, the list moving on, someone in the snapshot leaving, the snapshot
 // restored. Nobody who left comes back; everyone else in the snapshot is there, in their places.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import privacy from "../../../../content/pages/privacy.json"
 import { BACKUP_MAX_DAYS } from "../../../signup/retention"
 import { readBackupSettings } from "../settings"

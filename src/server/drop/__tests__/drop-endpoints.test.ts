@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The drop's endpoints as any host calls them, over real services and a real SQLite store: each
 // malformed or refused request gets its status and a message a person can act on, the bot check
 // stands in front of entering, the published record and list, the owner's commit and draw, and a

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The privacy page's promises about drops, quoted from content/pages/privacy.json and checked
 // against the real service on both engines: the published list names no one, the link between a
 // person and their entry goes DROP_ENTRY_DAYS after the close (or at once when they leave), and

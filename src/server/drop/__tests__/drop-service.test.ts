@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // A drop from the owner's commitment to a redeemed winning code, on both engines (SQLite and a
 // real PostgreSQL server), through the service the endpoints and commands call: who may enter and
 // when, one entry per person, the frozen list and its hash, a draw anyone can recompute, codes

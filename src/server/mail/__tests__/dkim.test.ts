@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // DKIM as a receiving server checks it: mail from the sender, through a real SMTP server, verified
 // with mailauth against the record `mail:check` tells the owner to publish; the signature covers
 // both one-click unsubscribe headers (RFC 8058), so nobody on the way can change them.

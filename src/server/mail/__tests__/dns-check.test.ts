@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // What `mail:check` tells the owner, against a DNS of the test's own.
 import { generateKeyPairSync } from "node:crypto"
 import { dkimRecord, parseDkim, type DkimKey } from "../dkim"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Every kind of email as mail clients get it: React Email's table layout, a button Outlook keeps,
 // a preheader, the dark brand declared, the theme's colours, all the copy from
 // content/emails.json, a plain-text part from the same source, and every value escaped. Checked

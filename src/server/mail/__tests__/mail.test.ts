@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import emails from "../../../../content/emails.json"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { confirmationEmail, emailForMessage, invitationEmail, statusLinkEmail } from "../emails"

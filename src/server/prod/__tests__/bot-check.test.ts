@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // serve:prod with the bot check on, on each store, as a bot and a person meet it over HTTP.
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // A crash in the middle of a launch-day burst: the production server is killed with SIGKILL while
 // signups pour in, then started again on the same store. Every address that was answered 2xx
 // before the crash must be on the list, and the store must still work. For both stores.

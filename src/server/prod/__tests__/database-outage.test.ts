@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // PostgreSQL goes away for 10 s in the middle of a 30 s load on the production server, then comes
 // back. While it is away every signup is answered 503 with Retry-After (never a hang, never a 2xx
 // that was not stored); once it is back signups succeed again within 5 s, and the server is the

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // serve:prod with EMAIL_PROVIDER set: a confirmed signup reaches the owner's email tool (Loops,
 // here a local stand-in of its API) through the outbox, and a provider missing a setting is
 // reported at start while signups go on.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { headersForPath, normalisePath, parseHeadersFile } from "../headers-file"
 
 const HEADERS_FILE = `/*

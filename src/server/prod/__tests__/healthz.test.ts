@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // /healthz as a load balancer sees it: 200 while the store answers, else a quick 503 that names
 // the database, never a hang.
 import { mkdtempSync, writeFileSync } from "node:fs"

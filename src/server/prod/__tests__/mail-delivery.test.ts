@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Mail faults on the production server, with a real SMTP server, for both engines: a mail server
 // that accepts connections and then never answers holds up no signup, and its mail goes out after
 // the timeout and a retry; a server killed with mail still queued delivers it after a restart.

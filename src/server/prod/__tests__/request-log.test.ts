@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { createLineLog } from "../request-log"
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))

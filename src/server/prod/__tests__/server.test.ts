@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The production server without a network: Fastify's inject, a small built site, the real
 // signup service on a file store.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"

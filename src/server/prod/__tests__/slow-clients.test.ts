@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The production server on a real socket: a client that sends a body a byte at a time, or opens
 // more connections than a browser would, loses its connections; the server keeps answering.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"

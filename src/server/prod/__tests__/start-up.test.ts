@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // What stops the production server at start, with a message naming the setting: an owner's or
 // shop's secret that could be guessed, or no way to confirm addresses.
 import { mkdtempSync } from "node:fs"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // serve:prod with WEBHOOK_URL set, on both engines: a signup through the real server reaches a
 // real receiver as a signed `signup.created` (and `signup.confirmed`: no SMTP_URL, single
 // opt-in), which the receiver verifies with standardwebhooks' own verify(). A bad WEBHOOK_URL

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The Brevo adapter (through the official @getbrevo/brevo SDK) against a stand-in that checks
 // each request as the Brevo API v3 reference documents it (https://developers.brevo.com):
 // "Create a contact" with updateEnabled (an upsert) and "Delete a contact" by email; errors are

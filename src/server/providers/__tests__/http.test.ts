@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Retry-After as RFC 9110 defines it (delay-seconds or an HTTP date), and which answers are
 // worth retrying: the outbox waits as told and gives up only on lasting refusals.
 import { errorForAnswer, parseRetryAfter } from "../http"

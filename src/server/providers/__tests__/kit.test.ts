@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The Kit adapter against a stand-in that checks each request as the Kit API v4 reference
 // documents it (https://developers.kit.com/api-reference): "Create a subscriber" (an upsert),
 // "Tag a subscriber by email address", "List subscribers" filtered by email_address, and

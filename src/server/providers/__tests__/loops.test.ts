@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The Loops adapter against a stand-in that checks each request as the Loops API reference
 // documents it (https://loops.so/docs/api-reference): "Update contact" (PUT, creates the contact
 // when missing) and "Delete contact" (POST, 404 when there is no such contact); errors are

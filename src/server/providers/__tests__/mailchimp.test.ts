@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The Mailchimp adapter against a stand-in that checks each request as the Marketing API 3.0
 // reference documents it: "Add or update list member" (PUT) and "Update list member" (PATCH),
 // https://mailchimp.com/developer/marketing/api/list-members/, and answers as Mailchimp does

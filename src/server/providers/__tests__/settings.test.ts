@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // EMAIL_PROVIDER and its settings, read when the server runs: no provider means no sync, and a
 // setting the chosen provider needs but lacks stops it with a message naming the variable.
 import { createEmailProvider, ProviderSettingsError, readProviderSettings } from ".."

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The bot check: the browser's solver against the server's check (altcha-lib), and the check in
 // front of signup and resend over a real store on each engine: monitor counts what enforce refuses,
 // a solution is taken once, a person with a solution gets through.

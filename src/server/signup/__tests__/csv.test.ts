@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { csvCell, signupsToCsv } from "../csv"
 import type { ExportRow } from "../stores/store"
 

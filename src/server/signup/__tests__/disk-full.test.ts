@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // A full disk, for real: SQLite's max_page_count stops the database file from growing, as a full
 // disk does (SQLITE_FULL). A signup then gets 503 with Retry-After, the form keeps what was typed
 // (see the browser tests), nothing stored before is lost, and signups go through once there is room.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Double opt-in as a visitor goes through it: a real SMTP server receives the mail, the links in
 // it are followed, over both stores.
 import { mkdtempSync } from "node:fs"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The endpoints as any host calls them, over a real service and a real SQLite store.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // What a list event becomes: a webhook per endpoint, and for the email tool an upsert of the
 // person (tagged with the drop for drop events) or their removal.
 import { SAMPLE_CONTACT } from "../../../../test/provider-api"

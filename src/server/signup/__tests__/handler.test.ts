@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import pg from "pg"
 import { Readable } from "stream"
 import {

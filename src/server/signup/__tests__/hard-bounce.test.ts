@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // A receiving server refuses an address for good (550 at RCPT TO) through a real SMTP server:
 // the address is suppressed at once, gets no more mail, is removed from the owner's email tool
 // and listed for the owner. A temporary refusal (452) keeps the retry schedule. Both engines.

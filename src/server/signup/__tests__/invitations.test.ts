@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Invitations in waves, on both engines (SQLite and a real PostgreSQL server), through the
 // functions `npm run waitlist:invite` and the owner's page call: who is invited, once each, with
 // a code that works once, an email written with it, and the counters and events kept in step.

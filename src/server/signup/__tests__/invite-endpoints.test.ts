@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The invitation endpoints as any host calls them, over a real service and a real SQLite store:
 // the page's lookup (GET /api/invite) and the shop's redemption (POST /api/invite/redeem).
 import { mkdtempSync } from "node:fs"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The mail server refuses connections for a minute while 200 people sign up (some twice), then
 // comes back: every one of them gets exactly one confirmation, through a real SMTP server, on
 // both engines. The sender's clock is the test's, so the retries of a day pass in a second.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Reward emails as people get them: friends confirm through a referral link, a real SMTP server
 // receives the referrer's email at 1 and at 3 friends (once each), its links work, and the
 // status answer shows the tier and, when switched on, the masked leaderboard. Both stores.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The owner's endpoints as any host calls them, over a real service, a real rate limiter and a
 // real store on each engine: off without OWNER_TOKEN, nothing without the secret, and numbers
 // that match what was done through the public endpoints.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The privacy page promises only what the service does. Each promise about leaving the list is
 // quoted from content/pages/privacy.json and checked against the real service, with a real SMTP
 // server receiving the mail, over both stores.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import fc from "fast-check"
 import pg from "pg"
 import { freshDatabase } from "../../../../test/postgres"

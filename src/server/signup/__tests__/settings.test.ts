@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { execFileSync } from "child_process"
 import { promises as fs } from "fs"
 import os from "os"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { formatOutboxHealth, formatReview, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
 import type { ExportRow } from "../stores/store"
 

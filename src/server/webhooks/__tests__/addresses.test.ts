@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Which receivers a webhook may reach: public addresses over https only, unless the owner says
 // WEBHOOK_ALLOW_PRIVATE=1 for local testing; and the address a name resolves to is checked when
 // the webhook is sent, not only the literal in the URL.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Signed webhooks and the email provider, end to end on both engines: a real store recording
 // list events, the outbox's sender fanning them out, a real HTTP receiver on 127.0.0.1 verifying
 // every delivery with the `standardwebhooks` package's own verify(), and a small real email

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // One contract, two engines: everything the signup service relies on, run against SQLite and
 // against a real PostgreSQL server (started for the test run, no mocks).
 import { mkdtempSync } from "node:fs"

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // A list kept by the earlier embedded store (JSON Lines) moves into SQLite on the first start.
 // The fixture was written by that store's own code: a signup from before referral links (with
 // the upgrade line the store added), confirmed and pending signups, a referral, a used

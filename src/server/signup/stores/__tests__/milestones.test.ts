@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Reward tiers and the masked leaderboard, on both engines: a tier is announced once (its email
 // and its event written in the referral's own transaction), never again after a friend leaves and
 // another comes; the leaderboard shows the top referrers from 3 friends up, from an index.

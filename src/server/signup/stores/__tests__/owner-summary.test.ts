@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The owner's page reads counts kept in step with the list: on both engines they must say what a
 // pass over the whole list says, through signups, confirmations and erasures, and a database from
 // before them gets them counted from its rows.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // The PostgreSQL pool when a connection is cut off, as a database shutting down cuts off every
 // session: the request that held it is told the store is unavailable, the process lives on, and
 // the next statement gets a new connection.

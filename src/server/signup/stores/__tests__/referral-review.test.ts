@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Quiet fraud signals, the daily cap and the owner's review and audit, on both engines (a real
 // PostgreSQL server, no mocks): held referrals never count until the owner releases them.
 import { mkdtempSync } from "node:fs"

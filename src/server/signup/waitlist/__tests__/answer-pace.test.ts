@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { createAnswerPace, waitPrecisely } from "../answer-pace"
 
 describe("the pace of signup answers", () => {

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode, REFERRAL_CODE_LENGTH } from "../codes"
 
 describe("referral codes", () => {

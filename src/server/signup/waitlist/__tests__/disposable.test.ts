@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isDisposableAddress } from "../disposable"
 
 describe("isDisposableAddress", () => {

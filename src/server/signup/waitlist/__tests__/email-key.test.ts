@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { emailKey } from "../email-key"
 
 describe("emailKey", () => {
