@@ -1,13 +1,6 @@
 /** axe-core (WCAG 2.1 A/AA) over every page at phone and laptop widths, in the states visitors meet. */
-import AxeBuilder from "@axe-core/playwright"
-import type { Page } from "@playwright/test"
-import { cookieNotice, expect, menuToggle, onPhone, signupSection, test, toast } from "./fixtures"
+import { axeViolations, cookieNotice, expect, menuToggle, onPhone, signupSection, test, toast } from "./fixtures"
 import { ROUTES } from "./site"
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
 
 test.use({ reducedMotion: "reduce" })
 

@@ -2,14 +2,13 @@
 // with the headers of _headers (the /admin/ Content-Security-Policy among them), saving through
 // decap-server to a temporary copy of content/: an edit lands in the file on disk and still
 // passes the content check; an edit the build would refuse cannot be saved.
-import AxeBuilder from "@axe-core/playwright"
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import type { Page } from "@playwright/test"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test } from "./fixtures"
+import { axeViolations, expect, test } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const ROOT = resolve(__dirname, "..")
@@ -34,8 +33,7 @@ test.describe("the editors' sign-in page", () => {
     await expect(page.locator('[class*="-DecapLogoIcon"]')).toHaveCount(0)
     await expect(page.locator('[class*="-StyledAuthenticationPage"]')).toHaveCSS("background-color", "rgb(13, 13, 13)")
     await expect(signIn).toHaveCSS("background-color", "rgb(212, 255, 58)")
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 })
 

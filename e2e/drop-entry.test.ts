@@ -19,7 +19,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
 import drops from "../content/drops.json"
@@ -32,7 +31,7 @@ import { freshDatabase } from "../test/postgres"
 import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, test, toast, waitUntilHydrated } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const copy = waitlistPage.drop
@@ -46,11 +45,6 @@ const LAPTOP_VIEW = { width: 1280, height: 800 }
 /** Instants inside the content's window and after its draw, for the pages' clocks. */
 const CONTENT_OPEN = new Date(Date.parse(DROP.opensAt) + 60 * 60 * 1000)
 const CONTENT_DRAWN = new Date(Date.parse(DROP.resultsAt) + 60 * 60 * 1000)
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
 
 /** Axe at phone and laptop width, back at laptop width after. */
 const axeAtBothSizes = async (page: Page) => {

@@ -4,7 +4,6 @@
  * the page without JavaScript, the live record (the drop service is stubbed: its own tests are
  * elsewhere) and the check of a draw in the browser. Home's note about the drop leads here.
  */
-import AxeBuilder from "@axe-core/playwright"
 import type { Page, Route } from "@playwright/test"
 import drops from "../content/drops.json"
 import copy from "../content/pages/drop.json"
@@ -12,7 +11,7 @@ import home from "../content/pages/home.json"
 import type { PublishedDrop } from "../src/drop/contract"
 import { drawWinners, entryListText, sha256Hex, type DrawEntry } from "../src/drop/draw"
 import { scheduledRecord } from "../test/drop-fixtures"
-import { cookieNotice, expect, test } from "./fixtures"
+import { axeViolations, cookieNotice, expect, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const [DROP] = drops.drops
@@ -23,11 +22,6 @@ const NOT_FOUND = /^error: Failed to load resource: the server responded with a 
 const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) })
 /** The drop service has no record for the drop yet (or is not there at all). */
 const noRecord = (page: Page) => page.route(RECORD_URL, (route) => json(route, 404, { error: "unknown drop" }))
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
 
 const section = (page: Page, heading: string) => page.getByRole("region", { name: heading, exact: true })
 const liveSection = (page: Page) => section(page, copy.live.heading)

@@ -1,5 +1,6 @@
 // Fixtures and page helpers of the browser tests. Import `test` and `expect` from here.
 import { DatabaseSync } from "node:sqlite"
+import AxeBuilder from "@axe-core/playwright"
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test"
 import { PHONE } from "../tools/chromium"
 
@@ -125,4 +126,10 @@ export const expectTopWithin = async (element: Locator, from: number, to: number
     expect(top).toBeGreaterThanOrEqual(from)
     expect(top).toBeLessThan(to)
   }).toPass({ timeout: 5000 })
+}
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is now, a line each (rule: where). */
+export const axeViolations = async (page: Page): Promise<string[]> => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
 }

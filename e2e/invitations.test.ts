@@ -8,23 +8,16 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
-import AxeBuilder from "@axe-core/playwright"
-import type { Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
 import site from "../content/site.json"
 import invitePage from "../content/pages/invite.json"
 import waitlistPage from "../content/pages/waitlist.json"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
 
 const usedText = invitePage.redeemed.replace("{email}", site.emails.general)
 const INVITE_API_TOKEN = "e2e-shop-secret-0123456789abcdef"
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
 
 const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
   const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}\\?${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]

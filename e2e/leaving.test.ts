@@ -5,17 +5,11 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test, toast, waitUntilHydrated } from "./fixtures"
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
+import { axeViolations, expect, test, toast, waitUntilHydrated } from "./fixtures"
 
 /** The focused element's text, and whether it shows the focus ring. */
 const focused = (page: Page) =>

@@ -9,18 +9,12 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
 import { NO_BROWSER } from "./site"
 
 const SECRET = "owner-page-e2e-secret-0123456789"
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
 
 /** The focused element's text and tag, and whether it shows the focus ring. */
 const focused = (page: Page) =>

@@ -2,16 +2,10 @@
 // (single opt-in on the test server: a signup is confirmed at once, but nobody confirmed the
 // friends' addresses, so their referrals wait on hold until the owner releases them), and the
 // status page shows two rewards unlocked and the progress to the next, axe clean at both sizes.
-import AxeBuilder from "@axe-core/playwright"
 import type { Browser, Page } from "@playwright/test"
 import type { OwnerSummary } from "../src/signup/owner-summary"
 import { E2E_OWNER_TOKEN } from "../tools/serve"
-import { expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
+import { axeViolations, expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
 
 test.use({ reducedMotion: "reduce" })
 
