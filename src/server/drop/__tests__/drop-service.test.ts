@@ -5,14 +5,13 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { entryListHash, parseEntryList, seedHash, verifyDraw } from "../../../drop/draw"
 import { createSignupService } from "../../signup/service"
-import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
 import { statusTokenExpiry, type OutboxEntry, type SignupStore } from "../../signup/stores/store"
 import { hashToken, newSecretToken } from "../../signup/waitlist/codes"
 import { dropCatalog } from "../catalog"
 import { createDropService, nodeTicketHasher } from "../service"
+import { storeEngines } from "../../../../test/store-engines"
 
 const BOOST = 10
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
@@ -57,10 +56,7 @@ const CATALOG = dropCatalog({
   ],
 })
 
-const engines: Array<[string, () => Promise<SignupStore>]> = [
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-drop-")), "signups.db"), BOOST, { events: true })],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 4 }, BOOST, { events: true })],
-]
+const engines: Array<[string, () => Promise<SignupStore>]> = storeEngines({ boost: BOOST, events: true, poolSize: 4 })
 
 describe.each(engines)("a drop on %s", (_name, open) => {
   const closing: SignupStore[] = []

@@ -1,19 +1,13 @@
 // serve:prod with the bot check on, on each store, as a bot and a person meet it over HTTP.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { Challenge } from "altcha-lib"
-import { freshDatabase } from "../../../../test/postgres"
 import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { solveForRequest } from "../../signup/bot-check"
+import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(60_000)
 
-const stores: Array<[string, () => Promise<Record<string, string>>]> = [
-  ["SQLite", async () => ({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-prod-bot-")), "signups.db") })],
-  ["PostgreSQL", async () => ({ DATABASE_URL: await freshDatabase() })],
-]
+const stores: Array<[string, () => Promise<Record<string, string>>]> = serverEngines
 
 describe.each(stores)("serve:prod's bot check on %s", (_name, storage) => {
   let server: ProductionServer

@@ -1,14 +1,11 @@
 // Mail faults on the production server, with a real SMTP server, for both engines: a mail server
 // that accepts connections and then never answers holds up no signup, and its mail goes out after
 // the timeout and a retry; a server killed with mail still queued delivers it after a restart.
-import { mkdtempSync } from "node:fs"
 import { createServer, type Server, type Socket } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { tinySite } from "../../../../test/tiny-site"
 import { freePort, serveProduction, type ProductionServer } from "../../../../tools/serve"
+import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(90_000)
 
@@ -39,10 +36,7 @@ const signUp = async (baseUrl: string, email: string): Promise<{ status: number;
   return { status: response.status, ms: Date.now() - started }
 }
 
-describe.each([
-  ["SQLite", async () => ({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-mail-faults-")), "signups.db") })],
-  ["PostgreSQL", async () => ({ DATABASE_URL: await freshDatabase() })],
-])("mail faults on serve:prod with %s", (name, storage) => {
+describe.each(serverEngines)("mail faults on serve:prod with %s", (name, storage) => {
   const servers: ProductionServer[] = []
   const inboxes: Inbox[] = []
   afterEach(async () => {

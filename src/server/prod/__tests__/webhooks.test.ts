@@ -2,20 +2,14 @@
 // real receiver as a signed `signup.created` (and `signup.confirmed`: no SMTP_URL, single
 // opt-in), which the receiver verifies with standardwebhooks' own verify(). A bad WEBHOOK_URL
 // beside it is reported at start and the server runs all the same.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { startWebhookReceiver, testWebhookSecret, type WebhookReceiver } from "../../../../tools/webhook-receiver"
+import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(90_000)
 
-describe.each([
-  ["SQLite", async () => ({ SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-prod-webhooks-")), "signups.db") })],
-  ["PostgreSQL", async () => ({ DATABASE_URL: await freshDatabase() })],
-])("webhooks from serve:prod with %s", (name, storage) => {
+describe.each(serverEngines)("webhooks from serve:prod with %s", (name, storage) => {
   let server: ProductionServer | null = null
   let receiver: WebhookReceiver | null = null
   afterEach(async () => {

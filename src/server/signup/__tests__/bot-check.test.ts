@@ -2,17 +2,13 @@
 // front of signup and resend over a real store on each engine: monitor counts what enforce refuses,
 // a solution is taken once, a person with a solution gets through.
 import { webcrypto } from "node:crypto"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { solutionField, solve } from "../../../lib/proof-of-work"
 import { checkSolution, CHALLENGE_REFUSED_MESSAGE, CHALLENGE_TTL_MS, newChallenge, parseBotCheckMode, solveForRequest, type BotCheckMode } from "../bot-check"
 import { handleChallengeRequest, handleResendRequest, handleSignupRequest, type ApiRequest, type HandlerDependencies } from "../handler"
 import { createRateLimiter } from "../rate-limit"
 import { createSignupService } from "../service"
-import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import { allRows, type SignupStore } from "../stores/store"
+import { storeEngines } from "../../../../test/store-engines"
 
 const SECRET = "bot-check-secret-for-tests-0123456789"
 const NOW = new Date()
@@ -45,10 +41,7 @@ describe("the proof of work", () => {
   })
 })
 
-const engines: Array<[string, () => Promise<SignupStore>]> = [
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-bot-check-")), "signups.db"), 10)],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10)],
-]
+const engines: Array<[string, () => Promise<SignupStore>]> = storeEngines()
 
 const request = (body: unknown, method = "POST"): ApiRequest => ({
   method,

@@ -1,17 +1,13 @@
 // Double opt-in as a visitor goes through it: a real SMTP server receives the mail, the links in
 // it are followed, over both stores.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { SignupFields } from "../../../signup/schema"
-import { freshDatabase } from "../../../../test/postgres"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { createMailer, type Mailer } from "../../mail/mailer"
 import type { OutboxSender } from "../outbox"
 import { mailQueue, outboxSender } from "../runtime"
 import { createSignupService, RESEND_INTERVAL_MS, type SignupService } from "../service"
-import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import type { SignupStore } from "../stores/store"
+import { storeEngines } from "../../../../test/store-engines"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
@@ -36,10 +32,7 @@ const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields 
   ...extra,
 })
 
-describe.each([
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-optin-")), "signups.db"), 10)],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10)],
-])("with %s", (_name, openStore) => {
+describe.each(storeEngines())("with %s", (_name, openStore) => {
   let store: SignupStore
   let mailer: Mailer
   let sender: OutboxSender

@@ -1,10 +1,6 @@
 // A receiving server refuses an address for good (550 at RCPT TO) through a real SMTP server:
 // the address is suppressed at once, gets no more mail, is removed from the owner's email tool
 // and listed for the owner. A temporary refusal (452) keeps the retry schedule. Both engines.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { startFakeApi, type FakeApi } from "../../../../test/provider-api"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { createMailer, type Mailer } from "../../mail/mailer"
@@ -12,18 +8,15 @@ import { createLoopsProvider } from "../../providers/loops"
 import type { OutboxSender } from "../outbox"
 import { mailQueue, outboxSender } from "../runtime"
 import { createSignupService, type SignupService } from "../service"
-import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import type { SignupStore } from "../stores/store"
+import { storeEngines } from "../../../../test/store-engines"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
 const MINUTE = 60_000
 const fields = (email: string) => ({ email, source: "website_signup" as const, timestamp: START.toISOString() })
 
-describe.each([
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-bounce-")), "signups.db"), 10, { events: true })],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10, { events: true })],
-])("hard bounces, with %s", (_name, openStore) => {
+describe.each(storeEngines({ events: true }))("hard bounces, with %s", (_name, openStore) => {
   let store: SignupStore
   let inbox: Inbox
   let api: FakeApi

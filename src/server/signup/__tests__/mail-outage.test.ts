@@ -1,19 +1,15 @@
 // The mail server refuses connections for a minute while 200 people sign up (some twice), then
 // comes back: every one of them gets exactly one confirmation, through a real SMTP server, on
 // both engines. The sender's clock is the test's, so the retries of a day pass in a second.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { ParsedMail } from "mailparser"
-import { freshDatabase } from "../../../../test/postgres"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { freePort } from "../../../../tools/serve"
 import { createMailer } from "../../mail/mailer"
 import { RETRY_DELAYS_MS } from "../outbox"
 import { mailQueue, outboxSender } from "../runtime"
 import { createSignupService } from "../service"
-import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import type { SignupStore } from "../stores/store"
+import { storeEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(60_000)
 
@@ -23,10 +19,7 @@ const PEOPLE = 200
 
 const recipient = (message: ParsedMail): string => (Array.isArray(message.to) ? message.to[0] : message.to)?.value[0]?.address ?? ""
 
-describe.each([
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-mail-outage-")), "signups.db"), 10)],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 5 }, 10)],
-])("mail through an SMTP outage, with %s", (_name, openStore) => {
+describe.each(storeEngines({ poolSize: 5 }))("mail through an SMTP outage, with %s", (_name, openStore) => {
   let store: SignupStore
   let inbox: Inbox | null = null
   afterEach(async () => {

@@ -1,19 +1,15 @@
 // Reward emails as people get them: friends confirm through a referral link, a real SMTP server
 // receives the referrer's email at 1 and at 3 friends (once each), its links work, and the
 // status answer shows the tier and, when switched on, the masked leaderboard. Both stores.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { ParsedMail } from "mailparser"
 import type { SignupFields } from "../../../signup/schema"
-import { freshDatabase } from "../../../../test/postgres"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { createMailer, type Mailer } from "../../mail/mailer"
 import type { OutboxSender } from "../outbox"
 import { mailQueue, MILESTONES, outboxSender } from "../runtime"
 import { createSignupService, type SignupService } from "../service"
-import { openEmbeddedStore, openPostgresStore } from "../stores/open-store"
 import type { SignupStore } from "../stores/store"
+import { storeEngines } from "../../../../test/store-engines"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
@@ -39,10 +35,7 @@ const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields 
 const isTo = (mail: ParsedMail, address: string) =>
   (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address))
 
-describe.each([
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-rewards-")), "signups.db"), 10, options)],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10, options)],
-])("with %s", (_name, openStore) => {
+describe.each(storeEngines(options))("with %s", (_name, openStore) => {
   let store: SignupStore
   let mailer: Mailer
   let sender: OutboxSender

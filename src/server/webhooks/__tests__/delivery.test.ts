@@ -8,15 +8,15 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freshDatabase } from "../../../../test/postgres"
 import { startWebhookReceiver, testWebhookSecret, type WebhookReceiver } from "../../../../tools/webhook-receiver"
 import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "../../providers/provider"
 import { RETRY_SCHEDULES, type OutboxSender } from "../../signup/outbox"
 import { outboxSender } from "../../signup/runtime"
 import { formatWebhookHealth } from "../../signup/stats"
-import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
+import { openEmbeddedStore } from "../../signup/stores/open-store"
 import type { NewSignup, SignupStore } from "../../signup/stores/store"
 import { hashToken } from "../../signup/waitlist/codes"
+import { storeEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(60_000)
 
@@ -106,10 +106,7 @@ const startProvider = async () => {
   return { provider, calls, answers, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
-describe.each([
-  ["SQLite", async () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-webhooks-")), "signups.db"), 10, { events: true })],
-  ["PostgreSQL", async () => openPostgresStore({ connectionString: await freshDatabase(), poolSize: 3 }, 10, { events: true })],
-])("list events with %s", (_name, openStore) => {
+describe.each(storeEngines({ events: true }))("list events with %s", (_name, openStore) => {
   let store: SignupStore
   let receiver: WebhookReceiver
   let secret: string
