@@ -9,6 +9,7 @@ import { createReadStream, existsSync, promises as fs } from "node:fs"
 import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
+import { ATTRIBUTION_COLUMNS, attributionColumns, attributionValues } from "../../../signup/attribution-fields"
 import { insertRows, parameters, type SqlExecutor } from "./database"
 import { tallySignups } from "./tallies"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
@@ -98,10 +99,7 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
       "confirmed_at",
       "referral_code",
       "referred_by",
-      "utm_source",
-      "utm_medium",
-      "utm_campaign",
-      "referrer_host",
+      ...ATTRIBUTION_COLUMNS,
       "last_mail_at",
       "referrals",
     ],
@@ -116,10 +114,7 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
       signup.confirmedAt,
       signup.referralCode,
       signup.referredBy,
-      signup.attribution?.source ?? null,
-      signup.attribution?.medium ?? null,
-      signup.attribution?.campaign ?? null,
-      signup.attribution?.referrer ?? null,
+      ...attributionValues(signup.attribution),
       signup.lastMailAt,
       referrals(signup.referralCode),
     ]),
@@ -131,9 +126,7 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
       received_at: signup.receivedAt,
       confirmed_at: signup.confirmedAt,
       status: signup.status,
-      utm_source: signup.attribution?.source ?? null,
-      utm_campaign: signup.attribution?.campaign ?? null,
-      referrer_host: signup.attribution?.referrer ?? null,
+      ...attributionColumns(signup.attribution),
     })),
     1,
   )

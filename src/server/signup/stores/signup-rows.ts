@@ -3,6 +3,7 @@
  * gives Dates and bigints as strings, SQLite text and numbers) turned into a signup, a standing,
  * a list event or a webhook endpoint's state. Plain functions, no queries.
  */
+import { ATTRIBUTION_COLUMNS, attributionFromColumns, type AttributionColumn } from "../../../signup/attribution-fields"
 import type { ProviderContact } from "../../providers/provider"
 import { eventSignupId, type ListEvent } from "./events"
 import type { Signup, SignupStatus, Standing, WebhookEndpointState } from "./store"
@@ -18,10 +19,7 @@ export const SIGNUP_COLUMNS = [
   "confirmed_at",
   "referral_code",
   "referred_by",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "referrer_host",
+  ...ATTRIBUTION_COLUMNS,
   "last_mail_at",
   "referrals",
   "consent",
@@ -32,7 +30,7 @@ export const SIGNUP_COLUMNS = [
 export const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
 
 /** A row as either engine returns it: PostgreSQL gives Dates and bigints as strings, SQLite text and numbers. */
-export interface SignupRow {
+export interface SignupRow extends Record<AttributionColumn, string | null> {
   id: number | string
   email: string
   email_key: string
@@ -43,10 +41,6 @@ export interface SignupRow {
   confirmed_at: Date | string | null
   referral_code: string
   referred_by: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  referrer_host: string | null
   last_mail_at: Date | string | null
   referrals: number | string
   consent: string | null
@@ -65,17 +59,6 @@ export interface PlaceColumns {
 export const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value)
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value))
 
-/** Attribution as stored: null when nothing is known. */
-export const attributionOf = (fields: {
-  source?: string | null
-  medium?: string | null
-  campaign?: string | null
-  referrer?: string | null
-}): Signup["attribution"] => {
-  const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value))
-  return Object.keys(known).length > 0 ? known : null
-}
-
 export const toSignup = (row: SignupRow): Signup => ({
   // Signup numbers keep signup order; a refused insert may leave a gap in them.
   sequence: Number(row.id),
@@ -88,7 +71,7 @@ export const toSignup = (row: SignupRow): Signup => ({
   confirmedAt: isoOrNull(row.confirmed_at),
   referralCode: row.referral_code,
   referredBy: row.referred_by,
-  attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
+  attribution: attributionFromColumns(row),
   lastMailAt: isoOrNull(row.last_mail_at),
   consent: row.consent,
   consentedAt: isoOrNull(row.consented_at),

@@ -17,6 +17,7 @@ import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./da
 import { applyMigrations } from "./migrations"
 import { suppressionKey } from "../waitlist/email-key"
 import type { HoldReason } from "../../../signup/owner-summary"
+import { ATTRIBUTION_COLUMNS, attributionValues } from "../../../signup/attribution-fields"
 import {
   DEFAULT_REFERRAL_DAILY_CAP,
   forgetOldNetworks,
@@ -302,10 +303,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           "confirmed_at",
           "referral_code",
           "referred_by",
-          "utm_source",
-          "utm_medium",
-          "utm_campaign",
-          "referrer_host",
+          ...ATTRIBUTION_COLUMNS,
           "mail_waiting",
           "consent",
           "consented_at",
@@ -322,10 +320,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.status === "confirmed" ? signup.receivedAt : null,
           signup.referralCode,
           signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null,
-          signup.attribution?.source ?? null,
-          signup.attribution?.medium ?? null,
-          signup.attribution?.campaign ?? null,
-          signup.attribution?.referrer ?? null,
+          ...attributionValues(signup.attribution),
           signup.mail ? 1 : 0,
           signup.consent,
           signup.consent ? signup.receivedAt : null,
