@@ -9,8 +9,9 @@ import { createReadStream, existsSync, promises as fs } from "node:fs"
 import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
-import { ATTRIBUTION_COLUMNS, attributionColumns, attributionValues } from "../../../signup/attribution-fields"
+import { attributionColumns } from "../../../signup/attribution-fields"
 import { insertRows, parameters, type SqlExecutor } from "./database"
+import { WRITTEN_SIGNUP_COLUMNS, writtenSignupValues } from "./signup-rows"
 import { tallySignups } from "./tallies"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
 
@@ -88,36 +89,8 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
   await insertRows(
     tx,
     "signups",
-    [
-      "id",
-      "email",
-      "email_key",
-      "source",
-      "signed_up_at",
-      "received_at",
-      "status",
-      "confirmed_at",
-      "referral_code",
-      "referred_by",
-      ...ATTRIBUTION_COLUMNS,
-      "last_mail_at",
-      "referrals",
-    ],
-    state.order.map((signup) => [
-      signup.sequence,
-      signup.email,
-      signup.emailKey,
-      signup.source,
-      signup.timestamp,
-      signup.receivedAt,
-      signup.status,
-      signup.confirmedAt,
-      signup.referralCode,
-      signup.referredBy,
-      ...attributionValues(signup.attribution),
-      signup.lastMailAt,
-      referrals(signup.referralCode),
-    ]),
+    ["id", ...WRITTEN_SIGNUP_COLUMNS, "last_mail_at", "referrals"],
+    state.order.map((signup) => [signup.sequence, ...writtenSignupValues(signup), signup.lastMailAt, referrals(signup.referralCode)]),
   )
   // The owner's counts include the imported list from the start.
   await tallySignups(

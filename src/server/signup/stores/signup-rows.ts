@@ -3,13 +3,16 @@
  * gives Dates and bigints as strings, SQLite text and numbers) turned into a signup, a standing,
  * a list event or a webhook endpoint's state. Plain functions, no queries.
  */
-import { ATTRIBUTION_COLUMNS, attributionFromColumns, type AttributionColumn } from "../../../signup/attribution-fields"
+import { ATTRIBUTION_COLUMNS, attributionFromColumns, attributionValues, type AttributionColumn } from "../../../signup/attribution-fields"
 import type { ProviderContact } from "../../providers/provider"
 import { eventSignupId, type ListEvent } from "./events"
 import type { Signup, SignupStatus, Standing, WebhookEndpointState } from "./store"
 
-export const SIGNUP_COLUMNS = [
-  "id",
+/**
+ * The columns every new signup row is written with, a signup or the old list's import: who, when,
+ * where it stands, whose link it came through and where it came from.
+ */
+export const WRITTEN_SIGNUP_COLUMNS = [
   "email",
   "email_key",
   "source",
@@ -20,12 +23,26 @@ export const SIGNUP_COLUMNS = [
   "referral_code",
   "referred_by",
   ...ATTRIBUTION_COLUMNS,
-  "last_mail_at",
-  "referrals",
-  "consent",
-  "consented_at",
-  "milestone",
 ] as const
+
+/** A signup's values for `WRITTEN_SIGNUP_COLUMNS`, in their order. */
+export const writtenSignupValues = (
+  signup: Pick<Signup, "email" | "emailKey" | "source" | "timestamp" | "receivedAt" | "status" | "confirmedAt" | "referralCode" | "referredBy" | "attribution">,
+): unknown[] => [
+  signup.email,
+  signup.emailKey,
+  signup.source,
+  signup.timestamp,
+  signup.receivedAt,
+  signup.status,
+  signup.confirmedAt,
+  signup.referralCode,
+  signup.referredBy,
+  ...attributionValues(signup.attribution),
+]
+
+/** The columns a signup is read with (`SignupRow`). */
+export const SIGNUP_COLUMNS = ["id", ...WRITTEN_SIGNUP_COLUMNS, "last_mail_at", "referrals", "consent", "consented_at", "milestone"] as const
 
 export const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
 
