@@ -1,19 +1,31 @@
-// `npm run signups:stats`: totals, signups per day, by source, and the top 10 referrers (with
-// masked addresses), from the store the service uses (DATABASE_URL, else SIGNUPS_FILE). It reads
-// one snapshot and writes nothing, so it runs safely beside a live server.
+// `npm run signups:stats`: the owner's summary, the one the owner's page reads (totals, signups
+// per day, by source, campaign and referring site, and the top referrers, with masked addresses),
+// then drops, the outbox, the bot check, the review and backups, from the store the service uses
+// (DATABASE_URL, else SIGNUPS_FILE). It writes nothing, so it runs safely beside a live server.
 import { readBackupSettings } from "../src/server/backup/settings"
 import { formatBackupStatus, readBackupStatus } from "../src/server/backup/snapshot"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
-import { formatOutboxHealth, formatProtection, formatReview, formatSignupStats, formatWebhookHealth, signupStats } from "../src/server/signup/stats"
+import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../src/server/signup/owner-handler"
+import {
+  dropCounts,
+  formatDropCounts,
+  formatOutboxHealth,
+  formatOwnerSummary,
+  formatProtection,
+  formatReview,
+  formatWebhookHealth,
+} from "../src/server/signup/stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
   const store = openStore(settings)
   try {
-    process.stdout.write(formatSignupStats(await signupStats(store.exportRows())))
-    process.stdout.write(formatOutboxHealth(await store.outboxHealth()))
-    const summary = await store.ownerSummary(new Date(), { days: 1, limit: 20 })
+    // The owner's page's own read, with its days and limits: the same list gives the same figures.
+    const summary = await store.ownerSummary(new Date(), { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
+    process.stdout.write(formatOwnerSummary(summary))
+    process.stdout.write(formatDropCounts(await dropCounts(store.exportRows())))
+    process.stdout.write(formatOutboxHealth(summary.outbox))
     process.stdout.write(formatProtection(settings, summary.botCheck))
     process.stdout.write(formatReview(summary))
     const webhooks = await store.webhookHealth()

@@ -4,6 +4,7 @@
  * sessionStorage (gone when the tab closes); the only thing the site keeps for longer is the
  * cookie-notice answer.
  */
+import { ATTRIBUTION_FIELD_NAMES, ATTRIBUTION_FIELDS } from "../signup/attribution-fields"
 import type { SignupRequest } from "../signup/schema"
 
 export type Attribution = Pick<SignupRequest, "referralCode" | "utm">
@@ -23,7 +24,11 @@ export const attributionFrom = (url: URL, referrer: string): Attribution => {
   } catch {
     referrerHost = undefined
   }
-  const utm = { source: param(search, "utm_source"), medium: param(search, "utm_medium"), campaign: param(search, "utm_campaign"), referrer: referrerHost }
+  const utm: NonNullable<SignupRequest["utm"]> = {}
+  for (const field of ATTRIBUTION_FIELD_NAMES) {
+    const { parameter } = ATTRIBUTION_FIELDS[field]
+    utm[field] = parameter === null ? referrerHost : param(search, parameter)
+  }
   const hasUtm = Object.values(utm).some((value) => value !== undefined)
   return {
     ...(param(search, "ref") ? { referralCode: param(search, "ref") } : {}),

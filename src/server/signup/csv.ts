@@ -1,4 +1,5 @@
 /** Turns stored signups into CSV (RFC 4180) that is safe to open in a spreadsheet. */
+import { ATTRIBUTION_FIELD_NAMES, ATTRIBUTION_FIELDS } from "../../signup/attribution-fields"
 import type { ExportRow } from "./stores/store"
 
 export const SIGNUPS_CSV_HEADER = [
@@ -12,10 +13,7 @@ export const SIGNUPS_CSV_HEADER = [
   "referred_by",
   "confirmed_referrals",
   "position",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "referrer",
+  ...ATTRIBUTION_FIELD_NAMES.map((field) => ATTRIBUTION_FIELDS[field].exported),
   "consent",
   "consented_at",
   "invited_at",
@@ -54,10 +52,7 @@ const cells = ({ signup, place, referrals, referredBy, invitation, drops }: Expo
   referredBy ?? "",
   String(referrals),
   place ? String(place.position) : "",
-  signup.attribution?.source ?? "",
-  signup.attribution?.medium ?? "",
-  signup.attribution?.campaign ?? "",
-  signup.attribution?.referrer ?? "",
+  ...ATTRIBUTION_FIELD_NAMES.map((field) => signup.attribution?.[field] ?? ""),
   signup.consent ?? "not recorded",
   signup.consentedAt ?? "",
   invitation?.sentAt ?? "",

@@ -1,8 +1,9 @@
 /**
- * The owner's view of the list, as `npm run signups:stats` prints it: totals, signups per day,
- * where they came from, and the top referrers with their addresses masked.
+ * The owner's view of the list, as `npm run signups:stats` prints it: the owner's summary (totals,
+ * signups per day, where they came from, the top referrers with their addresses masked), drops,
+ * the outbox, the bot check, the review and webhooks.
  */
-import type { OwnerSummary } from "../../signup/owner-summary"
+import type { AttributionCount, OwnerSummary } from "../../signup/owner-summary"
 import type { ExportRow, OutboxHealth, WebhookHealth } from "./stores/store"
 
 /**
@@ -21,42 +22,17 @@ export const maskEmail = (email: string): string => {
   return `${mask(local)}@${mask(name)}${tld}`
 }
 
-/** Where a signup came from: its campaign source, else the site that linked to it, else a referral or direct. */
-export const sourceOf = ({ signup }: ExportRow): string =>
-  signup.attribution?.source ?? signup.attribution?.referrer ?? (signup.referredBy ? "referral link" : "direct")
-
-export interface SignupStats {
-  confirmed: number
-  pending: number
-  /** People on the list a wave has invited, and those of them whose code the shop has redeemed. */
-  invited: number
-  redeemed: number
-  perDay: Array<[day: string, signups: number]>
-  bySource: Array<[source: string, signups: number]>
-  topReferrers: Array<{ email: string; referralCode: string; referrals: number; position: number | null }>
-  /** Per drop (by id): people who entered it, and those of them who won a code. */
-  drops: Array<{ drop: string; entered: number; won: number }>
+/** Per drop (by id): people who entered it, and those of them who won a code. */
+export interface DropCount {
+  drop: string
+  entered: number
+  won: number
 }
 
-const TOP_REFERRERS = 10
-
-/** Reads the list once, keeping only counts and the current top referrers: a million rows fit. */
-export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<ExportRow>): Promise<SignupStats> => {
-  let confirmed = 0
-  let pending = 0
-  let invited = 0
-  let redeemed = 0
-  const perDay = new Map<string, number>()
-  const bySource = new Map<string, number>()
-  let top: ExportRow[] = []
+/** Counts each drop's entries and wins from the export's `drops` column (the summary keeps no drop counts). */
+export const dropCounts = async (rows: Iterable<ExportRow> | AsyncIterable<ExportRow>): Promise<DropCount[]> => {
   const drops = new Map<string, { entered: number; won: number }>()
-  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
   for await (const row of rows) {
-    if (row.signup.status === "confirmed") confirmed += 1
-    else pending += 1
-    if (row.invitation) invited += 1
-    if (row.invitation?.redeemedAt) redeemed += 1
-    count(perDay, row.signup.receivedAt.slice(0, 10))
     for (const entry of row.drops === "" ? [] : row.drops.split("; ")) {
       // "drop-01 cap/One size won": the drop first, the outcome last (a size may hold spaces).
       const words = entry.split(" ")
@@ -66,26 +42,8 @@ export const signupStats = async (rows: Iterable<ExportRow> | AsyncIterable<Expo
       if (outcome === "won") counts.won += 1
       drops.set(drop, counts)
     }
-    count(bySource, sourceOf(row))
-    if (row.referrals > 0 && (top.length < TOP_REFERRERS || row.referrals > top[top.length - 1].referrals)) {
-      top = [...top, row].sort((a, b) => b.referrals - a.referrals || a.signup.sequence - b.signup.sequence).slice(0, TOP_REFERRERS)
-    }
   }
-  return {
-    confirmed,
-    pending,
-    invited,
-    redeemed,
-    perDay: [...perDay].sort(([a], [b]) => a.localeCompare(b)),
-    bySource: [...bySource].sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b)),
-    topReferrers: top.map(({ signup, referrals, place }) => ({
-      email: maskEmail(signup.email),
-      referralCode: signup.referralCode,
-      referrals,
-      position: place?.position ?? null,
-    })),
-    drops: [...drops].sort(([a], [b]) => a.localeCompare(b)).map(([drop, counts]) => ({ drop, ...counts })),
-  }
+  return [...drops].sort(([a], [b]) => a.localeCompare(b)).map(([drop, counts]) => ({ drop, ...counts }))
 }
 
 const table = (rows: string[][]): string => {
@@ -93,34 +51,49 @@ const table = (rows: string[][]): string => {
   return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")).join("\n")
 }
 
-export const formatSignupStats = (stats: SignupStats): string =>
-  [
-    `Signups: ${stats.confirmed + stats.pending} (${stats.confirmed} confirmed, ${stats.pending} pending)`,
-    `Invited: ${stats.invited} (${stats.redeemed} redeemed at the shop, ${stats.invited - stats.redeemed} not yet)`,
+/** Signups by one kind of attribution, as the owner's page's table shows them; `none` names the signups that came without one. */
+const attributionTable = (title: string, column: string, none: string, rows: AttributionCount[]): string[] => [
+  title,
+  rows.length > 0
+    ? table([[column, "signups", "confirmed"], ...rows.map(({ name, signups, confirmed }) => [name || none, String(signups), String(confirmed)])])
+    : "(none yet)",
+  "",
+]
+
+/**
+ * The owner's summary (the one GET /api/owner/summary answers) as `signups:stats` prints it: the
+ * same figures as the owner's page, with the top referrers' addresses masked.
+ */
+export const formatOwnerSummary = (summary: OwnerSummary): string => {
+  const activeDays = summary.perDay.filter(({ signups, confirmations }) => signups + confirmations > 0)
+  return [
+    `Signups: ${summary.confirmed + summary.pending} (${summary.confirmed} confirmed, ${summary.pending} pending)`,
+    `Invited: ${summary.invited} (${summary.redeemed} redeemed at the shop, ${summary.invited - summary.redeemed} not yet)`,
+    `Left the list: ${summary.left}`,
     "",
-    "Per day",
-    stats.perDay.length > 0 ? table([["day", "signups"], ...stats.perDay.map(([day, count]) => [day, String(count)])]) : "(none yet)",
+    `Per day (the last ${summary.perDay.length} UTC days)`,
+    activeDays.length > 0
+      ? table([["day", "signups", "confirmations"], ...activeDays.map(({ day, signups, confirmations }) => [day, String(signups), String(confirmations)])])
+      : "(none yet)",
     "",
-    "By source",
-    stats.bySource.length > 0 ? table([["source", "signups"], ...stats.bySource.map(([source, count]) => [source, String(count)])]) : "(none yet)",
-    "",
+    ...attributionTable("By source (utm_source)", "source", "(no source)", summary.sources),
+    ...attributionTable("By campaign (utm_campaign)", "campaign", "(no campaign)", summary.campaigns),
+    ...attributionTable("By referring site", "site", "(direct or unknown)", summary.referrers),
     "Top referrers (confirmed referrals)",
-    stats.topReferrers.length > 0
+    summary.topReferrers.length > 0
       ? table([
-          ["signup", "code", "referrals", "position"],
-          ...stats.topReferrers.map(({ email, referralCode, referrals, position }) => [
-            email,
-            referralCode,
-            String(referrals),
-            position === null ? "-" : String(position),
-          ]),
+          ["signup", "code", "referrals"],
+          ...summary.topReferrers.map(({ email, referralCode, referrals }) => [maskEmail(email), referralCode, String(referrals)]),
         ])
       : "(no referrals yet)",
     "",
-    ...(stats.drops.length > 0
-      ? ["Drops", table([["drop", "entered", "won"], ...stats.drops.map(({ drop, entered, won }) => [drop, String(entered), String(won)])]), ""]
-      : []),
   ].join("\n")
+}
+
+export const formatDropCounts = (drops: DropCount[]): string =>
+  drops.length > 0
+    ? ["", "Drops", table([["drop", "entered", "won"], ...drops.map(({ drop, entered, won }) => [drop, String(entered), String(won)])]), ""].join("\n")
+    : ""
 
 /** The outbox's state: messages (mail, webhooks, email-provider calls) waiting for a retry and given up on, with the last error. */
 export const formatOutboxHealth = ({ waiting, failed, lastError }: OutboxHealth): string =>

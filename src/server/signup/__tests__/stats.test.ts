@@ -1,95 +1,104 @@
-import { formatOutboxHealth, formatReview, formatWebhookHealth, formatSignupStats, maskEmail, signupStats } from "../stats"
+import type { OwnerSummary } from "../../../signup/owner-summary"
+import { dropCounts, formatDropCounts, formatOutboxHealth, formatOwnerSummary, formatReview, formatWebhookHealth } from "../stats"
 import type { ExportRow } from "../stores/store"
 
-const row = (
-  email: string,
-  day: string,
-  overrides: {
-    status?: "confirmed" | "pending"
-    referrals?: number
-    source?: string
-    sequence?: number
-    invitation?: ExportRow["invitation"]
-    drops?: string
-  } = {},
-): ExportRow => ({
+const row = (email: string, sequence: number, drops = ""): ExportRow => ({
   signup: {
     email,
     emailKey: email,
     source: "website_signup",
-    timestamp: `${day}T10:00:00.000Z`,
-    receivedAt: `${day}T10:00:00.000Z`,
-    status: overrides.status ?? "confirmed",
+    timestamp: "2026-11-20T10:00:00.000Z",
+    receivedAt: "2026-11-20T10:00:00.000Z",
+    status: "confirmed",
     confirmedAt: null,
     referralCode: `CODE-${email}`,
     referredBy: null,
-    attribution: overrides.source ? { source: overrides.source } : null,
-    sequence: overrides.sequence ?? 1,
+    attribution: null,
+    sequence,
     lastMailAt: null,
     consent: null,
     consentedAt: null,
   },
-  place: overrides.status === "pending" ? null : { position: overrides.sequence ?? 1, total: 3 },
+  place: { position: sequence, total: 3 },
   total: 3,
-  referrals: overrides.referrals ?? 0,
+  referrals: 0,
   milestone: 0,
   referredBy: null,
-  invitation: overrides.invitation ?? null,
-  drops: overrides.drops ?? "",
+  invitation: null,
+  drops,
 })
 
 async function* streamed(rows: ExportRow[]): AsyncIterable<ExportRow> {
   yield* rows
 }
 
+const summary = (overrides: Partial<OwnerSummary>): OwnerSummary => ({
+  confirmed: 0,
+  pending: 0,
+  invited: 0,
+  redeemed: 0,
+  left: 0,
+  botCheck: { passed: 0, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 },
+  perDay: [],
+  sources: [],
+  campaigns: [],
+  referrers: [],
+  topReferrers: [],
+  heldReferrals: { total: 0, rows: [] },
+  audit: [],
+  outbox: { waiting: 0, failed: 0, lastError: null },
+  hardBounces: { total: 0, rows: [] },
+  disabledWebhooks: [],
+  ...overrides,
+})
+
 describe("signups:stats", () => {
   it("counts who entered each drop and who won, a size's spaces and all", async () => {
-    const stats = await signupStats(
+    const drops = await dropCounts(
       streamed([
-        row("a@example.com", "2026-11-20", { sequence: 1, drops: "drop-01 cap/One size won; drop-02 hoodie/M entered" }),
-        row("b@example.com", "2026-11-20", { sequence: 2, drops: "drop-01 hoodie/L entered" }),
-        row("c@example.com", "2026-11-20", { sequence: 3 }),
+        row("a@example.com", 1, "drop-01 cap/One size won; drop-02 hoodie/M entered"),
+        row("b@example.com", 2, "drop-01 hoodie/L entered"),
+        row("c@example.com", 3),
       ]),
     )
-    expect(stats.drops).toEqual([
+    expect(drops).toEqual([
       { drop: "drop-01", entered: 2, won: 1 },
       { drop: "drop-02", entered: 1, won: 0 },
     ])
-    expect(formatSignupStats(stats)).toMatch(/Drops\ndrop\s+entered\s+won\ndrop-01\s+2\s+1\ndrop-02\s+1\s+0/)
+    expect(formatDropCounts(drops)).toMatch(/Drops\ndrop\s+entered\s+won\ndrop-01\s+2\s+1\ndrop-02\s+1\s+0/)
   })
 
-  it("counts a streamed list by status, day and source, and ranks referrers with masked addresses", async () => {
-    const stats = await signupStats(
-      streamed([
-        row("jordan@gmail.com", "2026-11-20", {
-          referrals: 2,
-          sequence: 1,
-          source: "tiktok",
-          invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: "2026-12-01T10:00:00.000Z" },
-        }),
-        row("sam@example.com", "2026-11-21", { referrals: 5, sequence: 2, invitation: { sentAt: "2026-12-01T09:00:00.000Z", redeemedAt: null } }),
-        row("kim@example.com", "2026-11-21", { status: "pending", sequence: 3, source: "tiktok" }),
-      ]),
+  it("prints the owner's summary: totals, active days, sources as the owner's page names them, and referrers with masked addresses", () => {
+    const printed = formatOwnerSummary(
+      summary({
+        confirmed: 2,
+        pending: 1,
+        invited: 2,
+        redeemed: 1,
+        left: 4,
+        perDay: [
+          { day: "2026-11-19", signups: 0, confirmations: 0 },
+          { day: "2026-11-20", signups: 1, confirmations: 1 },
+          { day: "2026-11-21", signups: 2, confirmations: 1 },
+        ],
+        sources: [
+          { name: "tiktok", signups: 2, confirmed: 1 },
+          { name: "", signups: 1, confirmed: 1 },
+        ],
+        topReferrers: [
+          { email: "sam@example.com", referralCode: "SAM0000000", referrals: 5 },
+          { email: "jordan@gmail.com", referralCode: "JOR0000000", referrals: 2 },
+        ],
+      }),
     )
-    expect(stats).toMatchObject({
-      confirmed: 2,
-      pending: 1,
-      invited: 2,
-      redeemed: 1,
-      perDay: [
-        ["2026-11-20", 1],
-        ["2026-11-21", 2],
-      ],
-      bySource: [
-        ["tiktok", 2],
-        ["direct", 1],
-      ],
-    })
-    expect(stats.topReferrers.map(({ email, referrals }) => [email, referrals])).toEqual([
-      [maskEmail("sam@example.com"), 5],
-      ["j***@g***.com", 2],
-    ])
-    expect(formatSignupStats(stats)).toContain("Signups: 3 (2 confirmed, 1 pending)\nInvited: 2 (1 redeemed at the shop, 1 not yet)\n")
+    expect(printed).toContain("Signups: 3 (2 confirmed, 1 pending)\nInvited: 2 (1 redeemed at the shop, 1 not yet)\nLeft the list: 4\n")
+    expect(printed).toMatch(/Per day \(the last 3 UTC days\)\nday\s+signups\s+confirmations\n2026-11-20\s+1\s+1\n2026-11-21\s+2\s+1\n\n/)
+    expect(printed).toMatch(/By source \(utm_source\)\nsource\s+signups\s+confirmed\ntiktok\s+2\s+1\n\(no source\)\s+1\s+1\n\n/)
+    expect(printed).toMatch(/By campaign \(utm_campaign\)\n\(none yet\)\n/)
+    expect(printed).toMatch(
+      /Top referrers \(confirmed referrals\)\nsignup\s+code\s+referrals\ns\*\*\*@e\*\*\*\.com\s+SAM0000000\s+5\nj\*\*\*@g\*\*\*\.com\s+JOR0000000\s+2\n/,
+    )
+    expect(printed).not.toContain("sam@example.com")
   })
 
   it("reports mail waiting and given up on, with the last error", () => {

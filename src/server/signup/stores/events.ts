@@ -6,7 +6,8 @@
  * every event about them that has not gone out yet; `signup.left` carries an id only.
  */
 import { randomUUID } from "node:crypto"
-import { insertRows, type SqlExecutor } from "./database"
+import type { SqlExecutor } from "./database"
+import { insertOutboxRows } from "./outbox-rows"
 
 export const LIST_EVENT_TYPES = [
   "signup.created",
@@ -49,13 +50,11 @@ export const eventSignupId = (id: number | string): string => `sig_${id}`
 /** Writes events to the outbox inside the caller's transaction, due at once. */
 export const recordEvents = async (tx: SqlExecutor, events: readonly ListEvent[]): Promise<void> => {
   if (events.length === 0) return
-  await insertRows(
+  await insertOutboxRows(
     tx,
-    "outbox",
-    ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
     events.map((event) => {
       const payload: EventPayload = { type: event.type, timestamp: event.timestamp, data: event.data, ...(event.contact ? { contact: event.contact } : {}) }
-      return [`evt_${randomUUID()}`, "event", event.signupId, JSON.stringify(payload), event.timestamp, event.timestamp]
+      return { messageId: `evt_${randomUUID()}`, kind: "event", signupId: event.signupId, payload, at: event.timestamp }
     }),
   )
 }

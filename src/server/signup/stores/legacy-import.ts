@@ -9,7 +9,9 @@ import { createReadStream, existsSync, promises as fs } from "node:fs"
 import { createInterface } from "node:readline"
 import { hashToken, newReferralCode, newSecretToken } from "../waitlist/codes"
 import { emailKey, suppressionKey } from "../waitlist/email-key"
+import { attributionColumns } from "../../../signup/attribution-fields"
 import { insertRows, parameters, type SqlExecutor } from "./database"
+import { WRITTEN_SIGNUP_COLUMNS, writtenSignupValues } from "./signup-rows"
 import { tallySignups } from "./tallies"
 import { applyEvent, emptyState, parseEvent, type ListState } from "./list-state"
 
@@ -87,42 +89,8 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
   await insertRows(
     tx,
     "signups",
-    [
-      "id",
-      "email",
-      "email_key",
-      "source",
-      "signed_up_at",
-      "received_at",
-      "status",
-      "confirmed_at",
-      "referral_code",
-      "referred_by",
-      "utm_source",
-      "utm_medium",
-      "utm_campaign",
-      "referrer_host",
-      "last_mail_at",
-      "referrals",
-    ],
-    state.order.map((signup) => [
-      signup.sequence,
-      signup.email,
-      signup.emailKey,
-      signup.source,
-      signup.timestamp,
-      signup.receivedAt,
-      signup.status,
-      signup.confirmedAt,
-      signup.referralCode,
-      signup.referredBy,
-      signup.attribution?.source ?? null,
-      signup.attribution?.medium ?? null,
-      signup.attribution?.campaign ?? null,
-      signup.attribution?.referrer ?? null,
-      signup.lastMailAt,
-      referrals(signup.referralCode),
-    ]),
+    ["id", ...WRITTEN_SIGNUP_COLUMNS, "last_mail_at", "referrals"],
+    state.order.map((signup) => [signup.sequence, ...writtenSignupValues(signup), signup.lastMailAt, referrals(signup.referralCode)]),
   )
   // The owner's counts include the imported list from the start.
   await tallySignups(
@@ -131,9 +99,7 @@ export const importLegacyFile = async (tx: SqlExecutor, file: string): Promise<{
       received_at: signup.receivedAt,
       confirmed_at: signup.confirmedAt,
       status: signup.status,
-      utm_source: signup.attribution?.source ?? null,
-      utm_campaign: signup.attribution?.campaign ?? null,
-      referrer_host: signup.attribution?.referrer ?? null,
+      ...attributionColumns(signup.attribution),
     })),
     1,
   )

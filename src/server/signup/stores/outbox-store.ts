@@ -4,7 +4,8 @@
  * health of both for the owner.
  */
 import { randomUUID } from "node:crypto"
-import { insertRows, parameters, type SqlExecutor } from "./database"
+import { parameters, type SqlExecutor } from "./database"
+import { insertOutboxRows } from "./outbox-rows"
 import type { EventPayload } from "./events"
 import { contactOf, endpointOf, textFields, type EndpointRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
@@ -15,11 +16,9 @@ export const queueMessages = async (
   tx: SqlExecutor,
   messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>,
 ): Promise<void> => {
-  await insertRows(
+  await insertOutboxRows(
     tx,
-    "outbox",
-    ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
-    messages.map(({ signupId, message, at }) => [randomUUID(), message.kind, signupId, JSON.stringify(message.payload), at, at]),
+    messages.map(({ signupId, message, at }) => ({ messageId: randomUUID(), kind: message.kind, signupId, payload: message.payload, at })),
   )
 }
 
@@ -115,18 +114,15 @@ export const outboxStore = ({ query, transaction }: StoreContext, standingWhere:
         const bounced = event.signup_id != null && (await tx.query("select 1 as bounced from hard_bounces where signup_id = $1", [event.signup_id])).length > 0
         const contact = standing?.place && !bounced ? contactOf(standing) : null
         const messages = fanOut({ ...(JSON.parse(event.payload) as EventPayload), messageId: event.message_id }, contact)
-        await insertRows(
+        await insertOutboxRows(
           tx,
-          "outbox",
-          ["message_id", "kind", "signup_id", "payload", "created_at", "next_attempt_at"],
-          messages.map((message) => [
-            `${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`,
-            message.kind,
-            event.signup_id,
-            JSON.stringify(message.payload),
+          messages.map((message) => ({
+            messageId: `${message.kind === "webhook" ? "whk" : "prv"}_${randomUUID()}`,
+            kind: message.kind,
+            signupId: event.signup_id,
+            payload: message.payload,
             at,
-            at,
-          ]),
+          })),
         )
         await tx.query("update outbox set payload = null where id = $1", [id])
         return messages.length

@@ -3,12 +3,16 @@
  * gives Dates and bigints as strings, SQLite text and numbers) turned into a signup, a standing,
  * a list event or a webhook endpoint's state. Plain functions, no queries.
  */
+import { ATTRIBUTION_COLUMNS, attributionFromColumns, attributionValues, type AttributionColumn } from "../../../signup/attribution-fields"
 import type { ProviderContact } from "../../providers/provider"
 import { eventSignupId, type ListEvent } from "./events"
 import type { Signup, SignupStatus, Standing, WebhookEndpointState } from "./store"
 
-export const SIGNUP_COLUMNS = [
-  "id",
+/**
+ * The columns every new signup row is written with, a signup or the old list's import: who, when,
+ * where it stands, whose link it came through and where it came from.
+ */
+export const WRITTEN_SIGNUP_COLUMNS = [
   "email",
   "email_key",
   "source",
@@ -18,21 +22,32 @@ export const SIGNUP_COLUMNS = [
   "confirmed_at",
   "referral_code",
   "referred_by",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "referrer_host",
-  "last_mail_at",
-  "referrals",
-  "consent",
-  "consented_at",
-  "milestone",
+  ...ATTRIBUTION_COLUMNS,
 ] as const
+
+/** A signup's values for `WRITTEN_SIGNUP_COLUMNS`, in their order. */
+export const writtenSignupValues = (
+  signup: Pick<Signup, "email" | "emailKey" | "source" | "timestamp" | "receivedAt" | "status" | "confirmedAt" | "referralCode" | "referredBy" | "attribution">,
+): unknown[] => [
+  signup.email,
+  signup.emailKey,
+  signup.source,
+  signup.timestamp,
+  signup.receivedAt,
+  signup.status,
+  signup.confirmedAt,
+  signup.referralCode,
+  signup.referredBy,
+  ...attributionValues(signup.attribution),
+]
+
+/** The columns a signup is read with (`SignupRow`). */
+export const SIGNUP_COLUMNS = ["id", ...WRITTEN_SIGNUP_COLUMNS, "last_mail_at", "referrals", "consent", "consented_at", "milestone"] as const
 
 export const columnsOf = (alias: string): string => SIGNUP_COLUMNS.map((column) => `${alias}.${column}`).join(", ")
 
 /** A row as either engine returns it: PostgreSQL gives Dates and bigints as strings, SQLite text and numbers. */
-export interface SignupRow {
+export interface SignupRow extends Record<AttributionColumn, string | null> {
   id: number | string
   email: string
   email_key: string
@@ -43,10 +58,6 @@ export interface SignupRow {
   confirmed_at: Date | string | null
   referral_code: string
   referred_by: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  referrer_host: string | null
   last_mail_at: Date | string | null
   referrals: number | string
   consent: string | null
@@ -65,17 +76,6 @@ export interface PlaceColumns {
 export const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value)
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value))
 
-/** Attribution as stored: null when nothing is known. */
-export const attributionOf = (fields: {
-  source?: string | null
-  medium?: string | null
-  campaign?: string | null
-  referrer?: string | null
-}): Signup["attribution"] => {
-  const known = Object.fromEntries(Object.entries(fields).filter(([, value]) => value))
-  return Object.keys(known).length > 0 ? known : null
-}
-
 export const toSignup = (row: SignupRow): Signup => ({
   // Signup numbers keep signup order; a refused insert may leave a gap in them.
   sequence: Number(row.id),
@@ -88,7 +88,7 @@ export const toSignup = (row: SignupRow): Signup => ({
   confirmedAt: isoOrNull(row.confirmed_at),
   referralCode: row.referral_code,
   referredBy: row.referred_by,
-  attribution: attributionOf({ source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign, referrer: row.referrer_host }),
+  attribution: attributionFromColumns(row),
   lastMailAt: isoOrNull(row.last_mail_at),
   consent: row.consent,
   consentedAt: isoOrNull(row.consented_at),

@@ -51,7 +51,19 @@ import { dropStore, forgetEntriesOf } from "./drop-store"
 import { invitationStore } from "./invitation-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
-import { columnsOf, confirmedEvent, iso, referralEvent, SIGNUP_COLUMNS, standingOf, toSignup, type PlaceColumns, type SignupRow } from "./signup-rows"
+import {
+  columnsOf,
+  confirmedEvent,
+  iso,
+  referralEvent,
+  SIGNUP_COLUMNS,
+  standingOf,
+  toSignup,
+  WRITTEN_SIGNUP_COLUMNS,
+  writtenSignupValues,
+  type PlaceColumns,
+  type SignupRow,
+} from "./signup-rows"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
@@ -292,40 +304,13 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       const inserted = await insertRows<SignupRow>(
         tx,
         "signups",
-        [
-          "email",
-          "email_key",
-          "source",
-          "signed_up_at",
-          "received_at",
-          "status",
-          "confirmed_at",
-          "referral_code",
-          "referred_by",
-          "utm_source",
-          "utm_medium",
-          "utm_campaign",
-          "referrer_host",
-          "mail_waiting",
-          "consent",
-          "consented_at",
-          "network",
-          "referral_held",
-        ],
+        [...WRITTEN_SIGNUP_COLUMNS, "mail_waiting", "consent", "consented_at", "network", "referral_held"],
         fresh.map((signup) => [
-          signup.email,
-          signup.emailKey,
-          signup.source,
-          signup.timestamp,
-          signup.receivedAt,
-          signup.status,
-          signup.status === "confirmed" ? signup.receivedAt : null,
-          signup.referralCode,
-          signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null,
-          signup.attribution?.source ?? null,
-          signup.attribution?.medium ?? null,
-          signup.attribution?.campaign ?? null,
-          signup.attribution?.referrer ?? null,
+          ...writtenSignupValues({
+            ...signup,
+            confirmedAt: signup.status === "confirmed" ? signup.receivedAt : null,
+            referredBy: signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null,
+          }),
           signup.mail ? 1 : 0,
           signup.consent,
           signup.consent ? signup.receivedAt : null,

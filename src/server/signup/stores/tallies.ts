@@ -5,32 +5,29 @@
  * in the same transaction as the signups, confirmations and erasures they count, one statement
  * per table for a whole batch.
  */
+import { ATTRIBUTION_FIELDS } from "../../../signup/attribution-fields"
 import { insertRows, type SqlExecutor } from "./database"
 
+/** The attributions the owner's page counts signups by (not the medium). */
+const ATTRIBUTION_KINDS = ["source", "campaign", "referrer"] as const
+export type AttributionKind = (typeof ATTRIBUTION_KINDS)[number]
+type TalliedColumn = (typeof ATTRIBUTION_FIELDS)[AttributionKind]["column"]
+
 /** What the tallies need of a signup row, as either engine returns it. */
-export interface TalliedRow {
+export interface TalliedRow extends Record<TalliedColumn, string | null> {
   received_at: Date | string
   confirmed_at: Date | string | null
   status: string
-  utm_source: string | null
-  utm_campaign: string | null
-  referrer_host: string | null
 }
 
 /** The columns a statement returns for `TalliedRow`. */
-export const TALLIED_COLUMNS = "received_at, confirmed_at, status, utm_source, utm_campaign, referrer_host"
-
-export type AttributionKind = "source" | "campaign" | "referrer"
+export const TALLIED_COLUMNS = ["received_at", "confirmed_at", "status", ...ATTRIBUTION_KINDS.map((kind) => ATTRIBUTION_FIELDS[kind].column)].join(", ")
 
 /** A UTC day, "2026-11-23": days are counted in UTC, whatever the server's or the owner's zone. */
 export const utcDay = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString().slice(0, 10)
 
 /** The attribution a signup is counted under, per kind; "" when it has none. */
-const attributionOf = (row: TalliedRow): Array<[AttributionKind, string]> => [
-  ["source", row.utm_source ?? ""],
-  ["campaign", row.utm_campaign ?? ""],
-  ["referrer", row.referrer_host ?? ""],
-]
+const attributionOf = (row: TalliedRow): Array<[AttributionKind, string]> => ATTRIBUTION_KINDS.map((kind) => [kind, row[ATTRIBUTION_FIELDS[kind].column] ?? ""])
 
 interface DayChange {
   day: string

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../../test/postgres"
 import fc from "fast-check"
-import { signupStats } from "../../stats"
 import { hashToken } from "../../waitlist/codes"
 import { migrate, MIGRATIONS } from "../migrations"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
@@ -345,8 +344,8 @@ describe.each([
       await expect(store.standingByStatusToken(hashToken("status c@example.com"))).resolves.toMatchObject({ place: { position: 2, total: 3 }, total: 3 })
       await expect(store.standingByStatusToken(hashToken("status b@example.com"))).resolves.toBeNull()
       await expect(store.findSignup("b@example.com")).resolves.toBeNull()
-      const stats = await signupStats(store.exportRows())
-      expect(stats).toMatchObject({ confirmed: 3, pending: 0, perDay: [["2026-11-22", 3]] })
+      const summary = await store.ownerSummary(NOW, { days: 1, limit: 10 })
+      expect(summary).toMatchObject({ confirmed: 3, pending: 0, perDay: [{ day: "2026-11-22", signups: 3 }] })
       // The next signup stands right behind the last one left.
       await expect(store.add(signup("e@example.com"))).resolves.toMatchObject({ kind: "added", place: { position: 4, total: 4 } })
     })
