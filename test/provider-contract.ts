@@ -108,7 +108,7 @@ export const describeProviderContract = (label: string, spec: ProviderApiSpec): 
     it("tries again later when the provider cannot be reached", async () => {
       const url = api.url
       await api.close()
-      // A short timeout: the Brevo SDK leaves its timeout timer running when the connection fails.
+      // A short timeout, so a connection that cannot be made is given up on quickly.
       const error = await rejection(spec.create(url, { timeoutMs: 300 }).upsert(spec.contact))
       expect(error).toBeInstanceOf(ProviderBusyError)
       api = await startFakeApi() // for afterEach

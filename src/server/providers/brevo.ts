@@ -1,8 +1,7 @@
 /**
- * Brevo API v3, through the official SDK `@getbrevo/brevo` (kept: regenerated from Brevo's API
- * definition and released regularly). It takes a `baseUrl`, a timeout and a retry count, and its
- * errors carry the status code and the raw answer's headers, so nothing is hidden from us. Its
- * own retries are turned off: the outbox retries, and must see every 429 to spread the load.
+ * Brevo API v3, with plain fetch through the helper the other adapters share (Brevo's SDK
+ * weighed megabytes in every Function for two calls). No retries of our own: the outbox
+ * retries, and must see every 429 to spread the load.
  *
  * - Join or update: `POST /v3/contacts` with `{ email, attributes, listIds, updateEnabled: true }`
  *   (an upsert). Attributes must exist in the Brevo account (Contacts > Settings > Contact
@@ -12,9 +11,8 @@
  * - Auth: `api-key: <key>`. Brevo's 429 tells the wait in `x-sib-ratelimit-reset` (seconds);
  *   `Retry-After` is honoured too when present.
  */
-import { BrevoClient, BrevoError, BrevoTimeoutError } from "@getbrevo/brevo"
-import { errorForAnswer, excerpt, parseRetryAfter, REQUEST_TIMEOUT_MS, withoutTrailingSlash } from "./http"
-import { contactFields, dateOnly, ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
+import { ensureOk, parseRetryAfter, sendJson, withoutTrailingSlash } from "./http"
+import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
 export interface BrevoOptions {
@@ -54,43 +52,24 @@ export const parseBrevoListIds = (value: string): number[] => {
   return ids.map(Number)
 }
 
-/** The SDK's error as ours: the status and headers decide, as for the fetch adapters. */
-const providerError = (error: unknown): unknown => {
-  if (error instanceof BrevoTimeoutError) return new ProviderBusyError(`${LABEL} did not answer in time`)
-  if (!(error instanceof BrevoError)) return error
-  if (error.statusCode === undefined) return new ProviderBusyError(`${LABEL} could not be reached: ${error.message}`)
-  const headers = error.rawResponse?.headers ?? new Headers()
-  const detail = excerpt(typeof error.body === "string" ? error.body : JSON.stringify(error.body ?? ""))
-  // Brevo documents its wait in x-sib-ratelimit-reset (seconds) rather than Retry-After.
-  const resetMs = parseRetryAfter(headers.get("x-sib-ratelimit-reset"))
-  return errorForAnswer(LABEL, error.statusCode, headers, detail, resetMs)
-}
-
 export const createBrevoProvider = (options: BrevoOptions): EmailProvider => {
   const listIds = parseBrevoListIds(options.listIds)
-  const client = new BrevoClient({
-    apiKey: options.apiKey,
-    baseUrl: `${withoutTrailingSlash(options.apiUrl ?? BREVO_API_URL)}/v3`,
-    timeoutInSeconds: (options.timeoutMs ?? REQUEST_TIMEOUT_MS) / 1000,
-    maxRetries: 0,
-  })
+  const origin = withoutTrailingSlash(options.apiUrl ?? BREVO_API_URL)
+  const headers = { "api-key": options.apiKey }
+  const call = (method: "POST" | "DELETE", path: string, body?: unknown): Promise<Response> =>
+    sendJson(LABEL, { method, url: `${origin}/v3${path}`, headers, body, timeoutMs: options.timeoutMs })
+  // Brevo documents its wait in x-sib-ratelimit-reset (seconds) rather than Retry-After.
+  const check = (response: Response): Promise<void> => ensureOk(LABEL, response, parseRetryAfter(response.headers.get("x-sib-ratelimit-reset")))
 
   return {
     name: "brevo",
     async upsert(contact) {
-      try {
-        await client.contacts.createContact({ email: contact.email, attributes: brevoAttributes(contact), listIds, updateEnabled: true })
-      } catch (error) {
-        throw providerError(error)
-      }
+      await check(await call("POST", "/contacts", { email: contact.email, attributes: brevoAttributes(contact), listIds, updateEnabled: true }))
     },
     async remove(email) {
-      try {
-        await client.contacts.deleteContact({ identifier: email })
-      } catch (error) {
-        if (error instanceof BrevoError && error.statusCode === 404) return // never there
-        throw providerError(error)
-      }
+      const response = await call("DELETE", `/contacts/${encodeURIComponent(email)}`)
+      if (response.status === 404) return // never there
+      await check(response)
     },
   }
 }

@@ -1,4 +1,4 @@
-// The Brevo adapter (through the official @getbrevo/brevo SDK) against a stand-in that checks
+// The Brevo adapter (plain fetch, as the other adapters) against a stand-in that checks
 // each request as the Brevo API v3 reference documents it (https://developers.brevo.com):
 // "Create a contact" with updateEnabled (an upsert) and "Delete a contact" by email; errors are
 // `{ code, message }`, and a 429 tells the wait in x-sib-ratelimit-reset ("Rate limit headers").
