@@ -156,11 +156,11 @@ interface Waiting {
  * same turn of the event loop go to the database together, in one statement. When the database
  * cannot be reached, the hits reject with its error.
  */
-export const createPostgresRateLimiter = (query: Query, limit: number, windowMs: number): RateLimiter => {
+export const createPostgresRateLimiter = (query: Query, limit: number, windowMs: number, now: () => number = Date.now): RateLimiter => {
   const rule: RateRule = { limit, windowMs }
   let tableReady: Promise<void> | null = null
   let batch = new Map<string, Waiting[]>()
-  let lastSweepAt = Date.now()
+  let lastSweepAt = now()
 
   const ensureTable = (): Promise<void> => {
     tableReady ??= query(CREATE_TABLE, []).then(
@@ -179,8 +179,8 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
   }
 
   const sweep = (): void => {
-    if (Date.now() - lastSweepAt < windowMs) return
-    lastSweepAt = Date.now()
+    if (now() - lastSweepAt < windowMs) return
+    lastSweepAt = now()
     // Nobody waits for this; if it fails, the next sweep deletes the same rows.
     query(DELETE_FULL, [windowMs]).catch(() => undefined)
   }

@@ -138,12 +138,18 @@ describe("rate limiter in PostgreSQL", () => {
     const pool = new pg.Pool({ connectionString: url, max: 3 })
     pools.push(pool)
     const statements: string[] = []
+    const running: Array<Promise<unknown>> = []
     const query: Query = async (text, values) => {
       statements.push(text)
-      return (await pool.query(text, values)).rows
+      const answer = pool.query(text, values)
+      running.push(answer.catch(() => undefined))
+      return (await answer).rows
     }
     const takes = () => statements.filter((text) => text.includes("insert into signup_rate_limits")).length
-    return { pool, query, takes }
+    const sweeps = () => statements.filter((text) => text.startsWith("delete from signup_rate_limits")).length
+    /** Every statement sent so far has finished (sweeps are sent without waiting for them). */
+    const settled = () => Promise.all(running)
+    return { pool, query, takes, sweeps, settled }
   }
 
   let url: string
@@ -192,15 +198,25 @@ describe("rate limiter in PostgreSQL", () => {
     expect(allowedCount(await Promise.all(Array.from({ length: 8 }, () => limiter.hit("a"))))).toBe(5)
   })
 
-  it("deletes buckets that are full again, now and then, so the table stays small", async () => {
+  it("deletes buckets that are full again, once a window, so the table stays small", async () => {
     const server = instance(url)
-    const limiter = createPostgresRateLimiter(server.query, 2, 200)
+    const clock = fakeClock()
+    const limiter = createPostgresRateLimiter(server.query, 2, 60_000, clock.now)
     await limiter.hit("old")
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    await limiter.hit("new")
+    // A window ago, as far as the database knows: "old" is full again.
+    await server.pool.query("update signup_rate_limits set updated_at = updated_at - interval '61 seconds'")
     const keys = async () => (await server.pool.query<{ key: string }>("select key from signup_rate_limits order by key")).rows.map((row) => row.key)
-    for (let tries = 0; (await keys()).includes("old") && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(await keys()).toEqual(["new"])
+    clock.advance(59_999)
+    await limiter.hit("new")
+    await server.settled()
+    expect({ sweeps: server.sweeps(), keys: await keys() }).toEqual({ sweeps: 0, keys: ["new", "old"] })
+    clock.advance(1)
+    await limiter.hit("new")
+    await server.settled()
+    expect({ sweeps: server.sweeps(), keys: await keys() }).toEqual({ sweeps: 1, keys: ["new"] })
+    // The next sweep waits another window.
+    await limiter.hit("new")
+    expect(server.sweeps()).toBe(1)
   })
 
   it("creates its table on first use, once, even when two instances start together", async () => {
