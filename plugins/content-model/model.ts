@@ -21,6 +21,7 @@ import {
   labelled,
   listOf,
   longText,
+  longTemplate,
   paragraphs,
   positiveMs,
   record,
@@ -204,7 +205,10 @@ const ui = contentFile(
         statusHint: template("the line about the signup's own status page", { statusLink: "the link to the status page goes there" }),
         referrals: template("how many friends joined through the link", { count: "the number of friends goes there" }),
         pendingHeading: text("the heading shown when a signup must be confirmed by email"),
-        pending: template("the text shown when a signup must be confirmed by email", { email: "the address the visitor typed goes there" }),
+        pending: template("the text shown when a signup must be confirmed by email", {
+          email: "the address the visitor typed goes there",
+          confirmHours: "the hours the confirmation link works go there (the server's rule)",
+        }),
         resendQuestion: text("the question above the button that sends the confirmation email again"),
         resend: text("the label of the button that sends the confirmation email again"),
         resending: text("the label of that button while the request is on its way"),
@@ -218,13 +222,16 @@ const ui = contentFile(
   "the interface texts: labels, buttons and messages",
 )
 
-/** One email: subject, heading, text, the button to the link, and what to do if it was not you. */
-const emailCopy = (what: string) =>
+/**
+ * One email: subject, heading, text, the button to the link, and what to do if it was not you;
+ * the text must keep the placeholders the service fills in.
+ */
+const emailCopy = (what: string, placeholders: Record<string, string> = {}) =>
   record(
     {
       subject: text(`the subject of ${what}; "{brand}" is filled in`),
       heading: text(`the heading of ${what}`),
-      text: longText(`the text of ${what}`),
+      text: Object.keys(placeholders).length > 0 ? longTemplate(`the text of ${what}`, placeholders) : longText(`the text of ${what}`),
       button: text(`the label of the button in ${what}`),
       ignore: text(`the last line of ${what}, for people who did not ask for it`),
     },
@@ -255,7 +262,9 @@ const dropEmail = (what: string, placeholders: Record<string, string>) => {
 
 const emails = contentFile(
   {
-    confirmation: emailCopy("the email that asks a new signup to confirm their address"),
+    confirmation: emailCopy("the email that asks a new signup to confirm their address", {
+      confirmHours: "the hours the confirmation link works go there (the server's rule)",
+    }),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
     invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
     milestone: record(
@@ -678,7 +687,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       pending: text("what the page says when the address is not confirmed yet"),
       expired: record(
         {
-          text: longText("what the page says when its status link has expired, and that a fresh one comes by email"),
+          text: longTemplate("what the page says when its status link has expired, and that a fresh one comes by email", {
+            statusLinkDays: "the days a status link works go there (the server's rule)",
+          }),
           label: text("the label of the email field"),
           button: text("the button that asks for a fresh link"),
           sending: text("the button's label while the request is sent"),

@@ -83,7 +83,7 @@ describe("the status page", () => {
       .mockResolvedValueOnce(answer(202, { ok: true }))
     const user = userEvent.setup()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
-    expect(await screen.findByText(waitlistPage.expired.text)).toBeVisible()
+    expect(await screen.findByText(waitlistPage.expired.text.replace("{statusLinkDays}", "30"))).toBeVisible()
     const field = screen.getByLabelText(waitlistPage.expired.label)
     await user.type(field, "not-an-address")
     await user.click(screen.getByRole("button", { name: waitlistPage.expired.button }))
