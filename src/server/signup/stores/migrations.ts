@@ -282,6 +282,8 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   },
 ]
 
+// The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
+// times: SQLite has no time type, so they are ISO 8601 text (which sorts in time) where PostgreSQL has timestamptz.
 export const SQLITE_MIGRATIONS: Migration[] = [
   {
     version: 1,
