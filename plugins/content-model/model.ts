@@ -8,6 +8,7 @@
  * Adding a file: declare it below and add one entry to CONTENT_FILES.
  */
 import { z } from "zod"
+import { LEADERBOARD_MIN_REFERRALS, LEADERBOARD_SIZE } from "../../src/signup/rewards"
 import {
   atLeastOne,
   calendarDate,
@@ -346,7 +347,9 @@ const rewards = contentFile(
   {
     tiers: rewardTiers,
     showLeaderboard: labelled(
-      yesNo("whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)"),
+      yesNo(
+        `whether the status page shows the top ${LEADERBOARD_SIZE} referrers, their addresses masked like j***@g***.com (no one below ${LEADERBOARD_MIN_REFERRALS} friends)`,
+      ),
       "Show the leaderboard",
     ),
   },
@@ -731,12 +734,16 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       leaderboard: record(
         {
           heading: text("the heading of the leaderboard"),
-          intro: longText("the line under the leaderboard's heading: who is on it, and that addresses are masked"),
+          intro: longTemplate("the line under the leaderboard's heading: who is on it, and that addresses are masked", {
+            minFriends: "the fewest friends that put someone on the leaderboard go there (the server's rule)",
+          }),
           rank: text("the heading of the place column"),
           name: text("the heading of the masked address column"),
           friends: text("the heading of the friends column"),
           you: text('the mark on the reader\'s own row, like "You"'),
-          empty: longText("what the leaderboard says while no one has enough friends on it"),
+          empty: longTemplate("what the leaderboard says while no one has enough friends on it", {
+            minFriends: "the fewest friends that put someone on the leaderboard go there (the server's rule)",
+          }),
         },
         "the leaderboard on the status page (shown when rewards.json switches it on)",
       ),

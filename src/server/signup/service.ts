@@ -12,6 +12,7 @@
  */
 import type { MyDropEntry } from "../../drop/contract"
 import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
+import { LEADERBOARD_SIZE } from "../../signup/rewards"
 import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
@@ -36,9 +37,6 @@ export interface ServiceSettings {
   /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
   showLeaderboard?: boolean
 }
-
-/** People on the masked leaderboard. */
-export const LEADERBOARD_SIZE = 10
 
 /** A row of the masked leaderboard as the status page shows it: never a whole address. */
 export interface LeaderboardRow {

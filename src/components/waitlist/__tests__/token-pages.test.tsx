@@ -290,6 +290,12 @@ describe("rewards and the leaderboard on the status page", () => {
       .getAllByRole("row")
       .map((row) => row.textContent)
     expect(rows).toEqual(["PlaceWhoFriends", "1s***@e***.com9", "2j***@g***.comYou4"])
+    expect(screen.getByText("The ten people who brought the most friends, from 3 friends up. Addresses are masked.")).toBeVisible()
+  })
+
+  it("says who it waits for while the leaderboard is empty, with the server's minimum of friends", async () => {
+    await open({ referrals: 1, milestone: 1, leaderboard: [] })
+    expect(screen.getByText("No one has brought 3 friends yet. Share your link and be the first up here.")).toBeVisible()
   })
 
   it("shows no leaderboard when the answer has none (switched off)", async () => {

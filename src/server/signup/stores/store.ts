@@ -86,13 +86,6 @@ export interface MilestonePayload extends Record<string, string> {
   unsubscribeToken: string
 }
 
-/**
- * Fewer confirmed referrals than this, and no one is on the leaderboard. The partial index
- * `signups_leaderboard` (migrations.ts) holds exactly these signups, so a change here needs a new
- * index there.
- */
-export const LEADERBOARD_MIN_REFERRALS = 3
-
 /** One row of the masked leaderboard: a top referrer. */
 export interface TopReferrer {
   /** Signup number: who it is, for the status page's "you" (never shown). */

@@ -7,7 +7,7 @@ import pg from "pg"
 import { freshDatabase } from "../../../../../test/postgres"
 import { newSignupsFile } from "../../../../../test/store-engines"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
-import { LEADERBOARD_MIN_REFERRALS } from "../store"
+import { LEADERBOARD_MIN_REFERRALS } from "../../../../signup/rewards"
 
 /** The kinds of value a column holds, the same on both engines. */
 type TypeClass = "integer" | "text" | "real" | "blob" | "boolean" | "timestamp" | "numeric"
