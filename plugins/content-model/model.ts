@@ -964,13 +964,15 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       ),
       chart: record(
         {
-          heading: text("the heading of the chart"),
+          heading: template("the heading of the chart", { days: "the number of days the chart covers goes there (the server's rule)" }),
           caption: longText("the line under the chart's heading: what it shows, and that days are UTC days"),
           signups: text("the name of the signups in the chart's key and table"),
           confirmations: text("the name of the confirmations in the chart's key and table"),
           dayAxis: text("the label of the chart's day axis"),
           countAxis: text("the label of the chart's count axis"),
-          table: text("the caption of the table of the same numbers, for screen readers"),
+          table: template("the caption of the table of the same numbers, for screen readers", {
+            days: "the number of days the chart covers goes there (the server's rule)",
+          }),
           day: text("the day column's heading in that table"),
         },
         "the chart",
@@ -989,7 +991,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       topReferrers: record(
         {
           heading: text("the heading of the top referrers"),
-          intro: longText("the line under that heading"),
+          intro: longTemplate("the line under that heading", { count: "the number of referrers shown goes there (the server's rule)" }),
           rank: text("the rank column's heading"),
           email: text("the address column's heading"),
           code: text("the referral code column's heading"),

@@ -1,7 +1,8 @@
 // Limits the copy states in words that no placeholder fills ("the ten people", "one an hour"),
 // tied to the constant the code enforces: change one, and this names the other to change with it.
 // Limits the copy states as numbers are filled in instead ({confirmHours}, {statusLinkDays},
-// {minFriends}, {pendingDays}, {backupDays}, {dropEntryDays}, {minimumAge}); the last tests here
+// {minFriends}, the owner page's {days} and {count}, {pendingDays}, {backupDays}, {dropEntryDays},
+// {minimumAge}); the last tests here
 // check that the filled-in copy still reads as written.
 import emails from "../../../../content/emails.json"
 import contact from "../../../../content/pages/contact.json"
@@ -12,7 +13,7 @@ import site from "../../../../content/site.json"
 import ui from "../../../../content/ui.json"
 import { CONFIRM_LINK_HOURS, STATUS_LINK_DAYS } from "../../../signup/link-lifetimes"
 import { confirmationEmail } from "../../mail/emails"
-import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../owner-handler"
+import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../../../signup/owner-summary"
 import { LEADERBOARD_MIN_REFERRALS, LEADERBOARD_SIZE } from "../../../signup/rewards"
 import { RESEND_INTERVAL_MS } from "../service"
 import { NETWORK_MEMORY_MS } from "../stores/referral-review"
@@ -78,24 +79,6 @@ const ties: Tie[] = [
     rule: `RESEND_INTERVAL_MS = ${RESEND_INTERVAL_MS} (src/server/signup/service.ts)`,
   },
   {
-    where: "content/pages/owner.json chart.heading",
-    text: owner.chart.heading,
-    says: `The last ${SUMMARY_DAYS} days`,
-    rule: `SUMMARY_DAYS = ${SUMMARY_DAYS} (src/server/signup/owner-handler.ts)`,
-  },
-  {
-    where: "content/pages/owner.json chart.table",
-    text: owner.chart.table,
-    says: `last ${SUMMARY_DAYS} days`,
-    rule: `SUMMARY_DAYS = ${SUMMARY_DAYS} (src/server/signup/owner-handler.ts)`,
-  },
-  {
-    where: "content/pages/owner.json topReferrers.intro",
-    text: owner.topReferrers.intro,
-    says: `The ${SUMMARY_LIMIT} people`,
-    rule: `SUMMARY_LIMIT = ${SUMMARY_LIMIT} (src/server/signup/owner-handler.ts)`,
-  },
-  {
     where: "content/pages/owner.json heldReferrals.reasons.same_network",
     text: owner.heldReferrals.reasons.same_network,
     says: `within ${spanInWords(NETWORK_MEMORY_MS)}`,
@@ -137,6 +120,13 @@ describe("limits filled in from the code read as the copy always said", () => {
     const filled = (text: string) => text.replace("{minFriends}", String(LEADERBOARD_MIN_REFERRALS))
     expect(filled(waitlist.leaderboard.intro)).toBe("The ten people who brought the most friends, from 3 friends up. Addresses are masked.")
     expect(filled(waitlist.leaderboard.empty)).toBe("No one has brought 3 friends yet. Share your link and be the first up here.")
+  })
+
+  it(`the owner page: "The last 30 days", "The 20 people" (SUMMARY_DAYS = ${SUMMARY_DAYS}, SUMMARY_LIMIT = ${SUMMARY_LIMIT})`, () => {
+    const days = (text: string) => text.replace("{days}", String(SUMMARY_DAYS))
+    expect(days(owner.chart.heading)).toBe("The last 30 days")
+    expect(days(owner.chart.table)).toBe("Signups and confirmations per day, last 30 days (UTC)")
+    expect(owner.topReferrers.intro.replace("{count}", String(SUMMARY_LIMIT))).toBe("The 20 people who brought the most friends who confirmed.")
   })
 
   it(`the status page's expired link: "stop working after 30 days" (STATUS_LINK_DAYS = ${STATUS_LINK_DAYS})`, () => {
