@@ -2,8 +2,7 @@
 // tied to the constant the code enforces: change one, and this names the other to change with it.
 // Limits the copy states as numbers are filled in instead ({confirmHours}, {statusLinkDays},
 // {minFriends}, the owner page's {days} and {count}, {pendingDays}, {backupDays}, {dropEntryDays},
-// {minimumAge}); the last tests here
-// check that the filled-in copy still reads as written.
+// {minimumAge}); the last tests here check that the filled-in copy still reads as written.
 import emails from "../../../../content/emails.json"
 import contact from "../../../../content/pages/contact.json"
 import owner from "../../../../content/pages/owner.json"
