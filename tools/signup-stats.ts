@@ -6,7 +6,7 @@ import { readBackupSettings } from "../src/server/backup/settings"
 import { formatBackupStatus, readBackupStatus } from "../src/server/backup/snapshot"
 import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
-import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../src/server/signup/owner-handler"
+import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../src/signup/owner-summary"
 import {
   dropCounts,
   formatDropCounts,

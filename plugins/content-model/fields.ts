@@ -85,6 +85,9 @@ export const template = (what: string, placeholders: Record<string, string>) =>
     },
   )
 
+/** Text with placeholders that may run over several lines. */
+export const longTemplate = (what: string, placeholders: Record<string, string>) => withMeta(template(what, placeholders), { kind: "multiline" })
+
 /** Text in a fixed format, like a language code. */
 export const formatted = (what: string, pattern: RegExp, problem: string) =>
   withMeta(

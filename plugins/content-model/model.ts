@@ -8,6 +8,7 @@
  * Adding a file: declare it below and add one entry to CONTENT_FILES.
  */
 import { z } from "zod"
+import { LEADERBOARD_MIN_REFERRALS, LEADERBOARD_SIZE } from "../../src/signup/rewards"
 import {
   atLeastOne,
   calendarDate,
@@ -21,6 +22,7 @@ import {
   labelled,
   listOf,
   longText,
+  longTemplate,
   paragraphs,
   positiveMs,
   record,
@@ -204,7 +206,10 @@ const ui = contentFile(
         statusHint: template("the line about the signup's own status page", { statusLink: "the link to the status page goes there" }),
         referrals: template("how many friends joined through the link", { count: "the number of friends goes there" }),
         pendingHeading: text("the heading shown when a signup must be confirmed by email"),
-        pending: template("the text shown when a signup must be confirmed by email", { email: "the address the visitor typed goes there" }),
+        pending: template("the text shown when a signup must be confirmed by email", {
+          email: "the address the visitor typed goes there",
+          confirmHours: "the hours the confirmation link works go there (the server's rule)",
+        }),
         resendQuestion: text("the question above the button that sends the confirmation email again"),
         resend: text("the label of the button that sends the confirmation email again"),
         resending: text("the label of that button while the request is on its way"),
@@ -218,13 +223,16 @@ const ui = contentFile(
   "the interface texts: labels, buttons and messages",
 )
 
-/** One email: subject, heading, text, the button to the link, and what to do if it was not you. */
-const emailCopy = (what: string) =>
+/**
+ * One email: subject, heading, text, the button to the link, and what to do if it was not you;
+ * the text must keep the placeholders the service fills in.
+ */
+const emailCopy = (what: string, placeholders: Record<string, string> = {}) =>
   record(
     {
       subject: text(`the subject of ${what}; "{brand}" is filled in`),
       heading: text(`the heading of ${what}`),
-      text: longText(`the text of ${what}`),
+      text: Object.keys(placeholders).length > 0 ? longTemplate(`the text of ${what}`, placeholders) : longText(`the text of ${what}`),
       button: text(`the label of the button in ${what}`),
       ignore: text(`the last line of ${what}, for people who did not ask for it`),
     },
@@ -255,7 +263,9 @@ const dropEmail = (what: string, placeholders: Record<string, string>) => {
 
 const emails = contentFile(
   {
-    confirmation: emailCopy("the email that asks a new signup to confirm their address"),
+    confirmation: emailCopy("the email that asks a new signup to confirm their address", {
+      confirmHours: "the hours the confirmation link works go there (the server's rule)",
+    }),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
     invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
     milestone: record(
@@ -337,7 +347,9 @@ const rewards = contentFile(
   {
     tiers: rewardTiers,
     showLeaderboard: labelled(
-      yesNo("whether the status page shows the top 10 referrers, their addresses masked like j***@g***.com (no one below 3 friends)"),
+      yesNo(
+        `whether the status page shows the top ${LEADERBOARD_SIZE} referrers, their addresses masked like j***@g***.com (no one below ${LEADERBOARD_MIN_REFERRALS} friends)`,
+      ),
       "Show the leaderboard",
     ),
   },
@@ -678,7 +690,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       pending: text("what the page says when the address is not confirmed yet"),
       expired: record(
         {
-          text: longText("what the page says when its status link has expired, and that a fresh one comes by email"),
+          text: longTemplate("what the page says when its status link has expired, and that a fresh one comes by email", {
+            statusLinkDays: "the days a status link works go there (the server's rule)",
+          }),
           label: text("the label of the email field"),
           button: text("the button that asks for a fresh link"),
           sending: text("the button's label while the request is sent"),
@@ -720,12 +734,16 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       leaderboard: record(
         {
           heading: text("the heading of the leaderboard"),
-          intro: longText("the line under the leaderboard's heading: who is on it, and that addresses are masked"),
+          intro: longTemplate("the line under the leaderboard's heading: who is on it, and that addresses are masked", {
+            minFriends: "the fewest friends that put someone on the leaderboard go there (the server's rule)",
+          }),
           rank: text("the heading of the place column"),
           name: text("the heading of the masked address column"),
           friends: text("the heading of the friends column"),
           you: text('the mark on the reader\'s own row, like "You"'),
-          empty: longText("what the leaderboard says while no one has enough friends on it"),
+          empty: longTemplate("what the leaderboard says while no one has enough friends on it", {
+            minFriends: "the fewest friends that put someone on the leaderboard go there (the server's rule)",
+          }),
         },
         "the leaderboard on the status page (shown when rewards.json switches it on)",
       ),
@@ -946,13 +964,15 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       ),
       chart: record(
         {
-          heading: text("the heading of the chart"),
+          heading: template("the heading of the chart", { days: "the number of days the chart covers goes there (the server's rule)" }),
           caption: longText("the line under the chart's heading: what it shows, and that days are UTC days"),
           signups: text("the name of the signups in the chart's key and table"),
           confirmations: text("the name of the confirmations in the chart's key and table"),
           dayAxis: text("the label of the chart's day axis"),
           countAxis: text("the label of the chart's count axis"),
-          table: text("the caption of the table of the same numbers, for screen readers"),
+          table: template("the caption of the table of the same numbers, for screen readers", {
+            days: "the number of days the chart covers goes there (the server's rule)",
+          }),
           day: text("the day column's heading in that table"),
         },
         "the chart",
@@ -971,7 +991,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       topReferrers: record(
         {
           heading: text("the heading of the top referrers"),
-          intro: longText("the line under that heading"),
+          intro: longTemplate("the line under that heading", { count: "the number of referrers shown goes there (the server's rule)" }),
           rank: text("the rank column's heading"),
           email: text("the address column's heading"),
           code: text("the referral code column's heading"),

@@ -5,6 +5,7 @@ import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
+import { LEADERBOARD_MIN_REFERRALS } from "../signup/rewards"
 import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/retention"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
@@ -20,6 +21,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       backupDays: String(BACKUP_MAX_DAYS),
       dropEntryDays: String(DROP_ENTRY_DAYS),
       minimumAge: String(data.dropsJson!.minimumAge),
+      minFriends: String(LEADERBOARD_MIN_REFERRALS),
     })
   return (
     <StaticMarkup>

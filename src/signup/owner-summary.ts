@@ -3,6 +3,11 @@
  * declaration for the server that writes it and the owner's page that reads it.
  */
 
+/** The days the summary's chart covers, today (UTC) the last ("{days}" in the owner page's copy). */
+export const SUMMARY_DAYS = 30
+/** Sources, campaigns, referring sites and referrers shown, each ("{count}" in the top referrers' intro). */
+export const SUMMARY_LIMIT = 20
+
 /** Signups and confirmations on one UTC day ("2026-11-23"). */
 export interface DayCount {
   day: string

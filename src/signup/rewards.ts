@@ -4,6 +4,16 @@
  * announces a tier once it is reached).
  */
 
+/** People on the masked leaderboard (the copy writes it out: "the ten people"). */
+export const LEADERBOARD_SIZE = 10
+
+/**
+ * Fewer confirmed referrals than this, and no one is on the leaderboard ("{minFriends}" in the
+ * copy). The partial index `signups_leaderboard` (migrations.ts) holds exactly these signups, so a
+ * change here needs a new index there (schema-parity.test.ts checks it).
+ */
+export const LEADERBOARD_MIN_REFERRALS = 3
+
 /** A tier as the logic needs it: reached with `referrals` confirmed friends. */
 export interface TierThreshold {
   referrals: number

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { useEffect, useRef, useState } from "react"
-import type { DayCount } from "../../signup/owner-summary"
+import { SUMMARY_DAYS, type DayCount } from "../../signup/owner-summary"
+import { fillTemplate } from "../../lib/template"
 import { countAxis, type Formats } from "../../lib/owner-format"
 import { visuallyHidden } from "../shared/styles"
 import { dataTable } from "./ui"
@@ -133,7 +134,7 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
       {/* Hidden by its box: a table itself is never narrower than its cells. */}
       <div sx={visuallyHidden}>
         <table sx={dataTable}>
-          <caption>{copy.table}</caption>
+          <caption>{fillTemplate(copy.table, { days: String(SUMMARY_DAYS) })}</caption>
           <thead>
             <tr>
               <th scope="col">{copy.day}</th>

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useId, type ReactNode } from "react"
-import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
+import { SUMMARY_DAYS, SUMMARY_LIMIT, type OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
@@ -66,7 +66,7 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         <Count label={copy.counts.left} value={formats.count(summary.left)} />
       </dl>
 
-      <Section heading={copy.chart.heading} intro={copy.chart.caption}>
+      <Section heading={fillTemplate(copy.chart.heading, { days: String(SUMMARY_DAYS) })} intro={copy.chart.caption}>
         <div sx={card}>
           <DailyChart days={summary.perDay} copy={copy.chart} formats={formats} />
         </div>
@@ -80,7 +80,7 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </div>
       </Section>
 
-      <Section heading={copy.topReferrers.heading} intro={copy.topReferrers.intro}>
+      <Section heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
         <div sx={card}>
           {summary.topReferrers.length === 0 ? (
             <p sx={{ color: "subtle" }}>{copy.topReferrers.empty}</p>

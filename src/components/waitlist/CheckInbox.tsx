@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../lib/template"
 import { requestLinkAgain } from "../../lib/waitlist-client"
+import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
 
 type Resend = "idle" | "sending" | "sent" | "failed"
 
@@ -20,7 +21,7 @@ export const CheckInbox = ({ email }: { email: string }) => {
   return (
     <div sx={{ display: "grid", gap: 2 }}>
       <p sx={{ variant: "text.heading", fontSize: [4, 5], color: "primary" }}>{copy.pendingHeading}</p>
-      <p>{fillTemplate(copy.pending, { email })}</p>
+      <p>{fillTemplate(copy.pending, { email, confirmHours: String(CONFIRM_LINK_HOURS) })}</p>
       <p sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, m: 0 }}>
         <span>{copy.resendQuestion}</span>
         <button type="button" onClick={() => void sendAgain()} disabled={resend === "sending" || resend === "sent"} sx={{ variant: "buttons.small" }}>

@@ -2,6 +2,8 @@
 import { useId } from "react"
 import type { ThemeUIStyleObject } from "theme-ui"
 import { useSiteContent } from "../../hooks/use-site-content"
+import { fillTemplate } from "../../lib/template"
+import { LEADERBOARD_MIN_REFERRALS } from "../../signup/rewards"
 import type { LeaderboardEntry } from "../../signup/schema"
 
 export interface LeaderboardCopy {
@@ -13,6 +15,8 @@ export interface LeaderboardCopy {
   you: string
   empty: string
 }
+
+const minFriends = { minFriends: String(LEADERBOARD_MIN_REFERRALS) }
 
 const cell: ThemeUIStyleObject = { py: 2, px: [2, 3], borderBottom: "1px solid", borderColor: "border", textAlign: "left" }
 
@@ -26,9 +30,9 @@ export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[];
       <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [3, 4] }}>
         {copy.heading}
       </h2>
-      <p sx={{ color: "subtle" }}>{copy.intro}</p>
+      <p sx={{ color: "subtle" }}>{fillTemplate(copy.intro, minFriends)}</p>
       {rows.length === 0 ? (
-        <p>{copy.empty}</p>
+        <p>{fillTemplate(copy.empty, minFriends)}</p>
       ) : (
         <table aria-labelledby={`${id}-heading`} sx={{ width: "100%", borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" }}>
           <thead>

@@ -52,6 +52,11 @@ describe("Privacy page", () => {
     expect(screen.getByText(new RegExp(`You must be ${dropsContent.minimumAge} or older to enter a draw`))).toBeInTheDocument()
     expect(screen.getByText(new RegExp(`${DROP_ENTRY_DAYS} days after the drop's entries close`))).toBeInTheDocument()
   })
+
+  it("states the leaderboard's minimum of friends from the server's rule", () => {
+    renderPrivacy()
+    expect(screen.getByText(/you appear on it only once at least 3 friends have joined with your link/)).toBeInTheDocument()
+  })
 })
 
 describe("Privacy page Head", () => {

@@ -8,6 +8,7 @@
  * footer carries the unsubscribe page's link in words.
  */
 import type { EmailCopy } from "../../../plugins/content-model/model"
+import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
 import { siteLinks } from "../signup/links"
 import type { MessageKind, MilestonePayload } from "../signup/stores/store"
 import { emailHtml, emailText } from "./email-layout"
@@ -67,9 +68,11 @@ const render = (to: string, copy: OneEmail, link: string, all: EmailCopy, unsubs
   return { to, subject, text: emailText(html), html, headers: unsubscribeHeaders(unsubscribe, facts) }
 }
 
-/** Asks a new signup to confirm: the link opens the site's confirmation page. */
-export const confirmationEmail = (to: string, confirmUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
-  render(to, copy.confirmation, confirmUrl, copy, unsubscribe, facts)
+/** Asks a new signup to confirm: the link opens the site's confirmation page, for as long as the text says. */
+export const confirmationEmail = (to: string, confirmUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  const words = { ...copy.confirmation, text: copy.confirmation.text.replace(/\{confirmHours\}/g, String(CONFIRM_LINK_HOURS)) }
+  return render(to, words, confirmUrl, copy, unsubscribe, facts)
+}
 
 /** Sends someone already on the list the link to their status page. */
 export const statusLinkEmail = (to: string, statusUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>

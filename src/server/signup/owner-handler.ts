@@ -35,7 +35,7 @@ import {
   type HandlerDependencies,
 } from "./handler"
 import type { ExportRow, SignupStore } from "./stores/store"
-import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
+import { OWNER_PAGE_ACTOR, SUMMARY_DAYS, SUMMARY_LIMIT } from "../../signup/owner-summary"
 
 /** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
 export type InviteNext = (
@@ -54,10 +54,6 @@ export interface OwnerDependencies extends HandlerDependencies {
   backups?: (now: Date) => BackupSummary | null
 }
 
-/** The days the summary's chart covers, today (UTC) the last. */
-export const SUMMARY_DAYS = 30
-/** Sources, campaigns, referring sites and referrers shown, each. */
-export const SUMMARY_LIMIT = 20
 /** The most people one invite request may name. */
 export const MAX_INVITE = 1_000
 

@@ -11,6 +11,8 @@
  * once (see the store's `erase`).
  */
 import type { MyDropEntry } from "../../drop/contract"
+import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
+import { LEADERBOARD_SIZE } from "../../signup/rewards"
 import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
@@ -21,7 +23,7 @@ import { createAnswerPace, waitPrecisely } from "./waitlist/answer-pace"
 import { isDisposableAddress } from "./waitlist/disposable"
 import { emailKey } from "./waitlist/email-key"
 
-export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
+export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_HOURS * 60 * 60 * 1000
 /** A repeat signup gets its link by mail again at most this often. */
 export const RESEND_INTERVAL_MS = 60 * 60 * 1000
 
@@ -35,9 +37,6 @@ export interface ServiceSettings {
   /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
   showLeaderboard?: boolean
 }
-
-/** People on the masked leaderboard. */
-export const LEADERBOARD_SIZE = 10
 
 /** A row of the masked leaderboard as the status page shows it: never a whole address. */
 export interface LeaderboardRow {

@@ -14,6 +14,11 @@ beforeEach(() => {
 })
 
 describe("CheckInbox", () => {
+  it("says where the link went and that it works for 48 hours (CONFIRM_LINK_HOURS)", () => {
+    render(<CheckInbox email="fan@example.com" />)
+    expect(screen.getByText(/^We sent a confirmation link to fan@example\.com\. Open it within 48 hours to get your place/)).toBeVisible()
+  })
+
   it("sends the confirmation email again on request, once, and says it is on its way", async () => {
     fetchMock.mockResolvedValue(answer(202))
     const user = userEvent.setup()

@@ -83,7 +83,7 @@ describe("the status page", () => {
       .mockResolvedValueOnce(answer(202, { ok: true }))
     const user = userEvent.setup()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
-    expect(await screen.findByText(waitlistPage.expired.text)).toBeVisible()
+    expect(await screen.findByText(waitlistPage.expired.text.replace("{statusLinkDays}", "30"))).toBeVisible()
     const field = screen.getByLabelText(waitlistPage.expired.label)
     await user.type(field, "not-an-address")
     await user.click(screen.getByRole("button", { name: waitlistPage.expired.button }))
@@ -290,6 +290,12 @@ describe("rewards and the leaderboard on the status page", () => {
       .getAllByRole("row")
       .map((row) => row.textContent)
     expect(rows).toEqual(["PlaceWhoFriends", "1s***@e***.com9", "2j***@g***.comYou4"])
+    expect(screen.getByText("The ten people who brought the most friends, from 3 friends up. Addresses are masked.")).toBeVisible()
+  })
+
+  it("says who it waits for while the leaderboard is empty, with the server's minimum of friends", async () => {
+    await open({ referrals: 1, milestone: 1, leaderboard: [] })
+    expect(screen.getByText("No one has brought 3 friends yet. Share your link and be the first up here.")).toBeVisible()
   })
 
   it("shows no leaderboard when the answer has none (switched off)", async () => {

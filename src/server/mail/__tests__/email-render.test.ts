@@ -34,7 +34,11 @@ const KINDS: Array<[string, (copy: typeof emails) => OutgoingEmail, { heading: s
   ["drop entry", (copy) => dropEmail("drop-entered", DROP_WORDS, copy, facts), fillDrop(emails.dropEntered)],
   ["drop win", (copy) => dropEmail("drop-won", DROP_WORDS, copy, facts), fillDrop(emails.dropWon)],
   ["drop's not this time", (copy) => dropEmail("drop-not-won", DROP_WORDS, copy, facts), fillDrop(emails.dropNotThisTime)],
-  ["confirmation", (copy) => confirmationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.confirmation],
+  [
+    "confirmation",
+    (copy) => confirmationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts),
+    { ...emails.confirmation, text: emails.confirmation.text.replace("{confirmHours}", "48") },
+  ],
   ["status link", (copy) => statusLinkEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.statusLink],
   ["invitation", (copy) => invitationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.invitation],
   [

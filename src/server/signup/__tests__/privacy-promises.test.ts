@@ -23,6 +23,7 @@ import { emailKey, suppressionKey } from "../waitlist/email-key"
 import { hashToken } from "../waitlist/codes"
 import { readRetention } from "../settings"
 import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
+import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
 
 const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
@@ -384,8 +385,8 @@ describe("the promises about who else handles an address", () => {
     }
   })
 
-  it(`keeps "${"only once at least 3 friends have joined with your link"}": the leaderboard masks every address and leaves out anyone below 3`, async () => {
-    const words = promise("only once at least 3 friends have joined with your link")
+  it(`keeps "${"only once at least {minFriends} friends have joined with your link"}": the leaderboard masks every address and leaves out anyone below ${LEADERBOARD_MIN_REFERRALS}`, async () => {
+    const words = promise("only once at least {minFriends} friends have joined with your link")
     expect(words).toContain("j***@g***.com")
     const store = openStore()
     try {
@@ -397,8 +398,8 @@ describe("the promises about who else handles an address", () => {
       }
       const jordan = await join("jordan@gmail.com")
       const sam = await join("sam@yahoo.com")
-      for (const friend of ["f1", "f2", "f3"]) await join(`${friend}@example.com`, jordan.referralCode)
-      for (const friend of ["g1", "g2"]) await join(`${friend}@example.com`, sam.referralCode)
+      for (let friend = 0; friend < LEADERBOARD_MIN_REFERRALS; friend++) await join(`f${friend}@example.com`, jordan.referralCode)
+      for (let friend = 0; friend < LEADERBOARD_MIN_REFERRALS - 1; friend++) await join(`g${friend}@example.com`, sam.referralCode)
       // Single opt-in referrals wait for the owner's look (nobody confirmed those addresses): released here.
       const held = (await store.ownerSummary(START, { days: 1, limit: 10 })).heldReferrals.rows
       await store.reviewReferrals(
@@ -408,7 +409,7 @@ describe("the promises about who else handles an address", () => {
         "owner's page",
       )
       const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"), START)
-      expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: 3, you: true }] })
+      expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: LEADERBOARD_MIN_REFERRALS, you: true }] })
       expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")
       expect(JSON.stringify(status)).not.toContain("y***")
     } finally {

@@ -223,7 +223,7 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     version: 7,
     name: "the masked leaderboard: top referrers from an index, at any list size",
     up: statements(
-      // Only the signups the leaderboard may show (LEADERBOARD_MIN_REFERRALS in store.ts): a small index, read in order.
+      // Only the signups the leaderboard may show (LEADERBOARD_MIN_REFERRALS in src/signup/rewards.ts): a small index, read in order.
       "create index signups_leaderboard on signups (referrals desc, id) where status = 'confirmed' and referrals >= 3",
     ),
   },
@@ -282,6 +282,8 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
   },
 ]
 
+// The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
+// times: SQLite has no time type, so they are ISO 8601 text (which sorts in time) where PostgreSQL has timestamptz.
 export const SQLITE_MIGRATIONS: Migration[] = [
   {
     version: 1,

@@ -41,7 +41,7 @@ import {
   type Standing,
   type TopReferrer,
 } from "./store"
-import { LEADERBOARD_MIN_REFERRALS } from "./store"
+import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
 import { lineSql } from "./line-sql"
 import { outboxStore, queueMessages } from "./outbox-store"
 import { ownerStore } from "./owner-store"

@@ -5,6 +5,7 @@
  */
 import type { AuditEntry, HoldReason, OutboxHealth, OwnerSummary } from "../../../signup/owner-summary"
 import type { Attribution } from "../../../signup/schema"
+import { STATUS_LINK_DAYS } from "../../../signup/link-lifetimes"
 import type { ProviderContact } from "../../providers/provider"
 import type { ChallengeVerdict } from "./challenges"
 import type { DropStore } from "./drop-store"
@@ -84,13 +85,6 @@ export interface MilestonePayload extends Record<string, string> {
   statusToken: string
   unsubscribeToken: string
 }
-
-/**
- * Fewer confirmed referrals than this, and no one is on the leaderboard. The partial index
- * `signups_leaderboard` (migrations.ts) holds exactly these signups, so a change here needs a new
- * index there.
- */
-export const LEADERBOARD_MIN_REFERRALS = 3
 
 /** One row of the masked leaderboard: a top referrer. */
 export interface TopReferrer {
@@ -181,7 +175,7 @@ export interface Place {
 /** `suppressed`: the address left the list, and this signup may not bring it back (see `overridesSuppression`). */
 export type AddResult = { kind: "added"; signup: Signup; place: Place | null } | { kind: "duplicate"; signup: Signup } | { kind: "suppressed" }
 
-/** `expired`: the token is past its 48 hours or was used already (tokens are single use). */
+/** `expired`: the token is past its CONFIRM_LINK_HOURS (link-lifetimes.ts) or was used already (tokens are single use). */
 export type ConfirmResult = { kind: "confirmed"; signup: Signup; place: Place } | { kind: "expired" } | { kind: "unknown" }
 
 export interface Standing {
@@ -242,7 +236,7 @@ export type NewToken = { kind: "status" | "confirm"; hash: string; expiresAt: st
  * reward reached) carries a fresh one, and an expired link's page offers a fresh one by email: a
  * link copied from an old email or a shared screen stops showing (or erasing) its person.
  */
-export const STATUS_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+export const STATUS_TOKEN_TTL_MS = STATUS_LINK_DAYS * 24 * 60 * 60 * 1000
 
 /** When a status token made at `at` stops working. */
 export const statusTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + STATUS_TOKEN_TTL_MS).toISOString()
