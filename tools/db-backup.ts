@@ -16,7 +16,7 @@ const main = async (): Promise<void> => {
     console.error(POSTGRES_BACKUPS)
     process.exit(2)
   }
-  const settings = readBackupSettings(signups.signupsFile)
+  const settings = readBackupSettings(signups)
   for (const problem of settings.problems) console.error(`settings: ${problem}`)
   const result = await takeBackup(settings)
   const copied = result.copied === null ? "" : result.copied ? "; copied off the machine (BACKUP_COMMAND)" : "; BACKUP_COMMAND FAILED (see signups:stats)"

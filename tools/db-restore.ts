@@ -9,7 +9,7 @@ import { reapplyErasures, restoreSnapshot } from "../src/server/backup/restore"
 import { readBackupSettings } from "../src/server/backup/settings"
 import { ERASURE_LOG_COPY } from "../src/server/backup/snapshot"
 import { SITE_FACTS } from "../src/server/signup/runtime"
-import { readSetting, readSignupSettings, type SignupSettings } from "../src/server/signup/settings"
+import { readSignupSettings, type SignupSettings } from "../src/server/signup/settings"
 import { openPostgresDatabase } from "../src/server/signup/stores/postgres-database"
 import { createSqlStore } from "../src/server/signup/stores/sql-store"
 
@@ -18,7 +18,7 @@ const main = async (): Promise<void> => {
   if (signups.databaseUrl) return reapplyToPostgres(signups)
   const snapshot = process.argv[2]
   if (!snapshot) throw new Error("give the snapshot to restore: npm run db:restore -- .data/backups/signups-20261125T040000Z.db")
-  const settings = readBackupSettings(signups.signupsFile)
+  const settings = readBackupSettings(signups)
   // The live erasure log is the newest; if the disk that held it is gone, the copy beside the snapshot.
   const besideSnapshot = path.join(path.dirname(path.resolve(snapshot)), ERASURE_LOG_COPY)
   const erasureLog = existsSync(settings.erasureLog) ? settings.erasureLog : besideSnapshot
@@ -51,7 +51,7 @@ const main = async (): Promise<void> => {
 const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: string }): Promise<void> => {
   const flag = process.argv.indexOf("--erasures-since")
   const since = flag >= 0 ? process.argv[flag + 1] : undefined
-  const erasureLog = readSetting("ERASURE_LOG")
+  const { erasureLog } = signups
   if (!since || Number.isNaN(Date.parse(since)) || !erasureLog) {
     throw new Error(
       'the list is in PostgreSQL (DATABASE_URL): restore it with your provider\'s point-in-time recovery or pg_restore, then run `npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z` (the time restored to) with ERASURE_LOG set, to erase again those who left since (see the README, "Backups and restore")',

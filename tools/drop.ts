@@ -11,9 +11,9 @@
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 import type { PublishedDrop } from "../src/drop/contract"
 import { verifyDraw } from "../src/drop/draw"
-import { dropCatalog, findDrop } from "../src/server/drop/catalog"
+import { dropCatalog, dropsContent, findDrop } from "../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher } from "../src/server/drop/service"
-import { dropSeedDir, openStore } from "../src/server/signup/runtime"
+import { openStore } from "../src/server/signup/runtime"
 import { readSignupSettings } from "../src/server/signup/settings"
 import { SITE_FACTS } from "../src/server/signup/runtime"
 
@@ -22,7 +22,7 @@ export const USAGE = `Usage:
   npm run drop:draw -- DROP [--seed HEX]   draw the winners (after the window closes)
   npm run drop:verify -- DROP [--from URL] check the published draw (the site's address by default)
 DROP is a drop's id in content/drops.json: ${
-  dropCatalog()
+  dropCatalog(dropsContent(readSignupSettings(SITE_FACTS).dropsFile))
     .drops.map((drop) => drop.id)
     .join(", ") || "(none declared)"
 }`
@@ -98,13 +98,13 @@ const main = async (): Promise<number> => {
   }
   const settings = readSignupSettings(SITE_FACTS)
   if (command.action === "verify") return verify(command.from ?? settings.siteUrl, command.drop)
-  const catalog = dropCatalog()
+  const catalog = dropCatalog(dropsContent(settings.dropsFile))
   if (!findDrop(catalog, command.drop)) {
     console.error(`drop: there is no drop "${command.drop}" in content/drops.json\n\n${USAGE}`)
     return 1
   }
   const store = openStore(settings)
-  const seedDir = dropSeedDir(settings)
+  const seedDir = settings.dropSeedDir
   const drops = createDropService({ store, catalog, siteUrl: settings.siteUrl, mail: null, seedDir })
   const now = new Date()
   try {

@@ -30,7 +30,7 @@ const main = async (): Promise<void> => {
     process.stdout.write(formatReview(summary))
     const webhooks = await store.webhookHealth()
     if (!settings.databaseUrl) {
-      const backups = readBackupSettings(settings.signupsFile)
+      const backups = readBackupSettings(settings)
       process.stdout.write(formatBackupStatus(readBackupStatus(backups.dir), new Date(), backups.intervalMs))
     }
     if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0)

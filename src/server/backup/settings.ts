@@ -10,7 +10,7 @@
  */
 import path from "node:path"
 import { BACKUP_MAX_DAYS } from "../../signup/retention"
-import { readSetting } from "../signup/settings"
+import { readSetting, type SignupSettings } from "../signup/settings"
 import { embeddedFiles } from "../signup/stores/open-store"
 import type { Rotation } from "./rotation"
 
@@ -29,7 +29,8 @@ export interface BackupSettings {
 
 const DEFAULTS = { intervalMinutes: 60, hourly: 24, daily: BACKUP_MAX_DAYS }
 
-export const readBackupSettings = (signupsFile: string): BackupSettings => {
+/** The embedded database's backups, for the list the signup settings name (its erasure log among them). */
+export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSettings, "signupsFile" | "erasureLog">): BackupSettings => {
   const { database } = embeddedFiles(signupsFile)
   const problems: string[] = []
   const whole = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, why = ""): number => {
@@ -52,7 +53,7 @@ export const readBackupSettings = (signupsFile: string): BackupSettings => {
       daily: whole("BACKUP_KEEP_DAILY", DEFAULTS.daily, 1, BACKUP_MAX_DAYS, ` (the privacy page promises no backup is older than ${BACKUP_MAX_DAYS} days)`),
     },
     command: readSetting("BACKUP_COMMAND"),
-    erasureLog: path.resolve(readSetting("ERASURE_LOG") ?? beside("erasures.log")),
+    erasureLog: erasureLog ?? beside("erasures.log"),
     problems,
   }
 }

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs"
 import content from "../../../content/drops.json"
-import { readSetting } from "../signup/settings"
 import { sizeKey, type SizeStock } from "../../drop/contract"
 import type { BonusRule } from "../../drop/tickets"
 
@@ -42,13 +41,12 @@ type DropsContent = typeof content
  * DROPS_FILE names (tests and benches give a drop whose window is open now; it must hold what the
  * content model allows, as content/drops.json does).
  */
-export const dropsContent = (): Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> => {
-  const file = readSetting("DROPS_FILE")
+export const dropsContent = (file: string | null): Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> => {
   return file ? (JSON.parse(readFileSync(file, "utf8")) as DropsContent) : content
 }
 
 /** The catalog from drops content (what the server runs with, unless a test gives another). */
-export const dropCatalog = (drops: Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> = dropsContent()): DropCatalog => ({
+export const dropCatalog = (drops: Pick<DropsContent, "drops" | "notThisTimeEmail" | "minimumAge"> = content): DropCatalog => ({
   notThisTimeEmail: drops.notThisTimeEmail,
   minimumAge: drops.minimumAge,
   drops: drops.drops.map((drop) => ({

@@ -60,7 +60,7 @@ const main = async (): Promise<void> => {
   const { drops } = runtime.dependencies
   if (drops) setInterval(() => void dropUpkeep(drops), DROP_UPKEEP_MS).unref()
   if (!runtime.settings.databaseUrl) {
-    const backups = readBackupSettings(runtime.settings.signupsFile)
+    const backups = readBackupSettings(runtime.settings)
     scheduleBackups(backups, (line) => console.error(`serve:prod: ${line}`))
   }
   const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile

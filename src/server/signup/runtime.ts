@@ -24,9 +24,8 @@ import { eventDeliverer, providerDeliverer } from "./fan-out"
 import { createOutboxSender, GiveUp, type Deliver, type OutboxSender } from "./outbox"
 import { inviteNext } from "./invitations"
 import { createSignupService, type MailQueue, type SignupService } from "./service"
-import { dropCatalog } from "../drop/catalog"
+import { dropCatalog, dropsContent } from "../drop/catalog"
 import { createDropService, type DropService } from "../drop/service"
-import { dirname, join } from "node:path"
 import {
   optInProblem,
   readSecret,
@@ -68,8 +67,7 @@ export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, 
  * leaves, for a restore to re-apply.
  */
 const storeOptions = (settings: SignupSettings) => {
-  // With PostgreSQL only where ERASURE_LOG names a file that lasts (a server of your own, not serverless).
-  const erasureLog = settings.databaseUrl ? (readSetting("ERASURE_LOG") ?? null) : readBackupSettings(settings.signupsFile).erasureLog
+  const { erasureLog } = settings
   return {
     milestones: MILESTONES,
     milestoneEmails: Boolean(settings.smtpUrl),
@@ -84,14 +82,6 @@ export const openStore = (settings: SignupSettings): SignupStore =>
   settings.databaseUrl
     ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
     : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
-
-/**
- * Where drops' seeds wait for their draw (DROP_SEED_DIR): beside the embedded database by
- * default; with PostgreSQL or on serverless hosts only where the setting names a lasting folder
- * (else the owner keeps the seed the owner's page gives them).
- */
-export const dropSeedDir = (settings: Pick<SignupSettings, "databaseUrl" | "serverless" | "signupsFile">): string | null =>
-  readSetting("DROP_SEED_DIR") ?? (settings.databaseUrl || settings.serverless ? null : join(dirname(settings.signupsFile), "drop-seeds"))
 
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
@@ -258,7 +248,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     ...settings.botCheck.problems,
     ...settings.retention.problems,
     ...settings.dkim.problems,
-    ...(settings.databaseUrl ? [] : readBackupSettings(settings.signupsFile).problems),
+    ...(settings.databaseUrl ? [] : readBackupSettings(settings).problems),
     ...(made.problem
       ? [made.problem]
       : settings.emailProvider && !provider
@@ -318,11 +308,11 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
   const drops: DropService | null = store
     ? createDropService({
         store,
-        catalog: dropCatalog(),
+        catalog: dropCatalog(dropsContent(settings.dropsFile)),
         siteUrl: settings.siteUrl,
         mail: sender && mailer ? mailQueue(sender, settings) : null,
         outbox: sender ? mailQueue(sender, settings) : null,
-        seedDir: dropSeedDir(settings),
+        seedDir: settings.dropSeedDir,
       })
     : null
   const service: SignupService | { unavailable: string } = store
@@ -369,7 +359,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         return readSecret("OWNER_TOKEN")
       },
       store,
-      backups: databaseUrl ? undefined : (now) => backupSummary(readBackupSettings(settings.signupsFile), now),
+      backups: databaseUrl ? undefined : (now) => backupSummary(readBackupSettings(settings), now),
       inviteNext: store
         ? async (options, now) => {
             const wave = await inviteNext(store, settings, options, now)

@@ -87,6 +87,19 @@ export interface SignupSettings {
   emailProvider: string | undefined
   /** The shop's secret for redeeming invitation codes (`POST /api/invite/redeem`); unset, that endpoint answers 404. */
   inviteApiToken: string | undefined
+  /**
+   * Where leavers are logged for a restore to erase again (ERASURE_LOG): beside the embedded
+   * database by default; with PostgreSQL only where the setting names a file that lasts.
+   */
+  erasureLog: string | null
+  /**
+   * Where drops' seeds wait for their draw (DROP_SEED_DIR): beside the embedded database by
+   * default; with PostgreSQL or on serverless hosts only where the setting names a lasting folder
+   * (else the owner keeps the seed the owner's page gives them).
+   */
+  dropSeedDir: string | null
+  /** The drops the server runs with (DROPS_FILE), when not the built site's content/drops.json. */
+  dropsFile: string | null
   /** Running in production: NODE_ENV=production (`gatsby serve`, a host's Functions) or the production server, which sets it. */
   production: boolean
   /**
@@ -170,9 +183,15 @@ export interface SiteFacts {
 export const readSignupSettings = (site: SiteFacts): SignupSettings => {
   const databaseUrl = readSetting("DATABASE_URL")
   const serverless = Object.keys(SERVERLESS_MARKERS).find((name) => readSetting(name) !== undefined)
+  const signupsFile = path.resolve(process.cwd(), readSetting("SIGNUPS_FILE") ?? DEFAULT_SIGNUPS_FILE)
+  const besideDatabase = (name: string) => path.join(path.dirname(signupsFile), name)
+  const erasureLog = readSetting("ERASURE_LOG")
   return {
-    signupsFile: path.resolve(process.cwd(), readSetting("SIGNUPS_FILE") ?? DEFAULT_SIGNUPS_FILE),
+    signupsFile,
     databaseUrl,
+    erasureLog: erasureLog ? path.resolve(erasureLog) : databaseUrl ? null : besideDatabase("erasures.log"),
+    dropSeedDir: readSetting("DROP_SEED_DIR") ?? (databaseUrl || serverless ? null : besideDatabase("drop-seeds")),
+    dropsFile: readSetting("DROPS_FILE") ?? null,
     // Serverless platforms run many small instances: a connection or two each is plenty.
     databasePoolSize: readPositiveInteger("DATABASE_POOL_SIZE", serverless ? 2 : 10),
     rateLimit: readPositiveInteger("SIGNUP_RATE_LIMIT", DEFAULT_RATE_LIMIT),

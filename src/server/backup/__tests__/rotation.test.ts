@@ -41,7 +41,7 @@ describe("which snapshots are kept", () => {
     }
     process.env.BACKUP_KEEP_DAILY = "30"
     try {
-      const settings = readBackupSettings("/srv/block94/.data/signups.db")
+      const settings = readBackupSettings({ signupsFile: "/srv/block94/.data/signups.db", erasureLog: null })
       expect(settings.rotation.daily).toBe(BACKUP_MAX_DAYS)
       expect(settings.problems).toEqual([expect.stringContaining('BACKUP_KEEP_DAILY is "30"')])
     } finally {

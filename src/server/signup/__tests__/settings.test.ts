@@ -36,6 +36,9 @@ const SETTING_NAMES = [
   "WEBHOOK_SECRET",
   "WEBHOOK_ALLOW_PRIVATE",
   "EMAIL_PROVIDER",
+  "ERASURE_LOG",
+  "DROP_SEED_DIR",
+  "DROPS_FILE",
 ]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
@@ -107,6 +110,30 @@ describe("runtime settings", () => {
       clientAddressHeader: undefined,
       serverless: null,
     })
+  })
+
+  it("keeps the erasure log and the drops' seeds beside the embedded database, and with PostgreSQL or serverless only where a setting names a place", () => {
+    process.env.SIGNUPS_FILE = "/srv/block94/.data/signups.db"
+    expect(readSignupSettings(SITE)).toMatchObject({
+      erasureLog: "/srv/block94/.data/erasures.log",
+      dropSeedDir: "/srv/block94/.data/drop-seeds",
+      dropsFile: null,
+    })
+    process.env.DATABASE_URL = "postgres://localhost/block94"
+    expect(readSignupSettings(SITE)).toMatchObject({ erasureLog: null, dropSeedDir: null })
+    process.env.ERASURE_LOG = "/var/lib/block94/erasures.log"
+    process.env.DROP_SEED_DIR = "/var/lib/block94/seeds"
+    process.env.DROPS_FILE = "/tmp/drops.json"
+    expect(readSignupSettings(SITE)).toMatchObject({
+      erasureLog: "/var/lib/block94/erasures.log",
+      dropSeedDir: "/var/lib/block94/seeds",
+      dropsFile: "/tmp/drops.json",
+    })
+    delete process.env.DATABASE_URL
+    delete process.env.ERASURE_LOG
+    delete process.env.DROP_SEED_DIR
+    process.env.NETLIFY = "true"
+    expect(readSignupSettings(SITE)).toMatchObject({ erasureLog: "/srv/block94/.data/erasures.log", dropSeedDir: null })
   })
 
   it("takes the database, mail, proxy, boost and site address from the environment", () => {
