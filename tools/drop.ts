@@ -9,7 +9,7 @@
 //                                 whether they match (--from https://... for another site)
 // DROP is a drop's id in content/drops.json.
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
-import type { PublishedDrop } from "../src/drop/contract"
+import { isCheckable, publishedDraw, type PublishedDrop } from "../src/drop/contract"
 import { verifyDraw } from "../src/drop/draw"
 import { dropCatalog, dropsContent, findDrop } from "../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher } from "../src/server/drop/service"
@@ -59,24 +59,13 @@ const fetchText = async (url: string): Promise<string> => {
 const verify = async (site: string, drop: string): Promise<number> => {
   const base = site.replace(/\/+$/, "")
   const record = JSON.parse(await fetchText(`${base}/api/drop?${new URLSearchParams({ drop })}`)) as PublishedDrop
-  if (!record.seed || !record.seedHash || !record.listHash || !record.winners) {
+  if (!isCheckable(record)) {
     console.log(`${drop} is ${record.phase}: its draw has not been published yet, so there is nothing to check.`)
     return 1
   }
   const entryList = await fetchText(`${base}/api/drop/entries?${new URLSearchParams({ drop })}`)
   const started = performance.now()
-  const check = await verifyDraw(
-    {
-      seed: record.seed,
-      seedHash: record.seedHash,
-      listHash: record.listHash,
-      entryList,
-      stock: record.stock,
-      winners: record.winners,
-      promoted: record.promoted ?? undefined,
-    },
-    nodeTicketHasher(record.seed),
-  )
+  const check = await verifyDraw(publishedDraw(record, entryList), nodeTicketHasher(record.seed))
   const entries = entryList === "" ? 0 : entryList.split("\n").length - 1
   console.log(`Checked ${drop} from ${base}: ${entries} entries, seed ${record.seed}, list ${record.listHash} (${Math.round(performance.now() - started)} ms).`)
   if (check.ok) {

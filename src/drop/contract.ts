@@ -89,3 +89,20 @@ export const windowPhase = (window: DropWindow, now: Date): "scheduled" | "open"
   if (at < Date.parse(window.opensAt)) return "scheduled"
   return at < Date.parse(window.closesAt) ? "open" : "closed"
 }
+
+/** A drawn drop's record: everything a check of its draw needs is there. */
+export type DrawnRecord = PublishedDrop & { seed: string; seedHash: string; listHash: string; winners: Record<string, string[]> }
+
+export const isCheckable = (record: PublishedDrop): record is DrawnRecord =>
+  record.phase === "drawn" && record.seed !== null && record.seedHash !== null && record.listHash !== null && record.winners !== null
+
+/** What the draw's check (verifyDraw in draw.ts) is given: the drawn record and the entry list as published. */
+export const publishedDraw = (record: DrawnRecord, entryList: string) => ({
+  seed: record.seed,
+  seedHash: record.seedHash,
+  listHash: record.listHash,
+  entryList,
+  stock: record.stock,
+  winners: record.winners,
+  ...(record.promoted ? { promoted: record.promoted } : {}),
+})

@@ -6,7 +6,8 @@ import { formatLocalTime } from "../../lib/drop-schedule"
 import { fillTemplate } from "../../lib/template"
 import type { LiveCopy } from "./copy"
 import { machineText } from "../shared/styles"
-import { isCheckable, VerifyDraw } from "./VerifyDraw"
+import { isCheckable } from "../../drop/contract"
+import { VerifyDraw } from "./VerifyDraw"
 
 interface DrawRecordProps {
   record: PublishedDrop

@@ -1,15 +1,9 @@
 /** @jsxImportSource theme-ui */
 import { useState } from "react"
-import type { PublishedDrop } from "../../drop/contract"
+import { publishedDraw, type DrawnRecord } from "../../drop/contract"
 import type { DrawCheck } from "../../drop/draw"
 import { fetchEntryList } from "../../lib/drop-client"
 import type { VerifyCopy } from "./copy"
-
-/** A drawn drop's record: everything the check needs is there. */
-export type DrawnRecord = PublishedDrop & { seed: string; seedHash: string; listHash: string; winners: Record<string, string[]> }
-
-export const isCheckable = (record: PublishedDrop): record is DrawnRecord =>
-  record.phase === "drawn" && record.seed !== null && record.seedHash !== null && record.listHash !== null && record.winners !== null
 
 type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "done"; check: DrawCheck } | { kind: "failed" }
 
@@ -32,15 +26,7 @@ export const VerifyDraw = ({ record, copy }: { record: DrawnRecord; copy: Verify
     }
     try {
       const { verifyDraw } = await import("../../drop/draw")
-      const check = await verifyDraw({
-        seed: record.seed,
-        seedHash: record.seedHash,
-        listHash: record.listHash,
-        entryList,
-        stock: record.stock,
-        winners: record.winners,
-        ...(record.promoted ? { promoted: record.promoted } : {}),
-      })
+      const check = await verifyDraw(publishedDraw(record, entryList))
       setState({ kind: "done", check })
     } catch {
       setState({ kind: "failed" })
