@@ -2,6 +2,7 @@
 // folder to what may run where: browser code never imports Node, the server, the build plugins
 // or the tools (see "How the site is built" in the README).
 import js from "@eslint/js"
+import { createNodeResolver, importX } from "eslint-plugin-import-x"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import { builtinModules } from "node:module"
@@ -10,6 +11,15 @@ import tseslint from "typescript-eslint"
 /** Code that runs in the visitor's browser (and in server rendering of the same components). */
 const BROWSER_CODE = ["src/components/**", "src/pages/**", "src/hooks/**", "src/lib/**", "src/signup/**", "src/drop/**", "src/theme.ts", "gatsby-browser.tsx"]
 const TESTS = ["**/__tests__/**", "test/**", "__mocks__/**", "e2e/**"]
+
+/** What server code never imports: the browser's code, tools and tests. */
+const SERVER_IMPORTS = [
+  {
+    group: ["**/components/**", "**/pages/**", "**/hooks/**", "**/lib/**"],
+    message: "The server shares only src/signup/ and src/drop/ with the browser.",
+  },
+  { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Server code cannot import tools or tests." },
+]
 
 const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
 
@@ -74,20 +84,50 @@ export default tseslint.config(
   {
     files: ["src/server/**", "src/api/**"],
     ignores: TESTS,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: SERVER_IMPORTS }] },
+  },
+  {
+    // The rooms below the wiring: requests come in through http/ and are wired by runtime/ and
+    // prod/, so the rules, the outbox, the stores and backups never import those.
+    files: ["src/server/{backup,drop,outbox,store,waitlist}/**"],
+    ignores: TESTS,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...SERVER_IMPORTS,
             {
-              group: ["**/components/**", "**/pages/**", "**/hooks/**", "**/lib/**"],
-              message: "The server shares only src/signup/ and src/drop/ with the browser.",
+              group: ["**/server/http/**", "../http/**", "../../http/**"],
+              message: "Only the wiring (runtime/, prod/) and src/api/ use the request handlers.",
             },
-            { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Server code cannot import tools or tests." },
+            { group: ["**/runtime/**", "**/prod/**"], message: "The wiring (runtime/, prod/) takes its parts from here, not the other way round." },
           ],
         },
       ],
     },
+  },
+  {
+    // Settings are read and checked once, in src/server/settings/; everything else takes them from there.
+    files: ["src/server/**", "src/api/**"],
+    ignores: [...TESTS, "src/server/settings/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings in src/server/settings/ and take them from the runtime's settings." },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere: a cycle's modules can see each other half-loaded.
+    files: ["**/*.ts", "**/*.tsx"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["tools/**", "plugins/**"],

@@ -203,7 +203,7 @@ for (const storeName of STORES) {
 
       // C signs up again, written differently: the answer anyone gets, which says nothing of the
       // list. Mail went to C less than an hour ago, so no status link follows yet (the hourly
-      // resend is tested in src/server/signup/__tests__/double-opt-in.test.ts).
+      // resend is tested in src/server/waitlist/__tests__/double-opt-in.test.ts).
       inbox.messages.splice(0)
       await open(c.page, `${siteUrl}/`)
       const queuedBefore = await emailsQueued()

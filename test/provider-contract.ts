@@ -3,7 +3,7 @@
  * and run per provider with that provider's spec (the requests its reference documents and the
  * answers it gives). Each adapter's test file holds its spec, next to the reference it follows.
  */
-import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "../src/server/providers/provider"
+import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "../src/server/outbox/providers/provider"
 import { expectDocumentedRequest, startFakeApi, type Answer, type DocumentedCall, type FakeApi } from "./provider-api"
 
 export interface ProviderApiSpec {

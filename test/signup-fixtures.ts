@@ -3,9 +3,9 @@
  * (so a test can find it by that token's hash), for tests that fill a store straight through
  * its API. Anything else through `overrides`.
  */
-import { hashToken } from "../src/server/signup/waitlist/codes"
-import { emailKey } from "../src/server/signup/waitlist/email-key"
-import type { NewSignup } from "../src/server/signup/stores/store"
+import { hashToken } from "../src/server/waitlist/codes"
+import { emailKey } from "../src/server/waitlist/email-key"
+import type { NewSignup } from "../src/server/store/store"
 
 export const confirmedSignup = (
   email: string,

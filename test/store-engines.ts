@@ -5,8 +5,8 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { openEmbeddedStore, openPostgresStore } from "../src/server/signup/stores/open-store"
-import type { SignupStore } from "../src/server/signup/stores/store"
+import { openEmbeddedStore, openPostgresStore } from "../src/server/store/open-store"
+import type { SignupStore } from "../src/server/store/store"
 import { freshDatabase } from "./postgres"
 
 type EngineName = "SQLite" | "PostgreSQL"

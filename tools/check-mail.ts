@@ -2,9 +2,9 @@
 // for DKIM_PRIVATE_KEY, SPF and DMARC hints) and whether what is published matches, where DNS
 // can be reached. Exits 1 when something is to fix.
 import { promises as dns } from "node:dns"
-import { mailDnsReport } from "../src/server/mail/dns-check"
-import { SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { mailDnsReport } from "../src/server/outbox/mail/dns-check"
+import { SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)

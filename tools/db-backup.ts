@@ -2,10 +2,10 @@
 // server keeps taking signups, checks it, keeps a rotation (24 hourly, 14 daily) in BACKUP_DIR,
 // copies the erasure log beside it, and runs BACKUP_COMMAND to copy it off the machine. serve:prod
 // does the same every BACKUP_INTERVAL_MINUTES. With DATABASE_URL it says what to use instead.
-import { readBackupSettings } from "../src/server/backup/settings"
+import { readBackupSettings } from "../src/server/settings/backup"
 import { takeBackup } from "../src/server/backup/snapshot"
-import { SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
 
 export const POSTGRES_BACKUPS =
   'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see the README, "Backups").'

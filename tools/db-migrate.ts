@@ -2,12 +2,12 @@
 // SIGNUPS_FILE) up to date and readies its index of places, then exits. The service does the
 // same by itself on first use; run this as a deploy step to do it before traffic arrives, with
 // a direct (not pooled) URL if you like, though the migrations also run behind a pooler.
-import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
-import { migrate } from "../src/server/signup/stores/migrations"
-import { openPostgresDatabase } from "../src/server/signup/stores/postgres-database"
-import { openSqliteDatabase } from "../src/server/signup/stores/sqlite-database"
-import { embeddedFiles } from "../src/server/signup/stores/open-store"
+import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
+import { migrate } from "../src/server/store/migrations"
+import { openPostgresDatabase } from "../src/server/store/postgres-database"
+import { openSqliteDatabase } from "../src/server/store/sqlite-database"
+import { embeddedFiles } from "../src/server/store/open-store"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)

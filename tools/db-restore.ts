@@ -6,12 +6,12 @@ import { existsSync } from "node:fs"
 import path from "node:path"
 import { leftSince, readErasures } from "../src/server/backup/erasure-log"
 import { reapplyErasures, restoreSnapshot } from "../src/server/backup/restore"
-import { readBackupSettings } from "../src/server/backup/settings"
+import { readBackupSettings } from "../src/server/settings/backup"
 import { ERASURE_LOG_COPY } from "../src/server/backup/snapshot"
-import { SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings, type SignupSettings } from "../src/server/signup/settings"
-import { openPostgresDatabase } from "../src/server/signup/stores/postgres-database"
-import { createSqlStore } from "../src/server/signup/stores/sql-store"
+import { SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings, type SignupSettings } from "../src/server/settings/settings"
+import { openPostgresDatabase } from "../src/server/store/postgres-database"
+import { createSqlStore } from "../src/server/store/sql-store"
 
 const main = async (): Promise<void> => {
   const signups = readSignupSettings(SITE_FACTS)

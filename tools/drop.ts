@@ -9,13 +9,14 @@
 //                                 whether they match (--from https://... for another site)
 // DROP is a drop's id in content/drops.json.
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
+import { withoutTrailingSlash } from "../src/signup/site-url"
 import { isCheckable, publishedDraw, type PublishedDrop } from "../src/drop/contract"
 import { verifyDraw } from "../src/drop/draw"
 import { dropCatalog, dropsContent, findDrop } from "../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher } from "../src/server/drop/service"
-import { openStore } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
-import { SITE_FACTS } from "../src/server/signup/runtime"
+import { openStore } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
+import { SITE_FACTS } from "../src/server/runtime/runtime"
 
 export const USAGE = `Usage:
   npm run drop:commit -- DROP              commit to a new secret seed (before the window opens)
@@ -57,7 +58,7 @@ const fetchText = async (url: string): Promise<string> => {
 
 /** Checks a drop's draw from its published record and entry list, as any visitor could. */
 const verify = async (site: string, drop: string): Promise<number> => {
-  const base = site.replace(/\/+$/, "")
+  const base = withoutTrailingSlash(site)
   const record = JSON.parse(await fetchText(`${base}/api/drop?${new URLSearchParams({ drop })}`)) as PublishedDrop
   if (!isCheckable(record)) {
     console.log(`${drop} is ${record.phase}: its draw has not been published yet, so there is nothing to check.`)

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs"
 import emails from "../content/emails.json"
 import site from "../content/site.json"
-import { confirmationEmail, dropEmail, invitationEmail, milestoneEmail, statusLinkEmail, type OutgoingEmail } from "../src/server/mail/emails"
+import { confirmationEmail, dropEmail, invitationEmail, milestoneEmail, statusLinkEmail, type OutgoingEmail } from "../src/server/outbox/mail/emails"
 import { launchBrowser } from "./chromium"
 
 const facts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }

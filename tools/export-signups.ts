@@ -6,9 +6,9 @@ import { createWriteStream } from "node:fs"
 import { resolve } from "node:path"
 import { once } from "node:events"
 import type { Writable } from "node:stream"
-import { CSV_HEADER_LINE, csvLine } from "../src/server/signup/csv"
-import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { CSV_HEADER_LINE, csvLine } from "../src/server/waitlist/csv"
+import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 
 const write = async (out: Writable, text: string): Promise<void> => {

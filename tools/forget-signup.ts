@@ -6,9 +6,9 @@
 // It reads the store the service uses (DATABASE_URL, else SIGNUPS_FILE) and runs safely beside a
 // live server. It prints whether anyone was found, never the address.
 import { isValidEmail } from "../src/signup/rules"
-import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
-import { createSignupService } from "../src/server/signup/service"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
+import { createSignupService } from "../src/server/waitlist/service"
+import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 
 const main = async (): Promise<number> => {

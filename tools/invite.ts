@@ -4,9 +4,9 @@
 // email written to the outbox with it: a running server sends it within seconds, a scheduled
 // `npm run mail:send` on serverless hosts. Running it twice never invites anyone twice. It uses the
 // store the service uses (DATABASE_URL, else SIGNUPS_FILE) and runs safely beside a live server.
-import { inviteNext, inviteOne, type InviteWave } from "../src/server/signup/invitations"
-import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { inviteNext, inviteOne, type InviteWave } from "../src/server/waitlist/invitations"
+import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 import { isValidEmail } from "../src/signup/rules"
 

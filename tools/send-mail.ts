@@ -5,7 +5,7 @@
 // (cron, a scheduled CI job) with the server's settings. It builds its sender exactly as the
 // server does (signupRuntime), so it delivers whatever the server would. A long-running
 // `serve:prod` needs none of this.
-import { dropUpkeep, purgeStale, resetSignupRuntime, signupRuntime } from "../src/server/signup/runtime"
+import { dropUpkeep, purgeStale, resetSignupRuntime, signupRuntime } from "../src/server/runtime/runtime"
 
 const main = async (): Promise<void> => {
   const { dependencies, sender, store, settings } = signupRuntime({ onePass: true })

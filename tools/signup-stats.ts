@@ -2,10 +2,10 @@
 // per day, by source, campaign and referring site, and the top referrers, with masked addresses),
 // then drops, the outbox, the bot check, the review and backups, from the store the service uses
 // (DATABASE_URL, else SIGNUPS_FILE). It writes nothing, so it runs safely beside a live server.
-import { readBackupSettings } from "../src/server/backup/settings"
+import { readBackupSettings } from "../src/server/settings/backup"
 import { formatBackupStatus, readBackupStatus } from "../src/server/backup/snapshot"
-import { openStore, SITE_FACTS } from "../src/server/signup/runtime"
-import { readSignupSettings } from "../src/server/signup/settings"
+import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
+import { readSignupSettings } from "../src/server/settings/settings"
 import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../src/signup/owner-summary"
 import {
   dropCounts,
@@ -15,7 +15,7 @@ import {
   formatProtection,
   formatReview,
   formatWebhookHealth,
-} from "../src/server/signup/stats"
+} from "../src/server/waitlist/stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)

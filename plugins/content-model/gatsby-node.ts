@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import site from "../../content/site.json"
 import theme from "../../src/theme"
+import { withoutTrailingSlash } from "../../src/signup/site-url"
 import { ADMIN_LOGO_URL, writeAdmin } from "./admin"
 import { adminLogoSvg, adminStylesheet, type BrandColors } from "./admin-brand"
 import { cmsConfig } from "./cms-config"
@@ -45,7 +46,7 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = ({ store }) => {
       authUrl: env.CMS_AUTH_URL || undefined,
       localBackendUrl: env.DECAP_SERVER_URL || undefined,
     },
-    (env.SITE_URL || site.siteUrl).replace(/\/+$/, ""),
+    withoutTrailingSlash(env.SITE_URL || site.siteUrl),
     ADMIN_LOGO_URL,
   )
   const color = (name: keyof BrandColors) => String(theme.colors?.[name])

@@ -1,6 +1,6 @@
 /** GET /api/challenge: the bot check's proof-of-work challenge for the signup and resend forms. */
-import { handleChallengeRequest } from "../server/signup/handler"
-import { functionConfig, gatsbyFunction } from "../server/signup/gatsby-function"
+import { handleChallengeRequest } from "../server/http/waitlist-handler"
+import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.
 export const { config } = { config: functionConfig }

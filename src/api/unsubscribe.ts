@@ -1,6 +1,6 @@
 /** POST /api/unsubscribe?token=...: one-click unsubscribe (RFC 8058) from an email, or the unsubscribe page's button. */
-import { handleUnsubscribeRequest } from "../server/signup/handler"
-import { functionConfig, gatsbyFunction } from "../server/signup/gatsby-function"
+import { handleUnsubscribeRequest } from "../server/http/waitlist-handler"
+import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.
 export const { config } = { config: functionConfig }

@@ -1,6 +1,6 @@
 /** GET /api/waitlist?token=...: where a signup stands, by its secret status token. */
-import { handleWaitlistRequest } from "../server/signup/handler"
-import { functionConfig, gatsbyFunction } from "../server/signup/gatsby-function"
+import { handleWaitlistRequest } from "../server/http/waitlist-handler"
+import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.
 export const { config } = { config: functionConfig }

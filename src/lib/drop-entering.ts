@@ -9,7 +9,7 @@ import { siblingEndpoint } from "./waitlist-client"
 
 export { startBotCheck, takeBotCheck } from "./signup-sending"
 
-/** Why an entry did not go through, one kind per answer the endpoint gives (src/server/drop/handler.ts). */
+/** Why an entry did not go through, one kind per answer the endpoint gives (src/server/http/drop-handler.ts). */
 export type EntryRefusal = "badSize" | "botCheck" | "notConfirmed" | "held" | "notFound" | "notOpen" | "closed" | "notSetUp" | "expired" | "tooMany" | "failed"
 
 export type EntryOutcome = { kind: "entered"; size: string | null; tickets: number; entryId: string | null } | { kind: "refused"; why: EntryRefusal }

@@ -1,5 +1,5 @@
 /**
- * The signup and resend forms' answer to the bot check (src/server/signup/bot-check.ts): fetch a
+ * The signup and resend forms' answer to the bot check (src/server/http/bot-check.ts): fetch a
  * signed challenge and solve it while the visitor types, so the request carries the solution and
  * nobody waits or clicks a puzzle. The work is ALTCHA's SHA-256 proof (the same as the `altcha`
  * widget's SHA worker): find a counter whose SHA-256(salt, nonce, counter) starts with the key

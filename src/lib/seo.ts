@@ -1,10 +1,11 @@
 /** Pure helpers for page metadata. */
+import { withoutTrailingSlash } from "../signup/site-url"
 
 /** "About" -> "About | Block 94"; a title that already names the brand stays as it is. */
 export const formatPageTitle = (title: string, brand: string): string => (title.includes(brand) ? title : `${title} | ${brand}`)
 
 /** Absolute URL of a path on the site, with exactly one slash between the parts. */
-export const absoluteUrl = (siteUrl: string, pathname: string): string => `${siteUrl.replace(/\/+$/, "")}/${pathname.replace(/^\/+/, "")}`
+export const absoluteUrl = (siteUrl: string, pathname: string): string => `${withoutTrailingSlash(siteUrl)}/${pathname.replace(/^\/+/, "")}`
 
 /**
  * The canonical URL: one form for every page, with a trailing slash (the site's setting),

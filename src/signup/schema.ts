@@ -46,7 +46,7 @@ export const signupRequestSchema = z.object(
      * client that only says they agreed. Without it the signup is stored as "consent not recorded".
      */
     consent: z.union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE }).optional(),
-    /** The bot check's solved challenge (base64, see src/server/signup/bot-check.ts); checked by the handler, not here. */
+    /** The bot check's solved challenge (base64, see src/server/http/bot-check.ts); checked by the handler, not here. */
     altcha: z.string().max(4096, '"altcha" is not a solution the site gave out').optional(),
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */
     [HONEYPOT_FIELD]: z.unknown().optional(),

@@ -21,7 +21,11 @@ const RESTRICTED = "@typescript-eslint/no-restricted-imports"
 describe("what browser code may import", () => {
   it.each([
     ["a Node module", "src/components/home/Fake.tsx", 'import { readFileSync } from "node:fs"\nexport const read = readFileSync'],
-    ["the signup server", "src/lib/fake.ts", 'import { handleSignupRequest } from "../server/signup/handler"\nexport const handle = handleSignupRequest'],
+    [
+      "the signup server",
+      "src/lib/fake.ts",
+      'import { handleSignupRequest } from "../server/http/waitlist-handler"\nexport const handle = handleSignupRequest',
+    ],
     ["zod", "src/components/forms/Fake.tsx", 'import { z } from "zod"\nexport const email = z.email()'],
     [
       "the content plugin's code",
@@ -47,6 +51,26 @@ describe("what browser code may import", () => {
 describe("what server code may import", () => {
   it("refuses browser components", () => {
     const code = 'import { SignupForm } from "../../components/forms/SignupForm"\nexport const form = SignupForm'
-    expect(brokenRules("src/server/signup/fake.ts", code)).toContain(RESTRICTED)
+    expect(brokenRules("src/server/waitlist/fake.ts", code)).toContain(RESTRICTED)
+  })
+
+  it.each([
+    ["the stores", "src/server/store/fake.ts", 'import { handleSignupRequest } from "../http/waitlist-handler"\nexport const handle = handleSignupRequest'],
+    ["the outbox", "src/server/outbox/mail/fake.ts", 'import { signupRuntime } from "../../runtime/runtime"\nexport const runtime = signupRuntime'],
+    ["the waitlist's rules", "src/server/waitlist/fake.ts", 'import { buildServer } from "../prod/server"\nexport const server = buildServer'],
+  ])("keeps the request handlers and the wiring out of %s", (_room, filePath, code) => {
+    expect(brokenRules(filePath, code)).toContain(RESTRICTED)
+  })
+
+  it("reads the environment in src/server/settings/ only", () => {
+    const code = 'export const siteUrl = process.env.SITE_URL ?? ""'
+    expect(brokenRules("src/server/waitlist/fake.ts", code)).toContain("no-restricted-properties")
+    expect(brokenRules("src/server/settings/fake.ts", code)).toEqual([])
+  })
+
+  it("refuses an import cycle", () => {
+    // queued-message.ts imports links.ts: links.ts importing it back would close a cycle.
+    const code = 'import { queuedMessage } from "./queued-message"\nexport const message = queuedMessage'
+    expect(brokenRules("src/server/waitlist/links.ts", code)).toContain("import-x/no-cycle")
   })
 })

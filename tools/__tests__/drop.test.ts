@@ -8,11 +8,11 @@ import drops from "../../content/drops.json"
 import { runTool } from "../../test/run-tool"
 import { seedHash } from "../../src/drop/draw"
 import { dropCatalog } from "../../src/server/drop/catalog"
-import { handleDropEntriesRequest, handleDropRequest } from "../../src/server/drop/handler"
+import { handleDropEntriesRequest, handleDropRequest } from "../../src/server/http/drop-handler"
 import { createDropService } from "../../src/server/drop/service"
-import type { ApiRequest, HandlerDependencies } from "../../src/server/signup/handler"
-import { createSignupService } from "../../src/server/signup/service"
-import { openEmbeddedStore } from "../../src/server/signup/stores/open-store"
+import type { ApiRequest, HandlerDependencies } from "../../src/server/http/waitlist-handler"
+import { createSignupService } from "../../src/server/waitlist/service"
+import { openEmbeddedStore } from "../../src/server/store/open-store"
 
 const HOUR = 60 * 60 * 1000
 const [DROP] = drops.drops

@@ -1,14 +1,14 @@
 // `npm run waitlist:invite` as the owner runs it, in processes of their own, over the SQLite file
-// a live server would use (the waves' rules on both engines: src/server/signup/__tests__/invitations.test.ts).
+// a live server would use (the waves' rules on both engines: src/server/waitlist/__tests__/invitations.test.ts).
 import { execFile } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
-import { hashToken } from "../../src/server/signup/waitlist/codes"
-import { emailKey } from "../../src/server/signup/waitlist/email-key"
-import { openEmbeddedStore } from "../../src/server/signup/stores/open-store"
-import { allRows, type SignupStore } from "../../src/server/signup/stores/store"
+import { hashToken } from "../../src/server/waitlist/codes"
+import { emailKey } from "../../src/server/waitlist/email-key"
+import { openEmbeddedStore } from "../../src/server/store/open-store"
+import { allRows, type SignupStore } from "../../src/server/store/store"
 import { parseInviteArguments } from "../invite"
 
 const ROOT = resolve(__dirname, "..", "..")

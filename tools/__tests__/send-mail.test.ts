@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startFakeApi, type FakeApi } from "../../test/provider-api"
-import { openEmbeddedStore } from "../../src/server/signup/stores/open-store"
+import { openEmbeddedStore } from "../../src/server/store/open-store"
 import { confirmedSignup } from "../../test/signup-fixtures"
 import { runTool } from "../../test/run-tool"
 

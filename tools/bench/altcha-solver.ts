@@ -1,7 +1,7 @@
 // The bot check's proof of work solved in Node, as a script with a CPU to spare would: bench:abuse
 // pays the check's price for its "attacker who solves" rows, and measures what the answers show.
 import type { Challenge } from "altcha-lib"
-import { solveForRequest } from "../../src/server/signup/bot-check"
+import { solveForRequest } from "../../src/server/http/bot-check"
 
 /** Asks the site for a challenge and solves it; undefined when the site has no bot check (404). */
 export const solveChallengeFrom = async (baseUrl: string): Promise<string | undefined> => {

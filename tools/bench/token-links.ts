@@ -2,10 +2,10 @@
 // runs: signups made through the served site's own signup Function, their confirmation
 // emails caught by a local SMTP inbox. So the status and confirmation pages are measured as a
 // visitor sees them: the answer arrives from the server and fills the page.
-import { createMailer } from "../../src/server/mail/mailer"
-import { inviteOne } from "../../src/server/signup/invitations"
-import { outboxSender } from "../../src/server/signup/runtime"
-import { openEmbeddedStore } from "../../src/server/signup/stores/open-store"
+import { createMailer } from "../../src/server/outbox/mail/mailer"
+import { inviteOne } from "../../src/server/waitlist/invitations"
+import { outboxSender } from "../../src/server/runtime/runtime"
+import { openEmbeddedStore } from "../../src/server/store/open-store"
 import type { Inbox } from "../smtp-inbox"
 
 /** The confirmation link's token in an email's text. */

@@ -1,6 +1,6 @@
 /** GET /api/invite?code=...: whether an invitation code is valid, used or unknown, for the invitation page. */
-import { handleInvitationRequest } from "../../server/signup/handler"
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
+import { handleInvitationRequest } from "../../server/http/waitlist-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

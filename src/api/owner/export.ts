@@ -1,6 +1,6 @@
 /** GET /api/owner/export: every signup as CSV (the columns of `npm run signups:export`), behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
-import { handleOwnerExportRequest } from "../../server/signup/owner-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { handleOwnerExportRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

@@ -1,6 +1,6 @@
 /** POST /api/owner/forget { email }: the owner answering an erasure request by address, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
-import { handleOwnerForgetRequest } from "../../server/signup/owner-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { handleOwnerForgetRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

@@ -1,6 +1,6 @@
 /** POST /api/owner/invite { count, dryRun }: who is next in line, or invites them, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
-import { handleOwnerInviteRequest } from "../../server/signup/owner-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { handleOwnerInviteRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

@@ -1,6 +1,6 @@
 /** POST /api/owner/referrals { ids, decision }: releases or rejects held referrals, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
-import { handleOwnerReferralsRequest } from "../../server/signup/owner-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { handleOwnerReferralsRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

@@ -1,6 +1,6 @@
 /** GET /api/owner/summary: the list at a glance for the owner's page, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/signup/gatsby-function"
-import { handleOwnerSummaryRequest } from "../../server/signup/owner-handler"
+import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { handleOwnerSummaryRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.
 export const { config } = { config: functionConfig }

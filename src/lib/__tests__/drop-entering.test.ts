@@ -2,10 +2,10 @@
 // In Node: the browser's client is held to the server's own handler, which needs Node.
 // Entering a drop from the browser: the request the status page sends, what each answer means,
 // and (held to the server's own handler) that every refusal the endpoint gives is told apart.
-import { handleDropEnterRequest } from "../../server/drop/handler"
+import { handleDropEnterRequest } from "../../server/http/drop-handler"
 import type { DropService, EnterAnswer } from "../../server/drop/service"
-import type { ApiRequest, HandlerDependencies } from "../../server/signup/handler"
-import type { SignupService } from "../../server/signup/service"
+import type { ApiRequest, HandlerDependencies } from "../../server/http/waitlist-handler"
+import type { SignupService } from "../../server/waitlist/service"
 import { enterDrop, refusalOf, type EntryRefusal } from "../drop-entering"
 
 type FetchArgs = Parameters<typeof fetch>

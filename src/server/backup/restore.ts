@@ -7,11 +7,11 @@
  * replaces, with any write-ahead files a crash left, is moved aside, never mixed in.
  */
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from "node:fs"
-import type { SqlDatabase } from "../signup/stores/database"
-import { openSqliteDatabase } from "../signup/stores/sqlite-database"
-import type { SignupStore } from "../signup/stores/store"
-import { createSqlStore } from "../signup/stores/sql-store"
-import { suppressionKey } from "../signup/waitlist/email-key"
+import type { SqlDatabase } from "../store/database"
+import { openSqliteDatabase } from "../store/sqlite-database"
+import type { SignupStore } from "../store/store"
+import { createSqlStore } from "../store/sql-store"
+import { suppressionKey } from "../waitlist/email-key"
 import { leftSince, readErasures } from "./erasure-log"
 import { checkSnapshot } from "./snapshot"
 

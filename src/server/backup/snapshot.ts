@@ -25,7 +25,7 @@ import path from "node:path"
 import { backup, DatabaseSync } from "node:sqlite"
 import { promisify } from "node:util"
 import type { BackupSummary } from "../../signup/owner-summary"
-import type { BackupSettings } from "./settings"
+import type { BackupSettings } from "../settings/backup"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "./rotation"
 
 /** SQLite copies this many pages per step at most: all of them, so the copy is of one instant. */
@@ -231,6 +231,8 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
     status.lastGood = { ...facts, file, bytes: result.bytes, durationMs: result.durationMs }
     if (settings.command) {
       try {
+        // The owner's copy command runs with the server's whole environment (PATH, its credentials), not a setting read here.
+        // eslint-disable-next-line no-restricted-properties
         await promisify(execFile)("sh", ["-c", settings.command], { env: { ...process.env, BACKUP_FILE: file, BACKUP_DIR: dir }, timeout: COMMAND_TIMEOUT_MS })
         status.copyFailure = null
         result.copied = true

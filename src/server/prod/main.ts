@@ -7,26 +7,25 @@
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { scheduleBackups } from "../backup/schedule"
-import { readBackupSettings } from "../backup/settings"
-import { dropUpkeep, purgeStale, signupRuntime } from "../signup/runtime"
-import { readSetting, SECRET_SETTINGS, secretProblem } from "../signup/settings"
+import { readBackupSettings } from "../settings/backup"
+import { dropUpkeep, purgeStale, signupRuntime } from "../runtime/runtime"
+import { readServerSettings, runAsProduction } from "../settings/server"
+import { SECRET_SETTINGS, secretProblem } from "../settings/settings"
 import { createLineLog } from "./request-log"
 import { buildServer, readConnectionLimits } from "./server"
 
 const main = async (): Promise<void> => {
-  const publicDir = resolve(readSetting("PUBLIC_DIR") ?? "public")
+  const serverSettings = readServerSettings()
+  const { publicDir, host, port } = serverSettings
   if (!existsSync(resolve(publicDir, "index.html"))) throw new Error(`${publicDir} has no built site: run \`npm run build\` first`)
   // A short owner or shop secret could be guessed: the server does not start with one.
   const weakSecret = SECRET_SETTINGS.map((name) => secretProblem(name)).find((problem) => problem !== null)
   if (weakSecret) throw new Error(weakSecret.replace(/; until then.*$/, ""))
-  const host = readSetting("HOST") ?? "0.0.0.0"
-  const port = Number(readSetting("PORT") ?? 8080)
-  // The production server is production, whatever the shell says: double opt-in is required.
-  process.env.NODE_ENV = "production"
+  runAsProduction()
   const runtime = signupRuntime()
   if ("unavailable" in runtime.dependencies.service) throw new Error(runtime.dependencies.service.unavailable)
   const requestLog = createLineLog((text) => process.stdout.write(text))
-  const app = await buildServer({ publicDir, runtime, log: requestLog.line, limits: readConnectionLimits(runtime.settings, readSetting) })
+  const app = await buildServer({ publicDir, runtime, log: requestLog.line, limits: readConnectionLimits({ ...runtime.settings, ...serverSettings }) })
 
   let stopping = false
   const stop = (signal: string) => {

@@ -4,7 +4,7 @@
  * trailing slashes, the 404 page with a real 404 status, and the signup service in the same
  * process. Fastify, with @fastify/static and @fastify/compress.
  */
-import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../drop/handler"
+import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../http/drop-handler"
 import compress from "@fastify/compress"
 import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
@@ -27,7 +27,7 @@ import {
   type ApiAnswer,
   type ApiRequest,
   type HandlerDependencies,
-} from "../signup/handler"
+} from "../http/waitlist-handler"
 import {
   handleOwnerExportRequest,
   handleOwnerForgetRequest,
@@ -35,9 +35,9 @@ import {
   handleOwnerReferralsRequest,
   handleOwnerSummaryRequest,
   type OwnerDependencies,
-} from "../signup/owner-handler"
-import type { SignupRuntime } from "../signup/runtime"
-import type { SignupStore } from "../signup/stores/store"
+} from "../http/owner-handler"
+import type { SignupRuntime } from "../runtime/runtime"
+import type { SignupStore } from "../store/store"
 import { headersForPath, normalisePath, parseHeadersFile } from "./headers-file"
 
 export interface ServerOptions {
@@ -80,16 +80,17 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 }
 
 /**
- * The limits from the environment: `MAX_CONNECTIONS_PER_CLIENT` (default 64). Behind a reverse
+ * The limits the settings ask for: `MAX_CONNECTIONS_PER_CLIENT` (default 64). Behind a reverse
  * proxy (TRUST_PROXY or CLIENT_ADDRESS_HEADER set) every connection comes from the proxy, so
  * there the proxy caps connections and this server does not.
  */
-export const readConnectionLimits = (
-  settings: { trustProxy?: string; clientAddressHeader?: string },
-  read: (name: string) => string | undefined,
-): Partial<ConnectionLimits> => {
+export const readConnectionLimits = (settings: {
+  trustProxy?: string
+  clientAddressHeader?: string
+  maxConnectionsPerClient?: string
+}): Partial<ConnectionLimits> => {
   if (settings.trustProxy || settings.clientAddressHeader) return { maxConnectionsPerClient: Number.POSITIVE_INFINITY }
-  const cap = Number(read("MAX_CONNECTIONS_PER_CLIENT"))
+  const cap = Number(settings.maxConnectionsPerClient)
   return Number.isSafeInteger(cap) && cap > 0 ? { maxConnectionsPerClient: cap } : {}
 }
 

@@ -2,12 +2,12 @@
 // a fresh signup for every confirmation page, one confirmed signup for the status page.
 import type { ParsedMail } from "mailparser"
 import emails from "../../../content/emails.json"
-import { confirmationEmail } from "../../../src/server/mail/emails"
+import { confirmationEmail } from "../../../src/server/outbox/mail/emails"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createSignupService } from "../../../src/server/signup/service"
-import { openEmbeddedStore } from "../../../src/server/signup/stores/open-store"
+import { createSignupService } from "../../../src/server/waitlist/service"
+import { openEmbeddedStore } from "../../../src/server/store/open-store"
 import { startInbox, type Inbox } from "../../smtp-inbox"
 import { CONFIRM_TOKEN, invitePath, makeTokenLinks } from "../token-links"
 

@@ -2,7 +2,7 @@
 import type { Challenge } from "altcha-lib"
 import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
-import { solveForRequest } from "../../signup/bot-check"
+import { solveForRequest } from "../../http/bot-check"
 import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(60_000)

@@ -7,8 +7,8 @@ import { join } from "node:path"
 import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
-import { openEmbeddedStore, openPostgresStore } from "../../signup/stores/open-store"
-import { allRows, type SignupStore } from "../../signup/stores/store"
+import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
+import { allRows, type SignupStore } from "../../store/store"
 
 jest.setTimeout(120_000)
 

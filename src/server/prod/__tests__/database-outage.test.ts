@@ -6,9 +6,9 @@ import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { startStoppablePostgres, type StoppablePostgres } from "../../../../test/stoppable-postgres"
-import { STORE_UNAVAILABLE_MESSAGE } from "../../signup/handler"
-import { openPostgresStore } from "../../signup/stores/open-store"
-import { allRows } from "../../signup/stores/store"
+import { STORE_UNAVAILABLE_MESSAGE } from "../../http/waitlist-handler"
+import { openPostgresStore } from "../../store/open-store"
+import { allRows } from "../../store/store"
 
 // About 45 s on its own; room for a machine busy with other suites.
 jest.setTimeout(120_000)

@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FastifyInstance } from "fastify"
-import { resetSignupRuntime, signupRuntime } from "../../signup/runtime"
-import { StoreUnavailableError } from "../../signup/stores/database"
-import type { SignupStore } from "../../signup/stores/store"
+import { resetSignupRuntime, signupRuntime } from "../../runtime/runtime"
+import { StoreUnavailableError } from "../../store/database"
+import type { SignupStore } from "../../store/store"
 import { buildServer, HEALTH_TIMEOUT_MS } from "../server"
 
 const site = (): string => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { brotliCompressSync, gzipSync } from "node:zlib"
 import type { FastifyInstance } from "fastify"
-import { resetSignupRuntime, signupRuntime } from "../../signup/runtime"
+import { resetSignupRuntime, signupRuntime } from "../../runtime/runtime"
 import { buildServer } from "../server"
 
 const HEADERS_FILE = `/*

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FastifyInstance } from "fastify"
-import { resetSignupRuntime, signupRuntime } from "../../signup/runtime"
+import { resetSignupRuntime, signupRuntime } from "../../runtime/runtime"
 import { buildServer, readConnectionLimits, type ConnectionLimits } from "../server"
 
 const site = (): string => {
@@ -112,11 +112,11 @@ describe("slow and greedy clients", () => {
 
 describe("readConnectionLimits", () => {
   it("caps connections per client where clients connect directly, from MAX_CONNECTIONS_PER_CLIENT", () => {
-    expect(readConnectionLimits({}, () => undefined)).toEqual({})
-    expect(readConnectionLimits({}, (name) => (name === "MAX_CONNECTIONS_PER_CLIENT" ? "16" : undefined))).toEqual({ maxConnectionsPerClient: 16 })
+    expect(readConnectionLimits({})).toEqual({})
+    expect(readConnectionLimits({ maxConnectionsPerClient: "16" })).toEqual({ maxConnectionsPerClient: 16 })
   })
 
   it("leaves the cap to the reverse proxy, whose address every connection has", () => {
-    expect(readConnectionLimits({ trustProxy: "10.0.0.1" }, () => "16")).toEqual({ maxConnectionsPerClient: Number.POSITIVE_INFINITY })
+    expect(readConnectionLimits({ trustProxy: "10.0.0.1", maxConnectionsPerClient: "16" })).toEqual({ maxConnectionsPerClient: Number.POSITIVE_INFINITY })
   })
 })

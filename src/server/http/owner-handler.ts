@@ -1,0 +1,175 @@
+/**
+ * The owner's endpoints, behind a bearer secret (OWNER_TOKEN): the list at a glance for the
+ * owner's page, the CSV export, an erasure request by address, and inviting the next people.
+ * Like handler.ts, no framework: a request in, an answer out; the Gatsby Functions in
+ * src/api/owner/ and the production server both call these.
+ *
+ *   GET  /api/owner/summary
+ *   GET  /api/owner/export              text/csv, the columns of `npm run signups:export`
+ *   POST /api/owner/forget  { email }
+ *   POST /api/owner/invite  { count, dryRun }
+ *   POST /api/owner/referrals { ids, decision: "release" | "reject" }   (held referrals)
+ *
+ * Every erasure, invitation wave, export and referral decision is written to the owner's audit
+ * (who: the owner, through this page; what; when; how many), which the summary shows.
+ *
+ * Without OWNER_TOKEN (or with one shorter than 32 characters) every one answers 404; with it,
+ * OPTIONS answers 200 (the page asks whether it is on before it asks for the secret). A missing
+ * or wrong secret gets 401 and nothing else, counted in buckets of the owner's own (so the secret
+ * cannot be guessed fast, and guessing never locks the owner out).
+ * Every answer is `Cache-Control: no-store`: they carry addresses.
+ */
+import type { BackupSummary } from "../../signup/owner-summary"
+import { isValidEmail } from "../../signup/rules"
+import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
+import {
+  answer,
+  guarded,
+  hasBearerSecret,
+  isObject,
+  readJson,
+  refuseWrongSecret,
+  reject,
+  type ApiAnswer,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "./waitlist-handler"
+import type { ExportRow, SignupStore } from "../store/store"
+import { OWNER_PAGE_ACTOR, SUMMARY_DAYS, SUMMARY_LIMIT } from "../../signup/owner-summary"
+
+/** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
+export type InviteNext = (
+  options: { count: number; dryRun: boolean },
+  now: Date,
+) => Promise<{ dryRun: boolean; invited: Array<{ email: string; position: number }> }>
+
+export interface OwnerDependencies extends HandlerDependencies {
+  /** OWNER_TOKEN as the server sees it now; undefined turns the owner's endpoints off. */
+  ownerToken(): string | undefined
+  /** The list, for the summary and the export; null where signups cannot be kept (see `service`). */
+  store: Pick<SignupStore, "ownerSummary" | "exportRows" | "reviewReferrals" | "recordAudit"> | null
+  /** Null where signups cannot be kept (see `service`). */
+  inviteNext: InviteNext | null
+  /** The embedded database's backups now; absent or null with PostgreSQL. */
+  backups?: (now: Date) => BackupSummary | null
+}
+
+/** The most people one invite request may name. */
+export const MAX_INVITE = 1_000
+
+/** The most held referrals one decision may name. */
+export const MAX_REVIEW = 100
+
+export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
+const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
+
+/**
+ * What every owner endpoint does first: off without OWNER_TOKEN (404), the secret (401, or 429
+ * for too many wrong ones: see `refuseWrongSecret`; the right one is never limited), the method
+ * (405). Then `work` runs, guarded like every endpoint.
+ */
+export const ownerEndpoint =
+  (method: "GET" | "POST", what: string, work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>) =>
+  (request: ApiRequest, deps: OwnerDependencies): Promise<ApiAnswer> =>
+    guarded(deps, async () => {
+      const expected = deps.ownerToken()
+      if (expected === undefined) return reject(404, OWNER_OFF_MESSAGE)
+      // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
+      if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
+      if (!hasBearerSecret(request.headers.authorization, expected)) return refuseWrongSecret(request, deps, "owner", WRONG_SECRET_MESSAGE)
+      if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
+        return reject(405, `Method ${request.method ?? "(none)"} is not allowed: ${what} with ${method}`, { Allow: method })
+      }
+      if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+      return work(request, deps)
+    })
+
+/** GET /api/owner/summary: the list at a glance. Days are UTC days ("2026-11-23"); `generatedAt` is an instant. */
+export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary", async (_request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const now = deps.now()
+  const summary = await deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
+  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary, backups: deps.backups?.(now) ?? null })
+})
+
+/** The export as CSV text, in pieces of about 64 KB: a million rows never sit in memory at once. */
+export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncIterable<string> {
+  yield CSV_HEADER_LINE
+  let chunk = ""
+  for await (const row of rows) {
+    chunk += csvLine(row)
+    if (chunk.length >= 65_536) {
+      yield chunk
+      chunk = ""
+    }
+  }
+  if (chunk !== "") yield chunk
+}
+
+/** GET /api/owner/export: every signup as CSV, the same file `npm run signups:export` writes. */
+export const handleOwnerExportRequest = ownerEndpoint("GET", "download the export", async (_request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const now = deps.now()
+  const day = now.toISOString().slice(0, 10)
+  await deps.store.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "export", count: 1, detail: null }, now)
+  return {
+    status: 200,
+    headers: {
+      "Cache-Control": "no-store",
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="signups-${day}.csv"`,
+    },
+    body: {},
+    stream: csvChunks(deps.store.exportRows()),
+  }
+})
+
+/** POST /api/owner/forget `{ email }`: an erasure request by address; says whether anyone had it (it is suppressed either way). */
+export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address", async (request, deps) => {
+  const json = await readJson(request, "erase an address", "the email address to erase")
+  if (json.kind === "rejected") return json.answer
+  const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
+  if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  const now = deps.now()
+  const { found } = await deps.service.forget(email, now)
+  // The audit says that an erasure happened, never of whom: the address is gone for good.
+  await deps.store?.recordAudit(
+    { actor: OWNER_PAGE_ACTOR, action: "erasure", count: 1, detail: found ? "someone on the list" : "no one on the list had it" },
+    now,
+  )
+  return answer(200, { ok: true, found })
+})
+
+/** POST /api/owner/invite `{ count, dryRun }`: who the next `count` are (dry run), or invites them. */
+export const handleOwnerInviteRequest = ownerEndpoint("POST", "invite people", async (request, deps) => {
+  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  if (!deps.inviteNext) return reject(503, "Signups are not stored here, so no one can be invited")
+  const json = await readJson(request, "invite people", "count and dryRun")
+  if (json.kind === "rejected") return json.answer
+  const { count, dryRun } = isObject(json.value) ? json.value : { count: undefined, dryRun: undefined }
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_INVITE) {
+    return reject(400, `"count" must be a whole number from 1 to ${MAX_INVITE}`)
+  }
+  if (typeof dryRun !== "boolean") return reject(400, '"dryRun" must be true (show who) or false (invite them)')
+  const now = deps.now()
+  const result = await deps.inviteNext({ count, dryRun }, now)
+  if (!result.dryRun && result.invited.length > 0) {
+    await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "invitation wave", count: result.invited.length, detail: `asked for ${count}` }, now)
+  }
+  return answer(200, { ok: true, dryRun: result.dryRun, invited: result.invited })
+})
+
+/** POST /api/owner/referrals `{ ids, decision }`: releases held referrals (they count) or rejects them (they never will). */
+export const handleOwnerReferralsRequest = ownerEndpoint("POST", "decide on held referrals", async (request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const json = await readJson(request, "decide on held referrals", "ids and decision")
+  if (json.kind === "rejected") return json.answer
+  const { ids, decision } = isObject(json.value) ? json.value : { ids: undefined, decision: undefined }
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_REVIEW || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
+    return reject(400, `"ids" must list from 1 to ${MAX_REVIEW} signup numbers of held referrals`)
+  }
+  if (decision !== "release" && decision !== "reject") return reject(400, '"decision" must be "release" (the referrals count) or "reject" (they never will)')
+  const decided = await deps.store.reviewReferrals(ids as number[], decision, deps.now(), OWNER_PAGE_ACTOR)
+  return answer(200, { ok: true, decision, decided })
+})

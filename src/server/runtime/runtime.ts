@@ -1,0 +1,408 @@
+/**
+ * runtime/: the wiring. The signup service as one process runs it: settings read now, and the
+ * store, outbox sender and rate limiter they name, made once and shared. Every way in (the
+ * Gatsby Functions, the production server and the commands under tools/) takes them from here.
+ */
+import emails from "../../../content/emails.json"
+import { appendErasure, type ErasureEntry } from "../backup/erasure-log"
+import { readBackupSettings } from "../settings/backup"
+import { backupSummary } from "../backup/snapshot"
+import rewards from "../../../content/rewards.json"
+import site from "../../../content/site.json"
+import { emailForMessage, messageIdHeader } from "../outbox/mail/emails"
+import { AddressRefused, createMailer, type Mailer } from "../outbox/mail/mailer"
+import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
+import { processSecret } from "../http/bot-check"
+import type { BotCheck, HandlerDependencies } from "../http/waitlist-handler"
+import type { OwnerDependencies } from "../http/owner-handler"
+import { makeRateLimiters, type RateLimiters } from "../http/rate-limit"
+import { createEmailProvider } from "../outbox/providers"
+import type { EmailProvider } from "../outbox/providers/provider"
+import type { WebhookSettings } from "../outbox/webhooks/settings"
+import { webhookDeliverer } from "../outbox/webhooks/sender"
+import { eventDeliverer, providerDeliverer } from "../outbox/fan-out"
+import { createOutboxSender, GiveUp, type Deliver, type OutboxSender } from "../outbox/outbox"
+import { inviteNext } from "../waitlist/invitations"
+import { createSignupService, type MailQueue, type SignupService } from "../waitlist/service"
+import { dropCatalog, dropsContent } from "../drop/catalog"
+import { providerSettingsKey } from "../settings/provider"
+import { createDropService, type DropService } from "../drop/service"
+import {
+  optInProblem,
+  readSecret,
+  readSignupSettings,
+  recordsEvents,
+  SECRET_SETTINGS,
+  secretProblem,
+  type SignupSettings,
+  type SiteFacts,
+} from "../settings/settings"
+import type { SqlDatabase } from "../store/database"
+import { openEmbeddedStore, openPostgresStore } from "../store/open-store"
+import { openPostgresDatabase } from "../store/postgres-database"
+import { createSqlStore } from "../store/sql-store"
+import { EMAIL_KINDS, type Milestone, type OutboxKind, type SignupStore } from "../store/store"
+
+export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
+
+export const logError = (message: string, error: unknown): void => console.error(message, error instanceof Error ? error.message : error)
+
+/** Why signups cannot be taken here, or null when they can. */
+export const unavailableReason = (settings: SignupSettings): string | null =>
+  settings.serverless && !settings.databaseUrl
+    ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
+    : optInProblem(settings)
+
+const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({
+  connectionString: settings.databaseUrl,
+  poolSize: settings.databasePoolSize,
+})
+
+/** The reward tiers of content/rewards.json, as the store announces them. */
+export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
+
+/**
+ * What the store does beyond keeping the list: announce reward tiers (by email where mail goes
+ * out), record list events while something receives them, and (the embedded database) log who
+ * leaves, for a restore to re-apply.
+ */
+const storeOptions = (settings: SignupSettings) => {
+  const { erasureLog } = settings
+  return {
+    milestones: MILESTONES,
+    milestoneEmails: Boolean(settings.smtpUrl),
+    events: recordsEvents(settings),
+    referralDailyCap: settings.referralDailyCap,
+    recordErasure: erasureLog ? (entry: ErasureEntry) => appendErasure(erasureLog, entry) : undefined,
+  }
+}
+
+/** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
+export const openStore = (settings: SignupSettings): SignupStore =>
+  settings.databaseUrl
+    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
+    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
+
+/** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
+export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
+
+/** The adapter EMAIL_PROVIDER names, with its settings read now (see src/server/outbox/providers/). */
+const configuredEmailProvider: EmailProviderFactory = () => createEmailProvider()
+
+export interface SignupRuntime {
+  settings: SignupSettings
+  store: SignupStore | null
+  /** Delivers the outbox's messages; null when there is nothing to deliver them to (no SMTP_URL, webhooks or email provider). */
+  sender: OutboxSender | null
+  dependencies: HandlerDependencies
+  /** The owner's endpoints' dependencies: the same, with the owner's secret and the store. */
+  owner: OwnerDependencies
+  /** The client a request counts as, for rate limiting. */
+  clientKey(socketAddress: string | undefined, headers: RequestHeaders): string
+}
+
+interface Shared {
+  /** PostgreSQL pools by URL: the store and the rate limiter share one per process. */
+  databases: Map<string, SqlDatabase>
+  stores: Map<string, SignupStore>
+  mailers: Map<string, Mailer>
+  limiters: Map<string, RateLimiters>
+  senders: Map<string, OutboxSender>
+  /** The email provider's adapter by its settings, or why there is none. */
+  providers: Map<string, { provider: EmailProvider | null; problem: string | null }>
+  /** Problems with the settings already logged, so each is said once per process. */
+  warned: Set<string>
+  /** Secrets made for this process where no setting gives one (the bot check's, without ALTCHA_HMAC_KEY). */
+  secrets: Map<string, string>
+}
+
+// Gatsby's develop and serve servers re-require a Function's bundle on every request, which
+// resets module state; what must live as long as the process lives on globalThis.
+const SHARED_KEY = Symbol.for("block94.signupRuntime")
+type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
+const shared = (): Shared => {
+  const holder = globalThis as GlobalWithShared
+  holder[SHARED_KEY] ??= {
+    databases: new Map(),
+    stores: new Map(),
+    mailers: new Map(),
+    limiters: new Map(),
+    senders: new Map(),
+    providers: new Map(),
+    warned: new Set(),
+    secrets: new Map(),
+  }
+  return holder[SHARED_KEY]
+}
+
+const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): Value => {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = make()
+    map.set(key, value)
+  }
+  return value
+}
+
+/** How often a long-running server looks for mail that is due again (retries wait 30 s and more). */
+export const OUTBOX_POLL_MS = 10_000
+/** How long a serverless answer waits for its mail's first attempt; a scheduled `npm run mail:send` retries the rest. */
+export const SERVERLESS_MAIL_WAIT_MS = 3_000
+
+type MailSettings = Pick<SignupSettings, "siteUrl" | "serverless">
+
+/** Where the outbox's other messages go: signed webhooks and the owner's email provider. */
+export interface OutboxDestinations {
+  webhooks?: Pick<WebhookSettings, "urls" | "secret" | "allowPrivate"> | null
+  provider?: EmailProvider | null
+}
+
+/** The deliverer of each kind of message there is somewhere to deliver to. */
+const deliverersFor = (
+  store: SignupStore,
+  mailer: Mailer | null,
+  settings: MailSettings,
+  { webhooks, provider }: OutboxDestinations,
+): Partial<Record<OutboxKind, Deliver>> => {
+  const deliverers: Partial<Record<OutboxKind, Deliver>> = {}
+  if (mailer) {
+    const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
+    for (const kind of EMAIL_KINDS) {
+      deliverers[kind] = async (entry, now) => {
+        if (await store.refusesMail(entry.id)) throw new GiveUp("not sent: the address refused mail for good earlier")
+        try {
+          await mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
+        } catch (error) {
+          if (error instanceof AddressRefused) await store.recordHardBounce(entry.id, error.response, now)
+          throw error
+        }
+      }
+    }
+  }
+  const signing = webhooks?.secret && webhooks.urls.length > 0 ? webhooks.secret : null
+  // Events are always fanned out (to whatever is set up now), so none waits for ever.
+  deliverers.event = eventDeliverer(store, { webhookUrls: signing ? (webhooks?.urls ?? []) : [], emailProvider: Boolean(provider) })
+  if (signing) deliverers.webhook = webhookDeliverer({ store, secret: signing, allowPrivate: webhooks?.allowPrivate ?? false })
+  if (provider) deliverers.provider = providerDeliverer(provider)
+  return deliverers
+}
+
+/**
+ * The outbox's sender: mail built from the copy when sent and delivered over SMTP with its
+ * stable Message-ID (kept waiting without a mailer), events fanned out, webhooks signed and
+ * sent, the email provider called.
+ */
+export const outboxSender = (
+  store: SignupStore,
+  mailer: Mailer | null,
+  settings: MailSettings,
+  log = logError,
+  now = () => new Date(),
+  destinations: OutboxDestinations = {},
+): OutboxSender => {
+  const sender = createOutboxSender({ store, deliverers: deliverersFor(store, mailer, settings, destinations), logError: log, now })
+  // A serverless function is frozen between requests: no loop there (see SERVERLESS_MAIL_WAIT_MS).
+  if (!settings.serverless) sender.start(OUTBOX_POLL_MS)
+  return sender
+}
+
+/** What the service is told when it queued mail: start delivering, or on serverless wait for a first attempt. */
+export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQueue => ({
+  queued: async () => {
+    if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
+    else sender.kick()
+  },
+})
+
+export interface RuntimeOptions {
+  /** Makes the email provider's adapter (a test gives a stand-in). */
+  makeEmailProvider?: EmailProviderFactory
+  /** A command that delivers once and exits (`mail:send`): the sender runs no loop of its own. */
+  onePass?: boolean
+}
+
+/**
+ * The runtime for the settings in the environment now; the same objects while they stay the
+ * same. The server, the Functions and every command take their store and sender from here, so
+ * they deliver the same way.
+ */
+export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, onePass = false }: RuntimeOptions = {}): SignupRuntime => {
+  const settings = readSignupSettings(SITE_FACTS)
+  const unavailable = unavailableReason(settings)
+  const { databases, stores, mailers, limiters, senders, providers, warned, secrets } = shared()
+  const { databaseUrl } = settings
+  const events = recordsEvents(settings)
+  // A provider's setting missing or wrong is told once, and its calls wait in the outbox until it is fixed.
+  const providerKey = providerSettingsKey()
+  const made = once(providers, providerKey, () => {
+    try {
+      return { provider: makeEmailProvider(settings), problem: null }
+    } catch (error) {
+      return { provider: null, problem: `${error instanceof Error ? error.message : String(error)}: calls to ${settings.emailProvider} wait in the outbox` }
+    }
+  })
+  const provider = made.provider
+  const problems = [
+    ...settings.webhooks.problems,
+    ...SECRET_SETTINGS.flatMap((name) => secretProblem(name) ?? []),
+    ...settings.botCheck.problems,
+    ...settings.retention.problems,
+    ...settings.dkim.problems,
+    ...(settings.databaseUrl ? [] : readBackupSettings(settings).problems),
+    ...(made.problem
+      ? [made.problem]
+      : settings.emailProvider && !provider
+        ? [`EMAIL_PROVIDER is ${settings.emailProvider}, but no adapter for it is set up here: calls to it wait in the outbox`]
+        : []),
+  ]
+  for (const problem of problems.filter((problem) => !warned.has(problem))) {
+    warned.add(problem)
+    console.error(`settings: ${problem}`)
+  }
+  const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
+  const store = unavailable
+    ? null
+    : once(
+        stores,
+        `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`,
+        () =>
+          postgres
+            ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
+            : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
+      )
+  const mailer = settings.smtpUrl
+    ? once(
+        mailers,
+        `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs} ${settings.dkim.key?.keySelector}.${settings.dkim.key?.domainName}`,
+        () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }),
+      )
+    : null
+  const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
+  const senderKey = [
+    onePass ? "one pass" : "loop",
+    databaseUrl ?? settings.signupsFile,
+    settings.smtpUrl,
+    settings.mailFrom,
+    settings.webhooks.urls.join(" "),
+    settings.webhooks.secret,
+    settings.webhooks.allowPrivate,
+    settings.emailProvider,
+  ].join(" ")
+  const sender =
+    store && (mailer || events)
+      ? once(senders, senderKey, () =>
+          outboxSender(
+            store,
+            mailer,
+            onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings,
+            logError,
+            () => new Date(),
+            destinations,
+          ),
+        )
+      : null
+  // With PostgreSQL the limit lives in the database, so it holds across every instance.
+  const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () =>
+    makeRateLimiters(settings, postgres ? postgres.query : null),
+  )
+  const drops: DropService | null = store
+    ? createDropService({
+        store,
+        catalog: dropCatalog(dropsContent(settings.dropsFile)),
+        siteUrl: settings.siteUrl,
+        mail: sender && mailer ? mailQueue(sender, settings) : null,
+        outbox: sender ? mailQueue(sender, settings) : null,
+        seedDir: settings.dropSeedDir,
+      })
+    : null
+  const service: SignupService | { unavailable: string } = store
+    ? createSignupService({
+        store,
+        mail: sender && mailer ? mailQueue(sender, settings) : null,
+        events: sender && events ? mailQueue(sender, settings) : null,
+        settings: { ...settings, showLeaderboard: rewards.showLeaderboard },
+        drops,
+      })
+    : { unavailable: unavailable as string }
+  const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
+  const botCheck: BotCheck | undefined =
+    store && settings.botCheck.mode !== "off"
+      ? {
+          ...settings.botCheck,
+          secret: settings.botCheck.secret ?? once(secrets, "bot check", processSecret),
+          record: (check, now) => store.checkChallenge(check, now),
+        }
+      : undefined
+  const dependencies: HandlerDependencies = {
+    service,
+    ...rateLimits,
+    now: () => new Date(),
+    logError,
+    inviteApiToken: settings.inviteApiToken,
+    botCheck,
+    drops,
+  }
+  return {
+    settings,
+    store,
+    sender,
+    dependencies,
+    // OWNER_TOKEN is read on every request, so setting or changing it needs no restart.
+    owner: {
+      ...dependencies,
+      ownerToken: () => {
+        const problem = secretProblem("OWNER_TOKEN")
+        if (problem && !warned.has(problem)) {
+          warned.add(problem)
+          console.error(`settings: ${problem}`)
+        }
+        return readSecret("OWNER_TOKEN")
+      },
+      store,
+      backups: databaseUrl ? undefined : (now) => backupSummary(readBackupSettings(settings), now),
+      inviteNext: store
+        ? async (options, now) => {
+            const wave = await inviteNext(store, settings, options, now)
+            // The invitations are in the outbox: start sending them.
+            if (!wave.dryRun && wave.invited.length > 0 && sender && mailer) await mailQueue(sender, settings).queued()
+            return wave
+          }
+        : null,
+    },
+    clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
+  }
+}
+
+/** Runs the list's retention (see stores/retention.ts) now; logs rather than throws, for a timer. */
+export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettings, "retention">, now = new Date()): Promise<void> => {
+  try {
+    await store.purgeStale(now, settings.retention)
+  } catch (error) {
+    logError("signups: could not delete what the list no longer keeps", error)
+  }
+}
+
+/** Runs the drops' upkeep (see DropService's `upkeep`) now; logs rather than throws, for a timer. */
+export const dropUpkeep = async (drops: DropService, now = new Date()): Promise<void> => {
+  try {
+    await drops.upkeep(now)
+  } catch (error) {
+    logError("drops: could not freeze a closed drop or pass codes on", error)
+  }
+}
+
+/** Drops the shared stores and limiters, as a process restart would; for tests. */
+export const resetSignupRuntime = async (): Promise<void> => {
+  const { databases, stores, mailers, limiters, senders, providers } = shared()
+  await Promise.all([...senders.values()].map((sender) => sender.stop(1_000)))
+  senders.clear()
+  // A PostgreSQL store closes its pool, which is the database's; close each once.
+  const closing = new Set<{ close(): Promise<void> }>([...stores.values(), ...databases.values()])
+  await Promise.all([...closing].map((closable) => closable.close().catch(() => undefined)))
+  for (const mailer of mailers.values()) mailer.close()
+  databases.clear()
+  stores.clear()
+  mailers.clear()
+  limiters.clear()
+  providers.clear()
+}

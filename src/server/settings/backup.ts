@@ -1,0 +1,59 @@
+/**
+ * Backup settings, read when a server or command runs (see the README, "Backups"):
+ *
+ *   BACKUP_DIR                where snapshots go (default: `backups/` beside the database)
+ *   BACKUP_INTERVAL_MINUTES   how often serve:prod takes one (60; 0: never, a scheduler runs db:backup)
+ *   BACKUP_KEEP_HOURLY        the newest of each of this many hours is kept (24)
+ *   BACKUP_KEEP_DAILY         the newest of each of this many days is kept (14, at most BACKUP_MAX_DAYS)
+ *   BACKUP_COMMAND            run after each snapshot to copy it off the machine ($BACKUP_FILE, $BACKUP_DIR)
+ *   ERASURE_LOG               the erasure log (default: `erasures.log` beside the database)
+ */
+import path from "node:path"
+import { BACKUP_MAX_DAYS } from "../../signup/retention"
+import { readSetting, type SignupSettings } from "./settings"
+import { embeddedFiles } from "../store/open-store"
+import type { Rotation } from "../backup/rotation"
+
+export interface BackupSettings {
+  /** The embedded database the snapshots are of. */
+  database: string
+  dir: string
+  /** How often serve:prod takes a snapshot; 0: it does not. */
+  intervalMs: number
+  rotation: Rotation
+  /** A shell command that copies each snapshot off the machine, or undefined. */
+  command: string | undefined
+  erasureLog: string
+  problems: string[]
+}
+
+const DEFAULTS = { intervalMinutes: 60, hourly: 24, daily: BACKUP_MAX_DAYS }
+
+/** The embedded database's backups, for the list the signup settings name (its erasure log among them). */
+export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSettings, "signupsFile" | "erasureLog">): BackupSettings => {
+  const { database } = embeddedFiles(signupsFile)
+  const problems: string[] = []
+  const whole = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, why = ""): number => {
+    const raw = readSetting(name)
+    if (raw === undefined) return fallback
+    const value = Number(raw)
+    if (Number.isInteger(value) && value >= min && value <= max) return value
+    problems.push(
+      `${name} is "${raw}": give a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}${why}; until then it is ${fallback}`,
+    )
+    return fallback
+  }
+  const beside = (name: string) => path.join(path.dirname(database), name)
+  return {
+    database,
+    dir: path.resolve(readSetting("BACKUP_DIR") ?? beside("backups")),
+    intervalMs: whole("BACKUP_INTERVAL_MINUTES", DEFAULTS.intervalMinutes, 0) * 60_000,
+    rotation: {
+      hourly: whole("BACKUP_KEEP_HOURLY", DEFAULTS.hourly, 1),
+      daily: whole("BACKUP_KEEP_DAILY", DEFAULTS.daily, 1, BACKUP_MAX_DAYS, ` (the privacy page promises no backup is older than ${BACKUP_MAX_DAYS} days)`),
+    },
+    command: readSetting("BACKUP_COMMAND"),
+    erasureLog: erasureLog ?? beside("erasures.log"),
+    problems,
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Counts the owner's page reads, kept in step with the list so the page costs the same at ten
+ * signups or a million: signups and confirmations per UTC day (`daily_tallies`), and signups and
+ * confirmed signups per source, campaign and referring site (`attribution_tallies`). They change
+ * in the same transaction as the signups, confirmations and erasures they count, one statement
+ * per table for a whole batch.
+ */
+import { ATTRIBUTION_FIELDS } from "../../signup/attribution-fields"
+import { insertRows, type SqlExecutor } from "./database"
+
+/** The attributions the owner's page counts signups by (not the medium). */
+const ATTRIBUTION_KINDS = ["source", "campaign", "referrer"] as const
+export type AttributionKind = (typeof ATTRIBUTION_KINDS)[number]
+type TalliedColumn = (typeof ATTRIBUTION_FIELDS)[AttributionKind]["column"]
+
+/** What the tallies need of a signup row, as either engine returns it. */
+export interface TalliedRow extends Record<TalliedColumn, string | null> {
+  received_at: Date | string
+  confirmed_at: Date | string | null
+  status: string
+}
+
+/** The columns a statement returns for `TalliedRow`. */
+export const TALLIED_COLUMNS = ["received_at", "confirmed_at", "status", ...ATTRIBUTION_KINDS.map((kind) => ATTRIBUTION_FIELDS[kind].column)].join(", ")
+
+/** A UTC day, "2026-11-23": days are counted in UTC, whatever the server's or the owner's zone. */
+export const utcDay = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString().slice(0, 10)
+
+/** The attribution a signup is counted under, per kind; "" when it has none. */
+const attributionOf = (row: TalliedRow): Array<[AttributionKind, string]> => ATTRIBUTION_KINDS.map((kind) => [kind, row[ATTRIBUTION_FIELDS[kind].column] ?? ""])
+
+interface DayChange {
+  day: string
+  signups: number
+  confirmations: number
+}
+
+interface AttributionChange {
+  kind: AttributionKind
+  name: string
+  signups: number
+  confirmed: number
+}
+
+/** Adds up changes to the same key, so a batch is one row per key. */
+const grouped = <Change extends object>(changes: Change[], key: (change: Change) => string, add: (into: Change, change: Change) => void): Change[] => {
+  const byKey = new Map<string, Change>()
+  for (const change of changes) {
+    const found = byKey.get(key(change))
+    if (found) add(found, change)
+    else byKey.set(key(change), { ...change })
+  }
+  return [...byKey.values()]
+}
+
+const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: AttributionChange[]): Promise<void> => {
+  const dayRows = grouped(
+    days,
+    (change) => change.day,
+    (into, change) => {
+      into.signups += change.signups
+      into.confirmations += change.confirmations
+    },
+  ).filter((change) => change.signups !== 0 || change.confirmations !== 0)
+  const attributionRows = grouped(
+    attributions,
+    (change) => `${change.kind}\u0000${change.name}`,
+    (into, change) => {
+      into.signups += change.signups
+      into.confirmed += change.confirmed
+    },
+  ).filter((change) => change.signups !== 0 || change.confirmed !== 0)
+  await insertRows(
+    tx,
+    "daily_tallies",
+    ["day", "signups", "confirmations"],
+    dayRows.map((change) => [change.day, change.signups, change.confirmations]),
+    `on conflict (day) do update set signups = daily_tallies.signups + excluded.signups, confirmations = daily_tallies.confirmations + excluded.confirmations`,
+  )
+  await insertRows(
+    tx,
+    "attribution_tallies",
+    ["kind", "name", "signups", "confirmed"],
+    attributionRows.map((change) => [change.kind, change.name, change.signups, change.confirmed]),
+    `on conflict (kind, name) do update set signups = attribution_tallies.signups + excluded.signups, confirmed = attribution_tallies.confirmed + excluded.confirmed`,
+  )
+}
+
+/** New signups (sign 1) or erased ones (sign -1): each counts on its signup day, and on its confirmation day once confirmed. */
+export const tallySignups = (tx: SqlExecutor, rows: readonly TalliedRow[], sign: 1 | -1): Promise<void> => {
+  const confirmedNow = (row: TalliedRow) => row.status === "confirmed" && row.confirmed_at !== null
+  return applyChanges(
+    tx,
+    rows.flatMap((row) => [
+      { day: utcDay(row.received_at), signups: sign, confirmations: 0 },
+      ...(confirmedNow(row) ? [{ day: utcDay(row.confirmed_at as Date | string), signups: 0, confirmations: sign }] : []),
+    ]),
+    rows.flatMap((row) => attributionOf(row).map(([kind, name]) => ({ kind, name, signups: sign, confirmed: confirmedNow(row) ? sign : 0 }))),
+  )
+}
+
+/** Pending signups that were just confirmed: a confirmation on their confirmation day. */
+export const tallyConfirmations = (tx: SqlExecutor, rows: readonly TalliedRow[]): Promise<void> =>
+  applyChanges(
+    tx,
+    rows.map((row) => ({ day: utcDay(row.confirmed_at ?? new Date()), signups: 0, confirmations: 1 })),
+    rows.flatMap((row) => attributionOf(row).map(([kind, name]) => ({ kind, name, signups: 0, confirmed: 1 }))),
+  )

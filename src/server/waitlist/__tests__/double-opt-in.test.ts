@@ -1,0 +1,145 @@
+// Double opt-in as a visitor goes through it: a real SMTP server receives the mail, the links in
+// it are followed, over both stores.
+import type { SignupFields } from "../../../signup/schema"
+import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { createMailer, type Mailer } from "../../outbox/mail/mailer"
+import type { OutboxSender } from "../../outbox/outbox"
+import { mailQueue, outboxSender } from "../../runtime/runtime"
+import { createSignupService, RESEND_INTERVAL_MS, type SignupService } from "../service"
+import type { SignupStore } from "../../store/store"
+import { storeEngines } from "../../../../test/store-engines"
+
+const SITE_URL = "https://block94.example"
+const START = new Date("2026-11-22T12:00:00.000Z")
+const HOUR = 3_600_000
+
+let inbox: Inbox
+beforeAll(async () => {
+  inbox = await startInbox()
+})
+afterAll(() => inbox.close())
+
+const linkIn = (text: string | undefined, path: string): string => {
+  const match = new RegExp(`${SITE_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? "")
+  if (!match) throw new Error(`no ${path} link in:\n${text}`)
+  return match[1]
+}
+
+const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({
+  email,
+  source: "website_signup",
+  timestamp: START.toISOString(),
+  ...extra,
+})
+
+describe.each(storeEngines())("with %s", (_name, openStore) => {
+  let store: SignupStore
+  let mailer: Mailer
+  let sender: OutboxSender
+  let service: SignupService
+  const errors: unknown[] = []
+  let clock = START
+  /** The test's time is now `date`. */
+  const at = (date: Date): Date => (clock = date)
+
+  beforeEach(async () => {
+    at(START)
+    inbox.messages.splice(0)
+    store = await openStore()
+    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
+    const mailSettings = { siteUrl: SITE_URL, serverless: null }
+    // The sender's clock is the test's: a delivery happens at the time of the step that queued it.
+    sender = outboxSender(
+      store,
+      mailer,
+      mailSettings,
+      (_message: string, error: unknown) => errors.push(error),
+      () => clock,
+    )
+    service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+  })
+  afterEach(async () => {
+    await sender.stop(5_000)
+    mailer.close()
+    await store.close()
+    expect(errors.splice(0)).toEqual([])
+  })
+
+  it("keeps a new signup pending and mails a confirmation link that confirms it once", async () => {
+    await expect(service.join(fields("Fan@Example.com"), at(START))).resolves.toEqual({ kind: "pending" })
+    const mail = await inbox.waitFor("Fan@Example.com")
+    expect(mail.subject).toBe("Confirm your spot on the Block 94 list")
+    expect(mail.html).toContain(`${SITE_URL}/confirm/?token=`)
+    const token = linkIn(mail.text, "/confirm/")
+
+    const confirmed = await service.confirm(token, at(new Date(START.getTime() + HOUR)))
+    expect(confirmed).toMatchObject({ kind: "confirmed", position: 1, total: 1, referralUrl: expect.stringContaining(`${SITE_URL}/?ref=`) })
+    await expect(service.confirm(token, at(new Date(START.getTime() + HOUR)))).resolves.toEqual({ kind: "expired" })
+    if (confirmed.kind !== "confirmed") throw new Error("not confirmed")
+    const statusToken = new URL(confirmed.statusUrl).searchParams.get("token")
+    await expect(service.status(statusToken, clock)).resolves.toMatchObject({ kind: "found", status: "confirmed", position: 1 })
+  })
+
+  it("refuses a confirmation link after 48 hours", async () => {
+    await service.join(fields("late@example.com"), at(START))
+    const token = linkIn((await inbox.waitFor("late@example.com")).text, "/confirm/")
+    await expect(service.confirm(token, at(new Date(START.getTime() + 48 * HOUR + 1000)))).resolves.toEqual({ kind: "expired" })
+  })
+
+  it("counts a referral only once the referred signup confirms", async () => {
+    await service.join(fields("a@example.com"), at(START))
+    const a = await service.confirm(linkIn((await inbox.waitFor("a@example.com")).text, "/confirm/"), START)
+    if (a.kind !== "confirmed") throw new Error("a not confirmed")
+    const aStatus = new URL(a.statusUrl).searchParams.get("token")
+    await service.join(fields("b@example.com", { referralCode: a.referralCode }), at(START))
+    await expect(service.status(aStatus, clock)).resolves.toMatchObject({ referrals: 0 })
+    await service.confirm(linkIn((await inbox.waitFor("b@example.com")).text, "/confirm/"), START)
+    await expect(service.status(aStatus, clock)).resolves.toMatchObject({ referrals: 1 })
+  })
+
+  it("mails a repeat signup its status link again, at most once an hour, and shows it nothing", async () => {
+    await service.join(fields("fan@example.com"), at(START))
+    await service.confirm(linkIn((await inbox.waitFor("fan@example.com")).text, "/confirm/"), START)
+    // Recorded as delivered: the hour counts from here.
+    await sender.deliverDue()
+    inbox.messages.splice(0)
+
+    await expect(service.join(fields("FAN@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS)))).resolves.toEqual({ kind: "pending" })
+    const mail = await inbox.waitFor("fan@example.com")
+    expect(mail.subject).toBe("Your place on the Block 94 list")
+    await expect(service.status(linkIn(mail.text, "/waitlist/"), clock)).resolves.toMatchObject({ kind: "found", position: 1 })
+
+    await service.join(fields("fan@example.com"), at(new Date(START.getTime() + RESEND_INTERVAL_MS + 60_000)))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(inbox.messages).toHaveLength(1)
+  })
+
+  it("answers a new address, one on the list and one that left alike, and brings back one that left only when its owner confirms", async () => {
+    await service.join(fields("left@example.com"), at(START))
+    await service.confirm(linkIn((await inbox.waitFor("left@example.com")).text, "/confirm/"), START)
+    await sender.deliverDue()
+    await service.forget("left@example.com", START)
+    inbox.messages.splice(0)
+
+    const later = new Date(START.getTime() + 2 * HOUR)
+    for (const email of ["new@example.com", "new@example.com", "n.e.w+again@example.com", "left@example.com"]) {
+      await expect(service.join(fields(email), at(later))).resolves.toEqual({ kind: "pending" })
+    }
+    // The address that left is not back on the list: its owner is asked first.
+    const ask = await inbox.waitFor("left@example.com")
+    expect(ask.subject).toBe("Confirm your spot on the Block 94 list")
+    expect((await store.ownerSummary(later, { days: 1, limit: 5 })).confirmed).toBe(0)
+    await expect(service.confirm(linkIn(ask.text, "/confirm/"), later)).resolves.toMatchObject({ kind: "confirmed", position: 1 })
+  })
+
+  it("mails a fresh confirmation link to a repeat signup that never confirmed", async () => {
+    await service.join(fields("slow@example.com"), at(START))
+    const first = linkIn((await inbox.waitFor("slow@example.com")).text, "/confirm/")
+    await sender.deliverDue()
+    inbox.messages.splice(0)
+    await service.join(fields("slow@example.com"), at(new Date(START.getTime() + 2 * HOUR)))
+    const second = linkIn((await inbox.waitFor("slow@example.com")).text, "/confirm/")
+    expect(second).not.toBe(first)
+    await expect(service.confirm(second, at(new Date(START.getTime() + 2 * HOUR)))).resolves.toMatchObject({ kind: "confirmed" })
+  })
+})

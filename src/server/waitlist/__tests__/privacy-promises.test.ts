@@ -1,0 +1,419 @@
+// The privacy page promises only what the service does. Each promise about leaving the list is
+// quoted from content/pages/privacy.json and checked against the real service, with a real SMTP
+// server receiving the mail, over both stores.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import pg from "pg"
+import emails from "../../../../content/emails.json"
+import privacy from "../../../../content/pages/privacy.json"
+import type { SignupFields } from "../../../signup/schema"
+import { freshDatabase } from "../../../../test/postgres"
+import { startFakeApi } from "../../../../test/provider-api"
+import { createLoopsProvider } from "../../outbox/providers/loops"
+import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { createMailer, type Mailer } from "../../outbox/mail/mailer"
+import type { OutboxSender } from "../../outbox/outbox"
+import { mailQueue, outboxSender } from "../../runtime/runtime"
+import { createSignupService, type SignupService } from "../service"
+import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
+import { allRows, type SignupStore } from "../../store/store"
+import { emailKey, suppressionKey } from "../email-key"
+import { hashToken } from "../codes"
+import { readRetention } from "../../settings/settings"
+import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
+import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
+
+const SITE_URL = "https://block94.example"
+const START = new Date("2026-11-22T12:00:00.000Z")
+const HOUR = 3_600_000
+
+const paragraphs = privacy.sections.flatMap((section) => section.paragraphs)
+/** The paragraph of the privacy page that makes a promise, quoted so a reworded promise fails here first. */
+const promise = (words: string): string => {
+  const found = paragraphs.find((paragraph) => paragraph.includes(words))
+  if (!found) throw new Error(`the privacy page no longer says "${words}": change this test with it`)
+  return found
+}
+
+let inbox: Inbox
+beforeAll(async () => {
+  inbox = await startInbox()
+})
+afterAll(() => inbox.close())
+
+const fields = (email: string): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString() })
+
+/** Every row of every table, as text: what anyone with a copy of the database could read. */
+interface Probe {
+  dump(): Promise<string>
+  /** The database's files on disk, where the test can read them (the embedded store). */
+  files(): string[]
+  /** Each signup's network fingerprint, in signup order (null once deleted). */
+  networks(): Promise<Array<string | null>>
+}
+
+describe.each([
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "block94-privacy-")), "signups.db")
+      const probe: Probe = {
+        async dump() {
+          const db = new DatabaseSync(file, { readOnly: true })
+          try {
+            const tables = db
+              .prepare("select name from sqlite_master where type = 'table'")
+              .all()
+              .map((row) => String(row.name))
+            return tables.map((table) => JSON.stringify(db.prepare(`select * from "${table}"`).all())).join("\n")
+          } finally {
+            db.close()
+          }
+        },
+        files: () => [file, `${file}-wal`].filter((path) => existsSync(path)),
+        async networks() {
+          const db = new DatabaseSync(file, { readOnly: true })
+          try {
+            return db
+              .prepare("select network from signups order by id")
+              .all()
+              .map((row) => (row.network === null ? null : String(row.network)))
+          } finally {
+            db.close()
+          }
+        },
+      }
+      return { store: openEmbeddedStore(file, 10), probe }
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const url = await freshDatabase()
+      const probe: Probe = {
+        async dump() {
+          const client = new pg.Client({ connectionString: url })
+          await client.connect()
+          try {
+            const { rows } = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'")
+            const texts = await Promise.all(
+              rows.map(async ({ table_name }) => (await client.query(`select t::text as row from "${table_name}" t`)).rows.map((row) => String(row.row))),
+            )
+            return texts.flat().join("\n")
+          } finally {
+            await client.end()
+          }
+        },
+        files: () => [],
+        async networks() {
+          const client = new pg.Client({ connectionString: url })
+          await client.connect()
+          try {
+            return (await client.query<{ network: string | null }>("select network from signups order by id")).rows.map((row) => row.network)
+          } finally {
+            await client.end()
+          }
+        },
+      }
+      return { store: openPostgresStore({ connectionString: url, poolSize: 3 }, 10), probe }
+    },
+  ],
+])("the privacy page's promises, with %s", (_name, open) => {
+  let store: SignupStore
+  let probe: Probe
+  let mailer: Mailer
+  let sender: OutboxSender
+  let service: SignupService
+  let clock = START
+  const at = (date: Date): Date => (clock = date)
+  const errors: unknown[] = []
+
+  beforeEach(async () => {
+    at(START)
+    inbox.messages.splice(0)
+    ;({ store, probe } = await open())
+    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
+    const mailSettings = { siteUrl: SITE_URL, serverless: null }
+    sender = outboxSender(
+      store,
+      mailer,
+      mailSettings,
+      (_message: string, error: unknown) => errors.push(error),
+      () => clock,
+    )
+    service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+  })
+  afterEach(async () => {
+    await sender.stop(5_000)
+    mailer.close()
+    await store.close()
+    expect(errors.splice(0)).toEqual([])
+  })
+
+  /** Waits until `count` messages are in the inbox, every one delivered and recorded. */
+  const delivered = async (count: number) => {
+    for (let waited = 0; inbox.messages.length < count; waited += 20) {
+      if (waited > 5_000) throw new Error(`${inbox.messages.length} of ${count} emails arrived`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await sender.deliverDue()
+    return inbox.messages.slice(0, count)
+  }
+  const tokenIn = (text: string | undefined, path: string): string => {
+    const match = new RegExp(`${SITE_URL}${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]{43})`).exec(text ?? "")
+    if (!match) throw new Error(`no ${path} link in:\n${text}`)
+    return match[1]
+  }
+  const confirmFrom = async (address: string) => {
+    const mail = inbox.messages.find((message) => message.to && JSON.stringify(message.to).includes(address)) ?? (await inbox.waitFor(address))
+    const confirmed = await service.confirm(tokenIn(mail.text, "/confirm/"), clock)
+    if (confirmed.kind !== "confirmed") throw new Error(`${address} not confirmed`)
+    return confirmed
+  }
+
+  it(`keeps "${"a scrambled fingerprint of the network you signed up from"}": never the address, deleted about a day after the signup`, async () => {
+    const words = promise("a scrambled fingerprint of the network you signed up from")
+    expect(words).toContain("we delete it about a day after you sign up")
+    await service.join(fields("first@example.com"), START, "198.51.100.0/24")
+    await service.join(fields("second@example.com"), new Date(START.getTime() + HOUR), "203.0.113.0/24")
+    const [first, second] = await probe.networks()
+    expect(first).toEqual(expect.any(String))
+    expect(second).toEqual(expect.any(String))
+    const dump = await probe.dump()
+    expect(dump).not.toContain("198.51.100")
+    expect(dump).not.toContain("203.0.113")
+    // A day and a bit later, with nobody signing up: the sweep serve:prod runs hourly deletes the first.
+    expect(await store.forgetOldNetworks(new Date(START.getTime() + 24.5 * HOUR))).toBe(1)
+    expect(await probe.networks()).toEqual([null, second])
+    // Every signup deletes the ones older than a day as well.
+    await service.join(fields("third@example.com"), new Date(START.getTime() + 26 * HOUR), "192.0.2.0/24")
+    expect((await probe.networks()).slice(0, 2)).toEqual([null, null])
+  })
+
+  it(`keeps "${"Every email we send has an unsubscribe link"}": in the footer and in one-click headers, and it takes the person off the list`, async () => {
+    expect(promise("Every email we send has an unsubscribe link")).toBeTruthy()
+    // Every kind of email the service sends: a confirmation, a status link to a repeat signup,
+    // a second confirmation asked for with "didn't get the email?".
+    await service.join(fields("fan@example.com"), at(START))
+    await service.join(fields("slow@example.com"), at(START))
+    await delivered(2)
+    await confirmFrom("fan@example.com")
+    await service.join(fields("FAN@example.com"), at(new Date(START.getTime() + HOUR)))
+    await service.resend("slow@example.com", at(new Date(START.getTime() + HOUR)))
+    const mails = await delivered(4)
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(
+      new Set([emails.confirmation.subject, emails.statusLink.subject].map((subject) => subject.replace("{brand}", "Block 94"))),
+    )
+
+    for (const mail of mails) {
+      const header = (name: string) => mail.headerLines.find(({ key }) => key === name)?.line.replace(/\r\n[ \t]+/g, " ")
+      const token = tokenIn(mail.text, "/unsubscribe/")
+      expect(mail.text).toContain(`${emails.unsubscribe.link}: ${SITE_URL}/unsubscribe/?token=${token}`)
+      expect(mail.html).toContain(`href="${SITE_URL}/unsubscribe/?token=${token}"`)
+      expect(header("list-unsubscribe")).toBe(
+        `List-Unsubscribe: <${SITE_URL}/api/unsubscribe?token=${token}>, <mailto:hello@block94.example?subject=unsubscribe>`,
+      )
+      expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+    }
+    // Each email's link is its own; any of them takes its person off the list, once and for good.
+    const tokens = mails.map((mail) => tokenIn(mail.text, "/unsubscribe/"))
+    expect(new Set(tokens).size).toBe(tokens.length)
+    const fanMails = mails.filter((mail) => JSON.stringify(mail.to).includes("fan@example.com"))
+    await expect(service.unsubscribe(tokenIn(fanMails[1].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
+    await expect(service.unsubscribe(tokenIn(fanMails[0].text, "/unsubscribe/"), clock)).resolves.toEqual({ kind: "left" })
+    await expect(service.status(tokenIn(fanMails[1].text, "/waitlist/"), clock)).resolves.toEqual({ kind: "unknown" })
+    expect((await probe.dump()).toLowerCase()).not.toContain("fan@example.com")
+  })
+
+  it(`keeps "${"If you leave the list, we delete it at once"}", with only a one-way key that no old link or import gets past`, async () => {
+    const words = promise("If you leave the list, we delete it at once")
+    expect(words).toContain("one-way key")
+    expect(paragraphs.join(" ")).not.toContain("30 days")
+    const address = "Promise.Keeper+drops@Example.com"
+    for (const email of ["a@example.com", address, "z@example.com"]) await service.join(fields(email), at(START))
+    await delivered(3)
+    const first = await confirmFrom("a@example.com")
+    const keeper = await confirmFrom(address)
+    await confirmFrom("z@example.com")
+    const oldConfirmation = tokenIn(inbox.messages.find((mail) => JSON.stringify(mail.to).includes("Promise.Keeper"))?.text, "/confirm/")
+    const keeperStatus = new URL(keeper.statusUrl).searchParams.get("token") as string
+    const traces = [address, address.toLowerCase(), emailKey(address)]
+    expect(traces.some((trace) => probeHolds(trace))).toBe(probe.files().length > 0)
+    expect((await probe.dump()).toLowerCase()).toContain(emailKey(address))
+
+    // Leaving from the status page: gone at once, from every table and (SQLite) every file.
+    await expect(service.leave(keeperStatus, clock)).resolves.toEqual({ kind: "left" })
+    const dump = await probe.dump()
+    for (const trace of traces) {
+      expect(dump.toLowerCase()).not.toContain(trace.toLowerCase())
+      expect(probeHolds(trace)).toBe(false)
+    }
+    // All that is kept: the one-way key, which is not the address.
+    expect(dump).toContain(suppressionKey(emailKey(address)))
+    await expect(service.status(new URL(first.statusUrl).searchParams.get("token"), clock)).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
+
+    // No old link brings them back: the status link and the confirmation link are dead, and
+    // their referral link counts for no one.
+    await expect(service.status(keeperStatus, clock)).resolves.toEqual({ kind: "unknown" })
+    await expect(service.confirm(oldConfirmation, clock)).resolves.toEqual({ kind: "unknown" })
+    inbox.messages.splice(0)
+    await service.join({ ...fields("friend@example.com"), referralCode: keeper.referralCode }, clock)
+    await delivered(1)
+    await confirmFrom("friend@example.com")
+    expect((await allRows(store)).map((row) => [row.signup.email, row.referredBy, row.referrals])).toEqual([
+      ["a@example.com", null, 0],
+      ["z@example.com", null, 0],
+      ["friend@example.com", null, 0],
+    ])
+    // Nor an import of an old list.
+    await expect(
+      store.add({
+        email: address,
+        emailKey: emailKey(address),
+        source: "import",
+        timestamp: START.toISOString(),
+        receivedAt: START.toISOString(),
+        status: "confirmed",
+        referralCode: "IMPORTED00",
+        referredBy: null,
+        statusTokenHash: "imported",
+        confirmToken: null,
+        attribution: null,
+        consent: null,
+        mail: null,
+      }),
+    ).resolves.toEqual({ kind: "suppressed" })
+    expect((await probe.dump()).toLowerCase()).not.toContain(emailKey(address))
+
+    // Signing up again yourself: a fresh start at the back of the line.
+    inbox.messages.splice(0)
+    await expect(service.join(fields(address), at(new Date(clock.getTime() + HOUR)))).resolves.toEqual({ kind: "pending" })
+    await delivered(1)
+    await expect(confirmFrom(address)).resolves.toMatchObject({ position: 4, total: 4 })
+  })
+
+  it(`keeps "${"If an address is never confirmed"}": deleted ${PENDING_SIGNUP_MAX_DAYS} days after it was entered, with its links; used links go later`, async () => {
+    const words = promise("If an address is never confirmed")
+    expect(words).toContain("we delete it, with everything we noted with it, {pendingDays} days after it was entered")
+    const retention = readRetention(undefined)
+    expect(retention.pendingMs).toBe(PENDING_SIGNUP_MAX_DAYS * 24 * HOUR)
+    await service.join(fields("typed.in.by.someone@example.com"), at(START))
+    await service.join(fields("real@example.com"), START)
+    await delivered(2)
+    const strangerMail = inbox.messages.find((mail) => JSON.stringify(mail.to).includes("typed.in.by.someone"))
+    const strangerConfirmation = tokenIn(strangerMail?.text, "/confirm/")
+    const realMail = inbox.messages.find((mail) => JSON.stringify(mail.to).includes("real@"))
+    const realConfirmation = tokenIn(realMail?.text, "/confirm/")
+    await confirmFrom("real@example.com")
+
+    // A minute short of the time: nothing goes.
+    const day = 24 * HOUR
+    await expect(store.purgeStale(at(new Date(START.getTime() + PENDING_SIGNUP_MAX_DAYS * day - 60_000)), retention)).resolves.toMatchObject({ pending: 0 })
+    expect((await probe.dump()).toLowerCase()).toContain("typed.in.by.someone")
+
+    // On time: the address, its key, its links and its mail are gone, from every file.
+    await expect(store.purgeStale(at(new Date(START.getTime() + PENDING_SIGNUP_MAX_DAYS * day)), retention)).resolves.toMatchObject({ pending: 1 })
+    const dump = (await probe.dump()).toLowerCase()
+    for (const trace of ["typed.in.by.someone@example.com", emailKey("typed.in.by.someone@example.com")]) {
+      expect(dump).not.toContain(trace)
+      expect(probeHolds(trace)).toBe(false)
+    }
+    expect(dump).not.toContain(hashToken(strangerConfirmation).toLowerCase())
+    await expect(service.confirm(strangerConfirmation, clock)).resolves.toEqual({ kind: "unknown" })
+    // The confirmed person stays, first in line, and the owner's counts forget the other.
+    expect((await allRows(store)).map((row) => [row.signup.email, row.place?.position])).toEqual([["real@example.com", 1]])
+    const summary = await store.ownerSummary(clock, { days: 30, limit: 10 })
+    expect(summary).toMatchObject({ confirmed: 1, pending: 0, left: 0 })
+    expect(summary.perDay.reduce((sum, day) => sum + day.signups, 0)).toBe(1)
+
+    // A used link still says so for a while, then its record goes too.
+    expect(dump).toContain(hashToken(realConfirmation).toLowerCase())
+    await expect(store.purgeStale(at(new Date(START.getTime() + 32 * day)), retention)).resolves.toMatchObject({ tokens: 1 })
+    expect((await probe.dump()).toLowerCase()).not.toContain(hashToken(realConfirmation).toLowerCase())
+  })
+
+  /** Whether any of the database's files holds `text` (always false for PostgreSQL's, which the test cannot read). */
+  const probeHolds = (text: string): boolean => probe.files().some((path) => readFileSync(path).includes(Buffer.from(text, "utf8")))
+})
+
+describe("the promises about who else handles an address", () => {
+  const openStore = () => openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-privacy-others-")), "signups.db"), 10, { events: true })
+
+  it(`keeps "${"when you leave we tell it at once to unsubscribe or delete you"}": the email tool hears of a leaver, and of nothing after`, async () => {
+    const words = promise("when you leave we tell it at once to unsubscribe or delete you")
+    expect(words).toContain("your address, your place in line, how many friends you brought and the link you came through")
+    const api = await startFakeApi()
+    const store = openStore()
+    try {
+      const sender = outboxSender(
+        store,
+        null,
+        { siteUrl: SITE_URL, serverless: null },
+        () => undefined,
+        () => START,
+        {
+          provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }),
+        },
+      )
+      const service = createSignupService({
+        store,
+        mail: null,
+        events: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }),
+        settings: { siteUrl: SITE_URL, referralBoost: 10 },
+      })
+      api.answer({ status: 200, body: { success: true, id: "c1" } }, { status: 200, body: { success: true, message: "Contact deleted." } })
+      const joined = await service.join({ ...fields("copied@example.com"), utm: { source: "tiktok" } }, START)
+      await sender.deliverDue(5_000)
+      expect(api.requests[0]).toMatchObject({
+        method: "PUT",
+        path: "/api/v1/contacts/update",
+        body: { email: "copied@example.com", waitlistPosition: 1, waitlistReferrals: 0, signupSource: "tiktok" },
+      })
+      expect(joined.kind).toBe("confirmed")
+      await service.forget("copied@example.com", START)
+      await sender.deliverDue(5_000)
+      expect(api.requests[1]).toMatchObject({ method: "POST", path: "/api/v1/contacts/delete", body: { email: "copied@example.com" } })
+      // Nothing of theirs is left to send, and the stand-in was asked nothing more.
+      expect(await store.outboxHealth()).toMatchObject({ waiting: 0, failed: 0 })
+      expect(api.requests).toHaveLength(2)
+      await sender.stop(1_000)
+    } finally {
+      await store.close()
+      await api.close()
+    }
+  })
+
+  it(`keeps "${"only once at least {minFriends} friends have joined with your link"}": the leaderboard masks every address and leaves out anyone below ${LEADERBOARD_MIN_REFERRALS}`, async () => {
+    const words = promise("only once at least {minFriends} friends have joined with your link")
+    expect(words).toContain("j***@g***.com")
+    const store = openStore()
+    try {
+      const service = createSignupService({ store, mail: null, settings: { siteUrl: SITE_URL, referralBoost: 10, showLeaderboard: true } })
+      const join = async (email: string, referralCode?: string) => {
+        const answer = await service.join({ ...fields(email), ...(referralCode ? { referralCode } : {}) }, START)
+        if (answer.kind !== "confirmed") throw new Error(`${email} was not confirmed`)
+        return answer
+      }
+      const jordan = await join("jordan@gmail.com")
+      const sam = await join("sam@yahoo.com")
+      for (let friend = 0; friend < LEADERBOARD_MIN_REFERRALS; friend++) await join(`f${friend}@example.com`, jordan.referralCode)
+      for (let friend = 0; friend < LEADERBOARD_MIN_REFERRALS - 1; friend++) await join(`g${friend}@example.com`, sam.referralCode)
+      // Single opt-in referrals wait for the owner's look (nobody confirmed those addresses): released here.
+      const held = (await store.ownerSummary(START, { days: 1, limit: 10 })).heldReferrals.rows
+      await store.reviewReferrals(
+        held.map((row) => row.id),
+        "release",
+        START,
+        "owner's page",
+      )
+      const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"), START)
+      expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: LEADERBOARD_MIN_REFERRALS, you: true }] })
+      expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")
+      expect(JSON.stringify(status)).not.toContain("y***")
+    } finally {
+      await store.close()
+    }
+  })
+})

@@ -1,0 +1,318 @@
+/**
+ * waitlist/: the list's rules (this service, invitations, links, stats, the CSV) and their pure
+ * pieces (codes and tokens, the dedupe key, disposable domains, the answers' pace). No HTTP, no
+ * SQL: the stores keep the list, the outbox delivers what the rules queue.
+ *
+ * The waitlist's rules, free of HTTP: joining (with double opt-in when mail is set up),
+ * confirming, looking up a place by a status token, and leaving. The request handlers turn its
+ * answers into responses; the stores keep the list.
+ *
+ * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. With
+ * double opt-in a new address, one on the list and one that left get the same answer through the
+ * same work; a status link goes to the mailbox, never to the screen. Single opt-in (no mail) says
+ * "already subscribed" to a repeat: the README says what that reveals.
+ * Every email carries an unsubscribe token of its own; leaving, by any way, erases the person at
+ * once (see the store's `erase`).
+ */
+import type { MyDropEntry } from "../../drop/contract"
+import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
+import { LEADERBOARD_SIZE } from "../../signup/rewards"
+import type { SignupFields } from "../../signup/schema"
+import { invitationState, redeemInvitation } from "./invitations"
+import { siteLinks } from "./links"
+import { maskEmail } from "./stats"
+import { queuedMessage } from "./queued-message"
+import { statusTokenExpiry, type InvitationState, type MessageKind, type QueuedMessage, type RedeemResult, type Signup, type SignupStore } from "../store/store"
+import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./codes"
+import { createAnswerPace, waitPrecisely } from "./answer-pace"
+import { isDisposableAddress } from "./disposable"
+import { emailKey } from "./email-key"
+
+export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_HOURS * 60 * 60 * 1000
+/** A repeat signup gets its link by mail again at most this often. */
+export const RESEND_INTERVAL_MS = 60 * 60 * 1000
+
+export const DISPOSABLE_MESSAGE = "Disposable email addresses can't join the list: please use an address you keep"
+
+export interface ServiceSettings {
+  /** The site's public address, for the links in answers and mail (never the request's Host). */
+  siteUrl: string
+  /** Places a signup moves up per confirmed referral. */
+  referralBoost: number
+  /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
+  showLeaderboard?: boolean
+}
+
+/** A row of the masked leaderboard as the status page shows it: never a whole address. */
+export interface LeaderboardRow {
+  /** The address masked: "j***@g***.com". */
+  name: string
+  referrals: number
+  /** The row is the asker's own. */
+  you: boolean
+}
+
+/** Mail goes out through the store's outbox; this is told when messages were queued. */
+export interface MailQueue {
+  /**
+   * New messages are in the outbox: a long-running server starts delivering them and resolves at
+   * once; a serverless function waits (a few seconds at most) for the first attempt.
+   */
+  queued(): Promise<void>
+}
+
+export interface ServiceDependencies {
+  store: SignupStore
+  /** Monotonic milliseconds, for the pace of answers (see waitlist/answer-pace.ts); performance.now by default. */
+  clock?: () => number
+  /** Null without SMTP_URL: signups are confirmed at once (single opt-in). */
+  mail: MailQueue | null
+  /** Told when a change wrote list events (webhooks, the email provider); none when nothing receives them. */
+  events?: MailQueue | null
+  settings: ServiceSettings
+  /** The person's drop entries, for the status answer (src/server/drop/); none: no drops here. */
+  drops?: { entriesOf(signupId: number, referrals: number): Promise<Record<string, MyDropEntry>> } | null
+}
+
+/** What a confirmed signup is told: its place, its referral link and its own status page. */
+export interface PlaceAnswer {
+  position: number
+  total: number
+  referralCode: string
+  referralUrl: string
+  statusUrl: string
+}
+
+export type JoinAnswer = { kind: "refused"; message: string } | ({ kind: "confirmed" } & PlaceAnswer) | { kind: "pending" } | { kind: "alreadySubscribed" }
+
+export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "expired" } | { kind: "unknown" }
+
+/** Leaving by a link: gone (now or before, for an unsubscribe link), or a link no one has. */
+export type LeaveAnswer = { kind: "left" } | { kind: "unknown" } | { kind: "expired" }
+
+export type StatusAnswer =
+  | {
+      kind: "found"
+      status: "pending" | "confirmed"
+      position: number | null
+      total: number
+      referrals: number
+      /** The highest reward tier (its number of referrals) the signup reached and was told of. */
+      milestone: number
+      referralCode: string
+      referralUrl: string
+      /** A wave has invited them to the shop; `redeemed`: the shop has taken their code. */
+      invited: boolean
+      redeemed: boolean
+      /** The top referrers, masked; only when the leaderboard is switched on. */
+      leaderboard?: LeaderboardRow[]
+      /** The person's drop entries, by drop id (none entered: empty). */
+      drops: Record<string, MyDropEntry>
+    }
+  | { kind: "unknown" }
+  /** A status link past STATUS_TOKEN_TTL_MS: a fresh one comes by email on request. */
+  | { kind: "expired" }
+
+/** What is stored of a request's consent: the wording's version, "agreed" from a client that sends only `true`, else nothing. */
+export const consentOf = (consent: string | boolean | undefined): string | null =>
+  typeof consent === "string" ? consent : consent === true ? "agreed (wording not sent)" : null
+
+export const createSignupService = (deps: ServiceDependencies) => {
+  const { store, mail, settings } = deps
+  /** Something went into the outbox (mail, events): start delivering it (a serverless answer waits a moment). */
+  const outboxWritten = async (): Promise<void> => {
+    await (mail ?? deps.events)?.queued()
+  }
+  const links = siteLinks(settings.siteUrl)
+  const { referral: referralUrl, status: statusUrl, confirm: confirmUrl } = links
+  const message = (kind: MessageKind, to: string, link: string): QueuedMessage => queuedMessage(settings.siteUrl, kind, to, link)
+  const newConfirmToken = (now: Date) => {
+    const token = newSecretToken()
+    return { token, stored: { kind: "confirm" as const, hash: hashToken(token), expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() } }
+  }
+
+  /** A new status token for a signup: stored hashed, handed out once. */
+  const newStatusLink = async (signup: Signup, now: Date): Promise<string> => {
+    const token = newSecretToken()
+    await store.addToken(signup.emailKey, { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) })
+    return statusUrl(token)
+  }
+
+  /**
+   * Someone asks for their link again (a repeat signup, "didn't get the email?"): a confirmed
+   * signup gets a new status link, a pending one a new confirmation link, by mail, at most once
+   * an hour counted from the last mail delivered, never while one is on its way. An address not
+   * on the list (`status` null) gets nothing, through the same work.
+   */
+  const sendLinkAgain = async (email: string, status: Signup["status"] | null, now: Date): Promise<void> => {
+    if (!mail) return
+    const key = emailKey(email)
+    const queued =
+      status === "confirmed"
+        ? await (async () => {
+            const token = newSecretToken()
+            return store.queueMail(
+              key,
+              { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) },
+              message("status-link", email, statusUrl(token)),
+              now,
+              RESEND_INTERVAL_MS,
+            )
+          })()
+        : await (async () => {
+            const { token, stored } = newConfirmToken(now)
+            return store.queueMail(key, stored, message("confirmation", email, confirmUrl(token)), now, RESEND_INTERVAL_MS)
+          })()
+    if (queued) await mail.queued()
+  }
+
+  /** With double opt-in, every signup is answered alike: a new address, one on the list, one that left. */
+  const PENDING: JoinAnswer = { kind: "pending" }
+  const clock = deps.clock ?? (() => performance.now())
+  const pace = createAnswerPace()
+  /** Answers "pending" for an address already on the list (or that left) no sooner than a new one would be. */
+  const pendingAtPace = async (startedAt: number): Promise<JoinAnswer> => {
+    await waitPrecisely(pace.remaining(clock() - startedAt), clock)
+    return PENDING
+  }
+
+  return {
+    /** `network`: where the request came from (client-address.ts's `networkKey`), for the referral fraud signals. */
+    async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinAnswer> {
+      const startedAt = clock()
+      if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
+      const statusToken = newSecretToken()
+      const confirmation = mail ? newConfirmToken(now) : null
+      const result = await store.add({
+        email: fields.email,
+        emailKey: emailKey(fields.email),
+        source: fields.source,
+        timestamp: fields.timestamp,
+        receivedAt: now.toISOString(),
+        status: confirmation ? "pending" : "confirmed",
+        referralCode: newReferralCode(),
+        referredBy: fields.referralCode ? normalizeReferralCode(fields.referralCode) : null,
+        statusTokenHash: hashToken(statusToken),
+        confirmToken: confirmation ? confirmation.stored : null,
+        attribution: fields.utm ?? null,
+        consent: consentOf(fields.consent),
+        // The confirmation email is written with the signup, in one transaction: it cannot be lost.
+        mail: confirmation ? message("confirmation", fields.email, confirmUrl(confirmation.token)) : null,
+        // Someone who left may come back, at the end of the line, once the address confirms.
+        overridesSuppression: true,
+        network,
+        // Without a confirmation email nobody showed the address is real: its referral waits for the owner.
+        referralHold: confirmation ? null : "unconfirmed",
+      })
+      // Left the list, and this is single opt-in: nobody but the address's owner brings it back.
+      if (result.kind === "suppressed") return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
+      if (result.kind === "duplicate") {
+        await sendLinkAgain(result.signup.email, result.signup.status, now)
+        return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
+      }
+      // One run of the sender delivers the confirmation email and the events alike.
+      if (mail && confirmation) {
+        await mail.queued()
+        pace.record(clock() - startedAt)
+        return PENDING
+      }
+      await outboxWritten()
+      if (!result.place) throw new Error("a confirmed signup came back without a place")
+      return {
+        kind: "confirmed",
+        ...result.place,
+        referralCode: result.signup.referralCode,
+        referralUrl: referralUrl(result.signup.referralCode),
+        statusUrl: statusUrl(statusToken),
+      }
+    },
+
+    /** "Didn't get the email?": the same quiet answer and the same work whether or not the address is on the list. */
+    async resend(email: string, now: Date): Promise<void> {
+      const signup = await store.findSignup(emailKey(email))
+      await sendLinkAgain(signup?.email ?? email, signup?.status ?? null, now)
+    },
+
+    /** Whether every signup is answered "pending" (double opt-in), so an answer tells nothing of the list. */
+    confirmsByEmail: mail !== null,
+
+    async confirm(token: unknown, now: Date): Promise<ConfirmAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      const result = await store.confirm(hashToken(token), now)
+      if (result.kind !== "confirmed") return result
+      // A confirmed friend may have brought their referrer to a reward tier (its email), and events may wait.
+      await outboxWritten()
+      return {
+        kind: "confirmed",
+        ...result.place,
+        referralCode: result.signup.referralCode,
+        referralUrl: referralUrl(result.signup.referralCode),
+        statusUrl: await newStatusLink(result.signup, now),
+      }
+    },
+
+    /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
+    async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
+      if (result.kind === "erased") await outboxWritten()
+      return { kind: result.kind === "unknown" ? "unknown" : "left" }
+    },
+
+    /** "Leave the list" on the status page: erases the person behind a status token. */
+    async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      // An old link erases no one: whoever holds it may not be its person any more.
+      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
+      const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
+      if (result.kind === "erased") await outboxWritten()
+      return { kind: result.kind === "erased" ? "left" : "unknown" }
+    },
+
+    /**
+     * The owner answering an erasure request by email (`npm run signups:forget`): erases whoever
+     * has this address and suppresses it either way. Says whether anyone was found.
+     */
+    async forget(email: string, now: Date): Promise<{ found: boolean }> {
+      const result = await store.erase({ emailKey: emailKey(email) }, now)
+      if (result.kind === "erased") await outboxWritten()
+      return { found: result.kind === "erased" }
+    },
+
+    async status(token: unknown, now: Date): Promise<StatusAnswer> {
+      if (!isTokenShape(token)) return { kind: "unknown" }
+      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
+      const standing = await store.standingByStatusToken(hashToken(token))
+      if (!standing) return { kind: "unknown" }
+      const leaderboard = settings.showLeaderboard
+        ? (await store.topReferrers(LEADERBOARD_SIZE)).map(({ sequence, email, referrals }) => ({
+            name: maskEmail(email),
+            referrals,
+            you: sequence === standing.signup.sequence,
+          }))
+        : undefined
+      return {
+        kind: "found",
+        status: standing.signup.status,
+        position: standing.place?.position ?? null,
+        total: standing.total,
+        referrals: standing.referrals,
+        milestone: standing.milestone,
+        referralCode: standing.signup.referralCode,
+        referralUrl: referralUrl(standing.signup.referralCode),
+        invited: standing.invitation !== null,
+        redeemed: Boolean(standing.invitation?.redeemedAt),
+        ...(leaderboard ? { leaderboard } : {}),
+        drops: standing.signup.status === "confirmed" && deps.drops ? await deps.drops.entriesOf(standing.signup.sequence, standing.referrals) : {},
+      }
+    },
+
+    /** What the invitation page may know of a code: valid, redeemed or unknown. */
+    invitation: (code: unknown): Promise<InvitationState> => invitationState(store, code),
+
+    /** The shop redeems an invitation code, once. */
+    redeemInvitation: (code: string, now: Date): Promise<RedeemResult> => redeemInvitation(store, code, now),
+  }
+}
+
+export type SignupService = ReturnType<typeof createSignupService>
