@@ -44,7 +44,8 @@ export const mailedService = (store: SignupStore, inbox: Inbox, now: () => Date 
   const sender = outboxSender(store, mailer, mailSettings, (_message: string, error: unknown) => errors.push(error), now)
   return {
     sender,
-    service: (settings = {}) => createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10, ...settings } }),
+    service: (settings = {}) =>
+      createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10, ...settings } }),
     errors,
     async close() {
       await sender.stop(5_000)

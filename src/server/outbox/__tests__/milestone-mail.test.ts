@@ -4,14 +4,13 @@
 import type { ParsedMail } from "mailparser"
 import type { SignupFields } from "../../../signup/schema"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
-import { createMailer, type Mailer } from "../mail/mailer"
 import type { OutboxSender } from "../outbox"
-import { mailQueue, MILESTONES, outboxSender } from "../../runtime/runtime"
-import { createSignupService, type SignupService } from "../../waitlist/service"
+import { MILESTONES } from "../../runtime/runtime"
+import type { SignupService } from "../../waitlist/service"
 import type { SignupStore } from "../../store/store"
 import { storeEngines } from "../../../../test/store-engines"
+import { linkIn, mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
 
-const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
 const options = { milestones: MILESTONES, milestoneEmails: true }
 
@@ -21,43 +20,26 @@ beforeAll(async () => {
 })
 afterAll(() => inbox.close())
 
-const linkIn = (text: string | undefined, path: string): string => {
-  const match = new RegExp(`${SITE_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? "")
-  if (!match) throw new Error(`no ${path} link in:\n${text}`)
-  return match[1]
-}
-const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({
-  email,
-  source: "website_signup",
-  timestamp: START.toISOString(),
-  ...extra,
-})
+const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => signupFields(email, START, extra)
 const isTo = (mail: ParsedMail, address: string) =>
   (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address))
 
 describe.each(storeEngines(options))("with %s", (_name, openStore) => {
   let store: SignupStore
-  let mailer: Mailer
+  let wiring: MailedService
   let sender: OutboxSender
-  const errors: unknown[] = []
-  const serviceWith = (showLeaderboard: boolean): SignupService =>
-    createSignupService({
-      store,
-      mail: mailQueue(sender, { siteUrl: SITE_URL, serverless: null }),
-      settings: { siteUrl: SITE_URL, referralBoost: 10, showLeaderboard },
-    })
+  const serviceWith = (showLeaderboard: boolean): SignupService => wiring.service({ showLeaderboard })
 
   beforeEach(async () => {
     inbox.messages.splice(0)
     store = await openStore()
-    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
-    sender = outboxSender(store, mailer, { siteUrl: SITE_URL, serverless: null }, (_message: string, error: unknown) => errors.push(error))
+    wiring = mailedService(store, inbox)
+    ;({ sender } = wiring)
   })
   afterEach(async () => {
-    await sender.stop(5_000)
-    mailer.close()
+    await wiring.close()
     await store.close()
-    expect(errors.splice(0)).toEqual([])
+    expect(wiring.errors).toEqual([])
   })
 
   /** Joins and confirms from the emailed link; the confirmed answer. */

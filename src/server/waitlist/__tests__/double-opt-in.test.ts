@@ -2,14 +2,12 @@
 // it are followed, over both stores.
 import type { SignupFields } from "../../../signup/schema"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
-import { createMailer, type Mailer } from "../../outbox/mail/mailer"
 import type { OutboxSender } from "../../outbox/outbox"
-import { mailQueue, outboxSender } from "../../runtime/runtime"
-import { createSignupService, RESEND_INTERVAL_MS, type SignupService } from "../service"
+import { RESEND_INTERVAL_MS, type SignupService } from "../service"
 import type { SignupStore } from "../../store/store"
 import { storeEngines } from "../../../../test/store-engines"
+import { linkIn, mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
 
-const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
 const HOUR = 3_600_000
 
@@ -19,25 +17,13 @@ beforeAll(async () => {
 })
 afterAll(() => inbox.close())
 
-const linkIn = (text: string | undefined, path: string): string => {
-  const match = new RegExp(`${SITE_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? "")
-  if (!match) throw new Error(`no ${path} link in:\n${text}`)
-  return match[1]
-}
-
-const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => ({
-  email,
-  source: "website_signup",
-  timestamp: START.toISOString(),
-  ...extra,
-})
+const fields = (email: string, extra: Partial<SignupFields> = {}): SignupFields => signupFields(email, START, extra)
 
 describe.each(storeEngines())("with %s", (_name, openStore) => {
   let store: SignupStore
-  let mailer: Mailer
+  let wiring: MailedService
   let sender: OutboxSender
   let service: SignupService
-  const errors: unknown[] = []
   let clock = START
   /** The test's time is now `date`. */
   const at = (date: Date): Date => (clock = date)
@@ -46,23 +32,14 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     at(START)
     inbox.messages.splice(0)
     store = await openStore()
-    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
-    const mailSettings = { siteUrl: SITE_URL, serverless: null }
-    // The sender's clock is the test's: a delivery happens at the time of the step that queued it.
-    sender = outboxSender(
-      store,
-      mailer,
-      mailSettings,
-      (_message: string, error: unknown) => errors.push(error),
-      () => clock,
-    )
-    service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    wiring = mailedService(store, inbox, () => clock)
+    ;({ sender } = wiring)
+    service = wiring.service()
   })
   afterEach(async () => {
-    await sender.stop(5_000)
-    mailer.close()
+    await wiring.close()
     await store.close()
-    expect(errors.splice(0)).toEqual([])
+    expect(wiring.errors).toEqual([])
   })
 
   it("keeps a new signup pending and mails a confirmation link that confirms it once", async () => {

@@ -13,10 +13,10 @@ import { freshDatabase } from "../../../../test/postgres"
 import { startFakeApi } from "../../../../test/provider-api"
 import { createLoopsProvider } from "../../outbox/providers/loops"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
-import { createMailer, type Mailer } from "../../outbox/mail/mailer"
 import type { OutboxSender } from "../../outbox/outbox"
 import { mailQueue, outboxSender } from "../../runtime/runtime"
 import { createSignupService, type SignupService } from "../service"
+import { mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
 import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
 import { allRows, type SignupStore } from "../../store/store"
 import { emailKey, suppressionKey } from "../email-key"
@@ -25,7 +25,6 @@ import { readRetention } from "../../settings/settings"
 import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
 import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
 
-const SITE_URL = "https://block94.example"
 const START = new Date("2026-11-22T12:00:00.000Z")
 const HOUR = 3_600_000
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
 })
 afterAll(() => inbox.close())
 
-const fields = (email: string): SignupFields => ({ email, source: "website_signup", timestamp: START.toISOString() })
+const fields = (email: string): SignupFields => signupFields(email, START)
 
 /** Every row of every table, as text: what anyone with a copy of the database could read. */
 interface Probe {
@@ -123,33 +122,24 @@ describe.each([
 ])("the privacy page's promises, with %s", (_name, open) => {
   let store: SignupStore
   let probe: Probe
-  let mailer: Mailer
+  let wiring: MailedService
   let sender: OutboxSender
   let service: SignupService
   let clock = START
   const at = (date: Date): Date => (clock = date)
-  const errors: unknown[] = []
 
   beforeEach(async () => {
     at(START)
     inbox.messages.splice(0)
     ;({ store, probe } = await open())
-    mailer = createMailer({ smtpUrl: inbox.url, from: "Block 94 <drop@block94.example>" })
-    const mailSettings = { siteUrl: SITE_URL, serverless: null }
-    sender = outboxSender(
-      store,
-      mailer,
-      mailSettings,
-      (_message: string, error: unknown) => errors.push(error),
-      () => clock,
-    )
-    service = createSignupService({ store, mail: mailQueue(sender, mailSettings), settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    wiring = mailedService(store, inbox, () => clock)
+    ;({ sender } = wiring)
+    service = wiring.service()
   })
   afterEach(async () => {
-    await sender.stop(5_000)
-    mailer.close()
+    await wiring.close()
     await store.close()
-    expect(errors.splice(0)).toEqual([])
+    expect(wiring.errors).toEqual([])
   })
 
   /** Waits until `count` messages are in the inbox, every one delivered and recorded. */
