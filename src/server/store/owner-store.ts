@@ -4,7 +4,7 @@
  */
 import type { AttributionCount, AuditEntry, HeldReferral, HoldReason, OutboxHealth, OwnerSummary } from "../../signup/owner-summary"
 import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenge } from "./challenges"
-import { parameters, type SqlExecutor } from "./database"
+import { groupCommit, parameters, type SqlExecutor } from "./database"
 import { recordEvents } from "./events"
 import { forgetOldNetworks } from "./referral-review"
 import { iso, referralEvent } from "./signup-rows"
@@ -27,6 +27,7 @@ export const ownerStore = (
   { db, options, line, ready, transaction }: StoreContext,
   { outboxHealth, countReferral, standingWhere }: OwnerHelpers,
 ): OwnerStore => {
+  const inBatch = groupCommit(transaction)
   const writeAudit = (tx: SqlExecutor, entry: Omit<AuditEntry, "at">, at: string) =>
     tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [
       at,
@@ -130,7 +131,8 @@ export const ownerStore = (
       }
     },
 
-    checkChallenge: (check, now) => transaction((tx) => recordChallenge(tx, check, now)),
+    // Every signup and resend is checked: their checks share a commit (group commit).
+    checkChallenge: (check, now) => inBatch((tx) => recordChallenge(tx, check, now)),
 
     reviewReferrals: (ids, decision, now, actor) =>
       transaction(async (tx) => {

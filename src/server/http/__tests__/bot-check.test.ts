@@ -96,6 +96,22 @@ describe.each(engines)("the bot check in front of the list, on %s", (_name, open
     await expect(counts()).resolves.toEqual({ passed: 1, refused: 0, wouldRefuse: 1, replayed: 0, missing: 1 })
   })
 
+  it("a crowd's checks, arriving together, each keep their own verdict and count: one solution sent twice at once passes once", async () => {
+    const { deps, solved, emails, counts } = await setUp("enforce")
+    const twice = await solved()
+    const solutions = [twice, twice, ...(await Promise.all(Array.from({ length: 8 }, solved)))]
+    const answers = await Promise.all([
+      ...solutions.map((solution, index) => handleSignupRequest(request(signup(`person${index}@example.com`, solution)), deps)),
+      ...Array.from({ length: 10 }, (_, index) => handleSignupRequest(request(signup(`bot${index}@example.com`)), deps)),
+    ])
+    const statuses = answers.map((answer) => answer.status)
+    // Which of the two copies is taken first depends on which check finishes first; only one is.
+    expect(statuses.slice(0, 2).sort()).toEqual([201, 403])
+    expect(statuses.slice(2)).toEqual([...Array(8).fill(201), ...Array(10).fill(403)])
+    expect(await emails()).toHaveLength(9)
+    await expect(counts()).resolves.toEqual({ passed: 9, refused: 11, wouldRefuse: 0, replayed: 1, missing: 10 })
+  })
+
   it("off: gives no challenge and checks nothing", async () => {
     const { deps, counts } = await setUp("off")
     expect((await handleChallengeRequest(request(undefined, "GET"), deps)).status).toBe(404)
