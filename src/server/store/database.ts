@@ -14,6 +14,11 @@ export interface SqlExecutor {
 export interface SqlDatabase extends SqlExecutor {
   readonly engine: Engine
   /**
+   * Whether transactions asked for together share one commit here (SQLite: see
+   * sqlite-database.ts), so callers need not gather small writes into one transaction themselves.
+   */
+  readonly groupsCommits: boolean
+  /**
    * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws.
    * A deadlock or serialization failure runs it again, a few times.
    */
@@ -75,10 +80,12 @@ export const isStoreUnavailable = (error: unknown): error is StoreUnavailableErr
 /**
  * Group commit for small writes: the works that arrive in one turn of the event loop, or while
  * the batch before them commits, run one after another in one transaction, one durable commit
- * (on SQLite every commit waits for the disk, so a commit each would queue writers behind it).
- * If the batch fails, each work runs alone, so one failing work fails only itself.
+ * (every commit waits for the disk, so a commit each would queue writers behind it). If the
+ * batch fails, each work runs alone, so one failing work fails only itself. A database that
+ * groups commits itself is left to do it, so these share a commit with other writes too.
  */
-export const groupCommit = (transaction: SqlDatabase["transaction"]) => {
+export const groupCommit = (transaction: SqlDatabase["transaction"], groupsCommits: boolean) => {
+  if (groupsCommits) return transaction
   type Queued = { work: (tx: SqlExecutor) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void }
   let waiting: Queued[] = []
   let writing = false

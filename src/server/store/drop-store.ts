@@ -221,7 +221,7 @@ const toDropRow = (row: {
 
 export const dropStore = (context: StoreContext): DropStore => {
   const { db, ready, query, transaction } = context
-  const inBatch = groupCommit(transaction)
+  const inBatch = groupCommit(transaction, db.groupsCommits)
 
   const rowOf = async (executor: SqlExecutor, drop: string): Promise<DropRow | null> => {
     const [row] = await executor.query<Parameters<typeof toDropRow>[0]>(

@@ -27,7 +27,7 @@ export const ownerStore = (
   { db, options, line, ready, transaction }: StoreContext,
   { outboxHealth, countReferral, standingWhere }: OwnerHelpers,
 ): OwnerStore => {
-  const inBatch = groupCommit(transaction)
+  const inBatch = groupCommit(transaction, db.groupsCommits)
   const writeAudit = (tx: SqlExecutor, entry: Omit<AuditEntry, "at">, at: string) =>
     tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [
       at,

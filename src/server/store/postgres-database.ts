@@ -111,6 +111,7 @@ export const openPostgresDatabase = ({ connectionString, poolSize }: PostgresOpt
 
   return {
     engine: "postgres",
+    groupsCommits: false,
     query,
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {

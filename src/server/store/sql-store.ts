@@ -368,12 +368,13 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   let writing = false
   /** One batch at a time (group commit): what arrives while one commits goes in the next. */
   const writeBatches = async (): Promise<void> => {
-    writing = true
+    writing = !db.groupsCommits
     try {
       while (waiting.length > 0) {
         const batch = waiting
         waiting = []
-        await runBatch(batch).catch((error: unknown) => batch.forEach((entry) => entry.fail(error)))
+        const written = runBatch(batch).catch((error: unknown) => batch.forEach((entry) => entry.fail(error)))
+        if (writing) await written
       }
     } finally {
       writing = false

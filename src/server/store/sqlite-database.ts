@@ -5,7 +5,9 @@
  * overwritten on disk (`secure_delete`), so what is erased leaves no trace in the file.
  *
  * The API is synchronous; statements and transactions run one at a time in the order they were
- * asked for, so an async transaction's statements never interleave with another's. Folding the
+ * asked for, so an async transaction's statements never interleave with another's. Transactions
+ * asked for while another commits share the next commit (group commit): a commit waits for the
+ * disk, and one each would queue a launch-day crowd behind the flushes. Folding the
  * write-ahead log back into the file (a checkpoint) happens on a thread of its own, so no commit,
  * and no visitor waiting for one, pays for it: on a large file it costs many milliseconds.
  */
@@ -130,27 +132,74 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
   }
   const executor: SqlExecutor = { query: async (text, values) => run(text, values) }
 
+  /**
+   * Group commit: the transactions asked for while another commits share the next commit, each in
+   * a savepoint of its own, so one that throws rolls back alone. Each is answered only once the
+   * commit is durable; a commit that fails fails them all, and nothing of theirs stays.
+   */
+  let waiting: Array<{ work: (tx: SqlExecutor) => Promise<unknown>; settle(result: unknown): void; fail(error: unknown): void }> = []
+  const commitWaiting = async (): Promise<void> => {
+    const group = waiting
+    waiting = []
+    const done: Array<{ settle(result: unknown): void; result: unknown }> = []
+    try {
+      // IMMEDIATE takes the write lock now, so two processes never deadlock upgrading a read.
+      run("begin immediate")
+    } catch (error) {
+      for (const entry of group) entry.fail(error)
+      return
+    }
+    for (const [index, entry] of group.entries()) {
+      run("savepoint work")
+      try {
+        const result = await entry.work(executor)
+        run("release work")
+        done.push({ settle: entry.settle, result })
+      } catch (error) {
+        if (connection().isTransaction) {
+          try {
+            run("rollback to work")
+            run("release work")
+            entry.fail(error)
+            continue
+          } catch {
+            // The disk again: below, as if the transaction were gone.
+          }
+        }
+        // The database rolled the whole transaction back (a full or failing disk): nothing of this group stays.
+        rollBack()
+        for (const earlier of group.slice(0, index)) earlier.fail(error)
+        for (const later of group.slice(index)) later.fail(error)
+        return
+      }
+    }
+    try {
+      run("commit")
+    } catch (error) {
+      rollBack()
+      for (const entry of group) entry.fail(error)
+      return
+    }
+    for (const { settle, result } of done) settle(result)
+  }
+  const rollBack = (): void => {
+    if (!connection().isTransaction) return
+    try {
+      run("rollback")
+    } catch {
+      // A failed rollback (the disk again) must not hide why the transaction failed.
+    }
+  }
+
   return {
     engine: "sqlite",
+    groupsCommits: true,
     query: (text, values) => inTurn(() => run(text, values)),
-    transaction: (work) =>
-      inTurn(async () => {
-        // IMMEDIATE takes the write lock now, so two processes never deadlock upgrading a read.
-        run("begin immediate")
-        try {
-          const result = await work(executor)
-          run("commit")
-          return result
-        } catch (error) {
-          if (connection().isTransaction) {
-            try {
-              run("rollback")
-            } catch {
-              // A failed rollback (the disk again) must not hide why the transaction failed.
-            }
-          }
-          throw error
-        }
+    transaction: <Result>(work: (tx: SqlExecutor) => Promise<Result>) =>
+      new Promise<Result>((settle, fail) => {
+        waiting.push({ work, settle: settle as (result: unknown) => void, fail })
+        // The rest of this turn of the event loop joins it.
+        if (waiting.length === 1) setImmediate(() => void inTurn(commitWaiting))
       }),
     purgeDeleted: () =>
       inTurn(() => {
