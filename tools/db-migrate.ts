@@ -7,21 +7,18 @@ import { readSignupSettings } from "../src/server/settings/settings"
 import { migrate } from "../src/server/store/migrations"
 import { openPostgresDatabase } from "../src/server/store/postgres-database"
 import { openSqliteDatabase } from "../src/server/store/sqlite-database"
-import { embeddedFiles } from "../src/server/store/open-store"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
-  const where = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : embeddedFiles(settings.signupsFile).database
-  const db = settings.databaseUrl
-    ? openPostgresDatabase({ connectionString: settings.databaseUrl, poolSize: 1 })
-    : openSqliteDatabase(embeddedFiles(settings.signupsFile).database)
+  const where = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : settings.signupsFile
+  const db = settings.databaseUrl ? openPostgresDatabase({ connectionString: settings.databaseUrl, poolSize: 1 }) : openSqliteDatabase(settings.signupsFile)
   let applied: number[]
   try {
     applied = await migrate(db)
   } finally {
     await db.close()
   }
-  // Opening the store builds the index of places for this REFERRAL_BOOST (and imports an older file).
+  // Opening the store builds the index of places for this REFERRAL_BOOST.
   const store = openStore(settings)
   try {
     await store.ping()

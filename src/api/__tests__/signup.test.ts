@@ -381,24 +381,6 @@ describe("POST /api/signup", () => {
     expect(again.body).toEqual({ ok: true, status: "already_subscribed" })
     expect(await storedRows()).toHaveLength(1)
   })
-
-  it("moves a list kept in the earlier JSON Lines file into SQLite on the first request, skipping a line cut short by a crash", async () => {
-    // A line from before the waitlist (no "type"), then one cut short by a crash.
-    const first = JSON.stringify({ ...validSignup, email: "fan@example.com", receivedAt: "2025-01-31T12:00:01.000Z" })
-    const oldFile = path.join(path.dirname(signupsFile), "signups.jsonl")
-    await fs.mkdir(path.dirname(signupsFile), { recursive: true })
-    await fs.writeFile(oldFile, `${first}\n{"email":"half@exa`)
-    const consoleInfo = jest.spyOn(console, "info").mockImplementation(() => undefined)
-    try {
-      expect((await post(validSignup)).statusCode).toBe(200) // fan@example.com is already there
-      expect((await post({ ...validSignup, email: "new@example.com" })).statusCode).toBe(201)
-    } finally {
-      consoleInfo.mockRestore()
-    }
-    expect(await storedEmails()).toEqual(["fan@example.com", "new@example.com"])
-    // The old file is kept, renamed, as a backup.
-    expect(await fs.readFile(`${oldFile}.imported`, "utf8")).toBe(`${first}\n{"email":"half@exa`)
-  })
 })
 
 describe("under Gatsby's own Function middleware (as gatsby develop and serve run it)", () => {

@@ -11,7 +11,6 @@
 import path from "node:path"
 import { BACKUP_MAX_DAYS } from "../../signup/retention"
 import { readSetting, type SignupSettings } from "./settings"
-import { embeddedFiles } from "../store/open-store"
 import type { Rotation } from "../backup/rotation"
 
 export interface BackupSettings {
@@ -31,7 +30,6 @@ const DEFAULTS = { intervalMinutes: 60, hourly: 24, daily: BACKUP_MAX_DAYS }
 
 /** The embedded database's backups, for the list the signup settings name (its erasure log among them). */
 export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSettings, "signupsFile" | "erasureLog">): BackupSettings => {
-  const { database } = embeddedFiles(signupsFile)
   const problems: string[] = []
   const whole = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, why = ""): number => {
     const raw = readSetting(name)
@@ -43,9 +41,9 @@ export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSetti
     )
     return fallback
   }
-  const beside = (name: string) => path.join(path.dirname(database), name)
+  const beside = (name: string) => path.join(path.dirname(signupsFile), name)
   return {
-    database,
+    database: signupsFile,
     dir: path.resolve(readSetting("BACKUP_DIR") ?? beside("backups")),
     intervalMs: whole("BACKUP_INTERVAL_MINUTES", DEFAULTS.intervalMinutes, 0) * 60_000,
     rotation: {

@@ -89,9 +89,8 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */
   const ready = (): Promise<void> => {
     opening ??= (async () => {
-      const afterCommit = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await applyMigrations(tx, db.engine)
-        const then = await options.onOpen?.(tx)
         const [current] = await tx.query<{ value: string }>("select value from store_settings where name = 'line'")
         if (current?.value !== lineVersion) {
           for (const text of line.lineIndex) await tx.query(text)
@@ -100,9 +99,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
             [lineVersion],
           )
         }
-        return then
       })
-      await afterCommit?.()
     })()
     opening.catch(() => {
       opening = null

@@ -13,11 +13,6 @@ export interface SqlStoreOptions {
   /** Standings per band; BUCKET_WIDTH unless a test wants many bands from a short list. */
   bucketWidth?: number
   /**
-   * Runs once, in the opening transaction, after the migrations (the embedded store's import of
-   * an older file); what it returns runs once that transaction has committed.
-   */
-  onOpen?(tx: SqlExecutor): Promise<(() => Promise<void>) | undefined>
-  /**
    * The reward tiers (content/rewards.json), by increasing `referrals`. When a confirmed referral
    * brings a confirmed signup to or past a tier it was not told of, the same transaction raises
    * its `milestone` (so no tier is announced twice, even after a friend leaves and another comes)

@@ -168,7 +168,7 @@ describe("POST /api/signup", () => {
   })
 
   it("answers 500 with a JSON reason, and logs, when the store fails", async () => {
-    const failing = openEmbeddedStore("/dev/null/cannot/exist/signups.jsonl", 10)
+    const failing = openEmbeddedStore("/dev/null/cannot/exist/signups.db", 10)
     const { deps, logError } = setUp({ store: failing })
     const answer = await signUp(deps)
     expect(answer).toEqual({

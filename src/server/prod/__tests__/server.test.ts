@@ -37,7 +37,7 @@ const logLines: string[] = []
 const originalEnv = { ...process.env }
 
 beforeEach(async () => {
-  process.env.SIGNUPS_FILE = join(mkdtempSync(join(tmpdir(), "block94-prod-store-")), "signups.jsonl")
+  process.env.SIGNUPS_FILE = join(mkdtempSync(join(tmpdir(), "block94-prod-store-")), "signups.db")
   process.env.SIGNUP_RATE_LIMIT = "1000"
   logLines.splice(0)
   app = await buildServer({ publicDir: site(), runtime: signupRuntime(), log: (line) => logLines.push(line) })

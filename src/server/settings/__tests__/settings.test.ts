@@ -59,11 +59,11 @@ describe("runtime settings", () => {
   })
 
   it("resolves the store path against the working directory and parses the limits", () => {
-    process.env.SIGNUPS_FILE = "var/list.jsonl"
+    process.env.SIGNUPS_FILE = "var/list.db"
     process.env.SIGNUP_RATE_LIMIT = "25"
     process.env.SIGNUP_RATE_WINDOW_MS = "1000"
     expect(readSignupSettings(SITE)).toMatchObject({
-      signupsFile: path.resolve(process.cwd(), "var/list.jsonl"),
+      signupsFile: path.resolve(process.cwd(), "var/list.db"),
       rateLimit: 25,
       rateWindowMs: 1000,
     })
@@ -193,7 +193,7 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
 
   const buildScript = (entries: Record<string, string>, outDir: string): string => `
     const webpack = require(${JSON.stringify(require.resolve("webpack"))})
-    const buildEnv = { SIGNUPS_FILE: "/build-time/signups.jsonl", SIGNUP_RATE_LIMIT: "1", SIGNUP_RATE_WINDOW_MS: "5" }
+    const buildEnv = { SIGNUPS_FILE: "/build-time/signups.db", SIGNUP_RATE_LIMIT: "1", SIGNUP_RATE_WINDOW_MS: "5" }
     const definitions = Object.keys(buildEnv).reduce((acc, key) => {
       acc["process.env." + key] = JSON.stringify(buildEnv[key])
       return acc
@@ -224,7 +224,7 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
 
     const runtimeEnv = {
       ...process.env,
-      SIGNUPS_FILE: "/run-time/signups.jsonl",
+      SIGNUPS_FILE: "/run-time/signups.db",
       SIGNUP_RATE_LIMIT: "7",
       SIGNUP_RATE_WINDOW_MS: "9000",
     }
@@ -234,10 +234,10 @@ describe("runtime settings inside a Gatsby Functions bundle", () => {
       run(
         `const c = require(${JSON.stringify(path.join(outDir, "control.js"))}); console.log(JSON.stringify([c.signupsFile(), c.dynamic("SIGNUPS_FILE") ?? null]))`,
       ),
-    ).toEqual(["/build-time/signups.jsonl", null])
+    ).toEqual(["/build-time/signups.db", null])
     const site = JSON.stringify(SITE)
     expect(run(`console.log(JSON.stringify(require(${JSON.stringify(path.join(outDir, "settings.js"))}).readSignupSettings(${site})))`)).toMatchObject({
-      signupsFile: "/run-time/signups.jsonl",
+      signupsFile: "/run-time/signups.db",
       rateLimit: 7,
       rateWindowMs: 9000,
     })
