@@ -2,9 +2,10 @@ import type { GatsbyConfig } from "gatsby"
 import site from "./content/site.json"
 import theme from "./src/theme"
 import { contentFileAt, nodeTypeName } from "./plugins/content-model/model"
+import { withoutTrailingSlash } from "./src/signup/site-url"
 
 /** `SITE_URL` at build time overrides the address in content/site.json (e.g. for a preview host). */
-const siteUrl = (process.env.SITE_URL || site.siteUrl).replace(/\/+$/, "")
+const siteUrl = withoutTrailingSlash(process.env.SITE_URL || site.siteUrl)
 
 const config: GatsbyConfig = {
   siteMetadata: {

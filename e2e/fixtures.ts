@@ -1,7 +1,7 @@
 // Fixtures and page helpers of the browser tests. Import `test` and `expect` from here.
 import { DatabaseSync } from "node:sqlite"
 import AxeBuilder from "@axe-core/playwright"
-import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test"
+import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test"
 import { PHONE } from "../tools/chromium"
 
 export { expect }
@@ -50,11 +50,41 @@ export const waitUntilHydrated = async (page: Page): Promise<void> => {
   await page.waitForLoadState("networkidle")
 }
 
+/**
+ * The API's address when the site was built for a host without Functions (GATSBY_SIGNUP_ENDPOINT
+ * an absolute URL, as the deploy workflow builds it), or null for the site's own /api/.
+ */
+export const builtApiBase = (endpoint = process.env.GATSBY_SIGNUP_ENDPOINT): string | null =>
+  endpoint && /^https?:\/\//.test(endpoint) ? endpoint.replace(/signup\/?$/, "") : null
+
+/**
+ * Sends what a page built for another API address asks of it to the server that served the page,
+ * so the browser tests check the very build that is deployed. Without such a build: nothing to do.
+ */
+export const answerBuiltApiLocally = async (context: BrowserContext): Promise<void> => {
+  const apiBase = builtApiBase()
+  if (!apiBase) return
+  await context.route(`${apiBase}**`, async (route) => {
+    const request = route.request()
+    const site = new URL(request.frame().url()).origin
+    // A test that ended or stopped its server meanwhile: the browser sees a refused connection.
+    const response = await route.fetch({ url: `${site}/api/${request.url().slice(apiBase.length)}` }).catch(() => null)
+    // Playwright answers the browser's CORS checks for a routed request; the answer is the local server's.
+    await (response ? route.fulfill({ response }) : route.abort("connectionrefused")).catch(() => undefined)
+  })
+}
+
 export const test = base.extend<{ problems: PageProblems; app: App; signups: SignupStore }, SiteOptions>({
   signupsFile: ["", { option: true, scope: "worker" }],
 
   problems: async ({}, use) => {
     await use(new PageProblems())
+  },
+
+  context: async ({ context }, use) => {
+    await answerBuiltApiLocally(context)
+    await use(context)
+    await context.unrouteAll({ behavior: "ignoreErrors" })
   },
 
   /** The page, recording its problems; any the test did not allow fails it. */

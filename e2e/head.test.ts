@@ -1,10 +1,11 @@
 /** Metadata as search engines and link previews see it: the raw server HTML, before any JavaScript. */
 import type { APIRequestContext } from "@playwright/test"
 import site from "../content/site.json"
+import { withoutTrailingSlash } from "../src/signup/site-url"
 import { expect, test } from "./fixtures"
 import { NO_BROWSER } from "./site"
 
-const SITE = (process.env.SITE_URL || site.siteUrl).replace(/\/+$/, "")
+const SITE = withoutTrailingSlash(process.env.SITE_URL || site.siteUrl)
 
 const fetchHtml = async (request: APIRequestContext, path: string) => {
   const response = await request.get(path)

@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
+import { answerBuiltApiLocally, axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
 import { NO_BROWSER } from "./site"
 
 const SECRET = "owner-page-e2e-secret-0123456789"
@@ -157,6 +157,7 @@ test.describe("the owner's page", () => {
     await waitUntilHydrated(page)
     await expect(count(page, "Confirmed")).toHaveText("3")
     const other = await browser.newContext()
+    await answerBuiltApiLocally(other)
     const otherPage = await other.newPage()
     await otherPage.goto(`${siteUrl}/owner/`)
     await waitUntilHydrated(otherPage)

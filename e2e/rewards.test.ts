@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test"
 import type { OwnerSummary } from "../src/signup/owner-summary"
 import { E2E_OWNER_TOKEN } from "../tools/serve"
-import { axeViolations, expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
+import { answerBuiltApiLocally, axeViolations, expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
 
 test.use({ reducedMotion: "reduce" })
 
@@ -31,6 +31,7 @@ const onSite = (page: Page, url: string) => {
 /** A friend opens the referral link in a browser of their own and joins on that page. */
 const friendJoins = async (browser: Browser, referralUrl: string, email: string) => {
   const context = await browser.newContext()
+  await answerBuiltApiLocally(context)
   const page = await context.newPage()
   await page.goto(referralUrl)
   await waitUntilHydrated(page)

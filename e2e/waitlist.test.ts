@@ -12,7 +12,7 @@ import { freshDatabase } from "../test/postgres"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { answerBuiltApiLocally, expect, test, toast, waitUntilHydrated } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const STORES = ["SQLite", "PostgreSQL"] as const
@@ -117,6 +117,7 @@ for (const storeName of STORES) {
 
     const fresh = async (browser: Browser) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      await answerBuiltApiLocally(context)
       return { context, page: await context.newPage() }
     }
 
