@@ -14,11 +14,6 @@ export interface SqlExecutor {
 export interface SqlDatabase extends SqlExecutor {
   readonly engine: Engine
   /**
-   * Whether transactions asked for together share one commit here (SQLite: see
-   * sqlite-database.ts), so callers need not gather small writes into one transaction themselves.
-   */
-  readonly groupsCommits: boolean
-  /**
    * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws.
    * A deadlock or serialization failure runs it again, a few times.
    */
@@ -78,41 +73,51 @@ export const insertRows = async <Result extends object = Row>(
 export const isStoreUnavailable = (error: unknown): error is StoreUnavailableError => error instanceof StoreUnavailableError
 
 /**
- * Group commit for small writes: the works that arrive in one turn of the event loop, or while
- * the batch before them commits, run one after another in one transaction, one durable commit
- * (every commit waits for the disk, so a commit each would queue writers behind it). If the
- * batch fails, each work runs alone, so one failing work fails only itself. A database that
- * groups commits itself is left to do it, so these share a commit with other writes too.
+ * Group commit for small writes: the items that arrive in one turn of the event loop, or while
+ * the group before them commits, are written by `runGroup` in one transaction, one durable
+ * commit (every commit waits for the disk, so a commit each would queue writers behind it), and
+ * each is answered with its own result. If the group fails, each item is written alone, so one
+ * failing item fails only itself.
  */
-export const groupCommit = (transaction: SqlDatabase["transaction"], groupsCommits: boolean) => {
-  if (groupsCommits) return transaction
-  type Queued = { work: (tx: SqlExecutor) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void }
+export const groupCommit = <Item, Result>(
+  transaction: SqlDatabase["transaction"],
+  runGroup: (tx: SqlExecutor, items: Item[]) => Promise<Result[]>,
+): ((item: Item) => Promise<Result>) => {
+  type Queued = { item: Item; resolve(result: Result): void; reject(error: unknown): void }
   let waiting: Queued[] = []
   let writing = false
-  const writeBatches = async (): Promise<void> => {
+  const writeGroups = async (): Promise<void> => {
     writing = true
     try {
       while (waiting.length > 0) {
-        const batch = waiting
+        const group = waiting
         waiting = []
         try {
-          const results = await transaction(async (tx) => {
-            const done: unknown[] = []
-            for (const { work } of batch) done.push(await work(tx))
-            return done
-          })
-          batch.forEach((queued, index) => queued.resolve(results[index]))
+          const results = await transaction((tx) =>
+            runGroup(
+              tx,
+              group.map((queued) => queued.item),
+            ),
+          )
+          group.forEach((queued, index) => queued.resolve(results[index]))
         } catch {
-          for (const queued of batch) await transaction(queued.work).then(queued.resolve, queued.reject)
+          for (const queued of group) await transaction((tx) => runGroup(tx, [queued.item])).then(([result]) => queued.resolve(result), queued.reject)
         }
       }
     } finally {
       writing = false
     }
   }
-  return <Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result> =>
+  return (item) =>
     new Promise<Result>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject })
-      if (!writing && waiting.length === 1) setImmediate(() => void writeBatches())
+      waiting.push({ item, resolve, reject })
+      if (!writing && waiting.length === 1) setImmediate(() => void writeGroups())
     })
+}
+
+/** Unlike writes, for `groupCommit`: each work runs in turn in the group's transaction. */
+export const eachInTurn = async <Result>(tx: SqlExecutor, works: Array<(tx: SqlExecutor) => Promise<Result>>): Promise<Result[]> => {
+  const results: Result[] = []
+  for (const work of works) results.push(await work(tx))
+  return results
 }

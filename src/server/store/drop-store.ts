@@ -10,7 +10,7 @@
  * anonymous. Entrants per size are kept in step in `drop_tallies`, so the public record never
  * counts a million rows.
  */
-import { groupCommit, insertRows, parameters, type SqlExecutor } from "./database"
+import { eachInTurn, groupCommit, insertRows, parameters, type SqlExecutor } from "./database"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import type { StoreContext } from "./store-context"
@@ -221,7 +221,7 @@ const toDropRow = (row: {
 
 export const dropStore = (context: StoreContext): DropStore => {
   const { db, ready, query, transaction } = context
-  const inBatch = groupCommit(transaction, db.groupsCommits)
+  const inBatch = groupCommit(transaction, eachInTurn<EnterDropResult>)
 
   const rowOf = async (executor: SqlExecutor, drop: string): Promise<DropRow | null> => {
     const [row] = await executor.query<Parameters<typeof toDropRow>[0]>(

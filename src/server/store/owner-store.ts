@@ -3,7 +3,7 @@
  * referrals, the audit of what the owner did, and forgetting network fingerprints after a day.
  */
 import type { AttributionCount, AuditEntry, HeldReferral, HoldReason, OutboxHealth, OwnerSummary } from "../../signup/owner-summary"
-import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenge } from "./challenges"
+import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenges } from "./challenges"
 import { groupCommit, parameters, type SqlExecutor } from "./database"
 import { recordEvents } from "./events"
 import { forgetOldNetworks } from "./referral-review"
@@ -27,7 +27,7 @@ export const ownerStore = (
   { db, options, line, ready, transaction }: StoreContext,
   { outboxHealth, countReferral, standingWhere }: OwnerHelpers,
 ): OwnerStore => {
-  const inBatch = groupCommit(transaction, db.groupsCommits)
+  const checkInGroup = groupCommit(transaction, recordChallenges)
   const writeAudit = (tx: SqlExecutor, entry: Omit<AuditEntry, "at">, at: string) =>
     tx.query("insert into owner_audit (at, actor, action, count, detail) values ($1, $2, $3, $4, $5)", [
       at,
@@ -132,7 +132,7 @@ export const ownerStore = (
     },
 
     // Every signup and resend is checked: their checks share a commit (group commit).
-    checkChallenge: (check, now) => inBatch((tx) => recordChallenge(tx, check, now)),
+    checkChallenge: (check, now) => checkInGroup({ ...check, now }),
 
     reviewReferrals: (ids, decision, now, actor) =>
       transaction(async (tx) => {

@@ -111,7 +111,6 @@ export const openPostgresDatabase = ({ connectionString, poolSize }: PostgresOpt
 
   return {
     engine: "postgres",
-    groupsCommits: false,
     query,
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {

@@ -365,13 +365,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   let writing = false
   /** One batch at a time (group commit): what arrives while one commits goes in the next. */
   const writeBatches = async (): Promise<void> => {
-    writing = !db.groupsCommits
+    writing = true
     try {
       while (waiting.length > 0) {
         const batch = waiting
         waiting = []
-        const written = runBatch(batch).catch((error: unknown) => batch.forEach((entry) => entry.fail(error)))
-        if (writing) await written
+        await runBatch(batch).catch((error: unknown) => batch.forEach((entry) => entry.fail(error)))
       }
     } finally {
       writing = false

@@ -193,7 +193,6 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
 
   return {
     engine: "sqlite",
-    groupsCommits: true,
     query: (text, values) => inTurn(() => run(text, values)),
     transaction: <Result>(work: (tx: SqlExecutor) => Promise<Result>) =>
       new Promise<Result>((settle, fail) => {
