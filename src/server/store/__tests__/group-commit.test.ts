@@ -1,6 +1,5 @@
 // Group commit: what arrives together shares one transaction, and one bad item fails only itself.
-import type { SqlExecutor } from "../database"
-import { groupCommit } from "../database"
+import { groupCommit, type SqlExecutor } from "../database"
 
 /** A stand-in transaction that records which items ran in it and rolls back (drops them) when the work throws. */
 const recordingTransactions = () => {
