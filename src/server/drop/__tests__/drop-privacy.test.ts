@@ -15,7 +15,7 @@ import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
 import { openPostgresDatabase } from "../../store/postgres-database"
 import { openSqliteDatabase } from "../../store/sqlite-database"
 import type { SignupStore } from "../../store/store"
-import { dropCatalog } from "../catalog"
+import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { createDropService } from "../service"
 
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
@@ -31,24 +31,7 @@ const promise = (words: string): string => {
   return found
 }
 
-const CATALOG = dropCatalog({
-  minimumAge: 16,
-  notThisTimeEmail: true,
-  drops: [
-    {
-      id: "drop-01",
-      name: "Drop 01",
-      summary: "",
-      opensAt: OPENS.toISOString(),
-      closesAt: CLOSES.toISOString(),
-      resultsAt: CLOSES.toISOString(),
-      redeemDays: 3,
-      bonus: { ticketsPerReferral: 1, maxBonusTickets: 3 },
-      announcement: { show: false, text: "" },
-      pieces: [{ id: "cap", name: "Cap", description: "", image: "", alt: "", sizes: [{ label: "One size", quantity: 1 }] }],
-    },
-  ],
-})
+const CATALOG = oneDropCatalog({ opensAt: OPENS, closesAt: CLOSES, notThisTimeEmail: true })
 
 const engines: Array<[string, () => Promise<{ store: SignupStore; sql: () => SqlDatabase }>]> = [
   [

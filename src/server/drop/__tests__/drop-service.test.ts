@@ -9,7 +9,7 @@ import { entryListHash, parseEntryList, seedHash, verifyDraw } from "../../../dr
 import { createSignupService } from "../../waitlist/service"
 import { statusTokenExpiry, type OutboxEntry, type SignupStore } from "../../store/store"
 import { hashToken, newSecretToken } from "../../waitlist/codes"
-import { dropCatalog } from "../catalog"
+import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { createDropService, nodeTicketHasher } from "../service"
 import { storeEngines } from "../../../../test/store-engines"
 
@@ -24,35 +24,21 @@ const SETTINGS = { siteUrl: SITE, referralBoost: BOOST }
 /** An entry's number in the published list: 16 characters of [a-z2-7]. */
 const ENTRY_ID = expect.stringMatching(/^[a-z2-7]{16}$/)
 
-const CATALOG = dropCatalog({
-  minimumAge: 16,
+const CATALOG = oneDropCatalog({
+  opensAt: OPENS,
+  closesAt: CLOSES,
   notThisTimeEmail: true,
-  drops: [
+  maxBonusTickets: 2,
+  pieces: [
     {
-      id: "drop-01",
-      name: "Drop 01",
-      summary: "",
-      opensAt: OPENS.toISOString(),
-      closesAt: CLOSES.toISOString(),
-      resultsAt: CLOSES.toISOString(),
-      redeemDays: 3,
-      bonus: { ticketsPerReferral: 1, maxBonusTickets: 2 },
-      announcement: { show: false, text: "" },
-      pieces: [
-        {
-          id: "hoodie",
-          name: "Hoodie",
-          description: "",
-          image: "",
-          alt: "",
-          sizes: [
-            { label: "M", quantity: 2 },
-            { label: "L", quantity: 1 },
-          ],
-        },
-        { id: "cap", name: "Cap", description: "", image: "", alt: "", sizes: [{ label: "One size", quantity: 5 }] },
+      id: "hoodie",
+      name: "Hoodie",
+      sizes: [
+        { label: "M", quantity: 2 },
+        { label: "L", quantity: 1 },
       ],
     },
+    { id: "cap", name: "Cap", sizes: [{ label: "One size", quantity: 5 }] },
   ],
 })
 

@@ -11,7 +11,7 @@ import type { OwnerDependencies } from "../owner-handler"
 import { createSignupService } from "../../waitlist/service"
 import { openEmbeddedStore } from "../../store/open-store"
 import type { SignupStore } from "../../store/store"
-import { dropCatalog } from "../../drop/catalog"
+import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../drop-handler"
 import { createDropService, nodeTicketHasher } from "../../drop/service"
 
@@ -21,24 +21,7 @@ const SITE = "https://block94.example"
 const OWNER = "o".repeat(40)
 const SHOP = "s".repeat(40)
 
-const CATALOG = dropCatalog({
-  minimumAge: 16,
-  notThisTimeEmail: false,
-  drops: [
-    {
-      id: "drop-01",
-      name: "Drop 01",
-      summary: "",
-      opensAt: OPENS.toISOString(),
-      closesAt: CLOSES.toISOString(),
-      resultsAt: CLOSES.toISOString(),
-      redeemDays: 3,
-      bonus: { ticketsPerReferral: 1, maxBonusTickets: 3 },
-      announcement: { show: false, text: "" },
-      pieces: [{ id: "cap", name: "Cap", description: "", image: "", alt: "", sizes: [{ label: "One size", quantity: 1 }] }],
-    },
-  ],
-})
+const CATALOG = oneDropCatalog({ opensAt: OPENS, closesAt: CLOSES, notThisTimeEmail: false })
 
 const stores: SignupStore[] = []
 afterEach(async () => {
