@@ -149,7 +149,7 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
       for (const entry of group) entry.fail(error)
       return
     }
-    for (const [index, entry] of group.entries()) {
+    for (const entry of group) {
       run("savepoint work")
       try {
         const result = await entry.work(executor)
@@ -168,8 +168,7 @@ export const openSqliteDatabase = (file: string): SqlDatabase => {
         }
         // The database rolled the whole transaction back (a full or failing disk): nothing of this group stays.
         rollBack()
-        for (const earlier of group.slice(0, index)) earlier.fail(error)
-        for (const later of group.slice(index)) later.fail(error)
+        for (const lost of group) lost.fail(error)
         return
       }
     }
