@@ -25,6 +25,8 @@ interface Target {
   name: string
   /** Accepted signups per second and p99 latency to reach, where the issue sets them. */
   goal?: { perSecond: number; p99Ms: number }
+  /** The yardstick this server is held against in the same run, and the issue's ratios, if it sets them. */
+  against?: { yardstick: string; goal?: { throughputAtLeast: number; p99AtMost: number } }
   /** openStore is missing for the yardsticks, which keep no signup store of ours. */
   start(): Promise<{ baseUrl: string; stop(): Promise<void>; openStore?: () => SignupStore }>
 }
@@ -39,6 +41,7 @@ interface Outcome {
   non2xx: number
   storeCheck: string
   goal?: Target["goal"]
+  against?: Target["against"]
 }
 
 const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), "block94-bench-")), name)
@@ -108,6 +111,9 @@ const checkStore = async (store: SignupStore, accepted: Set<string>, prefix: str
   }
 }
 
+const FILE_YARDSTICK = "yardstick: bare node:http, fsync per batch"
+const POSTGRES_YARDSTICK = "yardstick: bare node:http, pg INSERT"
+
 const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
   {
     name: "gatsby serve (Gatsby Function, SQLite)",
@@ -119,6 +125,7 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
   {
     name: "serve:prod, embedded SQLite",
     goal: { perSecond: 5000, p99Ms: 25 },
+    against: { yardstick: FILE_YARDSTICK, goal: { throughputAtLeast: 0.5, p99AtMost: 2 } },
     async start() {
       const file = tempFile("signups.db")
       const server = await serveProduction({ SIGNUPS_FILE: file, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
@@ -128,6 +135,7 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
   {
     name: "serve:prod, PostgreSQL",
     goal: { perSecond: 2500, p99Ms: 60 },
+    against: { yardstick: POSTGRES_YARDSTICK },
     async start() {
       const url = await postgresUrl()
       const server = await serveProduction({ DATABASE_URL: url, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT })
@@ -135,14 +143,14 @@ const TARGETS = (postgresUrl: () => Promise<string>): Target[] => [
     },
   },
   {
-    name: "yardstick: bare node:http, fsync per batch",
+    name: FILE_YARDSTICK,
     async start() {
       const server = await serveNodeScript("tools/bench/yardstick-server.ts", { SIGNUPS_FILE: tempFile("yardstick.jsonl") })
       return { baseUrl: server.baseUrl, stop: () => server.stop() }
     },
   },
   {
-    name: "yardstick: bare node:http, pg INSERT",
+    name: POSTGRES_YARDSTICK,
     async start() {
       const server = await serveNodeScript("tools/bench/yardstick-server.ts", { DATABASE_URL: await postgresUrl() })
       return { baseUrl: server.baseUrl, stop: () => server.stop() }
@@ -154,7 +162,7 @@ const pad = (text: string, width: number, right = false) => (right ? text.padSta
 
 const main = async () => {
   const { values } = parseArgs({
-    options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "10" }, only: { type: "string" } },
+    options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "10" }, only: { type: "string", multiple: true } },
   })
   const connections = Number(values.connections)
   const seconds = Number(values.seconds)
@@ -167,7 +175,7 @@ const main = async () => {
   }
   const outcomes: Outcome[] = []
   try {
-    for (const target of TARGETS(postgresUrl).filter(({ name }) => !values.only || name.includes(values.only))) {
+    for (const target of TARGETS(postgresUrl).filter(({ name }) => !values.only?.length || values.only.some((part) => name.includes(part)))) {
       console.error(`bench:signup: ${target.name}: starting`)
       const server = await target.start()
       try {
@@ -191,6 +199,7 @@ const main = async () => {
           non2xx: result.non2xx,
           storeCheck,
           goal: target.goal,
+          against: target.against,
         })
       } finally {
         await server.stop()
@@ -209,6 +218,18 @@ const main = async () => {
     console.log(
       `${pad(outcome.name, 44)}  ${pad(outcome.perSecond.toFixed(1), 10, true)}  ${pad(String(outcome.p50), 7, true)}  ${pad(String(outcome.p99), 7, true)}  ${pad(String(outcome.errors + outcome.non2xx), 7, true)}  ${target}`,
     )
+  }
+  console.log("\n== Against the bare server in the same run ==")
+  for (const outcome of outcomes) {
+    const yardstick = outcomes.find(({ name }) => name === outcome.against?.yardstick)
+    if (!outcome.against || !yardstick) continue
+    const throughput = outcome.perSecond / yardstick.perSecond
+    const p99 = outcome.p99 / Math.max(yardstick.p99, 1)
+    const goal = outcome.against.goal
+    const verdict = goal
+      ? `target >= ${goal.throughputAtLeast}x and <= ${goal.p99AtMost}x: ${throughput >= goal.throughputAtLeast && p99 <= goal.p99AtMost ? "met" : "NOT met"}`
+      : "no target"
+    console.log(`${pad(outcome.name, 44)}  ${throughput.toFixed(2)}x the throughput, ${p99.toFixed(1)}x the p99 of "${yardstick.name}"; ${verdict}`)
   }
   console.log("\n== Store check: every address answered 2xx is stored, nothing else ==")
   for (const outcome of outcomes) console.log(`${pad(outcome.name, 44)}  ${outcome.storeCheck}`)

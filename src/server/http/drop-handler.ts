@@ -15,7 +15,7 @@ import {
   guarded,
   isAnswer,
   readJson,
-  refusedByBotCheck,
+  behindBotCheck,
   reject,
   STATUS_LINK_EXPIRED_MESSAGE,
   STATUS_LINK_UNKNOWN_MESSAGE,
@@ -84,18 +84,20 @@ export const handleDropEnterRequest = (request: ApiRequest, deps: HandlerDepende
     if (isAnswer(service)) return service
     const json = await readJson(request, "enter the drop", "token, drop and size")
     if (json.kind === "rejected") return json.answer
-    const body = isObject(json.value) ? json.value : null
-    if (!body || typeof body.token !== "string") return reject(400, 'Request body must be a JSON object with the "token" from your status link')
-    if (typeof body.drop !== "string") return reject(400, '"drop" must name the drop')
-    if (body.size !== null && typeof body.size !== "string") return reject(400, '"size" must be one of the drop\'s sizes, or null to withdraw')
-    if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
-    const refused = await refusedByBotCheck(body, deps)
-    if (refused) return refused
-    const entered = await deps.drops.enter(body.token, body.drop, body.size, deps.now())
-    if (entered.kind === "entered") return answer(200, { ok: true, drop: body.drop, size: entered.size, tickets: entered.tickets, entryId: entered.entryId })
-    if (entered.kind === "notOpen") return reject(409, `Entries for this drop open at ${entered.opensAt}`)
-    const [status, message] = ENTER_REFUSALS[entered.kind]
-    return reject(status, message)
+    const body = isObject(json.value) ? json.value : {}
+    const { token, drop, size } = body
+    if (typeof token !== "string") return reject(400, 'Request body must be a JSON object with the "token" from your status link')
+    if (typeof drop !== "string") return reject(400, '"drop" must name the drop')
+    if (size !== null && typeof size !== "string") return reject(400, '"size" must be one of the drop\'s sizes, or null to withdraw')
+    const drops = deps.drops
+    if (!drops) return reject(503, NO_DROPS_MESSAGE)
+    return behindBotCheck(body, deps, async () => {
+      const entered = await drops.enter(token, drop, size, deps.now())
+      if (entered.kind === "entered") return answer(200, { ok: true, drop, size: entered.size, tickets: entered.tickets, entryId: entered.entryId })
+      if (entered.kind === "notOpen") return reject(409, `Entries for this drop open at ${entered.opensAt}`)
+      const [status, message] = ENTER_REFUSALS[entered.kind]
+      return reject(status, message)
+    })
   })
 
 /** GET /api/owner/drops: every drop content declares, with its public record and entries per size and day. */

@@ -239,16 +239,21 @@ export interface BotCheck {
 }
 
 /**
- * The bot check of a request's body: null to go on (passed, or monitor), or the 403 that
- * refuses it (enforce). Every check is recorded, so monitor shows what enforce would refuse.
+ * Runs `work` behind the bot check of a request's body. Every check is recorded, so monitor
+ * shows what enforce would refuse. In enforce the record decides (a solution is taken once), so
+ * it is written first and a refusal is a 403. In monitor it changes no answer, so it is written
+ * beside the work, with SQLite in the same commit more often than not, instead of a commit ahead
+ * of it; the answer waits for both, and a count that could not be written is logged.
  */
-export const refusedByBotCheck = async (body: unknown, deps: HandlerDependencies): Promise<ApiAnswer | null> => {
+export const behindBotCheck = async (body: unknown, deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
   const gate = deps.botCheck
-  if (!gate || gate.mode === "off") return null
+  if (!gate || gate.mode === "off") return work()
   const now = deps.now()
   const found = await checkSolution(isObject(body) ? body[SOLUTION_FIELD] : undefined, gate.secret, now)
-  const verdict = await gate.record({ ...found, enforce: gate.mode === "enforce" }, now)
-  return verdict !== "passed" && gate.mode === "enforce" ? reject(403, CHALLENGE_REFUSED_MESSAGE) : null
+  const recorded = gate.record({ ...found, enforce: gate.mode === "enforce" }, now)
+  if (gate.mode === "enforce") return (await recorded) === "passed" ? work() : reject(403, CHALLENGE_REFUSED_MESSAGE)
+  const [answered] = await Promise.all([work(), recorded.catch((error: unknown) => deps.logError("bot check: a check could not be counted", error))])
+  return answered
 }
 
 /** The service, or the 503 that says why there is none here. */
@@ -329,23 +334,23 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
     if (json.kind === "rejected") return json.answer
     const check = checkSignupFields(json.value)
     if (check.kind === "rejected") return check.answer
-    const refused = await refusedByBotCheck(json.value, deps)
-    if (refused) return refused
-    // A bot gets the answer a person gets: nothing stored, nothing revealed.
-    if (check.kind === "honeypot") return service.confirmsByEmail ? pendingAnswer() : answer(200, { ok: true, status: "already_subscribed" })
-    const joined = await service.join(check.signup, deps.now(), signalNetwork(request.clientKey))
-    switch (joined.kind) {
-      case "refused":
-        return reject(400, joined.message)
-      case "alreadySubscribed":
-        return answer(200, { ok: true, status: "already_subscribed" })
-      case "pending":
-        return pendingAnswer()
-      case "confirmed": {
-        const { kind: _kind, ...place } = joined
-        return answer(201, { ok: true, status: "confirmed", ...place })
+    return behindBotCheck(json.value, deps, async () => {
+      // A bot gets the answer a person gets: nothing stored, nothing revealed.
+      if (check.kind === "honeypot") return service.confirmsByEmail ? pendingAnswer() : answer(200, { ok: true, status: "already_subscribed" })
+      const joined = await service.join(check.signup, deps.now(), signalNetwork(request.clientKey))
+      switch (joined.kind) {
+        case "refused":
+          return reject(400, joined.message)
+        case "alreadySubscribed":
+          return answer(200, { ok: true, status: "already_subscribed" })
+        case "pending":
+          return pendingAnswer()
+        case "confirmed": {
+          const { kind: _kind, ...place } = joined
+          return answer(201, { ok: true, status: "confirmed", ...place })
+        }
       }
-    }
+    })
   })
 
 /** POST /api/confirm */
@@ -379,10 +384,10 @@ export const handleResendRequest = (request: ApiRequest, deps: HandlerDependenci
     if (json.kind === "rejected") return json.answer
     const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
     if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
-    const refused = await refusedByBotCheck(json.value, deps)
-    if (refused) return refused
-    await service.resend(email, deps.now())
-    return answer(202, { ok: true })
+    return behindBotCheck(json.value, deps, async () => {
+      await service.resend(email, deps.now())
+      return answer(202, { ok: true })
+    })
   })
 
 /** GET /api/challenge: a signed proof-of-work challenge for the forms (404 while the bot check is off). */

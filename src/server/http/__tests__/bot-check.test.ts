@@ -119,3 +119,39 @@ describe.each(engines)("the bot check in front of the list, on %s", (_name, open
     await expect(counts()).resolves.toEqual({ passed: 0, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 })
   })
 })
+
+describe("a bot check whose record cannot be written", () => {
+  const setUp = async (mode: BotCheckMode) => {
+    const store = await storeEngines()[0][1]()
+    const logged: string[] = []
+    const deps: HandlerDependencies = {
+      service: createSignupService({ store, mail: null, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }),
+      rateLimiter: createRateLimiter(1000, 60_000),
+      now: () => new Date(),
+      logError: (message) => void logged.push(message),
+      botCheck: { mode, secret: SECRET, record: () => Promise.reject(new Error("the counters' disk is gone")) },
+    }
+    return { store, deps, logged }
+  }
+
+  it("monitor: the signup is kept and answered as usual, and the lost count is logged", async () => {
+    const { store, deps, logged } = await setUp("monitor")
+    try {
+      expect((await handleSignupRequest(request(signup("kept@example.com")), deps)).status).toBe(201)
+      expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["kept@example.com"])
+      expect(logged).toEqual(["bot check: a check could not be counted"])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("enforce: nothing is stored and the visitor is told to try again", async () => {
+    const { store, deps } = await setUp("enforce")
+    try {
+      expect((await handleSignupRequest(request(signup("not-kept@example.com")), deps)).status).toBe(500)
+      expect(await allRows(store)).toEqual([])
+    } finally {
+      await store.close()
+    }
+  })
+})
