@@ -31,7 +31,7 @@ import { freshDatabase } from "../test/postgres"
 import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
-import { axeViolations, expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, layoutShifts, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const copy = waitlistPage.drop
@@ -86,23 +86,6 @@ const tabUntil = async (page: Page, wanted: (now: Awaited<ReturnType<typeof focu
   }
   throw new Error(`Tab never reached ${what}`)
 }
-
-/** Records layout shifts outside the header from the first paint (see e2e/layout.test.ts). */
-const watchLayoutShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const record = window as unknown as { moved: string[] }
-    record.moved = []
-    type Shift = PerformanceEntry & { hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue
-        for (const { node } of entry.sources) {
-          const element = node instanceof Element ? node : (node?.parentElement ?? null)
-          if (!element?.closest("header")) record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
-        }
-      }
-    }).observe({ type: "layout-shift", buffered: true })
-  })
 
 const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
   let found: ParsedMail[] = []
@@ -228,8 +211,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(drop.getByText(`You must be ${drops.minimumAge} or older to enter.`)).toBeVisible()
       await expect(drop.getByRole("link", { name: copy.rulesLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
       // Nothing moved when the answer came in.
-      await page.waitForTimeout(500)
-      expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([])
+      expect((await layoutShifts(page)).moved).toEqual([])
       await axeAtBothSizes(page)
 
       // From the keyboard alone: Tab to the sizes, an arrow to M, Tab to the button, Enter.

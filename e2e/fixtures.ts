@@ -158,6 +158,52 @@ export const expectTopWithin = async (element: Locator, from: number, to: number
   }).toPass({ timeout: 5000 })
 }
 
+/** The layout shifts a page made, as Lighthouse's CLS adds them up (none caused by input), and what moved outside the header. */
+export interface LayoutShifts {
+  cls: number
+  /** The part of `cls` from shifts that moved something outside the header. */
+  answerShift: number
+  /** Each element outside the header that moved, as `tag.class`. */
+  moved: string[]
+}
+
+/**
+ * Records the page's layout shifts from its first paint (call before opening it). The heading
+ * font, when it comes after the first paint, can nudge the header's tilted logo by under a
+ * pixel; what the server's answer fills in must move nothing outside the header.
+ */
+export const watchLayoutShifts = async (page: Page): Promise<void> => {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
+    const shifts = { cls: 0, answerShift: 0, moved: [] as string[] }
+    const add = (entries: PerformanceEntryList) => {
+      for (const entry of entries as Shift[]) {
+        if (entry.hadRecentInput) continue
+        shifts.cls += entry.value
+        let outsideHeader = false
+        for (const { node } of entry.sources) {
+          const element = node instanceof Element ? node : (node?.parentElement ?? null)
+          if (element?.closest("header")) continue
+          outsideHeader = true
+          shifts.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
+        }
+        if (outsideHeader) shifts.answerShift += entry.value
+      }
+    }
+    const observer = new PerformanceObserver((list) => add(list.getEntries()))
+    observer.observe({ type: "layout-shift", buffered: true })
+    // What the next frames painted, taken at once rather than waiting for the observer's callback.
+    Object.assign(window, { layoutShiftsNow: () => (add(observer.takeRecords()), shifts) })
+  })
+}
+
+/** The shifts recorded by `watchLayoutShifts`, once what the page shows now has been painted (two frames on). */
+export const layoutShifts = (page: Page): Promise<LayoutShifts> =>
+  page.evaluate(async () => {
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))
+    return (window as unknown as { layoutShiftsNow(): LayoutShifts }).layoutShiftsNow()
+  })
+
 /** axe-core's WCAG 2.1 A/AA violations on the page as it is now, a line each (rule: where). */
 export const axeViolations = async (page: Page): Promise<string[]> => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()

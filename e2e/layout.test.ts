@@ -1,6 +1,6 @@
 /** What every page shares: heading, header and phone menu, footer, cookie notice; the token pages' still layout. */
 import type { Page } from "@playwright/test"
-import { cookieNotice, expect, expectTopWithin, mainNav, menuToggle, signupSection, test } from "./fixtures"
+import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, signupSection, test, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const PAGES = [
@@ -137,42 +137,6 @@ test.describe("cookie notice", () => {
 })
 
 test.describe("pages opened from an email link", () => {
-  /**
-   * Records the page's layout shifts (none caused by input) as Lighthouse's CLS adds them up,
-   * and what moved outside the header. The heading font, when it comes after the first paint,
-   * can nudge the header's tilted logo by under a pixel (a shift of about 0.00006); the answer
-   * must move nothing at all.
-   */
-  const watchLayoutShifts = (page: Page) =>
-    page.addInitScript(() => {
-      const record = window as unknown as { layoutShift: number; answerShift: number; moved: string[] }
-      record.layoutShift = 0
-      record.answerShift = 0
-      record.moved = []
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          if (entry.hadRecentInput) continue
-          record.layoutShift += entry.value
-          let outsideHeader = false
-          for (const { node } of entry.sources) {
-            const element = node instanceof Element ? node : (node?.parentElement ?? null)
-            if (element?.closest("header")) continue
-            outsideHeader = true
-            record.moved.push(element ? `${element.tagName.toLowerCase()}.${element.className}` : String(node))
-          }
-          if (outsideHeader) record.answerShift += entry.value
-        }
-      }).observe({ type: "layout-shift", buffered: true })
-    })
-  const layoutShifts = async (page: Page) => {
-    // Shifts are reported with the next frames; give them time to arrive.
-    await page.waitForTimeout(500)
-    return page.evaluate(() => {
-      const { layoutShift, answerShift, moved } = window as unknown as { layoutShift: number; answerShift: number; moved: string[] }
-      return { cls: layoutShift, answerShift, moved }
-    })
-  }
   /**
    * The answer moves nothing outside the header. The heading font arriving after the first paint
    * may nudge the header's tilted logo by under a pixel (0.00006 to 0.001 seen on a busy machine):

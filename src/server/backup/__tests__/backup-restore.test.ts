@@ -201,8 +201,10 @@ describe("npm run db:backup and db:restore", () => {
     expect(digest(join(backups, earlier))).toBe(before)
     expect(checkSnapshot(join(backups, earlier))).toMatchObject({ signups: 1 })
 
-    // The next run clears the unfinished copy and succeeds.
-    await new Promise((later) => setTimeout(later, 1_100))
+    // The next run clears the unfinished copy and succeeds. Names resolve to the second: it is
+    // taken in a later second than the first (by now it usually is already).
+    const nextSecond = (snapshotTime(earlier)?.getTime() ?? 0) + 1000
+    if (Date.now() < nextSecond) await new Promise((later) => setTimeout(later, nextSecond - Date.now()))
     const next = await run("db-backup.ts", { SIGNUPS_FILE: file })
     expect(next.code).toBe(0)
     expect(readdirSync(backups).filter((name) => name.startsWith(".partial-"))).toEqual([])
