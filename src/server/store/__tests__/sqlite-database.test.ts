@@ -1,11 +1,13 @@
 // SQLite's group commit: transactions asked for together share one durable commit, yet each
 // stands alone: one that fails leaves nothing, the others keep everything, and each is answered
-// only once what it wrote is on disk for any other connection to read.
-import { mkdtempSync } from "node:fs"
+// only once what it wrote is on disk for any other connection to read, and once the log's sync
+// (off the event loop) has returned.
+import { mkdtempSync, readlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { openSqliteDatabase } from "../sqlite-database"
+import { isStoreUnavailable } from "../database"
+import { DISK_RETRY_AFTER_SECONDS, openSqliteDatabase, type SyncFile } from "../sqlite-database"
 
 const newFile = () => join(mkdtempSync(join(tmpdir(), "block94-sqlite-")), "group.db")
 
@@ -64,6 +66,95 @@ describe("SQLite transactions asked for together", () => {
     ])
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"])
     expect(namesOnDisk(file)).toEqual(["ada", "cy"])
+    await db.close()
+  })
+})
+
+/** A database file with its table, made by another connection, as a migrated store's would be. */
+const fileWithPeople = (): string => {
+  const file = newFile()
+  const setup = new DatabaseSync(file)
+  setup.exec("pragma journal_mode = wal")
+  setup.exec("create table people (id integer primary key, name text not null unique)")
+  setup.close()
+  return file
+}
+
+/** Syncs of the log that the test lets return (or fail) when it chooses. */
+const heldSyncs = () => {
+  const calls: Array<{ file: string; release(): void; fail(error: Error): void }> = []
+  const sync: SyncFile = (fd) => new Promise((release, fail) => calls.push({ file: readlinkSync(`/proc/self/fd/${fd}`), release, fail }))
+  return { sync, calls }
+}
+
+/** Lets the event loop turn until `done()` holds (no clock involved). */
+const until = async (done: () => boolean): Promise<void> => {
+  for (let turns = 0; !done(); turns++) {
+    if (turns > 10_000) throw new Error("never happened")
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+describe("SQLite commits made durable off the event loop", () => {
+  it("answers a transaction only once a sync of the log that began after its commit has returned", async () => {
+    const file = fileWithPeople()
+    const { sync, calls } = heldSyncs()
+    const db = openSqliteDatabase(file, { sync })
+    let firstAnswered = false
+    const first = db.transaction((tx) => tx.query("insert into people (name) values ($1)", ["ada"])).then(() => (firstAnswered = true))
+    await until(() => calls.length === 1)
+    expect(calls[0].file).toBe(`${file}-wal`)
+    expect(namesOnDisk(file)).toEqual(["ada"])
+    expect(firstAnswered).toBe(false)
+
+    // The next transaction commits meanwhile, and waits for the next sync, not this one.
+    let secondAnswered = false
+    const second = db.transaction((tx) => tx.query("insert into people (name) values ($1)", ["bo"])).then(() => (secondAnswered = true))
+    await until(() => namesOnDisk(file).length === 2)
+    calls[0].release()
+    await first
+    expect(secondAnswered).toBe(false)
+    await until(() => calls.length === 2)
+    calls[1].release()
+    await second
+    expect(secondAnswered).toBe(true)
+    await db.close()
+  })
+
+  it("answers every transaction of a commit whose sync failed as the disk failing (503, try later), and goes on after", async () => {
+    const file = fileWithPeople()
+    const { sync, calls } = heldSyncs()
+    const db = openSqliteDatabase(file, { sync })
+    const group = [
+      db.transaction((tx) => tx.query("insert into people (name) values ($1)", ["ada"])),
+      db.transaction((tx) => tx.query("insert into people (name) values ($1)", ["bo"])),
+    ]
+    await until(() => calls.length === 1)
+    calls[0].fail(Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" }))
+    const outcomes = await Promise.allSettled(group)
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected")
+      const reason = (outcome as PromiseRejectedResult).reason
+      expect(isStoreUnavailable(reason) && reason.retryAfterSeconds).toBe(DISK_RETRY_AFTER_SECONDS)
+    }
+    const later = db.transaction((tx) => tx.query("insert into people (name) values ($1)", ["cy"]))
+    await until(() => calls.length === 2)
+    calls[1].release()
+    await expect(later).resolves.toBeDefined()
+    await db.close()
+  })
+
+  it("answers a write outside a transaction after the sync too, and a read at once", async () => {
+    const file = fileWithPeople()
+    const { sync, calls } = heldSyncs()
+    const db = openSqliteDatabase(file, { sync })
+    let written = false
+    const write = db.query("insert into people (name) values ($1)", ["ada"]).then(() => (written = true))
+    await until(() => calls.length === 1)
+    expect(written).toBe(false)
+    await expect(db.query("select name from people")).resolves.toEqual([{ name: "ada" }])
+    calls[0].release()
+    await write
     await db.close()
   })
 })
