@@ -39,6 +39,9 @@ module.exports = {
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, `<rootDir>/src/(${BROWSER_FOLDERS.join("|")})/`],
     },
   ],
+  // A worker per core (Jest's default leaves one core idle): the longest suites mostly wait on
+  // servers they started (mail retries, a database outage), so another suite runs meanwhile.
+  maxWorkers: "100%",
   // One real PostgreSQL server for the suites that test the PostgreSQL store.
   globalSetup: "<rootDir>/test/global-setup.ts",
   globalTeardown: "<rootDir>/test/global-teardown.ts",
