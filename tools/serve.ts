@@ -10,6 +10,8 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 
+const ROOT = resolve(__dirname, "..")
+
 /** A TCP port on 127.0.0.1 nothing listens on right now. */
 export const freePort = (): Promise<number> =>
   new Promise((resolvePort, reject) => {
@@ -37,8 +39,9 @@ export const testSite = (port = Number(process.env.E2E_PORT || 9123)) => ({
   signupsFile: join(tmpdir(), `block94-e2e-${port}`, "signups.db"),
 })
 
-const startGatsbyServe = (port: number, signupsFile: string, env: Record<string, string>, stdio: StdioOptions, detached: boolean) =>
+const startGatsbyServe = (port: number, signupsFile: string, env: Record<string, string>, stdio: StdioOptions, detached: boolean, cwd = ROOT) =>
   spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd,
     // A generous rate limit: tests and load runs send many signups from one address. Without an
     // SMTP inbox of their own, they take signups as single opt-in, named.
     env: { ...process.env, SIGNUPS_FILE: signupsFile, SIGNUP_RATE_LIMIT: "1000", SIGNUP_SINGLE_OPT_IN: "1", ...env },
@@ -63,10 +66,13 @@ const waitForHttp = async (url: string, timeoutMs: number): Promise<void> => {
 /** The owner's secret of the browser tests' site (OWNER_TOKEN): a test value, never a real one. */
 export const E2E_OWNER_TOKEN = "e2e-owner-secret-not-for-production"
 
-/** Starts `gatsby serve` in the background with a new temporary signup store; resolves once it answers. */
-export const serveSite = async (port: number, env: Record<string, string> = {}): Promise<ServedSite> => {
+/**
+ * Starts `gatsby serve` in the background with a new temporary signup store; resolves once it
+ * answers. `site` is the built site's folder: this project's, or another (the bench's empty Function).
+ */
+export const serveSite = async (port: number, env: Record<string, string> = {}, site = ROOT): Promise<ServedSite> => {
   const signupsFile = join(mkdtempSync(join(tmpdir(), "block94-signups-")), "signups.db")
-  const child = startGatsbyServe(port, signupsFile, env, ["ignore", "pipe", "pipe"], true)
+  const child = startGatsbyServe(port, signupsFile, env, ["ignore", "pipe", "pipe"], true, site)
   let output = ""
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
@@ -107,12 +113,11 @@ export const serveNodeScript = async (
   env: Record<string, string>,
   options: { port?: number; requestLog?: "ignore" | "pipe" } = {},
 ): Promise<ProductionServer> => {
-  const root = resolve(__dirname, "..")
   const port = options.port ?? (await freePort())
   // `node --import tsx` (not the tsx command, which runs the script in a child process): the
   // process we start is the server, so a signal reaches it as it would in production.
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, script)], {
-    cwd: root,
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script)], {
+    cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", SIGNUP_RATE_LIMIT: "1000", SIGNUP_SINGLE_OPT_IN: "1", ...env, PORT: String(port) },
     stdio: ["ignore", options.requestLog ?? "ignore", "pipe"],
   })
