@@ -38,7 +38,7 @@ import {
   type SiteFacts,
 } from "../settings/settings"
 import type { SqlDatabase } from "../store/database"
-import { openEmbeddedStore, openPostgresStore } from "../store/open-store"
+import { openEmbeddedStore } from "../store/open-store"
 import { openPostgresDatabase } from "../store/postgres-database"
 import { createSqlStore } from "../store/sql-store"
 import { EMAIL_KINDS, type Milestone, type OutboxKind, type SignupStore } from "../store/store"
@@ -77,11 +77,19 @@ const storeOptions = (settings: SignupSettings) => {
   }
 }
 
-/** The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database. */
-export const openStore = (settings: SignupSettings): SignupStore =>
-  settings.databaseUrl
-    ? openPostgresStore(postgresOptions({ ...settings, databaseUrl: settings.databaseUrl }), settings.referralBoost, storeOptions(settings))
-    : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
+/**
+ * The store the settings name: PostgreSQL with DATABASE_URL (on `postgres`, a pool the caller
+ * shares, or a pool of its own), else the embedded SQLite database. The server, the Functions and
+ * every command open it here.
+ */
+export const openStore = (settings: SignupSettings, postgres: SqlDatabase | null = null): SignupStore => {
+  const { databaseUrl } = settings
+  if (!databaseUrl) return openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
+  return createSqlStore(postgres ?? openPostgresDatabase(postgresOptions({ ...settings, databaseUrl })), {
+    boost: settings.referralBoost,
+    ...storeOptions(settings),
+  })
+}
 
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
@@ -265,10 +273,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     : once(
         stores,
         `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`,
-        () =>
-          postgres
-            ? createSqlStore(postgres, { boost: settings.referralBoost, ...storeOptions(settings) })
-            : openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings)),
+        () => openStore(settings, postgres),
       )
   const mailer = settings.smtpUrl
     ? once(
