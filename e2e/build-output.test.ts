@@ -3,7 +3,7 @@
  * start-up chunks. Reads public/ only: a change in Gatsby's or emotion's markup that made a
  * rewrite do nothing fails here (and already in the build).
  */
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { hasCompileHint } from "../plugins/post-build/compile-hint"
 import { hasHoistedStyles } from "../plugins/post-build/critical-styles"
@@ -60,5 +60,17 @@ test.describe("the compile hint", NO_BROWSER, () => {
     const toastChunk = later.find((name) => readScript(name).includes("Toastify"))
     expect(toastChunk).toBeDefined()
     for (const name of later) expect([name, hasCompileHint(readScript(name))]).toEqual([name, false])
+  })
+})
+
+test.describe("the Gatsby Functions", NO_BROWSER, () => {
+  // Gatsby's adapters deploy each Function's own file and nothing beside it (Netlify's lists only
+  // that file, with no bundler of its own), so code a Function loads later must live in that file.
+  test("are each one file, with no chunk beside them for a Function to load later", () => {
+    const functionsDir = join(".cache", "functions")
+    const manifest = JSON.parse(readFileSync(join(functionsDir, "manifest.json"), "utf8")) as Array<{ relativeCompiledFilePath: string }>
+    const compiled = readdirSync(functionsDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"))
+    expect(compiled.sort()).toEqual(manifest.map(({ relativeCompiledFilePath }) => relativeCompiledFilePath).sort())
+    expect(compiled).toContain("signup.js")
   })
 })

@@ -9,7 +9,6 @@ import { readBackupSettings } from "../settings/backup"
 import { backupSummary } from "../backup/snapshot"
 import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
-import { emailForMessage, messageIdHeader } from "../outbox/mail/emails"
 import { AddressRefused, createMailer, type Mailer } from "../outbox/mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
 import { processSecret } from "../http/bot-check"
@@ -159,6 +158,10 @@ export const SERVERLESS_MAIL_WAIT_MS = 3_000
 
 type MailSettings = Pick<SignupSettings, "siteUrl" | "serverless">
 
+// The emails' renderer (React Email, html-to-text) loads with the first email sent: code that sends
+// none (most Functions' cold starts) never evaluates it. "eager" keeps it in the Function's one file.
+const emailRenderer = () => import(/* webpackMode: "eager" */ "../outbox/mail/emails")
+
 /** Where the outbox's other messages go: signed webhooks and the owner's email provider. */
 export interface OutboxDestinations {
   webhooks?: Pick<WebhookSettings, "urls" | "secret" | "allowPrivate"> | null
@@ -178,6 +181,7 @@ const deliverersFor = (
     for (const kind of EMAIL_KINDS) {
       deliverers[kind] = async (entry, now) => {
         if (await store.refusesMail(entry.id)) throw new GiveUp("not sent: the address refused mail for good earlier")
+        const { emailForMessage, messageIdHeader } = await emailRenderer()
         try {
           await mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
         } catch (error) {

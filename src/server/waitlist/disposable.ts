@@ -1,11 +1,16 @@
 /** Throwaway mailboxes, from the kept list of the `mailchecker` package (tens of thousands of domains). */
-import { blacklist } from "mailchecker"
 import { asciiDomain } from "../../signup/rules"
 
-const DISPOSABLE_DOMAINS = blacklist()
+// Loaded with the first address checked: only signups and resends check one, so other code (the
+// other Functions' cold starts) never evaluates the list. "eager" keeps it in the Function's one file.
+let disposableDomains: Promise<Set<string>> | null = null
+const domains = () =>
+  // A CommonJS package: its exports come as `default` (Node sees no named ones in it).
+  (disposableDomains ??= import(/* webpackMode: "eager" */ "mailchecker").then(({ default: mailchecker }) => mailchecker.blacklist()))
 
 /** Whether the address is at a disposable-mail domain or any subdomain of one. */
-export const isDisposableAddress = (email: string): boolean => {
+export const isDisposableAddress = async (email: string): Promise<boolean> => {
+  const DISPOSABLE_DOMAINS = await domains()
   const domain = asciiDomain(email.trim().slice(email.trim().lastIndexOf("@") + 1))
   // The domain, then each parent domain in turn: "a.b.trash.com", "b.trash.com", "trash.com", "com".
   let suffix = domain

@@ -180,7 +180,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     /** `network`: where the request came from (client-address.ts's `networkKey`), for the referral fraud signals. */
     async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinAnswer> {
       const startedAt = clock()
-      if (isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
+      if (await isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
       const confirmation = mail ? newConfirmToken(now) : null
       const result = await store.add({

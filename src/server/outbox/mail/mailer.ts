@@ -2,7 +2,7 @@
  * Sending mail through the SMTP server named by `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com),
  * from `MAIL_FROM`. Without `SMTP_URL` the service sends nothing and signups are confirmed at once.
  */
-import nodemailer from "nodemailer"
+import type { Transporter } from "nodemailer"
 import { GiveUp } from "../outbox"
 import { DKIM_SIGNED_HEADERS, type DkimKey } from "./dkim"
 import type { OutgoingEmail } from "./emails"
@@ -48,23 +48,30 @@ export const SMTP_SOCKET_TIMEOUT_MS = 30_000
 
 export const createMailer = ({ smtpUrl, from, timeoutMs = SMTP_SOCKET_TIMEOUT_MS, dkim = null }: MailSettings): Mailer => {
   const connectTimeoutMs = Math.min(SMTP_CONNECT_TIMEOUT_MS, timeoutMs)
-  // A pooled transport keeps a few connections open, so a launch-day burst does not open one per signup.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    connectionTimeout: connectTimeoutMs,
-    greetingTimeout: connectTimeoutMs,
-    socketTimeout: timeoutMs,
-    ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
-  } as Parameters<typeof nodemailer.createTransport>[0])
+  // nodemailer loads with the first message: code that sends none (most Functions' cold starts) never
+  // evaluates it. "eager" keeps it in the Function's one file (a host deploys only that file).
+  let transport: Promise<Transporter> | null = null
+  const transportNow = () =>
+    (transport ??= import(/* webpackMode: "eager" */ "nodemailer").then(({ default: nodemailer }) =>
+      // A pooled transport keeps a few connections open, so a launch-day burst does not open one per signup.
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        connectionTimeout: connectTimeoutMs,
+        greetingTimeout: connectTimeoutMs,
+        socketTimeout: timeoutMs,
+        ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    ))
   return {
     async send({ to, subject, text, html, headers }, messageId) {
+      const sender = await transportNow()
       try {
-        await transport.sendMail({ from, to, subject, text, html, headers, messageId })
+        await sender.sendMail({ from, to, subject, text, html, headers, messageId })
       } catch (error) {
         throw refusalOf(error) ?? error
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((sender) => sender.close()),
   }
 }
