@@ -9,7 +9,7 @@ import { readBackupSettings } from "../settings/backup"
 import { backupSummary } from "../backup/snapshot"
 import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
-import { AddressRefused, createMailer, type Mailer } from "../outbox/mail/mailer"
+import { AddressRefused, createMailer, type Mailer, type MailSettings as MailerSettings } from "../outbox/mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
 import { processSecret } from "../http/bot-check"
 import type { BotCheck, HandlerDependencies } from "../http/waitlist-handler"
@@ -52,43 +52,52 @@ export const unavailableReason = (settings: SignupSettings): string | null =>
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
     : optInProblem(settings)
 
-const postgresOptions = (settings: SignupSettings & { databaseUrl: string }) => ({
-  connectionString: settings.databaseUrl,
-  poolSize: settings.databasePoolSize,
-})
-
 /** The reward tiers of content/rewards.json, as the store announces them. */
 export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
 
 /**
- * What the store does beyond keeping the list: announce reward tiers (by email where mail goes
- * out), record list events while something receives them, and (the embedded database) log who
- * leaves, for a restore to re-apply.
+ * What a store is opened from: the settings it reads, and nothing else. Beyond keeping the list
+ * it announces reward tiers (by email where mail goes out), records list events while something
+ * receives them, and (the embedded database) logs who leaves, for a restore to re-apply.
  */
-const storeOptions = (settings: SignupSettings) => {
-  const { erasureLog } = settings
-  return {
+const storeSpec = (settings: SignupSettings) => ({
+  postgres: postgresSpec(settings),
+  signupsFile: settings.signupsFile,
+  referralBoost: settings.referralBoost,
+  referralDailyCap: settings.referralDailyCap,
+  events: recordsEvents(settings),
+  milestoneEmails: Boolean(settings.smtpUrl),
+  erasureLog: settings.erasureLog,
+})
+type StoreSpec = ReturnType<typeof storeSpec>
+
+/** A PostgreSQL pool is opened from its address and size; null: the embedded database. */
+const postgresSpec = ({ databaseUrl, databasePoolSize }: Pick<SignupSettings, "databaseUrl" | "databasePoolSize">): PostgresSpec | null =>
+  databaseUrl ? { connectionString: databaseUrl, poolSize: databasePoolSize } : null
+type PostgresSpec = { connectionString: string; poolSize: number }
+
+/** A mailer is made from its SMTP server, sender, timeout and DKIM key. */
+type MailerSpec = Required<MailerSettings>
+
+/** The store of `spec`, on `postgres` (a pool the caller shares) or a pool of its own. */
+const openStoreFrom = (spec: StoreSpec, postgres: SqlDatabase | null): SignupStore => {
+  const { erasureLog } = spec
+  const options = {
     milestones: MILESTONES,
-    milestoneEmails: Boolean(settings.smtpUrl),
-    events: recordsEvents(settings),
-    referralDailyCap: settings.referralDailyCap,
+    milestoneEmails: spec.milestoneEmails,
+    events: spec.events,
+    referralDailyCap: spec.referralDailyCap,
     recordErasure: erasureLog ? (entry: ErasureEntry) => appendErasure(erasureLog, entry) : undefined,
   }
+  if (!spec.postgres) return openEmbeddedStore(spec.signupsFile, spec.referralBoost, options)
+  return createSqlStore(postgres ?? openPostgresDatabase(spec.postgres), { boost: spec.referralBoost, ...options })
 }
 
 /**
- * The store the settings name: PostgreSQL with DATABASE_URL (on `postgres`, a pool the caller
- * shares, or a pool of its own), else the embedded SQLite database. The server, the Functions and
- * every command open it here.
+ * The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database.
+ * The server, the Functions and every command open it here.
  */
-export const openStore = (settings: SignupSettings, postgres: SqlDatabase | null = null): SignupStore => {
-  const { databaseUrl } = settings
-  if (!databaseUrl) return openEmbeddedStore(settings.signupsFile, settings.referralBoost, storeOptions(settings))
-  return createSqlStore(postgres ?? openPostgresDatabase(postgresOptions({ ...settings, databaseUrl })), {
-    boost: settings.referralBoost,
-    ...storeOptions(settings),
-  })
-}
+export const openStore = (settings: SignupSettings): SignupStore => openStoreFrom(storeSpec(settings), null)
 
 /** Makes the email provider EMAIL_PROVIDER names (the adapters' factory), or null when there is none. */
 export type EmailProviderFactory = (settings: SignupSettings) => EmailProvider | null
@@ -141,6 +150,12 @@ const shared = (): Shared => {
   }
   return holder[SHARED_KEY]
 }
+
+/**
+ * What `make` builds from `spec`, made once per process for equal specs (compared as JSON): a
+ * factory that sees nothing but its spec cannot depend on a setting its cache key leaves out.
+ */
+const madeOnce = <Spec, Value>(cache: Map<string, Value>, spec: Spec, make: (spec: Spec) => Value): Value => once(cache, JSON.stringify(spec), () => make(spec))
 
 const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): Value => {
   let value = map.get(key)
@@ -271,48 +286,33 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     warned.add(problem)
     console.error(`settings: ${problem}`)
   }
-  const postgres = databaseUrl ? once(databases, databaseUrl, () => openPostgresDatabase(postgresOptions({ ...settings, databaseUrl }))) : null
-  const store = unavailable
-    ? null
-    : once(
-        stores,
-        `${databaseUrl ?? settings.signupsFile} ${settings.referralBoost} ${settings.referralDailyCap} ${events} ${settings.smtpUrl ? "mail" : "no mail"}`,
-        () => openStore(settings, postgres),
-      )
-  const mailer = settings.smtpUrl
-    ? once(
-        mailers,
-        `${settings.smtpUrl} ${settings.mailFrom} ${settings.smtpTimeoutMs} ${settings.dkim.key?.keySelector}.${settings.dkim.key?.domainName}`,
-        () => createMailer({ smtpUrl: settings.smtpUrl as string, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }),
-      )
+  // Each object is found by what it is made from, and made from that alone.
+  const postgresOf = (spec: PostgresSpec) => madeOnce(databases, spec, openPostgresDatabase)
+  const storeOf = (spec: StoreSpec) => madeOnce(stores, spec, (made) => openStoreFrom(made, made.postgres && postgresOf(made.postgres)))
+  const mailerOf = (spec: MailerSpec | null) => spec && madeOnce(mailers, spec, createMailer)
+  const store = unavailable ? null : storeOf(storeSpec(settings))
+  const mailerSpec: MailerSpec | null = settings.smtpUrl
+    ? { smtpUrl: settings.smtpUrl, from: settings.mailFrom, timeoutMs: settings.smtpTimeoutMs, dkim: settings.dkim.key }
     : null
-  const destinations: OutboxDestinations = { webhooks: settings.webhooks, provider }
-  const senderKey = [
-    onePass ? "one pass" : "loop",
-    databaseUrl ?? settings.signupsFile,
-    settings.smtpUrl,
-    settings.mailFrom,
-    settings.webhooks.urls.join(" "),
-    settings.webhooks.secret,
-    settings.webhooks.allowPrivate,
-    settings.emailProvider,
-  ].join(" ")
+  const mailer = mailerOf(mailerSpec)
+  const senderSpec = {
+    store: storeSpec(settings),
+    mailer: mailerSpec,
+    siteUrl: settings.siteUrl,
+    // A command that delivers once (mail:send) runs no loop, as on serverless hosts.
+    serverless: onePass ? (settings.serverless ?? "a scheduled run") : settings.serverless,
+    webhooks: { urls: settings.webhooks.urls, secret: settings.webhooks.secret, allowPrivate: settings.webhooks.allowPrivate },
+    provider: providerKey,
+  }
   const sender =
     store && (mailer || events)
-      ? once(senders, senderKey, () =>
-          outboxSender(
-            store,
-            mailer,
-            onePass ? { ...settings, serverless: settings.serverless ?? "a scheduled run" } : settings,
-            logError,
-            () => new Date(),
-            destinations,
-          ),
+      ? madeOnce(senders, senderSpec, (spec) =>
+          outboxSender(storeOf(spec.store), mailerOf(spec.mailer), spec, logError, () => new Date(), { webhooks: spec.webhooks, provider }),
         )
       : null
   // With PostgreSQL the limit lives in the database, so it holds across every instance.
-  const rateLimits = once(limiters, `${databaseUrl ?? "memory"} ${settings.rateLimit}/${settings.rateWindowMs}`, () =>
-    makeRateLimiters(settings, postgres ? postgres.query : null),
+  const rateLimits = madeOnce(limiters, { postgres: postgresSpec(settings), rateLimit: settings.rateLimit, rateWindowMs: settings.rateWindowMs }, (spec) =>
+    makeRateLimiters(spec, spec.postgres ? postgresOf(spec.postgres).query : null),
   )
   const drops: DropService | null = store
     ? createDropService({
