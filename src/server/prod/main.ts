@@ -47,6 +47,12 @@ const main = async (): Promise<void> => {
   process.once("SIGINT", () => stop("SIGINT"))
 
   await app.listen({ host, port })
+  // Said before the first request is answered: the start-up work below takes a while on a large list.
+  const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
+  const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"
+  const { urls } = runtime.settings.webhooks
+  const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
+  console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
   // What the privacy page says is deleted (network fingerprints after a day, unconfirmed signups
   // after PENDING_SIGNUP_DAYS) goes even while nobody signs up.
   const { store: signups } = runtime
@@ -62,11 +68,6 @@ const main = async (): Promise<void> => {
     const backups = readBackupSettings(runtime.settings)
     scheduleBackups(backups, (line) => console.error(`serve:prod: ${line}`))
   }
-  const store = runtime.settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : runtime.settings.signupsFile
-  const mail = runtime.settings.smtpUrl ? "double opt-in by email" : "SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1): addresses are not confirmed by their owners"
-  const { urls } = runtime.settings.webhooks
-  const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
-  console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
 }
 
 /** How often serve:prod deletes what the list no longer keeps. */
