@@ -95,7 +95,7 @@ const openStoreFrom = (spec: StoreSpec, postgres: SqlDatabase | null): SignupSto
 
 /**
  * The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database.
- * The server, the Functions and every command open it here.
+ * The commands open it here; the runtime opens its shared one from the same spec.
  */
 export const openStore = (settings: SignupSettings): SignupStore => openStoreFrom(storeSpec(settings), null)
 
