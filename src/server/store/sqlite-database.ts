@@ -266,6 +266,7 @@ export const openSqliteDatabase = (file: string, { sync = fdatasyncOnThreadPool 
       }),
     async *stream<Result extends object>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]> {
       // A connection of its own: its read transaction sees one snapshot and holds up no writer.
+      // (The writer's connection first, which makes the file if it is new.)
       connection()
       const reader = openFile(file, true)
       try {

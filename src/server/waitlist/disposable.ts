@@ -10,12 +10,12 @@ const domains = () =>
 
 /** Whether the address is at a disposable-mail domain or any subdomain of one. */
 export const isDisposableAddress = async (email: string): Promise<boolean> => {
-  const DISPOSABLE_DOMAINS = await domains()
+  const disposable = await domains()
   const domain = asciiDomain(email.trim().slice(email.trim().lastIndexOf("@") + 1))
   // The domain, then each parent domain in turn: "a.b.trash.com", "b.trash.com", "trash.com", "com".
   let suffix = domain
   while (suffix) {
-    if (DISPOSABLE_DOMAINS.has(suffix)) return true
+    if (disposable.has(suffix)) return true
     const dot = suffix.indexOf(".")
     suffix = dot === -1 ? null : suffix.slice(dot + 1)
   }
