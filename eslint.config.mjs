@@ -1,6 +1,6 @@
 // Lint for the whole project. Besides the usual TypeScript and React hooks rules, it keeps each
 // folder to what may run where: browser code never imports Node, the server, the build plugins
-// or the tools (see "How the site is built" in the README).
+// or the tools (see docs/architecture.md).
 import js from "@eslint/js"
 import { createNodeResolver, importX } from "eslint-plugin-import-x"
 import reactHooks from "eslint-plugin-react-hooks"

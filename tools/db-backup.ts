@@ -8,7 +8,7 @@ import { SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings } from "../src/server/settings/settings"
 
 export const POSTGRES_BACKUPS =
-  'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see the README, "Backups").'
+  'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see docs/operations.md, "Backups and restore").'
 
 const main = async (): Promise<void> => {
   const signups = readSignupSettings(SITE_FACTS)

@@ -54,7 +54,7 @@ const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: strin
   const { erasureLog } = signups
   if (!since || Number.isNaN(Date.parse(since)) || !erasureLog) {
     throw new Error(
-      'the list is in PostgreSQL (DATABASE_URL): restore it with your provider\'s point-in-time recovery or pg_restore, then run `npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z` (the time restored to) with ERASURE_LOG set, to erase again those who left since (see the README, "Backups and restore")',
+      'the list is in PostgreSQL (DATABASE_URL): restore it with your provider\'s point-in-time recovery or pg_restore, then run `npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z` (the time restored to) with ERASURE_LOG set, to erase again those who left since (see docs/operations.md, "Backups and restore")',
     )
   }
   const db = openPostgresDatabase({ connectionString: signups.databaseUrl as string, poolSize: 2 })

@@ -170,7 +170,7 @@ export interface CmsBackend {
   /** The GitHub repository editors save to, "owner/name". */
   repo: string
   branch: string
-  /** The OAuth client that signs editors in to GitHub (see the README), when not Netlify's. */
+  /** The OAuth client that signs editors in to GitHub (see docs/editing.md, "Editing in the browser"), when not Netlify's. */
   authUrl?: string
   /** decap-server's API on this computer, when not at Decap's usual http://localhost:8081/api/v1. */
   localBackendUrl?: string

@@ -32,7 +32,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /**
  * The editors' web UI at /admin/, for `gatsby develop` (with `npm run cms`) and the build. It saves
  * to the GitHub repository named at build time (`CMS_GITHUB_REPO`, or GitHub Actions'
- * `GITHUB_REPOSITORY`), signing editors in through `CMS_AUTH_URL` (see the README); on this
+ * `GITHUB_REPOSITORY`), signing editors in through `CMS_AUTH_URL` (see docs/editing.md, "Editing in the browser"); on this
  * computer it saves through decap-server at `DECAP_SERVER_URL` (set by `npm run cms`).
  */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = ({ store }) => {

@@ -2,7 +2,7 @@
  * `npm run serve:prod`: serves the built site (public/) and the signup service on HOST:PORT
  * until SIGTERM or SIGINT, then stops taking connections, finishes the requests in flight, gives
  * mail on its way a few seconds to leave, and closes the store. Mail still waiting stays in the
- * outbox for the next start. Every setting is read from the environment when it starts (see the README).
+ * outbox for the next start. Every setting is read from the environment when it starts (docs/settings.md).
  */
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"

@@ -49,7 +49,7 @@ export const logError = (message: string, error: unknown): void => console.error
 /** Why signups cannot be taken here, or null when they can. */
 export const unavailableReason = (settings: SignupSettings): string | null =>
   settings.serverless && !settings.databaseUrl
-    ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see the README, "Deploying").`
+    ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see docs/operations.md, "Deploying").`
     : optInProblem(settings)
 
 /** The reward tiers of content/rewards.json, as the store announces them. */

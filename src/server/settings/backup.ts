@@ -1,5 +1,5 @@
 /**
- * Backup settings, read when a server or command runs (see the README, "Backups"):
+ * Backup settings, read when a server or command runs (docs/settings.md, "Backups"):
  *
  *   BACKUP_DIR                where snapshots go (default: `backups/` beside the database)
  *   BACKUP_INTERVAL_MINUTES   how often serve:prod takes one (60; 0: never, a scheduler runs db:backup)

@@ -1,5 +1,5 @@
 /**
- * `serve:prod`'s own settings, read when it starts (the README's settings table, "Where signups are kept"):
+ * `serve:prod`'s own settings, read when it starts (docs/settings.md, "The production server"):
  *
  *   PUBLIC_DIR                   the built site (default: public/)
  *   HOST, PORT                   where it listens (0.0.0.0:8080)

@@ -162,7 +162,7 @@ const readBotCheck = (serverless: boolean): SignupSettings["botCheck"] => {
 /** Why signups cannot be taken with these settings in production, or null. */
 export const optInProblem = (settings: Pick<SignupSettings, "production" | "smtpUrl" | "singleOptIn">): string | null =>
   settings.production && !settings.smtpUrl && !settings.singleOptIn
-    ? 'Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see the README, "Who can join")'
+    ? 'Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see docs/waitlist.md, "Double opt-in")'
     : null
 
 /** Whether the list records events: only when something receives them (webhooks, an email provider). */

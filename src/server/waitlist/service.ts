@@ -10,7 +10,7 @@
  * Privacy: nothing here finds a signup by its address for anyone but the store's dedupe. With
  * double opt-in a new address, one on the list and one that left get the same answer through the
  * same work; a status link goes to the mailbox, never to the screen. Single opt-in (no mail) says
- * "already subscribed" to a repeat: the README says what that reveals.
+ * "already subscribed" to a repeat: docs/waitlist.md says what that reveals.
  * Every email carries an unsubscribe token of its own; leaving, by any way, erases the person at
  * once (see the store's `erase`).
  */
