@@ -115,5 +115,7 @@ export interface BackupSummary {
 
 export interface OwnerSummaryAnswer extends OwnerSummary {
   backups: BackupSummary | null
+  /** Page views and visits (arrivals from outside the site) counted and kept; null where views are not counted. */
+  visits: { views: number; visits: number } | null
   generatedAt: string
 }

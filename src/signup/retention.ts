@@ -21,3 +21,10 @@ export const BACKUP_MAX_DAYS = 14
  * list of entry numbers names no one and stays.
  */
 export const DROP_ENTRY_DAYS = 90
+
+/**
+ * How long counted page views are kept, in months: counts only (per page, day and hour, and per
+ * source, campaign, referring site and referral link), never a visitor. The privacy page and
+ * the cookie notice promise it; the hourly purge deletes older counters.
+ */
+export const VISIT_COUNT_MONTHS = 13

@@ -5,6 +5,7 @@
  * src/api/owner/ and the production server both call these.
  *
  *   GET  /api/owner/summary
+ *   GET  /api/owner/funnel              the launch funnel (see src/signup/funnel.ts)
  *   GET  /api/owner/export              text/csv, the columns of `npm run signups:export`
  *   POST /api/owner/forget  { email }
  *   POST /api/owner/invite  { count, dryRun }
@@ -20,6 +21,8 @@
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
 import type { BackupSummary } from "../../signup/owner-summary"
+import { SMALL_COUNT, type Funnel, type FunnelAnswer } from "../../signup/funnel"
+import type { VisitTotals } from "../store/visit-store"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
 import {
@@ -52,6 +55,8 @@ export interface OwnerDependencies extends HandlerDependencies {
   inviteNext: InviteNext | null
   /** The embedded database's backups now; absent or null with PostgreSQL. */
   backups?: (now: Date) => BackupSummary | null
+  /** The launch funnel (views waiting to be counted written first); absent or null where signups cannot be kept. */
+  funnel?: { counting: boolean; read(now: Date): Promise<Funnel>; totals(): Promise<VisitTotals> } | null
 }
 
 /** The most people one invite request may name. */
@@ -88,8 +93,19 @@ export const ownerEndpoint =
 export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary", async (_request, deps) => {
   if (!deps.store) return reject(503, "The signup list is not kept on this server")
   const now = deps.now()
-  const summary = await deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
-  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary, backups: deps.backups?.(now) ?? null })
+  const [summary, visits] = await Promise.all([
+    deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT }),
+    deps.funnel?.counting ? deps.funnel.totals() : null,
+  ])
+  return answer(200, { generatedAt: now.toISOString(), dayZone: "UTC", ...summary, backups: deps.backups?.(now) ?? null, visits })
+})
+
+/** GET /api/owner/funnel: visits to drop codes redeemed, by hour, day and origin. Hours and days are UTC. */
+export const handleOwnerFunnelRequest = ownerEndpoint("GET", "read the funnel", async (_request, deps) => {
+  if (!deps.funnel) return reject(503, "The signup list is not kept on this server")
+  const now = deps.now()
+  const funnel: FunnelAnswer = { generatedAt: now.toISOString(), dayZone: "UTC", counting: deps.funnel.counting, smallCount: SMALL_COUNT, ...(await deps.funnel.read(now)) }
+  return answer(200, { ...funnel })
 })
 
 /** The export as CSV text, in pieces of about 64 KB: a million rows never sit in memory at once. */

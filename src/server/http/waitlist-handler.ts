@@ -312,7 +312,7 @@ export const readJson = async (request: ApiRequest, what: string, expected: stri
  * Runs an endpoint; a database out of reach is a 503 with Retry-After (the client may send again),
  * any other failure a 500, each with a JSON reason, never a crash.
  */
-export const guarded = async (deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+export const guarded = async (deps: Pick<HandlerDependencies, "logError">, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
   try {
     return await work()
   } catch (error) {

@@ -28,8 +28,11 @@ import {
   type ApiRequest,
   type HandlerDependencies,
 } from "../http/waitlist-handler"
+import { handleVisitRequest } from "../http/visit-handler"
+import { closeVisitCounters } from "../runtime/visits"
 import {
   handleOwnerExportRequest,
+  handleOwnerFunnelRequest,
   handleOwnerForgetRequest,
   handleOwnerInviteRequest,
   handleOwnerReferralsRequest,
@@ -256,11 +259,13 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/invite/redeem", handler: api(handleRedeemRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/drop", handler: api(handleDropRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/drop/enter", handler: api(handleDropEnterRequest), ...uncompressed })
+  app.route({ method: [...ALL_METHODS], url: "/api/visit", handler: api(handleVisitRequest, runtime.visits), ...uncompressed })
   // The published entry list of a large drop is worth compressing.
   app.route({ method: [...ALL_METHODS], url: "/api/drop/entries", handler: api(handleDropEntriesRequest) })
   // The owner's endpoints; the export (a file of every address) is worth compressing.
   const owner: OwnerDependencies = runtime.owner
   app.route({ method: [...ALL_METHODS], url: "/api/owner/summary", handler: api(handleOwnerSummaryRequest, owner) })
+  app.route({ method: [...ALL_METHODS], url: "/api/owner/funnel", handler: api(handleOwnerFunnelRequest, owner) })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/export", handler: api(handleOwnerExportRequest, owner) })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/forget", handler: api(handleOwnerForgetRequest, owner), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/owner/invite", handler: api(handleOwnerInviteRequest, owner), ...uncompressed })
@@ -297,6 +302,8 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.addHook("onClose", async () => {
     // Mail on its way gets a few seconds to leave; what does not make it stays in the outbox.
     await runtime.sender?.stop(SHUTDOWN_MAIL_WAIT_MS)
+    // Views counted since the last batch are written before the store closes.
+    await closeVisitCounters(runtime.dependencies.logError)
     await runtime.store?.close()
   })
   return app

@@ -15,6 +15,8 @@ import { processSecret } from "../http/bot-check"
 import type { BotCheck, HandlerDependencies } from "../http/waitlist-handler"
 import type { OwnerDependencies } from "../http/owner-handler"
 import { makeRateLimiters, type RateLimiters } from "../http/rate-limit"
+import type { VisitDependencies } from "../http/visit-handler"
+import { closeVisitCounters, visitWiring } from "./visits"
 import { createEmailProvider } from "../outbox/providers"
 import type { EmailProvider } from "../outbox/providers/provider"
 import type { WebhookSettings } from "../outbox/webhooks/settings"
@@ -113,6 +115,8 @@ export interface SignupRuntime {
   dependencies: HandlerDependencies
   /** The owner's endpoints' dependencies: the same, with the owner's secret and the store. */
   owner: OwnerDependencies
+  /** POST /api/visit's dependencies (runtime/visits.ts). */
+  visits: VisitDependencies
   /** The client a request counts as, for rate limiting. */
   clientKey(socketAddress: string | undefined, headers: RequestHeaders): string
 }
@@ -333,6 +337,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         drops,
       })
     : { unavailable: unavailable as string }
+  const counting = visitWiring(store, JSON.stringify(storeSpec(settings)), settings, logError)
   const clientRule: ClientAddressRule = { trust: parseTrustProxy(settings.trustProxy), header: settings.clientAddressHeader }
   const botCheck: BotCheck | undefined =
     store && settings.botCheck.mode !== "off"
@@ -356,6 +361,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     store,
     sender,
     dependencies,
+    visits: counting.visits,
     // OWNER_TOKEN is read on every request, so setting or changing it needs no restart.
     owner: {
       ...dependencies,
@@ -369,6 +375,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
       },
       store,
       backups: databaseUrl ? undefined : (now) => backupSummary(readBackupSettings(settings), now),
+      funnel: counting.funnel,
       inviteNext: store
         ? async (options, now) => {
             const wave = await inviteNext(store, settings, options, now)
@@ -382,10 +389,11 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
   }
 }
 
-/** Runs the list's retention (see stores/retention.ts) now; logs rather than throws, for a timer. */
+/** Runs the list's retention (see stores/retention.ts) and the visit counters' (visit-store.ts) now; logs rather than throws, for a timer. */
 export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettings, "retention">, now = new Date()): Promise<void> => {
   try {
     await store.purgeStale(now, settings.retention)
+    await store.purgeVisitCounts(now)
   } catch (error) {
     logError("signups: could not delete what the list no longer keeps", error)
   }
@@ -405,6 +413,7 @@ export const resetSignupRuntime = async (): Promise<void> => {
   const { databases, stores, mailers, limiters, senders, providers } = shared()
   await Promise.all([...senders.values()].map((sender) => sender.stop(1_000)))
   senders.clear()
+  await closeVisitCounters(logError)
   // A PostgreSQL store closes its pool, which is the database's; close each once.
   const closing = new Set<{ close(): Promise<void> }>([...stores.values(), ...databases.values()])
   await Promise.all([...closing].map((closable) => closable.close().catch(() => undefined)))

@@ -119,6 +119,8 @@ export interface SignupSettings {
   botCheck: { mode: BotCheckMode; secret: string | undefined; problems: string[] }
   /** DKIM signing of the mail (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY), and what is wrong with it. */
   dkim: { key: DkimKey | null; problems: string[] }
+  /** Page views are counted (VISIT_COUNTING, on unless "off"): counts only, see src/server/store/visit-store.ts. */
+  countVisits: boolean
   /** How long a signup nobody confirmed is kept (PENDING_SIGNUP_DAYS, at most what the privacy page promises), and what is wrong with the setting. */
   retention: { pendingMs: number; problems: string[] }
 }
@@ -222,5 +224,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     botCheck: readBotCheck(serverless !== undefined),
     retention: readRetention(),
     dkim: readDkim(),
+    countVisits: readSetting("VISIT_COUNTING")?.trim().toLowerCase() !== "off",
   }
 }

@@ -10,6 +10,7 @@
  */
 import type { Engine, SqlDatabase, SqlExecutor } from "./database"
 import { newReferralCode } from "../waitlist/codes"
+import { funnelSchema } from "./funnel-schema"
 
 // The same on both engines: a challenge's signature, and when it expires (ISO 8601 text sorts in time).
 const USED_CHALLENGES_TABLE = "create table used_challenges (signature text primary key, expires_at text not null)"
@@ -280,6 +281,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
     up: statements(...DROP_TABLES),
   },
+  {
+    version: 13,
+    name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
+    up: statements(...funnelSchema("postgres")),
+  },
 ]
 
 // The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
@@ -440,6 +446,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 10,
     name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
     up: statements(...DROP_TABLES),
+  },
+  {
+    version: 11,
+    name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
+    up: statements(...funnelSchema("sqlite")),
   },
 ]
 

@@ -49,6 +49,7 @@ import { retentionStore } from "./retention"
 import { bounceStore } from "./bounce-store"
 import { dropStore, forgetEntriesOf } from "./drop-store"
 import { invitationStore } from "./invitation-store"
+import { visitStore } from "./visit-store"
 import { insertToken, milestoneAnnouncer } from "./milestone-announcer"
 import type { SqlStoreOptions, StoreContext } from "./store-context"
 import {
@@ -421,6 +422,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ...retentionStore(context),
     ...dropStore(context),
     ...bounceStore(context),
+    ...visitStore(context),
 
     add: (signup) =>
       new Promise((settle, fail) => {

@@ -14,6 +14,7 @@ import type { ProviderContact } from "../outbox/providers/provider"
 import type { ChallengeVerdict } from "./challenges"
 import type { DropStore } from "./drop-store"
 import type { EventPayload } from "./events"
+import type { VisitStore } from "./visit-store"
 
 export type SignupStatus = "pending" | "confirmed"
 
@@ -255,7 +256,7 @@ export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { email
  */
 export type LeaveResult = { kind: "erased" } | { kind: "alreadyLeft" } | { kind: "unknown" }
 
-export interface SignupStore extends DropStore {
+export interface SignupStore extends DropStore, VisitStore {
   /** Adds a signup unless its email key is on the list; answers once the signup is durable. */
   add(signup: NewSignup): Promise<AddResult>
   /** Uses a confirmation token (once): the signup becomes confirmed. */

@@ -1,6 +1,7 @@
 /**
  * Counts the owner's page reads, kept in step with the list so the page costs the same at ten
- * signups or a million: signups and confirmations per UTC day (`daily_tallies`), and signups and
+ * signups or a million: signups and confirmations per UTC day (`daily_tallies`) and hour
+ * (`hourly_tallies`, for the funnel's last hours), and signups and
  * confirmed signups per source, campaign and referring site (`attribution_tallies`). They change
  * in the same transaction as the signups, confirmations and erasures they count, one statement
  * per table for a whole batch.
@@ -26,11 +27,15 @@ export const TALLIED_COLUMNS = ["received_at", "confirmed_at", "status", ...ATTR
 /** A UTC day, "2026-11-23": days are counted in UTC, whatever the server's or the owner's zone. */
 export const utcDay = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString().slice(0, 10)
 
+/** A UTC hour, "2026-11-23T14". */
+const utcHourOf = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString().slice(0, 13)
+
 /** The attribution a signup is counted under, per kind; "" when it has none. */
 const attributionOf = (row: TalliedRow): Array<[AttributionKind, string]> => ATTRIBUTION_KINDS.map((kind) => [kind, row[ATTRIBUTION_FIELDS[kind].column] ?? ""])
 
 interface DayChange {
-  day: string
+  /** The instant it counts at: its UTC day and hour. */
+  at: Date | string
   signups: number
   confirmations: number
 }
@@ -53,15 +58,20 @@ const grouped = <Change extends object>(changes: Change[], key: (change: Change)
   return [...byKey.values()]
 }
 
-const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: AttributionChange[]): Promise<void> => {
-  const dayRows = grouped(
-    days,
-    (change) => change.day,
+/** The changes summed per UTC day or hour (`period` of each), those that change nothing left out. */
+const perPeriod = (changes: DayChange[], period: (at: Date | string) => string) =>
+  grouped(
+    changes.map((change) => ({ key: period(change.at), signups: change.signups, confirmations: change.confirmations })),
+    (change) => change.key,
     (into, change) => {
       into.signups += change.signups
       into.confirmations += change.confirmations
     },
   ).filter((change) => change.signups !== 0 || change.confirmations !== 0)
+
+const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: AttributionChange[]): Promise<void> => {
+  const dayRows = perPeriod(days, utcDay)
+  const hourRows = perPeriod(days, utcHourOf)
   const attributionRows = grouped(
     attributions,
     (change) => `${change.kind}\u0000${change.name}`,
@@ -74,8 +84,15 @@ const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: At
     tx,
     "daily_tallies",
     ["day", "signups", "confirmations"],
-    dayRows.map((change) => [change.day, change.signups, change.confirmations]),
+    dayRows.map((change) => [change.key, change.signups, change.confirmations]),
     `on conflict (day) do update set signups = daily_tallies.signups + excluded.signups, confirmations = daily_tallies.confirmations + excluded.confirmations`,
+  )
+  await insertRows(
+    tx,
+    "hourly_tallies",
+    ["hour", "signups", "confirmations"],
+    hourRows.map((change) => [change.key, change.signups, change.confirmations]),
+    `on conflict (hour) do update set signups = hourly_tallies.signups + excluded.signups, confirmations = hourly_tallies.confirmations + excluded.confirmations`,
   )
   await insertRows(
     tx,
@@ -92,8 +109,8 @@ export const tallySignups = (tx: SqlExecutor, rows: readonly TalliedRow[], sign:
   return applyChanges(
     tx,
     rows.flatMap((row) => [
-      { day: utcDay(row.received_at), signups: sign, confirmations: 0 },
-      ...(confirmedNow(row) ? [{ day: utcDay(row.confirmed_at as Date | string), signups: 0, confirmations: sign }] : []),
+      { at: row.received_at, signups: sign, confirmations: 0 },
+      ...(confirmedNow(row) ? [{ at: row.confirmed_at as Date | string, signups: 0, confirmations: sign }] : []),
     ]),
     rows.flatMap((row) => attributionOf(row).map(([kind, name]) => ({ kind, name, signups: sign, confirmed: confirmedNow(row) ? sign : 0 }))),
   )
@@ -103,6 +120,6 @@ export const tallySignups = (tx: SqlExecutor, rows: readonly TalliedRow[], sign:
 export const tallyConfirmations = (tx: SqlExecutor, rows: readonly TalliedRow[]): Promise<void> =>
   applyChanges(
     tx,
-    rows.map((row) => ({ day: utcDay(row.confirmed_at ?? new Date()), signups: 0, confirmations: 1 })),
+    rows.map((row) => ({ at: row.confirmed_at ?? new Date(), signups: 0, confirmations: 1 })),
     rows.flatMap((row) => attributionOf(row).map(([kind, name]) => ({ kind, name, signups: 0, confirmed: 1 }))),
   )
