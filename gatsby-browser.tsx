@@ -3,6 +3,7 @@ import type { GatsbyBrowser } from "gatsby"
 import * as React from "react"
 import { Layout } from "./src/components/layout/Layout"
 import { endHydration, startHydration } from "./src/lib/hydration"
+import { whenIdle } from "./src/lib/idle"
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   // Gatsby hydrates when the page came with server HTML: every built page, not `gatsby develop`.
@@ -12,3 +13,11 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => endHydration()
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => <Layout pathname={props.location.pathname}>{element}</Layout>
+
+// One page view per page load and per move to another page of the site, sent once the page is
+// idle by a beacon loaded on its own (src/lib/visit-beacon.ts). A change of the fragment or query
+// alone is the same page.
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
+  if (prevLocation && prevLocation.pathname === location.pathname) return
+  whenIdle(() => void import("./src/lib/visit-beacon").then(({ sendView }) => sendView(!prevLocation)).catch(() => undefined))
+}

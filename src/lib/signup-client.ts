@@ -3,9 +3,9 @@ import { HONEYPOT_FIELD, SIGNUP_SOURCE } from "../signup/rules"
 import type { SignupRequest, WaitlistPlace } from "../signup/schema"
 import type { Attribution } from "./attribution"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
+import { signupEndpoint } from "./signup-endpoint"
 
-/** Set at build time; a static host without Functions points it at an email-list provider. */
-export const signupEndpoint = (): string => process.env.GATSBY_SIGNUP_ENDPOINT || "/api/signup"
+export { signupEndpoint }
 
 /**
  * The request body: the spec's email, source and timestamp, the consent wording the visitor
