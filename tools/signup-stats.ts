@@ -1,6 +1,6 @@
 // `npm run signups:stats`: the owner's summary, the one the owner's page reads (totals, signups
 // per day, by source, campaign and referring site, and the top referrers, with masked addresses),
-// then drops, the outbox, the bot check, the review and backups, from the store the service uses
+// the launch funnel (GET /api/owner/funnel's figures), then drops, the outbox, the bot check, the review and backups, from the store the service uses
 // (DATABASE_URL, else SIGNUPS_FILE). It writes nothing, so it runs safely beside a live server.
 import { readBackupSettings } from "../src/server/settings/backup"
 import { formatBackupStatus, readBackupStatus } from "../src/server/backup/snapshot"
@@ -16,6 +16,7 @@ import {
   formatReview,
   formatWebhookHealth,
 } from "../src/server/waitlist/stats"
+import { formatFunnel } from "../src/server/waitlist/funnel-stats"
 
 const main = async (): Promise<void> => {
   const settings = readSignupSettings(SITE_FACTS)
@@ -24,6 +25,7 @@ const main = async (): Promise<void> => {
     // The owner's page's own read, with its days and limits: the same list gives the same figures.
     const summary = await store.ownerSummary(new Date(), { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
     process.stdout.write(formatOwnerSummary(summary))
+    process.stdout.write(formatFunnel(await store.funnel(new Date()), settings.countVisits))
     process.stdout.write(formatDropCounts(await dropCounts(store.exportRows())))
     process.stdout.write(formatOutboxHealth(summary.outbox))
     process.stdout.write(formatProtection(settings, summary.botCheck))

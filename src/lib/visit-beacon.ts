@@ -24,12 +24,7 @@ const cleaned = (value: string | undefined): string | undefined => value?.replac
 export const visitBeacon = (url: URL, referrer: string, firstView: boolean, navigationType: string | undefined): VisitBeacon | null => {
   const path = url.pathname
   if (!isCountedPath(path) || path.length > MAX_VISIT_PATH) return null
-  let fromOutside = true
-  try {
-    fromOutside = referrer === "" || new URL(referrer).host !== url.host
-  } catch {
-    fromOutside = true
-  }
+  const fromOutside = !URL.canParse(referrer) || new URL(referrer).host !== url.host
   const landing = firstView && (navigationType === undefined || navigationType === "navigate" || navigationType === "prerender") && fromOutside
   if (!landing) return { path }
   const { referralCode, utm } = attributionFrom(url, referrer)

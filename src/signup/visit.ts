@@ -64,7 +64,11 @@ const FIELDS: ReadonlySet<string> = new Set(["path", "landing", "referrer", "sou
 type Field = { key: "referrer" | "source" | "campaign" | "ref"; valid(value: string): boolean; rule: string }
 
 const LANDING_FIELDS: Field[] = [
-  { key: "referrer", valid: (value) => value.length <= MAX_VISIT_HOST && HOST.test(value), rule: `a lower-case host name of at most ${MAX_VISIT_HOST} characters` },
+  {
+    key: "referrer",
+    valid: (value) => value.length <= MAX_VISIT_HOST && HOST.test(value),
+    rule: `a lower-case host name of at most ${MAX_VISIT_HOST} characters`,
+  },
   { key: "source", valid: (value) => value.length <= MAX_VISIT_TEXT && !CONTROL.test(value), rule: `text of at most ${MAX_VISIT_TEXT} characters` },
   { key: "campaign", valid: (value) => value.length <= MAX_VISIT_TEXT && !CONTROL.test(value), rule: `text of at most ${MAX_VISIT_TEXT} characters` },
   { key: "ref", valid: isReferralCodeLike, rule: `letters and digits, at most ${MAX_VISIT_REF}` },

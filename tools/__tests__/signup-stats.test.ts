@@ -11,6 +11,7 @@ import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/ope
 import type { SignupStore } from "../../src/server/store/store"
 import { confirmedSignup } from "../../test/signup-fixtures"
 import { runTool } from "../../test/run-tool"
+import { countersOf } from "../../src/server/store/visit-store"
 
 const BOOST = 10
 
@@ -73,6 +74,32 @@ describe.each([
       expect(printedTable(stats.stdout, "Top referrers").map(([email, code, referrals]) => [email, code, Number(referrals)])).toEqual(
         summary.topReferrers.map(({ email, referralCode, referrals }) => [maskEmail(email), referralCode, referrals]),
       )
+    } finally {
+      await store.close()
+    }
+  }, 60_000)
+
+  it('prints the funnel with the owner\'s figures, a count under 5 as "fewer than 5" and no rate on it', async () => {
+    const { env, open } = await setUp()
+    const store = open()
+    try {
+      const now = new Date()
+      const landing = { path: "/", landing: true, referrer: null, source: "tiktok", campaign: null, ref: null }
+      await store.addVisitCounts(Array.from({ length: 40 }, () => countersOf(landing, now)).flat())
+      for (const name of ["ada", "bo", "cy", "di", "ed", "fay"])
+        await store.add(
+          confirmedSignup(`${name}@example.com`, `${name.toUpperCase()}0000000`.slice(0, 10), null, now.toISOString(), { attribution: { source: "tiktok" } }),
+        )
+      await store.add(confirmedSignup("gus@example.com", "GUS0000000", "ADA0000000", now.toISOString()))
+      const funnel = await store.funnel(now)
+
+      const stats = await runTool("signup-stats.ts", env)
+      expect(stats.stderr).toBe("")
+      const steps = Object.fromEntries(printedTable(stats.stdout, "Funnel").map(([step, total, rate]) => [step, [total, rate]]))
+      expect(steps.visits).toEqual([String(funnel.total.visits), "-"])
+      expect(steps.signups).toEqual(["7", "17.5%"])
+      expect(steps["friends referred"]).toEqual(["fewer than 5", "-"])
+      expect(printedTable(stats.stdout, "Visits and signups by source").slice(0, 1)).toEqual([["tiktok", "40", "6", "15.0%", "6"]])
     } finally {
       await store.close()
     }

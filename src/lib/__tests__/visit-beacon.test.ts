@@ -6,7 +6,12 @@ const url = (path: string) => new URL(path, SITE)
 
 describe("what the beacon sends", () => {
   it("sends a landing's path, referring host, source, campaign and referral code, and nothing of the query else", () => {
-    const beacon = visitBeacon(url("/drop/?utm_source=tiktok&utm_medium=social&utm_campaign=drop01&ref=ABC123&fbclid=x#sizes"), "https://www.tiktok.com/@block94", true, "navigate")
+    const beacon = visitBeacon(
+      url("/drop/?utm_source=tiktok&utm_medium=social&utm_campaign=drop01&ref=ABC123&fbclid=x#sizes"),
+      "https://www.tiktok.com/@block94",
+      true,
+      "navigate",
+    )
     expect(beacon).toEqual({ path: "/drop/", landing: true, referrer: "www.tiktok.com", source: "tiktok", campaign: "drop01", ref: "ABC123" })
     expect(JSON.stringify(beacon).length).toBeLessThan(200)
   })

@@ -104,7 +104,13 @@ export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary"
 export const handleOwnerFunnelRequest = ownerEndpoint("GET", "read the funnel", async (_request, deps) => {
   if (!deps.funnel) return reject(503, "The signup list is not kept on this server")
   const now = deps.now()
-  const funnel: FunnelAnswer = { generatedAt: now.toISOString(), dayZone: "UTC", counting: deps.funnel.counting, smallCount: SMALL_COUNT, ...(await deps.funnel.read(now)) }
+  const funnel: FunnelAnswer = {
+    generatedAt: now.toISOString(),
+    dayZone: "UTC",
+    counting: deps.funnel.counting,
+    smallCount: SMALL_COUNT,
+    ...(await deps.funnel.read(now)),
+  }
   return answer(200, { ...funnel })
 })
 

@@ -154,9 +154,7 @@ export const funnelReader =
       db.query<{ views: Count; landings: Count }>(
         "select sum(views) as views, sum(landings) as landings from visit_counts where period = 'day' and dimension = 'all' and name = ''",
       ),
-      db.query<{ hour: string; signups: Count; confirmations: Count }>("select hour, signups, confirmations from hourly_tallies where hour >= $1", [
-        firstHour,
-      ]),
+      db.query<{ hour: string; signups: Count; confirmations: Count }>("select hour, signups, confirmations from hourly_tallies where hour >= $1", [firstHour]),
       db.query<{ day: string; signups: Count; confirmations: Count }>("select day, signups, confirmations from daily_tallies where day >= $1", [firstDay]),
       db.query<{ signups: Count; confirmations: Count }>("select sum(signups) as signups, sum(confirmations) as confirmations from daily_tallies"),
       db.query<Starts>(`select ${hourOf("confirmed_at")} as starts, count(*) as n from signups where ${REFERRED} and confirmed_at >= $1 group by 1`, [since]),

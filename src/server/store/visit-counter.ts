@@ -31,7 +31,10 @@ export interface VisitCounterOptions {
   logError(message: string, error: unknown): void
 }
 
-export const createVisitCounter = (store: Pick<VisitStore, "addVisitCounts">, { serverless, flushMs = VISIT_FLUSH_MS, logError }: VisitCounterOptions): VisitCounter => {
+export const createVisitCounter = (
+  store: Pick<VisitStore, "addVisitCounts">,
+  { serverless, flushMs = VISIT_FLUSH_MS, logError }: VisitCounterOptions,
+): VisitCounter => {
   let waiting = new Map<string, VisitCount>()
   /** The batch being written, and the one queued behind it (which takes what waits when it starts). */
   let current: Promise<void> | null = null

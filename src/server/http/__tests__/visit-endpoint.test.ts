@@ -46,7 +46,10 @@ const counted = async () => {
 }
 
 it("counts a landing with where it came from, answering 204 with nothing to read", async () => {
-  const answer = await handleVisitRequest(beacon({ path: "/", landing: true, source: "tiktok", campaign: "drop01", referrer: "www.tiktok.com", ref: "ABC123" }), deps)
+  const answer = await handleVisitRequest(
+    beacon({ path: "/", landing: true, source: "tiktok", campaign: "drop01", referrer: "www.tiktok.com", ref: "ABC123" }),
+    deps,
+  )
   expect(answer.status).toBe(204)
   expect(answer.headers["Cache-Control"]).toBe("no-store")
   expect(await counted()).toEqual({ views: 1, visits: 1 })

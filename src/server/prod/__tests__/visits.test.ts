@@ -28,7 +28,12 @@ describe.each(serverEngines)("visits through serve:prod on %s", (_engine, storeS
   })
 
   const view = (body: unknown, userAgent = BROWSER) =>
-    app.inject({ method: "POST", url: "/api/visit", headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": userAgent }, payload: JSON.stringify(body) })
+    app.inject({
+      method: "POST",
+      url: "/api/visit",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": userAgent },
+      payload: JSON.stringify(body),
+    })
   const funnel = async (secret = SECRET) => app.inject({ method: "GET", url: "/api/owner/funnel", headers: { authorization: `Bearer ${secret}` } })
 
   it("counts a beacon and shows it in the owner's funnel at once, without waiting for the batch", async () => {

@@ -60,7 +60,10 @@ describe.each(storeEngines())("the funnel on %s", (_engine, open) => {
     expect(hour).toEqual({ starts: "2026-11-23T13", views: 3, visits: 2, signups: 2, confirmed: 1, referred: 1, entered: 0, redeemed: 0 })
     const yesterday = funnel.days.find((period) => period.starts === "2026-11-22") as FunnelPeriod
     expect(yesterday).toMatchObject({ signups: 1, confirmed: 1, visits: 0 })
-    expect(funnel.sources).toEqual([{ name: "tiktok", visits: 2, signups: 2, confirmed: 1 }, { name: "", visits: 0, signups: 1, confirmed: 1 }])
+    expect(funnel.sources).toEqual([
+      { name: "tiktok", visits: 2, signups: 2, confirmed: 1 },
+      { name: "", visits: 0, signups: 1, confirmed: 1 },
+    ])
     expect(funnel.campaigns[0]).toEqual({ name: "drop01", visits: 2, signups: 2, confirmed: 1 })
     expect(funnel.referrers).toEqual(
       expect.arrayContaining([
@@ -83,13 +86,31 @@ describe.each(storeEngines())("the funnel on %s", (_engine, open) => {
     await store.add(confirmedSignup("ana@example.com", "ANA0000001", null, ago(30).toISOString()))
     await store.add(confirmedSignup("ben@example.com", "BEN0000001", null, ago(30).toISOString()))
     expect(await store.commitDrop("drop-01", "seed hash", ago(29))).toBe(true)
-    for (const [email, code, hours] of [["ana@example.com", "ENTRY-A", 3], ["ben@example.com", "ENTRY-B", 1]] as const) {
-      const entered = await store.enterDrop({ statusTokenHash: hashToken(`status ${email}`), drop: "drop-01", size: "M", entryCode: code, confirmation: () => null }, ago(hours))
+    for (const [email, code, hours] of [
+      ["ana@example.com", "ENTRY-A", 3],
+      ["ben@example.com", "ENTRY-B", 1],
+    ] as const) {
+      const entered = await store.enterDrop(
+        { statusTokenHash: hashToken(`status ${email}`), drop: "drop-01", size: "M", entryCode: code, confirmation: () => null },
+        ago(hours),
+      )
       expect(entered.kind).not.toBe("unknown")
     }
-    await store.freezeDrop("drop-01", () => 1, async () => "list hash", ago(0.5))
+    await store.freezeDrop(
+      "drop-01",
+      () => 1,
+      async () => "list hash",
+      ago(0.5),
+    )
     const mail = { kind: "drop-won" as const, payload: {}, unsubscribeTokenHash: hashToken("unsubscribe won") }
-    await store.recordDraw("drop-01", "seed", [{ size: "M", pieces: 1, order: ["ENTRY-B", "ENTRY-A"] }], () => ({ codeHash: hashToken("prize"), mail }), ago(0.4), ago(-48))
+    await store.recordDraw(
+      "drop-01",
+      "seed",
+      [{ size: "M", pieces: 1, order: ["ENTRY-B", "ENTRY-A"] }],
+      () => ({ codeHash: hashToken("prize"), mail }),
+      ago(0.4),
+      ago(-48),
+    )
     expect((await store.redeemPrize(hashToken("prize"), NOW)).kind).toBe("redeemed")
 
     const funnel = await store.funnel(NOW)

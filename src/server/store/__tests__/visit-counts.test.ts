@@ -14,7 +14,15 @@ import { countersOf, sumCounts, type VisitCount } from "../visit-store"
 
 const AT = new Date("2026-11-23T14:20:00.000Z")
 
-const view = (path: string, origin: Partial<Visit> = {}): Visit => ({ path, landing: false, referrer: null, source: null, campaign: null, ref: null, ...origin })
+const view = (path: string, origin: Partial<Visit> = {}): Visit => ({
+  path,
+  landing: false,
+  referrer: null,
+  source: null,
+  campaign: null,
+  ref: null,
+  ...origin,
+})
 const landing = (path: string, origin: Partial<Visit> = {}): Visit => view(path, { landing: true, ...origin })
 
 /** A real database whose statements are counted: what a store writes, as the engine receives it. */
@@ -26,7 +34,12 @@ const counted = (db: SqlDatabase) => {
       return tx.query(text, values)
     },
   })
-  const wrapped: SqlDatabase = { ...db, engine: db.engine, query: (text, values) => watch(db).query(text, values), transaction: (work) => db.transaction((tx) => work(watch(tx))) }
+  const wrapped: SqlDatabase = {
+    ...db,
+    engine: db.engine,
+    query: (text, values) => watch(db).query(text, values),
+    transaction: (work) => db.transaction((tx) => work(watch(tx))),
+  }
   return { db: wrapped, upserts }
 }
 
@@ -37,7 +50,9 @@ const ENGINES: Array<[string, () => Promise<SqlDatabase>]> = [
 
 describe("the counters of one view", () => {
   it("counts a view by its page, for its day and hour, and nothing of where it came from", () => {
-    expect(countersOf(view("/about/"), AT).map(({ period, starts, dimension, name, views, landings }) => [period, starts, dimension, name, views, landings])).toEqual([
+    expect(
+      countersOf(view("/about/"), AT).map(({ period, starts, dimension, name, views, landings }) => [period, starts, dimension, name, views, landings]),
+    ).toEqual([
       ["day", "2026-11-23", "all", "", 1, 0],
       ["hour", "2026-11-23T14", "all", "", 1, 0],
       ["day", "2026-11-23", "path", "/about/", 1, 0],
