@@ -16,6 +16,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/g
 /** A UTM value as the endpoint takes it: no control characters, no space at either end; none when empty. */
 const cleaned = (value: string | undefined): string | undefined => value?.replace(CONTROL, "").trim() || undefined
 
+/** The host of an address, or null when it is none (an empty referrer: typed, bookmarked, or withheld). */
+const hostOf = (address: string): string | null => {
+  try {
+    return new URL(address).host
+  } catch {
+    return null
+  }
+}
+
 /**
  * What to send for this view, or null for a page that is not counted. `firstView`: the page
  * load's own view (a move within the site never lands); `navigationType`: the Navigation Timing
@@ -24,7 +33,7 @@ const cleaned = (value: string | undefined): string | undefined => value?.replac
 export const visitBeacon = (url: URL, referrer: string, firstView: boolean, navigationType: string | undefined): VisitBeacon | null => {
   const path = url.pathname
   if (!isCountedPath(path) || path.length > MAX_VISIT_PATH) return null
-  const fromOutside = !URL.canParse(referrer) || new URL(referrer).host !== url.host
+  const fromOutside = hostOf(referrer) !== url.host
   const landing = firstView && (navigationType === undefined || navigationType === "navigate" || navigationType === "prerender") && fromOutside
   if (!landing) return { path }
   const { referralCode, utm } = attributionFrom(url, referrer)
