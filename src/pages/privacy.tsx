@@ -6,7 +6,7 @@ import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
 import { LEADERBOARD_MIN_REFERRALS } from "../signup/rewards"
-import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../signup/retention"
+import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, PENDING_SIGNUP_MAX_DAYS, VISIT_COUNT_MONTHS } from "../signup/retention"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
@@ -22,6 +22,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       dropEntryDays: String(DROP_ENTRY_DAYS),
       minimumAge: String(data.dropsJson!.minimumAge),
       minFriends: String(LEADERBOARD_MIN_REFERRALS),
+      visitMonths: String(VISIT_COUNT_MONTHS),
     })
   return (
     <StaticMarkup>

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react"
 import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
 import { dropsContent, formatLongDate, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
-import { DROP_ENTRY_DAYS } from "../../signup/retention"
+import { DROP_ENTRY_DAYS, VISIT_COUNT_MONTHS } from "../../signup/retention"
 import PrivacyPage, { Head } from "../privacy"
 
 const renderPrivacy = () => render(<PrivacyPage {...pageProps(privacyData(), "/privacy/")} />)
@@ -51,6 +51,12 @@ describe("Privacy page", () => {
     renderPrivacy()
     expect(screen.getByText(new RegExp(`You must be ${dropsContent.minimumAge} or older to enter a draw`))).toBeInTheDocument()
     expect(screen.getByText(new RegExp(`${DROP_ENTRY_DAYS} days after the drop's entries close`))).toBeInTheDocument()
+  })
+
+  it("states how long page views are counted from the server's rule, and that counting them stores nothing in the browser", () => {
+    renderPrivacy()
+    expect(screen.getByText(new RegExp(`We keep the counts for ${VISIT_COUNT_MONTHS} months, then delete them\\.`))).toBeInTheDocument()
+    expect(screen.getByText(/Counting page views stores nothing in your browser\./)).toBeInTheDocument()
   })
 
   it("states the leaderboard's minimum of friends from the server's rule", () => {
