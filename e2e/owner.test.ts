@@ -70,6 +70,15 @@ test.describe("the owner's page", () => {
     const first = await join_("maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
     await join_("leo.second@example.com", { utm: { source: "tiktok" } })
     await join_("ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
+    // Twenty visits from outside the site, as the pages' beacon sends them, and a move within it.
+    const view = (body: unknown) =>
+      fetch(`${siteUrl}/api/visit`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36" },
+        body: JSON.stringify(body),
+      })
+    for (let i = 0; i < 20; i++) expect((await view({ path: "/", landing: true, source: "tiktok" })).status).toBe(204)
+    expect((await view({ path: "/about/" })).status).toBe(204)
     // A backup beside the running server, as cron would take one.
     await promisify(execFile)(process.execPath, ["--import", "tsx", "tools/db-backup.ts"], { env: { ...process.env, ...store } })
   })
@@ -115,6 +124,10 @@ test.describe("the owner's page", () => {
     await expect(count(page, "Left the list")).toHaveText("0")
     await expect(count(page, "Confirmation rate")).toHaveText("100%")
     await expect(page.getByText("3 of 3 signups")).toBeVisible()
+    // Visits, counted without cookies, and the share that signed up: with fewer than 5 signups, no rate that would single them out.
+    await expect(count(page, "Visits")).toHaveText("20")
+    await expect(count(page, "Visits that signed up").first()).toHaveText("–")
+    await expect(page.getByText("fewer than 5 signups from 20 visits")).toBeVisible()
     // The chart's bar for today and the table beside it say the same.
     const bar = page.locator(`svg[data-chart='per-day'] g[data-day='${today}']`)
     await expect(bar).toHaveAttribute("data-signups", "3")

@@ -63,6 +63,9 @@ export const query = graphql`
         left
         rate
         rateDetail
+        visits
+        conversion
+        conversionDetail
       }
       chart {
         heading

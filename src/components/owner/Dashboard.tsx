@@ -2,6 +2,7 @@
 import { useId, type ReactNode } from "react"
 import { SUMMARY_DAYS, SUMMARY_LIMIT, type OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
+import { countText, shownRate } from "../../signup/funnel"
 import { fillTemplate } from "../../lib/template"
 import { ExportAction, ForgetAction, InviteAction, type ActionProps } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
@@ -54,6 +55,19 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         aria-label={copy.counts.label}
         sx={{ display: "grid", gridTemplateColumns: ["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}
       >
+        {summary.visits && (
+          <>
+            <Count label={copy.counts.visits} value={countText(summary.visits.visits, formats.count)} />
+            <Count
+              label={copy.counts.conversion}
+              value={formats.percent(shownRate(total, summary.visits.visits))}
+              detail={fillTemplate(copy.counts.conversionDetail, {
+                signups: countText(total, formats.count),
+                visits: countText(summary.visits.visits, formats.count),
+              })}
+            />
+          </>
+        )}
         <Count accent label={copy.counts.confirmed} value={formats.count(summary.confirmed)} />
         <Count label={copy.counts.pending} value={formats.count(summary.pending)} />
         <Count
