@@ -74,7 +74,10 @@ test.describe("the owner's page", () => {
     const view = (body: unknown) =>
       fetch(`${siteUrl}/api/visit`, {
         method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36" },
+        headers: {
+          "content-type": "text/plain;charset=UTF-8",
+          "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36",
+        },
         body: JSON.stringify(body),
       })
     for (let i = 0; i < 20; i++) expect((await view({ path: "/", landing: true, source: "tiktok" })).status).toBe(204)
