@@ -14,10 +14,10 @@
  * Every erasure, invitation wave, export and referral decision is written to the owner's audit
  * (who: the owner, through this page; what; when; how many), which the summary shows.
  *
- * Without OWNER_TOKEN (or with one shorter than 32 characters) every one answers 404; with it,
+ * Without OWNER_TOKEN (or with one unfit to use: see settings.ts) every one answers 404; with it,
  * OPTIONS answers 200 (the page asks whether it is on before it asks for the secret). A missing
- * or wrong secret gets 401 and nothing else, counted in buckets of the owner's own (so the secret
- * cannot be guessed fast, and guessing never locks the owner out).
+ * or wrong secret gets 401 and nothing else, counted in a failure bucket per client that is
+ * checked before the secret counts (see secret-gate.ts: so the secret cannot be guessed fast).
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
 import type { BackupSummary } from "../../signup/owner-summary"
@@ -25,19 +25,9 @@ import { SMALL_COUNT, type Funnel, type FunnelAnswer } from "../../signup/funnel
 import type { VisitTotals } from "../store/visit-store"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
-import {
-  answer,
-  guarded,
-  hasBearerSecret,
-  isObject,
-  readJson,
-  refuseWrongSecret,
-  reject,
-  type ApiAnswer,
-  type ApiRequest,
-  type HandlerDependencies,
-} from "./waitlist-handler"
+import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./waitlist-handler"
 import type { ExportRow, SignupStore } from "../store/store"
+import { secretGate } from "./secret-gate"
 import { OWNER_PAGE_ACTOR, SUMMARY_DAYS, SUMMARY_LIMIT } from "../../signup/owner-summary"
 
 /** Invites the next `count` people in line (a dry run only lists them): invitations.ts's `inviteNext` over the server's store. */
@@ -70,7 +60,7 @@ const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
 
 /**
  * What every owner endpoint does first: off without OWNER_TOKEN (404), the secret (401, or 429
- * for too many wrong ones: see `refuseWrongSecret`; the right one is never limited), the method
+ * while the client's failure bucket is empty, the right secret too: see secret-gate.ts), the method
  * (405). Then `work` runs, guarded like every endpoint.
  */
 export const ownerEndpoint =
@@ -81,7 +71,8 @@ export const ownerEndpoint =
       if (expected === undefined) return reject(404, OWNER_OFF_MESSAGE)
       // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
       if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
-      if (!hasBearerSecret(request.headers.authorization, expected)) return refuseWrongSecret(request, deps, "owner", WRONG_SECRET_MESSAGE)
+      const refused = await secretGate(request, deps, "owner", expected, WRONG_SECRET_MESSAGE)
+      if (refused) return refused
       if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
         return reject(405, `Method ${request.method ?? "(none)"} is not allowed: ${what} with ${method}`, { Allow: method })
       }

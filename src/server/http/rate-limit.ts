@@ -9,18 +9,24 @@
  */
 import type { SignupSettings } from "../settings/settings"
 
+/** The tokens one request takes: 1, or 0 for one that must find the bucket not empty but takes nothing. */
+export type HitCost = 0 | 1
+
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 export interface RateLimiter {
   readonly limit: number
   readonly windowMs: number
-  /** Counts one request from `clientKey` and says whether it may go on. */
-  hit(clientKey: string): RateDecision | Promise<RateDecision>
+  /**
+   * Counts one request from `clientKey` and says whether it may go on. `cost` 0 meets the bucket
+   * without taking from it: refused while it is empty, like any other (a right secret, see secret-gate.ts).
+   */
+  hit(clientKey: string, cost?: HitCost): RateDecision | Promise<RateDecision>
 }
 
 /** In memory, the answer is known at once. */
 export interface MemoryRateLimiter extends RateLimiter {
-  hit(clientKey: string): RateDecision
+  hit(clientKey: string, cost?: HitCost): RateDecision
   /** How many buckets are kept: the clients whose buckets are not full. */
   readonly size: number
 }
@@ -51,18 +57,18 @@ export const secondsUntilToken = (tokens: number, { limit, windowMs }: RateRule)
  * seen lately, whose bucket is full). A refused request takes nothing, so it costs the client no
  * more than the wait.
  */
-export const takeToken = (bucket: Bucket | undefined, now: number, rule: RateRule): { decision: RateDecision; bucket: Bucket } => {
+export const takeToken = (bucket: Bucket | undefined, now: number, rule: RateRule, cost: HitCost = 1): { decision: RateDecision; bucket: Bucket } => {
   const tokens = bucket ? tokensAt(bucket, now, rule) : rule.limit
-  if (tokens >= 1) return { decision: { allowed: true }, bucket: { tokens: tokens - 1, at: now } }
+  if (tokens >= 1) return { decision: { allowed: true }, bucket: { tokens: tokens - cost, at: now } }
   return { decision: { allowed: false, retryAfterSeconds: secondsUntilToken(tokens, rule) }, bucket: { tokens, at: now } }
 }
 
-/** The decisions for `count` requests arriving together at a bucket that holds `tokens`. */
-export const takeTokens = (tokens: number, count: number, rule: RateRule): RateDecision[] => {
+/** The decisions for requests arriving together, in order, with their costs, at a bucket that holds `tokens`. */
+export const takeTokens = (tokens: number, costs: readonly HitCost[], rule: RateRule): RateDecision[] => {
   const decisions: RateDecision[] = []
   let bucket: Bucket = { tokens, at: 0 }
-  for (let i = 0; i < count; i++) {
-    const step = takeToken(bucket, 0, rule)
+  for (const cost of costs) {
+    const step = takeToken(bucket, 0, rule, cost)
     decisions.push(step.decision)
     bucket = step.bucket
   }
@@ -91,10 +97,10 @@ export const createRateLimiter = (limit: number, windowMs: number, now: () => nu
     get size() {
       return buckets.size
     },
-    hit(clientKey) {
+    hit(clientKey, cost = 1) {
       const time = now()
       sweep(time)
-      const { decision, bucket } = takeToken(buckets.get(clientKey), time, rule)
+      const { decision, bucket } = takeToken(buckets.get(clientKey), time, rule, cost)
       buckets.set(clientKey, bucket)
       return decision
     },
@@ -115,8 +121,10 @@ const CREATE_TABLE = `
     updated_at timestamptz not null
   )`
 
-// One statement decides a batch of hits: $1 client keys, $2 hits per key, $3 limit, $4 window in
-// ms. It returns the tokens each bucket held before these hits; takeTokens answers each hit.
+// One statement decides a batch of hits: $1 client keys, $2 hits per key that take a token, $3
+// limit, $4 window in ms. It returns the tokens each bucket held before these hits; takeTokens
+// answers each hit. (Hits that take nothing change no count: the tokens taken are the same
+// whatever their place among the others.)
 const TAKE_TOKENS = `
   insert into signup_rate_limits as bucket (key, tokens, taken, updated_at)
   -- A new client: a full bucket, of which the hits take what they can.
@@ -147,6 +155,7 @@ const isAlreadyCreated = (error: unknown): boolean => {
 }
 
 interface Waiting {
+  cost: HitCost
   resolve(decision: RateDecision): void
   reject(error: unknown): void
 }
@@ -189,12 +198,17 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
     try {
       await ensureTable()
       const entries = [...hits]
-      const rows = await query(TAKE_TOKENS, [entries.map(([key]) => key), entries.map(([, waiting]) => waiting.length), limit, windowMs])
+      const taking = entries.map(([, waiting]) => waiting.filter((hit) => hit.cost > 0).length)
+      const rows = await query(TAKE_TOKENS, [entries.map(([key]) => key), taking, limit, windowMs])
       const tokensByKey = new Map(rows.map((row) => [String(row.key), Number(row.tokens)]))
       for (const [key, waiting] of hits) {
         const tokens = tokensByKey.get(key)
         if (tokens === undefined) throw new Error(`The rate limit statement gave no bucket for ${key}`)
-        takeTokens(tokens, waiting.length, rule).forEach((decision, i) => waiting[i].resolve(decision))
+        takeTokens(
+          tokens,
+          waiting.map((hit) => hit.cost),
+          rule,
+        ).forEach((decision, i) => waiting[i].resolve(decision))
       }
       sweep()
     } catch (error) {
@@ -206,7 +220,7 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
   return {
     limit,
     windowMs,
-    hit(clientKey) {
+    hit(clientKey, cost = 1) {
       return new Promise((resolve, reject) => {
         if (batch.size === 0) {
           // After the I/O callbacks of this turn: every hit they make goes in the same statement.
@@ -217,8 +231,8 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
           })
         }
         const waiting = batch.get(clientKey)
-        if (waiting) waiting.push({ resolve, reject })
-        else batch.set(clientKey, [{ resolve, reject }])
+        if (waiting) waiting.push({ cost, resolve, reject })
+        else batch.set(clientKey, [{ cost, resolve, reject }])
       })
     },
   }

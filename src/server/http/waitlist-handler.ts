@@ -18,7 +18,6 @@
  *   GET  /api/invite?code=...         (the invitation page: valid, redeemed or unknown)
  *   POST /api/invite/redeem { code }  (the shop, with Authorization: Bearer INVITE_API_TOKEN)
  */
-import { hash, timingSafeEqual } from "node:crypto"
 import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
 import { isValidEmail } from "../../signup/rules"
@@ -30,6 +29,10 @@ import type { SignupService } from "../waitlist/service"
 import { isStoreUnavailable } from "../store/database"
 import { networkKey, signalNetwork } from "./client-address"
 import type { DropService } from "../drop/service"
+import { secretGate, type WrongTryLog } from "./secret-gate"
+import { answer, reject, tooManyRequests, type ApiAnswer } from "./answers"
+
+export { answer, reject, tooManyRequests, type ApiAnswer } from "./answers"
 
 /** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
@@ -44,29 +47,12 @@ export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask fo
 /** Said while the database is out of reach: nothing was stored, and sending again is safe. */
 export const STORE_UNAVAILABLE_MESSAGE = "The signup list can't be reached right now: please try again in a moment"
 
-export interface ApiAnswer {
-  status: number
-  headers: Record<string, string>
-  body: Record<string, unknown>
-  /** A body that is not JSON (the owner's CSV export), sent as it is produced; `body` is then unused. */
-  stream?: AsyncIterable<string>
-}
-
 /** What reading the request body gave. */
 export type BodyRead =
   | { kind: "bytes"; bytes: Uint8Array }
   /** A host or parser before us already turned the body into a value. */
   | { kind: "parsed"; value: unknown }
   | { kind: "tooLarge" }
-
-export const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({
-  status,
-  // Answers depend on what is stored; no cache may keep one.
-  headers: { "Cache-Control": "no-store", ...headers },
-  body,
-})
-
-export const reject = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => answer(status, { error }, headers)
 
 const TOO_LARGE = reject(413, `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`, {
   // We stop reading an oversized body, so the connection cannot be reused.
@@ -229,6 +215,8 @@ export interface HandlerDependencies {
   botCheck?: BotCheck
   /** The drops (src/server/drop/); none where signups cannot be kept. */
   drops?: DropService | null
+  /** Where wrong secrets are logged, once per client and window (see secret-gate.ts); none: one made per `logError`. */
+  wrongTryLog?: WrongTryLog
 }
 
 export interface BotCheck {
@@ -264,10 +252,6 @@ const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
   }
   return deps.service
 }
-
-/** The one answer to a client over its limit. */
-export const tooManyRequests = (retryAfterSeconds: number): ApiAnswer =>
-  reject(429, `Too many requests: try again in ${retryAfterSeconds} seconds`, { "Retry-After": String(retryAfterSeconds) })
 
 /** The buckets a request counts against: the client's, and for a write its network's as well. */
 const bucketsFor = (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Array<[Pick<RateLimiter, "hit">, string]> => {
@@ -505,48 +489,19 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
   })
 
 /**
- * A request to a secret's endpoint without the right secret: logged with the client's key (never
- * what it sent), then counted in two buckets of the realm's own, apart from the signup limit:
- * the client's, and one shared by every client, which caps guessing from a pool of addresses.
- * The right secret never meets these limits, so nobody can lock the owner out by guessing.
- */
-export const refuseWrongSecret = async (
-  request: ApiRequest,
-  deps: HandlerDependencies,
-  realm: "owner" | "invitations",
-  message: string,
-): Promise<ApiAnswer> => {
-  deps.logError(`${realm}: a request without the right secret, from client`, request.clientKey)
-  for (const bucket of [`${realm} secret: ${request.clientKey}`, `${realm} secret: every client`]) {
-    const decision = await deps.rateLimiter.hit(bucket)
-    if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
-  }
-  return reject(401, message, { "WWW-Authenticate": `Bearer realm="${realm}"` })
-}
-
-/** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
-export const hasBearerSecret = (authorization: string | undefined, secret: string): boolean => {
-  const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1]
-  if (sent === undefined) return false
-  // Digests of equal length, so neither the comparison's time nor a length check tells anything.
-  return timingSafeEqual(hash("sha256", sent, "buffer"), hash("sha256", secret, "buffer"))
-}
-
-/**
  * POST /api/invite/redeem `{ code }` with `Authorization: Bearer <INVITE_API_TOKEN>`: the shop takes
  * an invitation code, once. 200 `{ redeemed: true, email }`, 409 used already, 404 unknown, 401
  * without the secret. Without INVITE_API_TOKEN the endpoint is not there (404). Requests with the
- * right secret are not rate limited (the shop redeems many at launch); wrong ones are, apart
- * from the signup limit (see `refuseWrongSecret`).
+ * right secret take nothing from the limit (the shop redeems many at launch); wrong ones count,
+ * apart from the signup limit (see secret-gate.ts).
  */
 export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
     if (!deps.inviteApiToken) return reject(404, "Not found")
     const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
     if (wrongMethod) return wrongMethod
-    if (!hasBearerSecret(request.headers.authorization, deps.inviteApiToken)) {
-      return refuseWrongSecret(request, deps, "invitations", "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>")
-    }
+    const refused = await secretGate(request, deps, "invitations", deps.inviteApiToken, "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>")
+    if (refused) return refused
     const service = available(deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "redeem an invitation", "the invitation's code")

@@ -12,6 +12,7 @@ import site from "../../../content/site.json"
 import { AddressRefused, createMailer, type Mailer, type MailSettings as MailerSettings } from "../outbox/mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
 import { processSecret } from "../http/bot-check"
+import { createWrongTryLog, type WrongTryLog } from "../http/secret-gate"
 import type { BotCheck, HandlerDependencies } from "../http/waitlist-handler"
 import type { OwnerDependencies } from "../http/owner-handler"
 import { makeRateLimiters, type RateLimiters } from "../http/rate-limit"
@@ -134,6 +135,8 @@ interface Shared {
   warned: Set<string>
   /** Secrets made for this process where no setting gives one (the bot check's, without ALTCHA_HMAC_KEY). */
   secrets: Map<string, string>
+  /** The logs of wrong secrets, by window: each client's tries logged once a window (see secret-gate.ts). */
+  wrongTryLogs: Map<string, WrongTryLog>
 }
 
 // Gatsby's develop and serve servers re-require a Function's bundle on every request, which
@@ -151,6 +154,7 @@ const shared = (): Shared => {
     providers: new Map(),
     warned: new Set(),
     secrets: new Map(),
+    wrongTryLogs: new Map(),
   }
   return holder[SHARED_KEY]
 }
@@ -260,7 +264,7 @@ export interface RuntimeOptions {
 export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, onePass = false }: RuntimeOptions = {}): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { databases, stores, mailers, limiters, senders, providers, warned, secrets } = shared()
+  const { databases, stores, mailers, limiters, senders, providers, warned, secrets, wrongTryLogs } = shared()
   const { databaseUrl } = settings
   const events = recordsEvents(settings)
   // A provider's setting missing or wrong is told once, and its calls wait in the outbox until it is fixed.
@@ -355,6 +359,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
     inviteApiToken: settings.inviteApiToken,
     botCheck,
     drops,
+    wrongTryLog: madeOnce(wrongTryLogs, { windowMs: settings.rateWindowMs }, ({ windowMs }) => createWrongTryLog(logError, windowMs)),
   }
   return {
     settings,

@@ -36,19 +36,50 @@ export const readSetting = (name: string): string | undefined => {
 /** The shortest owner or shop secret accepted: long enough that guessing is hopeless at any rate. */
 export const MIN_SECRET_LENGTH = 32
 
-/** Why the secret setting `name` cannot be used, or null when it is unset or long enough. */
-export const secretProblem = (name: string, value = readSetting(name)?.trim()): string | null =>
-  value !== undefined && value.length < MIN_SECRET_LENGTH
-    ? `${name} is ${value.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters (for example \`openssl rand -base64 32\`); until then it is treated as unset`
-    : null
+/** The fewest different characters a secret may hold: a random one of 32 hex digits has fewer about once in 10,000. */
+export const MIN_SECRET_VARIETY = 10
 
-/** A secret setting (OWNER_TOKEN, INVITE_API_TOKEN), or undefined when it is unset or too short to use. */
+const MAKE_ONE = "for example `openssl rand -base64 32`"
+
+/** Whether `value` is one short piece over and over ("abcabcabc..."), the longest the piece could be half the secret. */
+const isRepeated = (value: string): boolean => {
+  for (let period = 1; period <= value.length / 2; period += 1) {
+    let repeats = true
+    for (let i = period; i < value.length && repeats; i += 1) repeats = value[i] === value[i - period]
+    if (repeats) return true
+  }
+  return false
+}
+
+/**
+ * What is wrong with a bearer secret's value, or null. A secret is sent as one word after
+ * "Bearer", so whitespace inside it could never match; a header carries visible ASCII only.
+ */
+const secretValueProblem = (value: string): string | null => {
+  if (value.length < MIN_SECRET_LENGTH)
+    return `is ${value.length} characters long: set a random secret of at least ${MIN_SECRET_LENGTH} characters (${MAKE_ONE})`
+  if (/\s/.test(value))
+    return `holds whitespace, which a request's "Authorization: Bearer" header cannot carry: set a random secret without spaces (${MAKE_ONE})`
+  if (!/^[\x21-\x7e]+$/.test(value)) return `holds characters other than visible ASCII, which a request header cannot carry: set a random secret (${MAKE_ONE})`
+  const variety = new Set(value).size
+  if (variety < MIN_SECRET_VARIETY || isRepeated(value))
+    return `has too little variety (${variety < MIN_SECRET_VARIETY ? `only ${variety} different characters` : "one piece repeated"}), so it is easier to guess than its length says: set a random secret (${MAKE_ONE})`
+  return null
+}
+
+/** Why the secret setting `name` cannot be used, or null when it is unset or good. */
+export const secretProblem = (name: string, value = readSetting(name)?.trim()): string | null => {
+  const problem = value === undefined ? null : secretValueProblem(value)
+  return problem === null ? null : `${name} ${problem}; until then it is treated as unset`
+}
+
+/** A secret setting (OWNER_TOKEN, INVITE_API_TOKEN), or undefined when it is unset or unfit (see `secretProblem`). */
 export const readSecret = (name: string): string | undefined => {
   const value = readSetting(name)?.trim()
   return value !== undefined && secretProblem(name, value) === null ? value : undefined
 }
 
-/** The secret settings the service reads; each is refused while shorter than MIN_SECRET_LENGTH. */
+/** The bearer secrets the service reads; each is refused while short, with whitespace or with too little variety. */
 export const SECRET_SETTINGS = ["OWNER_TOKEN", "INVITE_API_TOKEN"] as const
 
 const readPositiveInteger = (name: string, fallback: number): number => {

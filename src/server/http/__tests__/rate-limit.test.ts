@@ -85,13 +85,23 @@ describe("the token bucket rule", () => {
   })
 
   it("answers requests arriving together as one after the other", () => {
-    expect(takeTokens(2.5, 4, rule)).toEqual([
+    expect(takeTokens(2.5, [1, 1, 1, 1], rule)).toEqual([
       { allowed: true },
       { allowed: true },
       { allowed: false, retryAfterSeconds: 3 },
       { allowed: false, retryAfterSeconds: 3 },
     ])
-    expect(takeTokens(10, 0, rule)).toEqual([])
+    expect(takeTokens(10, [], rule)).toEqual([])
+  })
+
+  it("lets a request that takes nothing through only while the bucket is not empty, as any other", () => {
+    expect(takeTokens(1.5, [0, 1, 0, 1], rule)).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: false, retryAfterSeconds: 3 },
+      { allowed: false, retryAfterSeconds: 3 },
+    ])
+    expect(takeTokens(2, [0, 0, 0], rule).every((decision) => decision.allowed)).toBe(true)
   })
 })
 
@@ -104,6 +114,13 @@ describe("rate limiter in memory", () => {
     expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 15 })
     clock.advance(14_500)
     expect(limiter.hit("a")).toEqual({ allowed: true })
+  })
+
+  it("meets the bucket without taking from it for a hit that costs nothing", () => {
+    const limiter = createRateLimiter(2, 60_000, fakeClock().now)
+    for (let i = 0; i < 5; i += 1) expect(limiter.hit("a", 0)).toEqual({ allowed: true })
+    expect([limiter.hit("a"), limiter.hit("a")]).toEqual([{ allowed: true }, { allowed: true }])
+    expect(limiter.hit("a", 0)).toEqual({ allowed: false, retryAfterSeconds: 30 })
   })
 
   it("counts each client separately", () => {
@@ -178,6 +195,16 @@ describe("rate limiter in PostgreSQL", () => {
     expect(decisions.slice(0, 5).every((decision) => decision.allowed)).toBe(true)
     expect(decisions.slice(5, 40)).toEqual(new Array(35).fill({ allowed: false, retryAfterSeconds: 12 }))
     expect(decisions.slice(40)).toEqual([{ allowed: true }, { allowed: true }])
+  })
+
+  it("takes nothing for hits that cost nothing, and refuses them like others once the bucket is empty", async () => {
+    const server = instance(url)
+    const limiter = createPostgresRateLimiter(server.query, 3, 60_000)
+    const free = await Promise.all(Array.from({ length: 10 }, () => limiter.hit("a", 0)))
+    expect(allowedCount(free)).toBe(10)
+    const mixed = await Promise.all([limiter.hit("a"), limiter.hit("a", 0), limiter.hit("a"), limiter.hit("a"), limiter.hit("a", 0), limiter.hit("a")])
+    expect(mixed.map((decision) => decision.allowed)).toEqual([true, true, true, true, false, false])
+    expect(server.takes()).toBe(2)
   })
 
   it("lets exactly `limit` through when instances hit the same client at the same moment", async () => {

@@ -21,6 +21,13 @@ describe("serve:prod at start", () => {
     )
   })
 
+  it.each([
+    ["whitespace", "correct horse battery staple with spaces", /OWNER_TOKEN holds whitespace/],
+    ["too little variety", "o".repeat(40), /OWNER_TOKEN has too little variety \(only 1 different characters\)/],
+  ])("refuses to start with an OWNER_TOKEN with %s, saying why", async (_case, secret, message) => {
+    await expect(serveProduction(settings({ OWNER_TOKEN: secret }))).rejects.toThrow(message)
+  })
+
   it("refuses to start without SMTP_URL unless single opt-in is chosen on purpose", async () => {
     await expect(serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "", SMTP_URL: "" }))).rejects.toThrow(
       /Signups need double opt-in in production: set SMTP_URL/,
@@ -30,10 +37,11 @@ describe("serve:prod at start", () => {
     expect(server.output()).toContain("SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1)")
   })
 
-  it("starts with secrets of 32 characters or more", async () => {
-    const server = await serveProduction(settings({ OWNER_TOKEN: "o".repeat(32), INVITE_API_TOKEN: "i".repeat(40) }))
+  it("starts with random secrets of 32 characters or more", async () => {
+    const owner = "k3Jq9vXw2LmP8rT5yZ0aB7cD4eF6gH1i"
+    const server = await serveProduction(settings({ OWNER_TOKEN: owner, INVITE_API_TOKEN: "3f9a1c7be24d08f6a5c3e19b7d2f4a60c8e1b9d37a2f5c04" }))
     try {
-      expect((await fetch(`${server.baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${"o".repeat(32)}` } })).status).toBe(200)
+      expect((await fetch(`${server.baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(200)
     } finally {
       await server.stop()
     }

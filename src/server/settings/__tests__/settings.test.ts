@@ -266,15 +266,45 @@ describe("who can join in production", () => {
 })
 
 describe("the owner's and the shop's secrets", () => {
-  it("refuses one shorter than 32 characters, saying why, and takes a long one", () => {
+  const GOOD = "k3Jq9vXw2LmP8rT5yZ0aB7cD4eF6gH1i"
+  it("refuses one shorter than 32 characters, saying why, and takes a long random one", () => {
     process.env.OWNER_TOKEN = "hunter2"
     expect(secretProblem("OWNER_TOKEN")).toMatch(/^OWNER_TOKEN is 7 characters long: set a random secret of at least 32 characters/)
     expect(readSecret("OWNER_TOKEN")).toBeUndefined()
-    process.env.OWNER_TOKEN = ` ${"s".repeat(32)} `
+    process.env.OWNER_TOKEN = ` ${GOOD} `
     expect(secretProblem("OWNER_TOKEN")).toBeNull()
-    expect(readSecret("OWNER_TOKEN")).toBe("s".repeat(32))
+    expect(readSecret("OWNER_TOKEN")).toBe(GOOD)
     process.env.INVITE_API_TOKEN = "short"
     expect(readSignupSettings(SITE).inviteApiToken).toBeUndefined()
+  })
+
+  it("refuses one with whitespace inside, which an Authorization header could never carry to match it", () => {
+    process.env.OWNER_TOKEN = "correct horse battery staple and more words"
+    expect(secretProblem("OWNER_TOKEN")).toMatch(/^OWNER_TOKEN holds whitespace, which a request's "Authorization: Bearer" header cannot carry/)
+    expect(readSecret("OWNER_TOKEN")).toBeUndefined()
+    process.env.INVITE_API_TOKEN = `${GOOD}\tmore`
+    expect(readSignupSettings(SITE).inviteApiToken).toBeUndefined()
+    process.env.OWNER_TOKEN = `${GOOD}é`
+    expect(secretProblem("OWNER_TOKEN")).toMatch(/holds characters other than visible ASCII/)
+  })
+
+  it.each([
+    ["one character", "o".repeat(32), /only 1 different characters/],
+    ["a few characters", "abcabcabcabcabcabcabcabcabcabcabcab", /only 3 different characters/],
+    ["a phrase repeated", "Block94-Owner!Block94-Owner!Block94-Owner!", /one piece repeated/],
+    ["nine characters in all", "123456789".repeat(3) + "98765", /only 9 different characters/],
+  ])("refuses one with too little variety (%s), saying so", (_case, secret, reason) => {
+    process.env.OWNER_TOKEN = secret
+    expect(secretProblem("OWNER_TOKEN")).toMatch(/^OWNER_TOKEN has too little variety/)
+    expect(secretProblem("OWNER_TOKEN")).toMatch(reason)
+    expect(readSecret("OWNER_TOKEN")).toBeUndefined()
+  })
+
+  it("takes what the docs tell people to make: openssl rand -base64 32 and -hex 24", () => {
+    for (const secret of ["q0V2m8mX6r4v1Xc9JH1V2Yw0w6D4hZc3yQ8f3mH8e7s=", "3f9a1c7be24d08f6a5c3e19b7d2f4a60c8e1b9d37a2f5c04"]) {
+      process.env.OWNER_TOKEN = secret
+      expect(secretProblem("OWNER_TOKEN")).toBeNull()
+    }
   })
 })
 

@@ -1,0 +1,89 @@
+/**
+ * The gate in front of a secret's endpoints (the owner's, OWNER_TOKEN; the shop's, INVITE_API_TOKEN).
+ *
+ * Each client has a failure bucket of the realm's own, apart from the signup limit, and the bucket
+ * decides before the secret's comparison counts: while it is empty every try is refused with 429,
+ * the right secret too, so a client learns nothing from a guess past its budget (a right guess
+ * that still got 200 would let a client guess at any rate). A wrong try takes a token; the right
+ * secret takes none, so the owner's page and the shop, however busy, never empty it. The bucket
+ * and the comparison are one step (a hit that costs 0 or 1), so guesses sent together cannot slip
+ * past it.
+ *
+ * What this costs: someone who shares the owner's client key (the same IPv4 address, the same
+ * IPv6 /64) and guesses wrong holds the owner off too, until the bucket refills. There is no
+ * bucket shared by every client: checked before the comparison, it would let anyone lock the owner
+ * out from anywhere; checked after it, it would slow no one. A pool of addresses is held back by
+ * each address's bucket and beaten by the secret itself (32 characters or more, with variety).
+ */
+import { hash, timingSafeEqual } from "node:crypto"
+import { reject, tooManyRequests, type ApiAnswer } from "./answers"
+import type { ApiRequest, HandlerDependencies } from "./waitlist-handler"
+
+export type SecretRealm = "owner" | "invitations"
+
+/** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
+export const hasBearerSecret = (authorization: string | undefined, secret: string): boolean => {
+  const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1]
+  if (sent === undefined) return false
+  // Digests of equal length, so neither the comparison's time nor a length check tells anything.
+  return timingSafeEqual(hash("sha256", sent, "buffer"), hash("sha256", secret, "buffer"))
+}
+
+/** Logs a wrong try from `clientKey` at `at` (ms), or counts it towards the next line. */
+export type WrongTryLog = (realm: SecretRealm, clientKey: string, at: number) => void
+
+/** The window of a log made without one: a minute, the default rate window. */
+const DEFAULT_LOG_WINDOW_MS = 60_000
+
+/**
+ * One log line per client and window for wrong tries, however many it sends: the first try of a
+ * window is logged, with how many the client sent since its last line. The client's key is
+ * logged, never what it sent. Clients quiet for a window are forgotten, so memory stays bounded.
+ */
+export const createWrongTryLog = (logError: HandlerDependencies["logError"], windowMs = DEFAULT_LOG_WINDOW_MS): WrongTryLog => {
+  const lines = new Map<string, { at: number; unlogged: number }>()
+  let sweptAt = 0
+  return (realm, clientKey, at) => {
+    if (at - sweptAt >= windowMs) {
+      sweptAt = at
+      for (const [key, line] of lines) if (at - line.at >= 2 * windowMs) lines.delete(key)
+    }
+    const key = `${realm} ${clientKey}`
+    const last = lines.get(key)
+    if (last && at - last.at < windowMs) {
+      last.unlogged += 1
+      return
+    }
+    lines.set(key, { at, unlogged: 0 })
+    const since = last && last.unlogged > 0 ? ` (and ${last.unlogged} more from it since the line before)` : ""
+    logError(`${realm}: a request without the right secret${since}, from client`, clientKey)
+  }
+}
+
+// Dependencies made without a log of their own (tests, tools) share one per logger.
+const fallbackLogs = new WeakMap<HandlerDependencies["logError"], WrongTryLog>()
+const wrongTryLogOf = (deps: HandlerDependencies): WrongTryLog => {
+  if (deps.wrongTryLog) return deps.wrongTryLog
+  let log = fallbackLogs.get(deps.logError)
+  if (!log) fallbackLogs.set(deps.logError, (log = createWrongTryLog(deps.logError)))
+  return log
+}
+
+/**
+ * The gate: null when the request carries the right secret and its client's failure bucket is
+ * not empty; else the answer (429 while the bucket is empty, whatever was sent; 401 for a wrong
+ * or missing secret, logged once a window per client).
+ */
+export const secretGate = async (
+  request: ApiRequest,
+  deps: HandlerDependencies,
+  realm: SecretRealm,
+  secret: string,
+  message: string,
+): Promise<ApiAnswer | null> => {
+  const right = hasBearerSecret(request.headers.authorization, secret)
+  const decision = await deps.rateLimiter.hit(`${realm} secret: ${request.clientKey}`, right ? 0 : 1)
+  if (!right) wrongTryLogOf(deps)(realm, request.clientKey, deps.now().getTime())
+  if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
+  return right ? null : reject(401, message, { "WWW-Authenticate": `Bearer realm="${realm}"` })
+}
