@@ -57,8 +57,9 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     // A throwaway "repository": decap-server reads and writes its content/ folder.
     repo = mkdtempSync(join(tmpdir(), "block94-cms-"))
     cpSync(join(ROOT, "content"), join(repo, "content"), { recursive: true })
-    decapServer = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
-      env: { ...process.env, PORT: String(decapPort), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "error" },
+    // The editing server `npm run cms` starts: decap-server's backend behind its Host check.
+    decapServer = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tools/cms-backend.ts")], {
+      env: { ...process.env, PORT: String(decapPort), GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "error" },
       stdio: "ignore",
     })
     await expect(async () =>

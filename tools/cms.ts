@@ -1,5 +1,5 @@
 // `npm run cms`: edit the site in the browser on this computer. Starts `gatsby develop` and
-// decap-server (Decap CMS's local backend, on 127.0.0.1 only) together; open
+// decap-server (Decap CMS's local backend, on 127.0.0.1 only, for requests to localhost only) together; open
 // http://localhost:8000/admin/, click Login, and every save writes the files in content/ (and
 // content/images/), which the site in the other tab picks up at once. Ctrl-C stops both.
 //
@@ -47,11 +47,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 }
 process.on("exit", () => stopAll())
 
-start("decap-server", process.execPath, [require.resolve("decap-server/dist/index.js")], {
+// decap-server's file-system backend, refusing requests for any host but localhost (see cms-backend.ts).
+start("decap-server", process.execPath, ["--import", "tsx", resolve(__dirname, "cms-backend.ts")], {
   PORT: DECAP_SERVER_PORT,
-  BIND_HOST: "127.0.0.1",
   GIT_REPO_DIRECTORY: ROOT,
-  MODE: "fs",
 })
 start("gatsby develop", process.execPath, [require.resolve("gatsby/cli"), "develop", "--host", "localhost", "--port", SITE_PORT], {
   // The generated configuration points the UI at this decap-server.

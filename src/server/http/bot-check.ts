@@ -105,3 +105,15 @@ export const parseBotCheckMode = (raw: string | undefined): { mode: BotCheckMode
 
 /** A secret for this process alone, where ALTCHA_HMAC_KEY is not set: challenges then verify only on this instance. */
 export const processSecret = (): string => randomBytes(32).toString("base64url")
+
+/**
+ * What production says at start about a bot check that refuses nothing: in `monitor` (the
+ * default) every signup passes, solved or not; `off` does not even count. Null in `enforce`.
+ */
+export const botCheckNotice = (mode: BotCheckMode): string | null => {
+  if (mode === "enforce") return null
+  const how = "set ALTCHA_HMAC_KEY and ALTCHA_MODE=enforce to refuse signups without a solved challenge"
+  return mode === "monitor"
+    ? `the bot check is in monitor mode (ALTCHA_MODE=monitor, the default): it counts, on the owner's page, what it would refuse, and refuses nothing; once the counts look right, ${how}`
+    : `the bot check is off (ALTCHA_MODE=off): nothing is checked or counted; ${how}`
+}

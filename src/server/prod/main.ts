@@ -12,6 +12,7 @@ import { dropUpkeep, purgeStale, signupRuntime } from "../runtime/runtime"
 import { readServerSettings, runAsProduction } from "../settings/server"
 import { SECRET_SETTINGS, secretProblem } from "../settings/settings"
 import { createLineLog } from "./request-log"
+import { botCheckNotice } from "../http/bot-check"
 import { buildServer, readConnectionLimits } from "./server"
 
 const main = async (): Promise<void> => {
@@ -53,6 +54,8 @@ const main = async (): Promise<void> => {
   const { urls } = runtime.settings.webhooks
   const webhooks = urls.length > 0 ? `, signed webhooks to ${urls.join(", ")}` : ""
   console.error(`serve:prod: http://${host}:${port}, signups in ${store}, ${mail}${webhooks}`)
+  const botCheck = botCheckNotice(runtime.settings.botCheck.mode)
+  if (botCheck) console.error(`serve:prod: ${botCheck}`)
   // What the privacy page says is deleted (network fingerprints after a day, unconfirmed signups
   // after PENDING_SIGNUP_DAYS) goes even while nobody signs up.
   const { store: signups } = runtime

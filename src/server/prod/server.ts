@@ -42,6 +42,7 @@ import {
 import type { SignupRuntime } from "../runtime/runtime"
 import type { SignupStore } from "../store/store"
 import { headersForPath, normalisePath, parseHeadersFile } from "./headers-file"
+import { rateLimitKey } from "../http/client-address"
 
 export interface ServerOptions {
   /** The built site. */
@@ -67,8 +68,8 @@ export interface ConnectionLimits {
   checkIntervalMs: number
   /**
    * Open connections one address may hold; more are closed at once. A browser opens about six,
-   * a school or a carrier's shared address many more. Counted by the connection's own address,
-   * so only where clients connect directly (see `readConnectionLimits`).
+   * a school or a carrier's shared address many more. Counted by the connection's own address
+   * (an IPv6 one by its /64), so only where clients connect directly (see `readConnectionLimits`).
    */
   maxConnectionsPerClient: number
 }
@@ -97,22 +98,40 @@ export const readConnectionLimits = (settings: {
   return Number.isSafeInteger(cap) && cap > 0 ? { maxConnectionsPerClient: cap } : {}
 }
 
-/** Counts open connections per remote address and closes those over the cap. */
-const capConnectionsPerClient = (server: Server, cap: number): void => {
+/**
+ * Open connections per client, counted by the client's network key (an IPv4 address, an IPv6
+ * /64, as the rate limit counts them: one subscriber may pick any address of its /64). `open`
+ * says whether one more fits under the cap; each that fitted is closed again with `close`.
+ */
+export const connectionCounter = (cap: number) => {
   const open = new Map<string, number>()
+  return {
+    open(address: string): boolean {
+      const key = rateLimitKey(address)
+      const count = (open.get(key) ?? 0) + 1
+      if (count > cap) return false
+      open.set(key, count)
+      return true
+    },
+    close(address: string): void {
+      const key = rateLimitKey(address)
+      const left = (open.get(key) ?? 1) - 1
+      if (left <= 0) open.delete(key)
+      else open.set(key, left)
+    },
+  }
+}
+
+/** Closes connections over the cap at once. */
+const capConnectionsPerClient = (server: Server, cap: number): void => {
+  const counter = connectionCounter(cap)
   server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress ?? ""
-    const count = (open.get(address) ?? 0) + 1
-    if (count > cap) {
+    if (!counter.open(address)) {
       socket.destroy()
       return
     }
-    open.set(address, count)
-    socket.once("close", () => {
-      const left = (open.get(address) ?? 1) - 1
-      if (left <= 0) open.delete(address)
-      else open.set(address, left)
-    })
+    socket.once("close", () => counter.close(address))
   })
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FastifyInstance } from "fastify"
 import { resetSignupRuntime, signupRuntime } from "../../runtime/runtime"
-import { buildServer, readConnectionLimits, type ConnectionLimits } from "../server"
+import { buildServer, connectionCounter, readConnectionLimits, type ConnectionLimits } from "../server"
 
 const site = (): string => {
   const dir = mkdtempSync(join(tmpdir(), "block94-prod-site-"))
@@ -111,6 +111,16 @@ describe("slow and greedy clients", () => {
 })
 
 describe("readConnectionLimits", () => {
+  it("counts an IPv6 client's connections by its /64, so picking another address of it gets no more", () => {
+    const counter = connectionCounter(2)
+    expect([counter.open("2001:db8:1:2::1"), counter.open("2001:db8:1:2::beef"), counter.open("2001:db8:1:2:ffff::9")]).toEqual([true, true, false])
+    // Another /64, an IPv4 client and its dual-stack form are others.
+    expect(counter.open("2001:db8:1:3::1")).toBe(true)
+    expect([counter.open("203.0.113.7"), counter.open("::ffff:203.0.113.7"), counter.open("203.0.113.7")]).toEqual([true, true, false])
+    counter.close("2001:db8:1:2::beef")
+    expect(counter.open("2001:db8:1:2::42")).toBe(true)
+  })
+
   it("caps connections per client where clients connect directly, from MAX_CONNECTIONS_PER_CLIENT", () => {
     expect(readConnectionLimits({})).toEqual({})
     expect(readConnectionLimits({ maxConnectionsPerClient: "16" })).toEqual({ maxConnectionsPerClient: 16 })

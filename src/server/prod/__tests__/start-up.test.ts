@@ -37,6 +37,17 @@ describe("serve:prod at start", () => {
     expect(server.output()).toContain("SINGLE OPT-IN (SIGNUP_SINGLE_OPT_IN=1)")
   })
 
+  it("says at start that the bot check refuses nothing in monitor, the default, and how to enforce it; nothing once enforced", async () => {
+    const monitor = await serveProduction(settings({ SIGNUP_SINGLE_OPT_IN: "1", SMTP_URL: "" }))
+    await monitor.stop()
+    expect(monitor.output()).toMatch(/the bot check is in monitor mode \(ALTCHA_MODE=monitor, the default\): .*refuses nothing; .*ALTCHA_MODE=enforce/)
+    const enforce = await serveProduction(
+      settings({ SIGNUP_SINGLE_OPT_IN: "1", SMTP_URL: "", ALTCHA_MODE: "enforce", ALTCHA_HMAC_KEY: "3f9a1c7be24d08f6a5c3e19b7d2f4a60c8e1b9d3" }),
+    )
+    await enforce.stop()
+    expect(enforce.output()).not.toContain("bot check")
+  })
+
   it("starts with random secrets of 32 characters or more", async () => {
     const owner = "k3Jq9vXw2LmP8rT5yZ0aB7cD4eF6gH1i"
     const server = await serveProduction(settings({ OWNER_TOKEN: owner, INVITE_API_TOKEN: "3f9a1c7be24d08f6a5c3e19b7d2f4a60c8e1b9d37a2f5c04" }))
