@@ -9,6 +9,10 @@
 //
 // Run alone: `tsx tools/cms-backend.ts` with PORT and GIT_REPO_DIRECTORY, as decap-server takes them.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http"
+import { createRequire } from "node:module"
+
+/** Loads a CommonJS package that ships no types; its use below says what it is. */
+const loadUntyped = createRequire(__filename)
 
 /** decap-server's middleware registration (its dist/middlewares bundle ships no types). */
 type RegisterLocalFs = (app: unknown, options?: { logLevel?: string }) => Promise<void>
@@ -30,8 +34,8 @@ export const startCmsBackend = async ({ port, repo, logLevel = "info" }: { port:
   process.env.GIT_REPO_DIRECTORY = repo
   // Express (decap-server's own dependency) and the middleware bundle ship no types: both are
   // used only through these two calls.
-  const express = require("express") as () => RequestListener
-  const { registerLocalFs } = require("decap-server/dist/middlewares") as { registerLocalFs: RegisterLocalFs }
+  const express = loadUntyped("express") as () => RequestListener
+  const { registerLocalFs } = loadUntyped("decap-server/dist/middlewares") as { registerLocalFs: RegisterLocalFs }
   const app = express()
   await registerLocalFs(app, { logLevel })
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
