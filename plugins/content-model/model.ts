@@ -1045,8 +1045,9 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           reasons: record(
             {
               unconfirmed: text("why: nobody confirmed the friend's address (single opt-in)"),
-              same_network: text("why: the friend came from the referrer's own network within a day"),
+              same_network: text("why: the friend came from the referrer's own network"),
               network_burst: text("why: many signups came from one network in minutes"),
+              shared_domain: text("why: the friend's address is at an uncommon domain the referrer or another of their friends uses too"),
               code_burst: text("why: many signups came through one referral link in minutes"),
               daily_cap: text("why: the referrer reached the day's cap of credited referrals"),
             },

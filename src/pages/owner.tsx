@@ -136,6 +136,7 @@ export const query = graphql`
           unconfirmed
           same_network
           network_burst
+          shared_domain
           code_burst
           daily_cap
         }

@@ -37,7 +37,7 @@ export interface OutboxHealth {
  * a day of the referrer; many signups came from one network, or through one code, in minutes; the
  * referrer reached the day's cap of credited referrals.
  */
-export const HOLD_REASONS = ["unconfirmed", "same_network", "network_burst", "code_burst", "daily_cap"] as const
+export const HOLD_REASONS = ["unconfirmed", "same_network", "network_burst", "shared_domain", "code_burst", "daily_cap"] as const
 export type HoldReason = (typeof HOLD_REASONS)[number]
 
 /** A referral held from credit, for the owner to release (it counts) or reject (it never will). */

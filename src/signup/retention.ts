@@ -28,3 +28,9 @@ export const DROP_ENTRY_DAYS = 90
  * the cookie notice promise it; the hourly purge deletes older counters.
  */
 export const VISIT_COUNT_MONTHS = 13
+
+/**
+ * How long a signup's network fingerprint is kept, in days: after the signup, and after each
+ * friend who joins with its link (the privacy page promises it; referral-review.ts keeps to it).
+ */
+export const NETWORK_FINGERPRINT_DAYS = 30

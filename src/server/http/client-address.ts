@@ -99,12 +99,15 @@ export const rateLimitKey = (address: string): string => {
 
 /**
  * The network a client's key belongs to, for the limits and fraud signals that look past one
- * address: an IPv4 address's /24 (a school, an office, a carrier's block), an IPv6 client's /64
- * (its key already). Anything else ("unknown") is its own network.
+ * client: an IPv4 address's /24 (a school, an office, a carrier's block), an IPv6 client's /48
+ * (a site: what one subscriber or one organisation may be given, so a client that picks a new
+ * /64 for every request stays on one network). Anything else ("unknown") is its own network.
  */
 export const networkKey = (clientKey: string): string => {
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(clientKey)
-  return ipv4 ? `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24` : clientKey
+  if (ipv4) return `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24`
+  if (clientKey.endsWith("/64")) return `${formatIpv6([...ipv6Groups(clientKey.slice(0, -3)).slice(0, 3), 0, 0, 0, 0, 0])}/48`
+  return clientKey
 }
 
 /** Loopback, private and link-local ranges: a proxy's or our own address, never a visitor's. */

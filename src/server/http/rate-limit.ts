@@ -244,7 +244,7 @@ export const makeRateLimiter = (settings: Pick<SignupSettings, "rateLimit" | "ra
 
 /** Reads (status pages, invitations, challenges) and one-click unsubscribes get this many times the write budget per client. */
 export const READ_BUDGET = 6
-/** A network (an IPv4 /24, an IPv6 /64) gets this many times one client's write budget. */
+/** A network (an IPv4 /24, an IPv6 /48) gets this many times one client's (an IPv4 address's, an IPv6 /64's) write budget. */
 export const NETWORK_BUDGET = 10
 
 export interface RateLimiters {

@@ -203,7 +203,7 @@ export interface HandlerDependencies {
    */
   readLimiter?: Pick<RateLimiter, "hit">
   /**
-   * Writes per network (an IPv4 /24, an IPv6 /64) on top of the per-client limit
+   * Writes per network (an IPv4 /24, an IPv6 /48) on top of the per-client limit (an IPv4 address, an IPv6 /64)
    * (NETWORK_BUDGET): a pool of addresses in one block cannot outrun it. None: no network limit.
    */
   networkLimiter?: Pick<RateLimiter, "hit">

@@ -24,6 +24,15 @@ const REVIEW_INDEXES = [
   "create index signups_referral_held on signups (id) where referral_held is not null",
 ]
 
+// The same on both engines, but for the time's type: a network fingerprint kept while its signup's
+// link is in use, until `network_until` (see referral-review.ts). Fingerprints from before had no
+// time of their own and were kept a day: they are forgotten now, losing at most a day of signals.
+const NETWORK_MEMORY = (timeType: string) => [
+  `alter table signups add column network_until ${timeType}`,
+  "update signups set network = null",
+  "create index signups_network_until on signups (network_until) where network is not null",
+]
+
 // The same on both engines: drops (see drop-store.ts). Times are ISO 8601 text, as the audit's.
 const DROP_TABLES = [
   // A drop the owner committed to: the seed's hash first; the list's hash at close; the seed at the draw.
@@ -286,6 +295,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
     up: statements(...funnelSchema("postgres")),
   },
+  {
+    version: 14,
+    name: "referral review: a network fingerprint kept while its link is in use",
+    up: statements(...NETWORK_MEMORY("timestamptz")),
+  },
 ]
 
 // The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
@@ -451,6 +465,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 11,
     name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
     up: statements(...funnelSchema("sqlite")),
+  },
+  {
+    version: 12,
+    name: "referral review: a network fingerprint kept while its link is in use",
+    up: statements(...NETWORK_MEMORY("text")),
   },
 ]
 

@@ -2,7 +2,7 @@
  * What the list forgets on its own: signups nobody confirmed (typed in by someone else, or never
  * finished) once they are older than the retention time, even with a fresh link (the privacy
  * page counts from the signup),
- * tokens long expired or used, and network fingerprints after a day. Run by `serve:prod` every
+ * tokens long expired or used, and network fingerprints past their time (referral-review.ts). Run by `serve:prod` every
  * hour and by every scheduled `mail:send`.
  */
 import { parameters, type SqlExecutor } from "./database"

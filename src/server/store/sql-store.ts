@@ -17,15 +17,7 @@ import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./da
 import { applyMigrations } from "./migrations"
 import { suppressionKey } from "../waitlist/email-key"
 import type { HoldReason } from "../../signup/owner-summary"
-import {
-  DEFAULT_REFERRAL_DAILY_CAP,
-  forgetOldNetworks,
-  networkFingerprint,
-  networkSalt,
-  reachedDailyCap,
-  referralSignal,
-  type ReferredSignup,
-} from "./referral-review"
+import { DEFAULT_REFERRAL_DAILY_CAP, forgetOldNetworks, reachedDailyCap, reviewBatch } from "./referral-review"
 import { bumpCounters, eventSignupId, recordEvents, type ListEvent } from "./events"
 import { TALLIED_COLUMNS, tallyConfirmations, tallySignups, type TalliedRow } from "./tallies"
 import {
@@ -286,23 +278,14 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       )
 
       // Quiet fraud signals (referral-review.ts): a referral that looks farmed is held, not refused.
-      const salt = fresh.some((signup) => signup.network) ? await networkSalt(tx) : null
-      const fingerprintOf = (signup: NewSignup): string | null => (salt && signup.network ? networkFingerprint(salt, signup.network) : null)
-      const holds = new Map<string, HoldReason>()
-      const batchSoFar: ReferredSignup[] = []
-      for (const signup of fresh) {
-        const referredBy = signup.referredBy && known.has(signup.referredBy) ? signup.referredBy : null
-        const seen: ReferredSignup = { referredBy, fingerprint: fingerprintOf(signup), receivedAt: signup.receivedAt }
-        const reason = referredBy ? (signup.referralHold ?? (await referralSignal(tx, { ...seen, referredBy }, batchSoFar))) : null
-        if (reason) holds.set(signup.emailKey, reason)
-        batchSoFar.push(seen)
-      }
+      const review = await reviewBatch(tx, fresh, known)
+      const { holds } = review
       await forgetOldNetworks(tx, fresh[fresh.length - 1].receivedAt)
 
       const inserted = await insertRows<SignupRow>(
         tx,
         "signups",
-        [...WRITTEN_SIGNUP_COLUMNS, "mail_waiting", "consent", "consented_at", "network", "referral_held"],
+        [...WRITTEN_SIGNUP_COLUMNS, "mail_waiting", "consent", "consented_at", "network", "network_until", "referral_held"],
         fresh.map((signup) => [
           ...writtenSignupValues({
             ...signup,
@@ -312,12 +295,13 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           signup.mail ? 1 : 0,
           signup.consent,
           signup.consent ? signup.receivedAt : null,
-          fingerprintOf(signup),
+          ...review.networkColumns(signup),
           holds.get(signup.emailKey) ?? null,
         ]),
         `on conflict (email_key) do nothing returning ${SIGNUP_COLUMNS.join(", ")}`,
       )
       inserted.sort((a, b) => Number(a.id) - Number(b.id))
+      await review.remember()
       const byKey = new Map(signups.map((signup) => [signup.emailKey, signup]))
       const tokens = inserted.flatMap((row) => {
         const signup = byKey.get(row.email_key) as NewSignup

@@ -50,7 +50,7 @@ export interface NewSignup {
    */
   overridesSuppression?: boolean
   /**
-   * The network the request came from (an IPv4 /24, an IPv6 /64: see client-address.ts), for the
+   * The network the request came from (an IPv4 /24, an IPv6 /48: see client-address.ts), for the
    * fraud signals; the store keeps only a salted fingerprint of it, for a day. None: unknown.
    */
   network?: string | null
@@ -343,10 +343,10 @@ export interface SignupStore extends DropStore, VisitStore {
   recordHardBounce(messageId: number, reason: string, now: Date): Promise<boolean>
   /** Whether the address outbox message `messageId` is for has refused mail for good. */
   refusesMail(messageId: number): Promise<boolean>
-  /** Deletes the network fingerprints of signups more than a day old (also done with every signup); returns how many. */
+  /** Deletes the network fingerprints past their time (see referral-review.ts; also done with every signup); returns how many. */
   forgetOldNetworks(now: Date): Promise<number>
   /**
-   * What the list forgets on its own (retention.ts): pending signups older than `pendingMs`, tokens expired or used long ago, and day-old network fingerprints.
+   * What the list forgets on its own (retention.ts): pending signups older than `pendingMs`, tokens expired or used long ago, and network fingerprints past their time.
    */
   purgeStale(now: Date, retention: { pendingMs: number }): Promise<{ pending: number; tokens: number; networks: number }>
   /** Records something the owner did with the list (an erasure, a wave, an export) in the audit. */

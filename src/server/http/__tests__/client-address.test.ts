@@ -66,11 +66,14 @@ describe("rateLimitKey", () => {
 })
 
 describe("networkKey", () => {
-  it("puts IPv4 clients of one /24 on one network, and keeps an IPv6 client's /64", () => {
+  it("puts IPv4 clients of one /24 on one network, and IPv6 clients of one /48", () => {
     expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24")
     expect(networkKey("203.0.113.250")).toBe(networkKey("203.0.113.7"))
     expect(networkKey("203.0.114.7")).not.toBe(networkKey("203.0.113.7"))
-    expect(networkKey(rateLimitKey("2001:db8:1:2::9"))).toBe("2001:db8:1:2::/64")
+    expect(networkKey(rateLimitKey("2001:db8:1:2::9"))).toBe("2001:db8:1::/48")
+    // Every /64 of a /48 is on one network; the next /48 is another.
+    expect(new Set(Array.from({ length: 300 }, (_, i) => networkKey(rateLimitKey(`2001:db8:1:${i.toString(16)}::1`))))).toEqual(new Set(["2001:db8:1::/48"]))
+    expect(networkKey(rateLimitKey("2001:db8:2:1::1"))).toBe("2001:db8:2::/48")
     expect(networkKey("unknown")).toBe("unknown")
   })
 })
@@ -78,7 +81,7 @@ describe("networkKey", () => {
 describe("signalNetwork", () => {
   it("compares visitors' networks, and none for a proxy's or our own address", () => {
     expect(signalNetwork("203.0.113.7")).toBe("203.0.113.0/24")
-    expect(signalNetwork("2001:db8:1:2::/64")).toBe("2001:db8:1:2::/64")
+    expect(signalNetwork("2001:db8:1:2::/64")).toBe("2001:db8:1::/48")
     for (const key of ["127.0.0.1", "10.1.2.3", "192.168.0.9", "172.20.0.1", "::/64", "fe80::/64", "fd00:1::/64", "unknown"])
       expect(signalNetwork(key)).toBeNull()
   })

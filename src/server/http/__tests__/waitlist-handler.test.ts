@@ -16,6 +16,7 @@ import {
   type HandlerDependencies,
   type SignupCheck,
 } from "../waitlist-handler"
+import { rateLimitKey } from "../client-address"
 import { createPostgresRateLimiter, createRateLimiter, makeRateLimiters, NETWORK_BUDGET, READ_BUDGET, type RateLimiter } from "../rate-limit"
 
 const validFields = { email: "Someone@Example.com", source: "website_signup", timestamp: "2025-01-31T12:00:00.000Z" }
@@ -225,6 +226,17 @@ describe("the rate limit", () => {
     for (const clientKey of pool) expect((await from(clientKey)).status).toBe(503)
     expect((await from("198.51.100.250")).status).toBe(429)
     expect((await from("203.0.113.9")).status).toBe(503)
+  })
+
+  it("stops a pool of /64s in one IPv6 /48 at the /48's budget: 300 signups from 300 /64s, the budget's worth let through", async () => {
+    const deps = { ...depsWith(createRateLimiter(1, 60_000)), ...makeRateLimiters({ rateLimit: 10, rateWindowMs: 60_000 }, null) }
+    const from = (clientKey: string) => handleSignupRequest({ ...request, method: "POST", clientKey }, deps)
+    const answers: number[] = []
+    for (let i = 0; i < 300; i += 1) answers.push((await from(rateLimitKey(`2001:db8:1:${i.toString(16)}::1`))).status)
+    expect(answers.filter((status) => status !== 429)).toHaveLength(10 * NETWORK_BUDGET)
+    expect(answers.slice(10 * NETWORK_BUDGET)).toEqual(new Array<number>(300 - 10 * NETWORK_BUDGET).fill(429))
+    // The next /48 has a budget of its own; the /64 a client's.
+    expect((await from(rateLimitKey("2001:db8:2::1"))).status).toBe(503)
   })
 
   it("limits one-click unsubscribes from one address, in a bucket of their own", async () => {

@@ -8,13 +8,15 @@ import { freshDatabase } from "../../../../test/postgres"
 import { hashToken } from "../../waitlist/codes"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import { openSqliteDatabase } from "../sqlite-database"
-import { CODE_BURST, NETWORK_BURST } from "../referral-review"
+import { CODE_BURST, NETWORK_BURST, NETWORK_MEMORY_MS } from "../referral-review"
 import type { AddResult, NewSignup, SignupStore } from "../store"
 
 const BOOST = 10
 const START = new Date("2026-11-22T12:00:00.000Z")
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
+/** A day, in minutes (as `pending` takes them). */
+const DAY = 24 * 60
 const SUMMARY = { days: 3, limit: 50 }
 
 let counter = 0
@@ -33,7 +35,7 @@ const pending = (email: string, overrides: Partial<NewSignup> & { minutes?: numb
     referralCode: `R${String(counter).padStart(9, "0")}`,
     referredBy: null,
     statusTokenHash: hashToken(`status ${email}`),
-    confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(START.getTime() + 72 * HOUR).toISOString() },
+    confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(Date.parse(at) + 72 * HOUR).toISOString() },
     attribution: null,
     consent: null,
     mail: null,
@@ -134,12 +136,91 @@ describe.each([
     ])
   })
 
-  it("counts a friend on the referrer's network once a day has passed since the referrer joined", async () => {
+  it("holds a friend from the referrer's own network a day, a week, a month later while the link is in use", async () => {
     const store = await open()
     const code = await referrer(store, "ref@example.com", "198.51.100.0/24")
-    await store.add(pending("roommate@example.com", { referredBy: code, network: "198.51.100.0/24", minutes: 25 * 60 }))
-    await confirmAt(store, "roommate@example.com", 25 * 60 + 1)
+    // A friend from elsewhere every three weeks keeps the link in use...
+    for (const [email, minutes] of [
+      ["away1@example.com", 21 * DAY],
+      ["away2@example.com", 42 * DAY],
+    ] as const)
+      await store.add(pending(email, { referredBy: code, network: `203.0.${minutes % 200}.0/24`, minutes }))
+    // ...so the referrer's home network is still theirs 25 hours, a week and two months on.
+    for (const [email, minutes] of [
+      ["roommate@example.com", 25 * 60],
+      ["week@example.com", 7 * DAY],
+      ["later@example.com", 60 * DAY],
+    ] as const) {
+      await store.add(pending(email, { referredBy: code, network: "198.51.100.0/24", minutes }))
+      await confirmAt(store, email, minutes + 1)
+    }
+    expect(await referralsOf(store, "ref@example.com")).toBe(0)
+    const reasons = (await store.ownerSummary(START, SUMMARY)).heldReferrals.rows.map((row) => [row.email, row.reason])
+    expect(reasons).toEqual([
+      ["roommate@example.com", "same_network"],
+      ["week@example.com", "same_network"],
+      ["later@example.com", "same_network"],
+    ])
+  })
+
+  it("counts a friend on the referrer's old network once the link has not been used for the fingerprint's whole time", async () => {
+    const store = await open()
+    const code = await referrer(store, "ref@example.com", "198.51.100.0/24")
+    const minutes = NETWORK_MEMORY_MS / MINUTE + 60
+    await store.add(pending("much-later@example.com", { referredBy: code, network: "198.51.100.0/24", minutes }))
+    await confirmAt(store, "much-later@example.com", minutes + 1)
     expect(await referralsOf(store, "ref@example.com")).toBe(1)
+  })
+
+  it("holds a friend at an uncommon domain the referrer or their other friends use, never one at a common provider", async () => {
+    const store = await open()
+    const code = await referrer(store, "me@farm-domain.dev", "192.0.2.0/24")
+    const other = await referrer(store, "someone@gmail.com", "192.0.3.0/24")
+    const friends: Array<[string, string]> = [
+      ["a@farm-domain.dev", code],
+      ["b@gmail.com", code],
+      ["c@gmail.com", code],
+      ["d@outlook.com", code],
+      ["colleague1@acme-corp.test", other],
+      ["colleague2@acme-corp.test", other],
+      ["e@acme-corp.test", code],
+    ]
+    for (const [i, [email, through]] of friends.entries()) {
+      await store.add(pending(email, { referredBy: through, network: `10.3.${i}.0/24`, minutes: 20 * (i + 1) }))
+      await confirmAt(store, email, 20 * (i + 1) + 1)
+    }
+    const reasons = (await store.ownerSummary(START, SUMMARY)).heldReferrals.rows.map((row) => [row.email, row.reason])
+    expect(reasons).toEqual([
+      ["a@farm-domain.dev", "shared_domain"],
+      ["colleague2@acme-corp.test", "shared_domain"],
+    ])
+    expect(await referralsOf(store, "me@farm-domain.dev")).toBe(4)
+    expect(await referralsOf(store, "someone@gmail.com")).toBe(1)
+  })
+
+  it("credits the referral farm nothing: one person at home with a catch-all domain, 25 hours on, 30 friends 4 every 10 minutes, each confirmed", async () => {
+    const store = await open()
+    const code = await referrer(store, "me@farm-domain.dev", "198.51.100.0/24")
+    const farm = (network: (i: number) => string, domain: string) =>
+      Array.from({ length: 30 }, (_, i) => ({ email: `friend${i}@${domain}`, network: network(i), minutes: 25 * 60 + 10 * Math.floor(i / 4) }))
+    // From home, at the catch-all domain; from home at a common provider; from a network per friend at the catch-all domain.
+    const runs = [
+      farm(() => "198.51.100.0/24", "farm-domain.dev"),
+      farm(() => "198.51.100.0/24", "gmail.com"),
+      farm((i) => `10.4.${i}.0/24`, "farm-domain.dev"),
+    ]
+    for (const [round, run] of runs.entries()) {
+      for (const { email, network, minutes } of run) {
+        const at = minutes + round * 2 * DAY
+        await store.add(pending(`${round}-${email}`, { referredBy: code, network, minutes: at }))
+        await confirmAt(store, `${round}-${email}`, at + 1)
+      }
+    }
+    expect(await referralsOf(store, "me@farm-domain.dev")).toBe(0)
+    const held = await store.ownerSummary(START, { days: 3, limit: 100 })
+    expect(held.heldReferrals.total).toBe(90)
+    expect(held.heldReferrals.rows.every((row) => row.confirmed)).toBe(true)
+    expect(new Set(held.heldReferrals.rows.map((row) => row.reason))).toEqual(new Set(["same_network", "shared_domain"]))
   })
 
   it("releases a held referral (it counts, and the referrer moves up) or rejects one (it never counts), and the audit says so", async () => {
@@ -220,17 +301,29 @@ describe.each([
     expect((await store.ownerSummary(START, SUMMARY)).heldReferrals.total).toBe(0)
   })
 
-  it("keeps a network only as a salted fingerprint, and forgets it after a day", async () => {
+  it("keeps a network only as a salted fingerprint, for as long as the signup's link is in use", async () => {
     const store = await open()
-    await store.add(pending("early@example.com", { network: "198.51.100.0/24" }))
+    const code = codeOf(await store.add(pending("early@example.com", { network: "198.51.100.0/24" })))
+    await store.add(pending("quiet@example.com", { network: "198.51.100.0/24" }))
     const [kept] = await engine.raw("select network from signups where email = 'early@example.com'")
     expect(kept.network).toEqual(expect.any(String))
     expect(String(kept.network)).not.toContain("198.51.100")
-    await store.add(pending("next-day@example.com", { network: "203.0.113.0/24", minutes: 24 * 60 + 1 }))
-    const rows = await engine.raw("select email, network from signups order by id")
-    expect(rows.map((row) => [row.email, row.network === null])).toEqual([
+    // A friend through early's link 20 days on keeps early's fingerprint 30 days from then.
+    await store.add(pending("friend@example.com", { referredBy: code, network: "203.0.113.0/24", minutes: 20 * DAY }))
+    const networks = async () => (await engine.raw("select email, network from signups order by id")).map((row) => [row.email, row.network !== null])
+    await store.add(pending("month-on@example.com", { network: "192.0.2.0/24", minutes: 31 * DAY }))
+    expect(await networks()).toEqual([
       ["early@example.com", true],
-      ["next-day@example.com", false],
+      ["quiet@example.com", false],
+      ["friend@example.com", true],
+      ["month-on@example.com", true],
+    ])
+    expect(await store.forgetOldNetworks(new Date(START.getTime() + 51 * DAY * MINUTE))).toBe(2)
+    expect((await networks()).map(([email, kept]) => `${email} ${kept}`)).toEqual([
+      "early@example.com false",
+      "quiet@example.com false",
+      "friend@example.com false",
+      "month-on@example.com true",
     ])
   })
 

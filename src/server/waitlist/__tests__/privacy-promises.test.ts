@@ -22,7 +22,7 @@ import { allRows, type SignupStore } from "../../store/store"
 import { emailKey, suppressionKey } from "../email-key"
 import { hashToken } from "../codes"
 import { readRetention } from "../../settings/settings"
-import { PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
+import { NETWORK_FINGERPRINT_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
 import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
@@ -163,23 +163,50 @@ describe.each([
     return confirmed
   }
 
-  it(`keeps "${"a scrambled fingerprint of the network you signed up from"}": never the address, deleted about a day after the signup`, async () => {
+  it(`keeps "${"a scrambled fingerprint of the network you signed up from"}": never the address, deleted ${NETWORK_FINGERPRINT_DAYS} days after the signup or the last friend through the link`, async () => {
     const words = promise("a scrambled fingerprint of the network you signed up from")
-    expect(words).toContain("we delete it about a day after you sign up")
-    await service.join(fields("first@example.com"), START, "198.51.100.0/24")
+    expect(words).toContain(
+      "We delete it {networkDays} days after you sign up, or {networkDays} days after the last friend joined with your link, whichever is later",
+    )
+    const DAY = 24 * HOUR
+    const day = (n: number) => new Date(START.getTime() + n * DAY)
+    const first = await service.join(fields("first@example.com"), START, "198.51.100.0/24")
     await service.join(fields("second@example.com"), new Date(START.getTime() + HOUR), "203.0.113.0/24")
-    const [first, second] = await probe.networks()
-    expect(first).toEqual(expect.any(String))
+    const [firstKept, second] = await probe.networks()
+    expect(firstKept).toEqual(expect.any(String))
     expect(second).toEqual(expect.any(String))
     const dump = await probe.dump()
     expect(dump).not.toContain("198.51.100")
     expect(dump).not.toContain("203.0.113")
-    // A day and a bit later, with nobody signing up: the sweep serve:prod runs hourly deletes the first.
-    expect(await store.forgetOldNetworks(new Date(START.getTime() + 24.5 * HOUR))).toBe(1)
-    expect(await probe.networks()).toEqual([null, second])
-    // Every signup deletes the ones older than a day as well.
-    await service.join(fields("third@example.com"), new Date(START.getTime() + 26 * HOUR), "192.0.2.0/24")
-    expect((await probe.networks()).slice(0, 2)).toEqual([null, null])
+    // A friend joins with the second's link on day 20: the second's fingerprint is kept 30 days from then.
+    const secondCode = (await store.findSignup("second@example.com"))?.referralCode
+    await service.join({ ...fields("friend@example.com"), referralCode: secondCode }, day(20), "192.0.2.0/24")
+    expect(first.kind).toBe("pending")
+    // The sweep serve:prod runs hourly, just past 30 days: the first goes, the second stays.
+    expect(await store.forgetOldNetworks(new Date(day(NETWORK_FINGERPRINT_DAYS).getTime() + HOUR))).toBe(1)
+    expect((await probe.networks()).map((network) => network !== null)).toEqual([false, true, true])
+    // Every signup deletes those past their time as well.
+    await service.join(fields("third@example.com"), new Date(day(20 + NETWORK_FINGERPRINT_DAYS).getTime() + HOUR), "192.0.3.0/24")
+    expect((await probe.networks()).map((network) => network !== null)).toEqual([false, false, false, true])
+  })
+
+  it(`keeps "${"we compare the email domains of the friends who join with one link"}": common providers never count, and nobody is told`, async () => {
+    const words = promise("we compare the email domains of the friends who join with one link")
+    expect(words).toContain("Big email providers like gmail.com never count as unusual. Nobody is told")
+    await service.join(fields("me@my-own-domain.test"), START, "198.51.100.0/24")
+    await delivered(1)
+    await confirmFrom("me@my-own-domain.test")
+    const code = (await store.findSignup("me@my-own-domain.test"))?.referralCode
+    const friends = ["pal@gmail.com", "mate@gmail.com", "alias@my-own-domain.test"]
+    const answers = []
+    for (const [i, email] of friends.entries())
+      answers.push(await service.join({ ...fields(email), referralCode: code }, at(new Date(START.getTime() + (i + 1) * HOUR)), `10.9.${i}.0/24`))
+    // Every friend gets the same answer: nothing says one was held.
+    expect(answers.map((joined) => joined.kind)).toEqual(["pending", "pending", "pending"])
+    await delivered(4)
+    for (const email of friends) await confirmFrom(email)
+    const { heldReferrals } = await store.ownerSummary(clock, { days: 3, limit: 10 })
+    expect(heldReferrals.rows.map((row) => [row.email, row.reason])).toEqual([["alias@my-own-domain.test", "shared_domain"]])
   })
 
   it(`keeps "${"Every email we send has an unsubscribe link"}": in the footer and in one-click headers, and it takes the person off the list`, async () => {
