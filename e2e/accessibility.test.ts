@@ -33,7 +33,7 @@ test.describe("the waitlist's own states", () => {
     total: 5012,
     referralCode: "ABCD1234EF",
     referralUrl: "https://block94.example/?ref=ABCD1234EF",
-    statusUrl: "https://block94.example/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+    statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
   }
   const answer = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) })
 
@@ -94,7 +94,7 @@ test.describe("the waitlist's own states", () => {
           : answer({ error: "unknown" }, 404),
       ),
     )
-    await app.open("/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
+    await app.open("/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
     await expect(page.getByText("You're #3 of 5,012")).toBeVisible()
     await expect(page.getByText("Friends who joined with your link: 2")).toBeVisible()
     expect(await axeViolations(page)).toEqual([])

@@ -33,6 +33,7 @@ import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
 import { axeViolations, expect, layoutShifts, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
+import { linkSecret } from "../test/link-secret"
 
 const copy = waitlistPage.drop
 const [DROP] = drops.drops
@@ -305,7 +306,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
         fetch(`${siteUrl}/api/invite/redeem`, {
           method: "POST",
           headers: { authorization: `Bearer ${INVITE_API_TOKEN}`, "content-type": "application/json" },
-          body: JSON.stringify({ code: new URL(wonLink).searchParams.get("code") }),
+          body: JSON.stringify({ code: linkSecret(wonLink, "code") }),
         })
       const first = await redeem()
       expect(first.status).toBe(200)

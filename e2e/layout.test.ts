@@ -18,7 +18,7 @@ const PLACE_ANSWER = {
   total: 5012,
   referralCode: "ABCD1234EF",
   referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  statusUrl: "https://block94.example/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
 }
 
 test.describe("every page", () => {
@@ -179,8 +179,8 @@ test.describe("pages opened from an email link", () => {
   ] as const) {
     test(`the status page's largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
       problems.allow(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status}`))
-      await page.route("**/api/waitlist?*", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
-      await app.open("/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
+      await page.route("**/api/waitlist", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
+      await app.open("/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       expect(await largestPaint(page)).toMatchObject({ inAnswer: false })
     })
@@ -191,9 +191,9 @@ test.describe("pages opened from an email link", () => {
     ["a used invitation", "redeemed", "This invitation has been used already."],
   ] as const) {
     test(`the invitation page keeps still while ${outcome} arrives`, async ({ page, app }) => {
-      await page.route("**/api/invite?*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state }) }))
+      await page.route("**/api/invite", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state }) }))
       await watchLayoutShifts(page)
-      await app.open("/invite/?code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
+      await app.open("/invite/#code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       await expectStill(page)
     })
@@ -207,7 +207,7 @@ test.describe("pages opened from an email link", () => {
       problems.allow(/^error: Failed to load resource: the server responded with a status of 410/)
       await page.route("**/api/confirm", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
       await watchLayoutShifts(page)
-      await app.open("/confirm/?token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
+      await app.open("/confirm/#token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       await expectStill(page)
     })

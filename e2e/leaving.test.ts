@@ -10,6 +10,7 @@ import type { ParsedMail } from "mailparser"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
 import { axeViolations, expect, test, toast, waitUntilHydrated } from "./fixtures"
+import { linkSecret, postJson } from "../test/link-secret"
 
 /** The focused element's text, and whether it shows the focus ring. */
 const focused = (page: Page) =>
@@ -20,7 +21,7 @@ const focused = (page: Page) =>
   })
 
 const linkIn = (mail: ParsedMail, path: string): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
+  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
   expect(link, `a ${path} link in the email`).toBeTruthy()
   return link as string
 }
@@ -62,7 +63,7 @@ test.describe("leaving the list", () => {
     return { mail, statusUrl: answer.statusUrl }
   }
 
-  const statusOf = async (statusUrl: string) => (await fetch(`${siteUrl}/api/waitlist?${new URL(statusUrl).searchParams.toString()}`)).status
+  const statusOf = async (statusUrl: string) => (await postJson(`${siteUrl}/api/waitlist`, { token: linkSecret(statusUrl) })).status
 
   test("from the status page: asks first, leaves with the keyboard alone, and says so", async ({ page }, testInfo) => {
     const email = `leaver.${testInfo.project.name}@example.com`

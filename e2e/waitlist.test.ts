@@ -14,13 +14,14 @@ import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-pr
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
 import { answerBuiltApiLocally, expect, test, toast, waitUntilHydrated } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
+import { linkSecret, postJson } from "../test/link-secret"
 
 const STORES = ["SQLite", "PostgreSQL"] as const
 
 const confirmLinkIn = async (inbox: Inbox, address: string): Promise<string> => {
   const mail = await inbox.waitFor(address, 15_000)
   expect(mail.subject).toBe("Confirm your spot on the Block 94 list")
-  const link = /https?:\/\/[^\s]+\/confirm\/\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0]
+  const link = /https?:\/\/[^\s]+\/confirm\/#token=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0]
   expect(link, `a confirmation link in the email to ${address}`).toBeTruthy()
   return link as string
 }
@@ -59,7 +60,7 @@ const PLACE_ANSWER = {
   total: expect.any(Number),
   referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
   referralUrl: expect.stringMatching(/\/\?ref=[0-9A-Z]{10}$/),
-  statusUrl: expect.stringMatching(/\/waitlist\/\?token=[A-Za-z0-9_-]{43}$/),
+  statusUrl: expect.stringMatching(/\/waitlist\/#token=[A-Za-z0-9_-]{43}$/),
 }
 
 for (const storeName of STORES) {
@@ -144,7 +145,7 @@ for (const storeName of STORES) {
       // The link is single use; nothing is found by a made-up token.
       const post = (path: string, body: unknown) =>
         fetch(`${siteUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-      const cToken = new URL(cLink).searchParams.get("token")
+      const cToken = linkSecret(cLink)
       const reused = await post("/api/confirm", { token: cToken })
       expect(reused.status).toBe(410)
       expect(await reused.json()).toEqual({ error: expect.stringContaining("expired or was already used") })
@@ -175,14 +176,23 @@ for (const storeName of STORES) {
       expect(bConfirmed.body).toMatchObject({ position: 3, total: 3 })
 
       // A's status page: one confirmed referral, and A (2nd signup, moved up 10) ahead of C (1st).
+      const aToken = linkSecret(aStatusUrl) as string
+      const sent: string[] = []
+      a.page.on("request", (request) => sent.push(`${request.url()} ${request.headers().referer ?? ""}`))
       await a.page.goto(aStatusUrl)
       await expect(a.page.getByText("You're #1", { exact: true })).toBeVisible()
-      // The secret left the address bar once read; a reload in the same tab still shows the place.
-      await expect(a.page).toHaveURL(`${siteUrl}/waitlist/`)
-      await a.page.reload()
-      await expect(a.page.getByText("You're #1", { exact: true })).toBeVisible()
+      // The secret stays in the fragment: in the address bar for a bookmark, in no request's address or Referer.
+      await expect(a.page).toHaveURL(aStatusUrl)
+      expect(sent.filter((line) => line.includes(aToken))).toEqual([])
+      // A bookmark opened in a new session shows the place; so does an old email's ?token= link, moved into the fragment.
+      const bookmark = await fresh(browser)
+      await open(bookmark.page, aStatusUrl)
+      await expect(bookmark.page.getByText("You're #1", { exact: true })).toBeVisible()
+      await open(bookmark.page, `${siteUrl}/waitlist/?token=${aToken}`)
+      await expect(bookmark.page).toHaveURL(`${siteUrl}/waitlist/#token=${aToken}`)
+      await expect(bookmark.page.getByText("You're #1", { exact: true })).toBeVisible()
       await expect(a.page.getByText("Friends who joined with your link: 1")).toBeVisible()
-      const aStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(aStatusUrl).searchParams.toString()}`)
+      const aStatus = await postJson(`${siteUrl}/api/waitlist`, { token: linkSecret(aStatusUrl) })
       expect(aStatus.status).toBe(200)
       expect(await aStatus.json()).toEqual({
         status: "confirmed",
@@ -198,9 +208,9 @@ for (const storeName of STORES) {
         // No drop entered.
         drops: {},
       })
-      const cStatus = await fetch(`${siteUrl}/api/waitlist?${new URL(String(cConfirmed.body.statusUrl)).searchParams.toString()}`)
+      const cStatus = await postJson(`${siteUrl}/api/waitlist`, { token: linkSecret(String(cConfirmed.body.statusUrl)) })
       expect(await cStatus.json()).toMatchObject({ position: 2, total: 3, referrals: 0 })
-      expect((await fetch(`${siteUrl}/api/waitlist?token=${"A".repeat(43)}`)).status).toBe(404)
+      expect((await postJson(`${siteUrl}/api/waitlist`, { token: "A".repeat(43) })).status).toBe(404)
 
       // C signs up again, written differently: the answer anyone gets, which says nothing of the
       // list. Mail went to C less than an hour ago, so no status link follows yet (the hourly

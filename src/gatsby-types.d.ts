@@ -3462,6 +3462,7 @@ type InviteJson = Node & {
   readonly checking: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly drop: InviteDrop;
+  readonly expired: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -3526,6 +3527,7 @@ type InviteJsonFieldSelector = {
   readonly checking: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly drop: InputMaybe<InviteDropFieldSelector>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -3545,6 +3547,7 @@ type InviteJsonFilterInput = {
   readonly checking: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly drop: InputMaybe<InviteDropFilterInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -3609,6 +3612,7 @@ type InviteJsonSortInput = {
   readonly checking: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly drop: InputMaybe<InviteDropSortInput>;
+  readonly expired: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -4634,8 +4638,8 @@ type OwnerHeldReferralsReasons = {
   readonly code_burst: Scalars['String'];
   readonly daily_cap: Scalars['String'];
   readonly network_burst: Scalars['String'];
-  readonly shared_domain: Scalars['String'];
   readonly same_network: Scalars['String'];
+  readonly shared_domain: Scalars['String'];
   readonly unconfirmed: Scalars['String'];
 };
 
@@ -4643,8 +4647,8 @@ type OwnerHeldReferralsReasonsFieldSelector = {
   readonly code_burst: InputMaybe<FieldSelectorEnum>;
   readonly daily_cap: InputMaybe<FieldSelectorEnum>;
   readonly network_burst: InputMaybe<FieldSelectorEnum>;
-  readonly shared_domain: InputMaybe<FieldSelectorEnum>;
   readonly same_network: InputMaybe<FieldSelectorEnum>;
+  readonly shared_domain: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmed: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -4652,8 +4656,8 @@ type OwnerHeldReferralsReasonsFilterInput = {
   readonly code_burst: InputMaybe<StringQueryOperatorInput>;
   readonly daily_cap: InputMaybe<StringQueryOperatorInput>;
   readonly network_burst: InputMaybe<StringQueryOperatorInput>;
-  readonly shared_domain: InputMaybe<StringQueryOperatorInput>;
   readonly same_network: InputMaybe<StringQueryOperatorInput>;
+  readonly shared_domain: InputMaybe<StringQueryOperatorInput>;
   readonly unconfirmed: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4661,8 +4665,8 @@ type OwnerHeldReferralsReasonsSortInput = {
   readonly code_burst: InputMaybe<SortOrderEnum>;
   readonly daily_cap: InputMaybe<SortOrderEnum>;
   readonly network_burst: InputMaybe<SortOrderEnum>;
-  readonly shared_domain: InputMaybe<SortOrderEnum>;
   readonly same_network: InputMaybe<SortOrderEnum>;
+  readonly shared_domain: InputMaybe<SortOrderEnum>;
   readonly unconfirmed: InputMaybe<SortOrderEnum>;
 };
 
@@ -5903,6 +5907,7 @@ type Query_inviteJsonArgs = {
   checking: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   drop: InputMaybe<InviteDropFilterInput>;
+  expired: InputMaybe<StringQueryOperatorInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -6127,6 +6132,7 @@ type Query_uiJsonArgs = {
 type Query_unsubscribeJsonArgs = {
   button: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  expired: InputMaybe<UnsubscribeExpiredFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -8217,9 +8223,50 @@ type UiWaitlistSortInput = {
   readonly statusLink: InputMaybe<SortOrderEnum>;
 };
 
+type UnsubscribeExpired = {
+  readonly button: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type UnsubscribeExpiredFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type UnsubscribeExpiredFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UnsubscribeExpiredSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type UnsubscribeJson = Node & {
   readonly button: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly expired: UnsubscribeExpired;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -8283,6 +8330,7 @@ type UnsubscribeJsonEdge = {
 type UnsubscribeJsonFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly expired: InputMaybe<UnsubscribeExpiredFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -8301,6 +8349,7 @@ type UnsubscribeJsonFieldSelector = {
 type UnsubscribeJsonFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly expired: InputMaybe<UnsubscribeExpiredFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -8364,6 +8413,7 @@ type UnsubscribeJsonGroupConnection_sumArgs = {
 type UnsubscribeJsonSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly expired: InputMaybe<UnsubscribeExpiredSortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -9117,7 +9167,7 @@ type HomePageQuery = { readonly homeJson: { readonly dropLink: string, readonly 
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly intro: string, readonly checking: string, readonly redeemed: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string }, readonly drop: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string, readonly passed: string } } | null };
+type InvitePageQuery = { readonly siteJson: { readonly shopUrl: string, readonly emails: { readonly general: string } } | null, readonly inviteJson: { readonly heading: string, readonly intro: string, readonly checking: string, readonly redeemed: string, readonly expired: string, readonly noCode: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly valid: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string }, readonly drop: { readonly eyebrow: string, readonly heading: string, readonly text: string, readonly button: string, readonly passed: string } } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -9146,7 +9196,7 @@ type SiteContentQuery = { readonly site: { readonly buildYear: string | null, re
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: string, readonly question: string, readonly button: string, readonly leaving: string, readonly left: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
+type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: string, readonly question: string, readonly button: string, readonly leaving: string, readonly left: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string } } | null };
 
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 

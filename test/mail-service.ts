@@ -13,7 +13,7 @@ export const SITE_URL = "https://block94.example"
 
 /** The token of an email's `path` link ("/confirm/", "/waitlist/", "/unsubscribe/"); throws when there is none. */
 export const linkIn = (text: string | undefined, path: string): string => {
-  const match = new RegExp(`${SITE_URL}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text ?? "")
+  const match = new RegExp(`${SITE_URL}${path}#token=([A-Za-z0-9_-]+)`).exec(text ?? "")
   if (!match) throw new Error(`no ${path} link in:\n${text}`)
   return match[1]
 }

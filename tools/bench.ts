@@ -53,13 +53,13 @@ const ROUTES: Route[] = [
   // The owner's page as it opens: asking for the secret.
   staticRoute("/owner/"),
   // A confirmed signup's status link, the same on every run.
-  { name: "/waitlist/?token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.statusPath },
+  { name: "/waitlist/#token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.statusPath },
   // A status link nobody has (mistyped, or from an old list): the page's message, not a place.
-  { name: "/waitlist/?token=unknown", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: () => `/waitlist/?token=${"A".repeat(43)}` },
+  { name: "/waitlist/#token=unknown", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: () => `/waitlist/#token=${"A".repeat(43)}` },
   // A confirmation link is good once: every run confirms a fresh signup.
-  { name: "/confirm/?token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.confirmPath() },
+  { name: "/confirm/#token=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.confirmPath() },
   // An invitation sent by a wave: opening it uses nothing up, so the same link on every run.
-  { name: "/invite/?code=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.invitePath },
+  { name: "/invite/#code=", expectNotFound: false, lcpTargetMs: TOKEN_PAGE_LCP_TARGET_MS, path: (links) => links.invitePath },
 ]
 
 /** Whether a route's mobile median meets issue 19's target (perf 100, CLS 0, LCP within its bound), and if not, why. */
@@ -79,7 +79,7 @@ const BUILD_TIMEOUT_MS = 10 * 60_000
 
 const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--route NAME]... [--build-speed]
   --no-build     use the existing public/ instead of running gatsby build first
-  --route NAME   only this route's Lighthouse runs (as named in the table, e.g. /waitlist/?token=); may be repeated
+  --route NAME   only this route's Lighthouse runs (as named in the table, e.g. /waitlist/#token=); may be repeated
   --runs N       Lighthouse runs per route and mode (default 3); the median is reported
   --build-speed  also time a clean build, a rebuild after a caption edit, and develop hot reload`
 

@@ -9,14 +9,14 @@ import { launchBrowser } from "./chromium"
 
 const facts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
 const token = "AbC_dEf-123456789012345678901234567890123456"
-const unsubscribe = { page: `${site.siteUrl}/unsubscribe/?token=${token}`, oneClick: `${site.siteUrl}/api/unsubscribe?token=${token}` }
+const unsubscribe = { page: `${site.siteUrl}/unsubscribe/#token=${token}`, oneClick: `${site.siteUrl}/api/unsubscribe?token=${token}` }
 const to = "fan@example.com"
 const unsubscribeLinks = { unsubscribe: unsubscribe.page, oneClickUnsubscribe: unsubscribe.oneClick }
 
 const KINDS: Record<string, OutgoingEmail> = {
-  confirmation: confirmationEmail(to, `${site.siteUrl}/confirm/?token=${token}`, unsubscribe, emails, facts),
-  "status-link": statusLinkEmail(to, `${site.siteUrl}/waitlist/?token=${token}`, unsubscribe, emails, facts),
-  invitation: invitationEmail(to, `${site.siteUrl}/invite/?code=${token}`, unsubscribe, emails, facts),
+  confirmation: confirmationEmail(to, `${site.siteUrl}/confirm/#token=${token}`, unsubscribe, emails, facts),
+  "status-link": statusLinkEmail(to, `${site.siteUrl}/waitlist/#token=${token}`, unsubscribe, emails, facts),
+  invitation: invitationEmail(to, `${site.siteUrl}/invite/#code=${token}`, unsubscribe, emails, facts),
   milestone: milestoneEmail({ to, referrals: "3", reward: "the Block 94 tee", statusToken: token, unsubscribeToken: token }, emails, facts),
   ...Object.fromEntries(
     (["drop-entered", "drop-won", "drop-not-won"] as const).map((kind) => [
@@ -25,7 +25,7 @@ const KINDS: Record<string, OutgoingEmail> = {
         kind,
         {
           to,
-          link: `${site.siteUrl}/invite/?code=${token}`,
+          link: `${site.siteUrl}/invite/#code=${token}`,
           ...unsubscribeLinks,
           drop: "Drop 01: Block Heavyweight",
           size: "Block Heavyweight Hoodie, M",

@@ -11,7 +11,7 @@ const routes = {
   privacy: "/privacy/",
   waitlist: "/waitlist/",
   // A status link nobody has: the page's message under its intro.
-  "waitlist-unknown": `/waitlist/?token=${"A".repeat(43)}`,
+  "waitlist-unknown": `/waitlist/#token=${"A".repeat(43)}`,
   confirm: "/confirm/",
   unsubscribe: "/unsubscribe/",
   invite: "/invite/",

@@ -227,6 +227,21 @@ const ui = contentFile(
  * One email: subject, heading, text, the button to the link, and what to do if it was not you;
  * the text must keep the placeholders the service fills in.
  */
+/** A token page's words for an expired link: `text` says so, then a form mails a fresh status link. */
+const freshLinkCopy = (what: string, textField: ReturnType<typeof longTemplate>) =>
+  record(
+    {
+      text: textField,
+      label: text("the label of the email field"),
+      button: text("the button that asks for a fresh link"),
+      sending: text("the button's label while the request is sent"),
+      sent: template("what the page says once asked (the same whether or not the address is on the list)", { email: "the address typed goes there" }),
+      invalid: text("what the page says when the address is not a full email address"),
+      failed: text("what the page says when the request did not go through"),
+    },
+    what,
+  )
+
 const emailCopy = (what: string, placeholders: Record<string, string> = {}) =>
   record(
     {
@@ -267,7 +282,9 @@ const emails = contentFile(
       confirmHours: "the hours the confirmation link works go there (the server's rule)",
     }),
     statusLink: emailCopy("the email that sends someone already on the list their status link"),
-    invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link"),
+    invitation: emailCopy("the email that invites someone from the list to the shop, with their single-use invitation link", {
+      inviteDays: "the days the invitation works go there (the server's rule)",
+    }),
     milestone: record(
       {
         subject: template('the subject of the email sent when friends unlock a reward; "{brand}" is filled in', { reward: "the reward's name goes there" }),
@@ -688,19 +705,11 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       intro: longText("one line under the heading, shown before the place is looked up, whatever the link turns out to be"),
       loading: text("what the page says while it looks up the place"),
       pending: text("what the page says when the address is not confirmed yet"),
-      expired: record(
-        {
-          text: longTemplate("what the page says when its status link has expired, and that a fresh one comes by email", {
-            statusLinkDays: "the days a status link works go there (the server's rule)",
-          }),
-          label: text("the label of the email field"),
-          button: text("the button that asks for a fresh link"),
-          sending: text("the button's label while the request is sent"),
-          sent: template("what the page says once asked (the same whether or not the address is on the list)", { email: "the address typed goes there" }),
-          invalid: text("what the page says when the address is not a full email address"),
-          failed: text("what the page says when the request did not go through"),
-        },
+      expired: freshLinkCopy(
         "the status page's words for an expired link",
+        longTemplate("what the page says when its status link has expired, and that a fresh one comes by email", {
+          statusLinkDays: "the days a status link works go there (the server's rule)",
+        }),
       ),
       ...tokenPageMessages,
       invited: record(
@@ -832,6 +841,12 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       button: text("the label of the button that unsubscribes"),
       leaving: text("what the button says while the address is deleted"),
       left: longText("what the page says once the person has left the list"),
+      expired: freshLinkCopy(
+        "the unsubscribe page's words for an expired link",
+        longTemplate("what the page says when the email's unsubscribe link has expired: a fresh status link by email (its page has a Leave button), or a reply to any email", {
+          unsubscribeLinkDays: "the days an email's unsubscribe link works go there (the server's rule)",
+        }),
+      ),
       ...tokenPageMessages,
     },
     "the unsubscribe page (the link at the foot of every email)",
@@ -883,6 +898,10 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         },
         "a drop's winning code, as the page shows it",
       ),
+      expired: template("what the page says when a wave's invitation was not used in time", {
+        inviteDays: "the days an invitation works go there (the server's rule)",
+        email: "the general email address from site.json goes there",
+      }),
       noCode: text("what the page says when it is opened without the link from the invitation email"),
       notFound: text("what the page says when the invitation is unknown"),
       failed: text("what the page says when the site cannot be reached"),

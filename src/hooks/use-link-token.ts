@@ -1,25 +1,28 @@
 import { useEffect, useState } from "react"
-import { sessionStore } from "../lib/attribution"
 import { takeLinkToken, type LinkTokenName } from "../lib/link-token"
 
 /**
- * The token in the page's link (`?token=...`, or `?code=...`): undefined until mounted (the
- * server HTML knows no query string), then the token or null. Once read it leaves the address
- * bar; the tab keeps it for a reload (see lib/link-token.ts).
+ * The secret in the page's link (`#token=...`, or `#code=...`): undefined until mounted (the
+ * server HTML knows no fragment), then the secret or null, and again when the fragment changes
+ * (another link pasted into the same tab). An old link's `?token=` moves into the fragment at
+ * once (see lib/link-token.ts).
  */
 export const useLinkToken = (name: LinkTokenName = "token"): string | null | undefined => {
   const [token, setToken] = useState<string | null | undefined>(undefined)
   useEffect(() => {
     const replaceAddress = (address: string) => window.history.replaceState(window.history.state, "", address)
-    setToken(takeLinkToken(window.location, name, sessionStore(), replaceAddress))
+    const read = () => setToken(takeLinkToken(window.location, name, replaceAddress))
+    read()
+    window.addEventListener("hashchange", read)
+    return () => window.removeEventListener("hashchange", read)
   }, [name])
   return token
 }
 
 /**
- * Sends the token in the page's link (`?token=...`) to `request` once the page runs, and again
- * on `retry`. `token` is undefined until mounted (the server HTML knows no query string), then
- * the token or null; `outcome` is null while the answer is on its way.
+ * Sends the secret in the page's link to `request` once the page runs, and again on `retry`.
+ * `token` is undefined until mounted, then the secret or null; `outcome` is null while the
+ * answer is on its way.
  */
 export const useLinkTokenRequest = <Outcome>(request: (token: string) => Promise<Outcome>, name: LinkTokenName = "token") => {
   const token = useLinkToken(name)

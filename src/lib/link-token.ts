@@ -1,10 +1,10 @@
 /**
- * A token page's secret (`?token=` or `?code=`) leaves the address bar as soon as the page has
- * read it, so it is not in the history, a screenshot, a shared link or a bookmark. The tab keeps
- * it (sessionStorage, per page) so a reload still works; it goes when the tab closes.
+ * A token page's secret travels in its link's fragment (`#token=...`, `#code=...`): a browser
+ * sends the fragment to no server and in no Referer, so no access log holds it, and it stays in
+ * the address bar, so a bookmark of the page works in a new tab. An old email's link with the
+ * secret in the query (`?token=...`) still works: the page moves the secret into the fragment at
+ * once, so a reload or a bookmark never sends it to a server again.
  */
-import { tokenFromSearch } from "./waitlist-client"
-
 export type LinkTokenName = "token" | "code"
 
 export interface PageAddress {
@@ -13,34 +13,23 @@ export interface PageAddress {
   hash: string
 }
 
-const storageKey = (name: LinkTokenName, pathname: string): string => `link-${name}:${pathname}`
+const secretIn = (params: URLSearchParams, name: LinkTokenName): string | null => params.get(name)?.trim() || null
 
-/** The address without the token, other parameters kept. */
-export const addressWithout = ({ pathname, search, hash }: PageAddress, name: LinkTokenName): string => {
-  const params = new URLSearchParams(search)
-  params.delete(name)
-  const rest = params.toString()
-  return `${pathname}${rest ? `?${rest}` : ""}${hash}`
-}
+/** The secret in a page's fragment (`#token=...`), or null. */
+export const tokenFromFragment = (hash: string, name: LinkTokenName = "token"): string | null => secretIn(new URLSearchParams(hash.replace(/^#/, "")), name)
 
 /**
- * The token of the page's link, or the one this tab read on this page before; takes it out of
- * the address (through `replaceAddress`) when the link has one.
+ * The secret of the page's link: from the fragment, or from an old link's query string, which
+ * `replaceAddress` then gets without it and with the secret in the fragment (other parameters kept).
  */
-export const takeLinkToken = (
-  address: PageAddress,
-  name: LinkTokenName,
-  storage: Storage | undefined,
-  replaceAddress: (address: string) => void,
-): string | null => {
-  const fromLink = tokenFromSearch(address.search, name)
-  const key = storageKey(name, address.pathname)
-  try {
-    if (fromLink === null) return storage?.getItem(key) ?? null
-    storage?.setItem(key, fromLink)
-  } catch {
-    // Storage blocked: the token still works for this view of the page.
-  }
-  replaceAddress(addressWithout(address, name))
-  return fromLink
+export const takeLinkToken = (address: PageAddress, name: LinkTokenName, replaceAddress: (address: string) => void): string | null => {
+  const fromFragment = tokenFromFragment(address.hash, name)
+  if (fromFragment !== null) return fromFragment
+  const params = new URLSearchParams(address.search)
+  const fromQuery = secretIn(params, name)
+  if (fromQuery === null) return null
+  params.delete(name)
+  const rest = params.toString()
+  replaceAddress(`${address.pathname}${rest ? `?${rest}` : ""}#${new URLSearchParams({ [name]: fromQuery }).toString()}`)
+  return fromQuery
 }

@@ -8,9 +8,6 @@ import { readPlace, signupEndpoint } from "./signup-client"
 export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge" | "drop/enter"): string =>
   signupEndpoint().replace(/signup\/?$/, name)
 
-/** The secret a page was opened with (`?token=...`, or `?code=...` for an invitation), or null. */
-export const tokenFromSearch = (search: string, name: "token" | "code" = "token"): string | null => new URLSearchParams(search).get(name)?.trim() || null
-
 export type ConfirmOutcome = { kind: "confirmed"; place: WaitlistPlace } | { kind: "expired" } | { kind: "notFound" } | { kind: "failed" }
 
 /** Confirms the address behind a confirmation token (a POST: a mail scanner's GET confirms nothing). */
@@ -77,9 +74,9 @@ const readStatus = (body: unknown): WaitlistStatus | null => {
   }
 }
 
-/** Where the signup behind a status token stands. */
+/** Where the signup behind a status token stands (the token in the body: an address would put it in logs). */
 export const fetchWaitlistStatus = async (token: string, options?: RequestOptions): Promise<StatusOutcome> => {
-  const answer = await requestJson(`${siblingEndpoint("waitlist")}?${new URLSearchParams({ token }).toString()}`, "GET", null, options)
+  const answer = await requestJson(siblingEndpoint("waitlist"), "POST", { token }, options)
   if (isSuccess(answer.status)) {
     const status = readStatus(answer.body)
     return status ? { kind: "found", status } : { kind: "failed" }
@@ -93,13 +90,13 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
 export const requestLinkAgain = async (email: string, altcha?: string, options?: RequestOptions): Promise<boolean> =>
   isSuccess((await requestJson(siblingEndpoint("resend"), "POST", { email, ...(altcha ? { altcha } : {}) }, options)).status)
 
-export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "failed" }
+export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "expired" } | { kind: "failed" }
 
 const leaveOutcome = ({ status, body }: { status: number; body: unknown }): LeaveOutcome => {
   if (isSuccess(status))
     return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
-  // An expired status link (410) erases no one: the page asks for a fresh one, as for an unknown link.
-  if (status === 404 || status === 400 || status === 410) return { kind: "notFound" }
+  if (status === 410) return { kind: "expired" }
+  if (status === 404 || status === 400) return { kind: "notFound" }
   return { kind: "failed" }
 }
 
@@ -123,6 +120,8 @@ export type InvitationOutcome =
   | { kind: "redeemed"; prize?: Prize }
   /** A drop's winning code not used in time: it went to the next person on the reserve list. */
   | { kind: "passed"; prize: Prize }
+  /** A wave's invitation not used in time. */
+  | { kind: "expired" }
   | { kind: "notFound" }
   | { kind: "failed" }
 
@@ -131,12 +130,13 @@ const readPrize = (body: Record<string, unknown>): Prize | null =>
 
 /** Whether an invitation code is good, used, passed on or unknown, and the drop's piece when it is a winning code: the invitation page's one question. */
 export const fetchInvitation = async (code: string, options?: RequestOptions): Promise<InvitationOutcome> => {
-  const answer = await requestJson(`${siblingEndpoint("invite")}?${new URLSearchParams({ code }).toString()}`, "GET", null, options)
+  const answer = await requestJson(siblingEndpoint("invite"), "POST", { code }, options)
   if (!isSuccess(answer.status) || typeof answer.body !== "object" || answer.body === null) return { kind: "failed" }
   const body = answer.body as Record<string, unknown>
   const prize = readPrize(body)
   if (body.state === "valid" || body.state === "redeemed") return prize ? { kind: body.state, prize } : { kind: body.state }
   if (body.state === "passed") return prize ? { kind: "passed", prize } : { kind: "failed" }
+  if (body.state === "expired") return { kind: "expired" }
   return body.state === "unknown" ? { kind: "notFound" } : { kind: "failed" }
 }
 

@@ -5,7 +5,7 @@ import { HydrateLater } from "../components/shared/Hydration"
 import { ConfirmSignup } from "../components/waitlist/ConfirmSignup"
 import { TokenPage } from "../components/waitlist/TokenPage"
 
-/** /confirm/?token=...: where the confirmation email's link leads. */
+/** /confirm/#token=...: where the confirmation email's link leads. */
 const ConfirmPage = ({ data }: PageProps<Queries.ConfirmPageQuery>) => {
   const page = data.confirmJson!
   return (

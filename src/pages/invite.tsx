@@ -5,7 +5,7 @@ import { HydrateLater } from "../components/shared/Hydration"
 import { InvitationLookup } from "../components/waitlist/InvitationLookup"
 import { TokenPage } from "../components/waitlist/TokenPage"
 
-/** /invite/?code=...: where an invitation email's link leads; shows the invitation and the way into the shop. */
+/** /invite/#code=...: where an invitation email's link leads; shows the invitation and the way into the shop. */
 const InvitePage = ({ data }: PageProps<Queries.InvitePageQuery>) => {
   const page = data.inviteJson!
   return (
@@ -53,6 +53,7 @@ export const query = graphql`
         button
         passed
       }
+      expired
       noCode
       notFound
       failed

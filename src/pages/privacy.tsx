@@ -6,6 +6,7 @@ import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { fillTemplate } from "../lib/template"
 import { LEADERBOARD_MIN_REFERRALS } from "../signup/rewards"
+import { INVITATION_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../signup/link-lifetimes"
 import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, NETWORK_FINGERPRINT_DAYS, PENDING_SIGNUP_MAX_DAYS, VISIT_COUNT_MONTHS } from "../signup/retention"
 
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
@@ -21,6 +22,8 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       backupDays: String(BACKUP_MAX_DAYS),
       dropEntryDays: String(DROP_ENTRY_DAYS),
       networkDays: String(NETWORK_FINGERPRINT_DAYS),
+      unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS),
+      inviteDays: String(INVITATION_DAYS),
       minimumAge: String(data.dropsJson!.minimumAge),
       minFriends: String(LEADERBOARD_MIN_REFERRALS),
       visitMonths: String(VISIT_COUNT_MONTHS),

@@ -5,7 +5,7 @@ import { HydrateLater } from "../components/shared/Hydration"
 import { TokenPage } from "../components/waitlist/TokenPage"
 import { UnsubscribeByLink } from "../components/waitlist/UnsubscribeByLink"
 
-/** /unsubscribe/?token=...: where the link at the foot of every email leads; the button leaves the list. */
+/** /unsubscribe/#token=...: where the link at the foot of every email leads; the button leaves the list. */
 const UnsubscribePage = ({ data }: PageProps<Queries.UnsubscribePageQuery>) => {
   const page = data.unsubscribeJson!
   return (
@@ -35,6 +35,15 @@ export const query = graphql`
       button
       leaving
       left
+      expired {
+        text
+        label
+        button
+        sending
+        sent
+        invalid
+        failed
+      }
       noToken
       notFound
       failed

@@ -5,7 +5,7 @@ import { HydrateLater } from "../components/shared/Hydration"
 import { TokenPage } from "../components/waitlist/TokenPage"
 import { StatusLookup } from "../components/waitlist/StatusLookup"
 
-/** /waitlist/?token=...: a signup's own place in line, by the secret link only (no lookup by email), and the way to leave. */
+/** /waitlist/#token=...: a signup's own place in line, by the secret link only (no lookup by email), and the way to leave. */
 const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
   const page = data.waitlistJson!
   return (

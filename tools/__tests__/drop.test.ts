@@ -13,6 +13,7 @@ import { createDropService } from "../../src/server/drop/service"
 import type { ApiRequest, HandlerDependencies } from "../../src/server/http/waitlist-handler"
 import { createSignupService } from "../../src/server/waitlist/service"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
+import { linkSecret } from "../../test/link-secret"
 
 const HOUR = 60 * 60 * 1000
 const [DROP] = drops.drops
@@ -89,7 +90,7 @@ describe("drop:commit, drop:draw and drop:verify", () => {
       for (const email of ["ana@example.com", "ben@example.com"]) {
         const joined = await signups.join({ email, source: "website_signup", timestamp: new Date().toISOString() }, new Date())
         if (joined.kind !== "confirmed") throw new Error(joined.kind)
-        expect(await open.enter(new URL(joined.statusUrl).searchParams.get("token"), DROP.id, "cap/One size", new Date())).toMatchObject({ kind: "entered" })
+        expect(await open.enter(linkSecret(joined.statusUrl), DROP.id, "cap/One size", new Date())).toMatchObject({ kind: "entered" })
       }
     } finally {
       await store.close()

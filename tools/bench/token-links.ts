@@ -9,9 +9,9 @@ import { openEmbeddedStore } from "../../src/server/store/open-store"
 import type { Inbox } from "../smtp-inbox"
 
 /** The confirmation link's token in an email's text. */
-export const CONFIRM_TOKEN = /\/confirm\/\?token=([A-Za-z0-9_-]+)/
+export const CONFIRM_TOKEN = /\/confirm\/#token=([A-Za-z0-9_-]+)/
 /** The invitation link's code in an email's text. */
-export const INVITE_CODE = /\/invite\/\?code=([A-Za-z0-9_-]+)/
+export const INVITE_CODE = /\/invite\/#code=([A-Za-z0-9_-]+)/
 
 export interface TokenLinks {
   /** The status page of a confirmed signup (a status link may be opened any number of times). */
@@ -44,7 +44,7 @@ export const invitePath = async (signupsFile: string, inbox: Inbox, email: strin
     // The inbox's first mail to this address is its confirmation; the invitation came after.
     const code = inbox.messages.map((message) => INVITE_CODE.exec(message.text ?? "")?.[1]).find((found) => found !== undefined)
     if (!code) throw new Error(`no invitation link reached the inbox for ${email}`)
-    return `/invite/?code=${code}`
+    return `/invite/#code=${code}`
   } finally {
     mailer.close()
     await store.close()
@@ -73,7 +73,7 @@ export const makeTokenLinks = async (baseUrl: string, inbox: Inbox): Promise<Tok
   if (confirmed.status !== 200 || !statusUrl) throw new Error(`confirming a signup answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
   return {
     statusPath: `${statusUrl.pathname}${statusUrl.search}`,
-    confirmPath: async () => `/confirm/?token=${await confirmationToken()}`,
+    confirmPath: async () => `/confirm/#token=${await confirmationToken()}`,
     confirmedEmail: invitee,
   }
 }

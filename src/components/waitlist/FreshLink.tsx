@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from "react"
 import { isValidEmail } from "../../signup/rules"
 import { fillTemplate } from "../../lib/template"
 import { requestLinkAgain } from "../../lib/waitlist-client"
-import { STATUS_LINK_DAYS } from "../../signup/link-lifetimes"
+import { STATUS_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../../signup/link-lifetimes"
 
 export interface FreshLinkCopy {
   text: string
@@ -17,7 +17,7 @@ export interface FreshLinkCopy {
 
 type Request = { kind: "idle" } | { kind: "invalid" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "failed" }
 
-/** An expired status link: the address, then a fresh link by email (the same answer whether or not it is on the list). */
+/** An expired status or unsubscribe link: the address, then a fresh status link by email (the same answer whether or not it is on the list). */
 export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
   const id = useId()
   const [email, setEmail] = useState("")
@@ -43,7 +43,7 @@ export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
   const note = request.kind === "sent" ? fillTemplate(copy.sent, { email: request.email }) : request.kind === "failed" ? copy.failed : ""
   return (
     <div sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
-      <p sx={{ variant: "text.lead" }}>{fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS) })}</p>
+      <p sx={{ variant: "text.lead" }}>{fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS), unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS) })}</p>
       <form ref={formRef} noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
         <div>
           <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>

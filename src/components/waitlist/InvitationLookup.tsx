@@ -2,6 +2,7 @@
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
 import { fillTemplate } from "../../lib/template"
 import { fetchInvitation, shopLink } from "../../lib/waitlist-client"
+import { INVITATION_DAYS } from "../../signup/link-lifetimes"
 import { PageMessage } from "./PageMessage"
 
 export interface InvitationCopy {
@@ -10,6 +11,8 @@ export interface InvitationCopy {
   redeemed: string
   /** A drop's winning code: its headline names the piece and the drop; `passed` when it was not used in time. */
   drop: { eyebrow: string; heading: string; text: string; button: string; passed: string }
+  /** A wave's invitation not used in time: `{inviteDays}` and `{email}` are filled in. */
+  expired: string
   noCode: string
   notFound: string
   failed: string
@@ -30,6 +33,7 @@ export const InvitationLookup = ({ copy, shopUrl, contactEmail }: { copy: Invita
   if (code === undefined || outcome === null) return <p sx={{ variant: "text.lead" }}>{copy.checking}</p>
   if (outcome.kind === "notFound") return <PageMessage text={copy.notFound} joinLabel={copy.joinLink} />
   if (outcome.kind === "redeemed") return <PageMessage text={fillTemplate(copy.redeemed, { email: contactEmail })} />
+  if (outcome.kind === "expired") return <PageMessage text={fillTemplate(copy.expired, { inviteDays: String(INVITATION_DAYS), email: contactEmail })} />
   if (outcome.kind === "passed") return <PageMessage text={fillTemplate(copy.drop.passed, { ...outcome.prize })} />
   if (outcome.kind === "failed") return <PageMessage text={copy.failed} retry={{ label: copy.retry, onRetry: retry }} />
   const words = outcome.prize ? { ...copy.drop, heading: fillTemplate(copy.drop.heading, { ...outcome.prize }) } : copy.valid

@@ -2,6 +2,7 @@
 import { useState } from "react"
 import { useLinkToken } from "../../hooks/use-link-token"
 import { unsubscribeByLink, type LeaveOutcome } from "../../lib/waitlist-client"
+import { FreshLink, type FreshLinkCopy } from "./FreshLink"
 import { PageMessage } from "./PageMessage"
 
 export interface UnsubscribeCopy {
@@ -9,6 +10,8 @@ export interface UnsubscribeCopy {
   button: string
   leaving: string
   left: string
+  /** An email's link past its time: a fresh status link by email instead. */
+  expired: FreshLinkCopy
   noToken: string
   notFound: string
   failed: string
@@ -27,6 +30,7 @@ export const UnsubscribeByLink = ({ copy }: { copy: UnsubscribeCopy }) => {
   if (token === null) return <PageMessage text={copy.noToken} joinLabel={copy.joinLink} />
   if (state === "left") return <PageMessage text={copy.left} takeFocus />
   if (state === "notFound") return <PageMessage text={copy.notFound} takeFocus />
+  if (state === "expired") return <FreshLink copy={copy.expired} />
 
   const unsubscribe = async () => {
     if (!token || state === "leaving") return

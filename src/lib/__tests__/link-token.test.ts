@@ -1,61 +1,37 @@
-import { addressWithout, takeLinkToken } from "../link-token"
+import { takeLinkToken, tokenFromFragment } from "../link-token"
 
-const memoryStorage = (): Storage => {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  }
+const read = (address: { pathname: string; search?: string; hash?: string }, name: "token" | "code" = "token") => {
+  const replaced: string[] = []
+  const token = takeLinkToken({ search: "", hash: "", ...address }, name, (next) => replaced.push(next))
+  return { token, replaced }
 }
 
 describe("a token page's link", () => {
-  it("loses its token from the address once read, keeping other parameters and the fragment", () => {
-    const replaced: string[] = []
-    const token = takeLinkToken({ pathname: "/waitlist/", search: "?utm_source=mail&token=abc123", hash: "#rewards" }, "token", memoryStorage(), (address) =>
-      replaced.push(address),
-    )
-    expect(token).toBe("abc123")
-    expect(replaced).toEqual(["/waitlist/?utm_source=mail#rewards"])
+  it("reads the secret from the fragment, which no server sees, and leaves it in the address bar for a bookmark", () => {
+    expect(read({ pathname: "/waitlist/", hash: "#token=abc123" })).toEqual({ token: "abc123", replaced: [] })
+    expect(read({ pathname: "/invite/", search: "?utm_source=mail", hash: "#code=xyz" }, "code")).toEqual({ token: "xyz", replaced: [] })
   })
 
-  it("still works after a reload in the same tab, and only on the page that read it", () => {
-    const storage = memoryStorage()
-    takeLinkToken({ pathname: "/waitlist/", search: "?token=abc123", hash: "" }, "token", storage, () => undefined)
-    const replaced: string[] = []
-    expect(takeLinkToken({ pathname: "/waitlist/", search: "", hash: "" }, "token", storage, (address) => replaced.push(address))).toBe("abc123")
-    expect(replaced).toEqual([])
-    expect(takeLinkToken({ pathname: "/confirm/", search: "", hash: "" }, "token", storage, () => undefined)).toBeNull()
+  it("moves an old email's ?token= into the fragment at once, other parameters kept, so a reload sends it to no server", () => {
+    expect(read({ pathname: "/waitlist/", search: "?utm_source=mail&token=abc123" })).toEqual({
+      token: "abc123",
+      replaced: ["/waitlist/?utm_source=mail#token=abc123"],
+    })
+    expect(read({ pathname: "/invite/", search: "?code=old" }, "code")).toEqual({ token: "old", replaced: ["/invite/#code=old"] })
   })
 
-  it("takes a new link's token over the one kept", () => {
-    const storage = memoryStorage()
-    takeLinkToken({ pathname: "/invite/", search: "?code=first", hash: "" }, "code", storage, () => undefined)
-    expect(takeLinkToken({ pathname: "/invite/", search: "?code=second", hash: "" }, "code", storage, () => undefined)).toBe("second")
-    expect(takeLinkToken({ pathname: "/invite/", search: "", hash: "" }, "code", storage, () => undefined)).toBe("second")
+  it("takes the fragment's secret over an old one in the query", () => {
+    expect(read({ pathname: "/confirm/", search: "?token=old", hash: "#token=new" }).token).toBe("new")
   })
 
-  it("works when storage is blocked", () => {
-    const blocked = {
-      getItem: () => {
-        throw new Error("blocked")
-      },
-      setItem: () => {
-        throw new Error("blocked")
-      },
-    } as unknown as Storage
-    const replaced: string[] = []
-    expect(takeLinkToken({ pathname: "/waitlist/", search: "?token=abc", hash: "" }, "token", blocked, (address) => replaced.push(address))).toBe("abc")
-    expect(replaced).toEqual(["/waitlist/"])
-    expect(takeLinkToken({ pathname: "/waitlist/", search: "", hash: "" }, "token", blocked, () => undefined)).toBeNull()
+  it("finds nothing on a page opened without a secret, and leaves its address alone", () => {
+    expect(read({ pathname: "/waitlist/" })).toEqual({ token: null, replaced: [] })
+    expect(read({ pathname: "/waitlist/", hash: "#rewards" })).toEqual({ token: null, replaced: [] })
+    expect(read({ pathname: "/waitlist/", hash: "#token=%20%20" })).toEqual({ token: null, replaced: [] })
   })
 
-  it("addressWithout leaves an address without the token as it is", () => {
-    expect(addressWithout({ pathname: "/waitlist/", search: "", hash: "" }, "token")).toBe("/waitlist/")
+  it("reads a fragment with or without its #", () => {
+    expect(tokenFromFragment("#token=a-b_c")).toBe("a-b_c")
+    expect(tokenFromFragment("code=x", "code")).toBe("x")
   })
 })

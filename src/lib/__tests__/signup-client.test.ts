@@ -142,7 +142,7 @@ describe("the answer's follow-up", () => {
     total: 120,
     referralCode: "ABCD1234EF",
     referralUrl: "https://block94.example/?ref=ABCD1234EF",
-    statusUrl: "https://block94.example/waitlist/?token=x",
+    statusUrl: "https://block94.example/waitlist/#token=x",
   }
 
   it("is the place in line for a confirmed signup", () => {

@@ -12,10 +12,13 @@
  *   POST /api/confirm      { token }
  *   POST /api/resend       { email, altcha? }
  *   GET  /api/challenge    (the bot check's proof-of-work challenge, see bot-check.ts)
- *   GET  /api/waitlist?token=...
+ *   POST /api/waitlist    { token }   (the status page: where a signup stands)
  *   POST /api/leave        { token }   (a status token: "Leave the list" on the status page)
  *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
- *   GET  /api/invite?code=...         (the invitation page: valid, redeemed or unknown)
+ *   POST /api/invite      { code }    (the invitation page: valid, redeemed, expired or unknown)
+ *
+ * Secrets travel in bodies, never in addresses: an access log keeps addresses. The one exception
+ * is the one-click unsubscribe link, whose form RFC 8058 fixes; its tokens expire.
  *   POST /api/invite/redeem { code }  (the shop, with Authorization: Bearer INVITE_API_TOKEN)
  */
 import type { IncomingHttpHeaders } from "node:http"
@@ -385,27 +388,27 @@ export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDepende
     return answer(200, { ...(await newChallenge(deps.botCheck.secret, deps.now())) })
   })
 
-/** GET /api/waitlist?token=... */
+/** The secret of a POST's JSON body (`{ token }`, `{ code }`), or the answer that refuses the request. */
+const secretFromJson = async (request: ApiRequest, what: string, link: string, field: "token" | "code" = "token"): Promise<ApiAnswer | { secret: string }> => {
+  const json = await readJson(request, what, `the ${field} from ${link}`)
+  if (json.kind === "rejected") return json.answer
+  if (!isObject(json.value) || typeof json.value[field] !== "string") return reject(400, `Request body must be a JSON object with the "${field}" from ${link}`)
+  return { secret: json.value[field] }
+}
+
+/** POST /api/waitlist `{ token }`: where the signup behind a status token stands (a read, with the read budget). */
 export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    const wrongMethod = checkMethod(request.method, "GET", "look up a place")
-    if (wrongMethod) return wrongMethod
-    const found = await service.status(request.query.get("token"), deps.now())
+    const read = await secretFromJson(request, "look up a place", "your status link")
+    if ("status" in read) return read
+    const found = await service.status(read.secret, deps.now())
     if (found.kind === "unknown") return reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
     if (found.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
     const { kind: _kind, ...status } = found
     return answer(200, status)
   })
-
-/** The token of a POST's JSON body `{ token }`, or the answer that refuses the request. */
-const tokenFromJson = async (request: ApiRequest, what: string, link: string): Promise<ApiAnswer | { token: string }> => {
-  const json = await readJson(request, what, `the token from ${link}`)
-  if (json.kind === "rejected") return json.answer
-  if (!isObject(json.value) || typeof json.value.token !== "string") return reject(400, `Request body must be a JSON object with the "token" from ${link}`)
-  return { token: json.value.token }
-}
 
 const LEFT = answer(200, { ok: true, status: "left" })
 
@@ -414,12 +417,16 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
   guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
-    const read = await tokenFromJson(request, "leave the list", "your status link")
+    const read = await secretFromJson(request, "leave the list", "your status link")
     if ("status" in read) return read
-    const left = await service.leave(read.token, deps.now())
+    const left = await service.leave(read.secret, deps.now())
     if (left.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
     return left.kind === "left" ? LEFT : reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
   })
+
+/** An old email's unsubscribe link: it erases no one; the mailto address in the email's headers and a fresh status link still work. */
+export const UNSUBSCRIBE_LINK_EXPIRED_MESSAGE =
+  "This unsubscribe link has expired: ask for a fresh status link by email and leave from there, or reply to us with \"unsubscribe\""
 
 /** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
 const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])
@@ -443,16 +450,17 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
     const method = request.method?.toUpperCase()
     const linkToken = request.query.get("token")
     if (method === "GET" || method === "HEAD") {
-      const page = `/unsubscribe/${linkToken === null ? "" : `?${new URLSearchParams({ token: linkToken }).toString()}`}`
+      // The page takes the token from the fragment, which no server sees (see links.ts).
+      const page = `/unsubscribe/${linkToken === null ? "" : `#${new URLSearchParams({ token: linkToken }).toString()}`}`
       return answer(303, { page }, { Location: page })
     }
     if (method !== "POST") return reject(405, `Method ${method ?? "(none)"} is not allowed: unsubscribe with POST`, { Allow: "GET, POST" })
     const mediaType = request.headers["content-type"]?.split(";")[0].trim().toLowerCase() ?? ""
     let token: string | null = linkToken
     if (mediaType === "application/json") {
-      const read = await tokenFromJson(request, "unsubscribe", "the unsubscribe link")
+      const read = await secretFromJson(request, "unsubscribe", "the unsubscribe link")
       if ("status" in read) return read
-      token = read.token
+      token = read.secret
     } else if (ONE_CLICK_TYPES.has(mediaType)) {
       // The token is in the link; the body only says "List-Unsubscribe=One-Click". It is read
       // (within the limit) so the connection stays usable, and not judged: the POST is the intent.
@@ -470,20 +478,21 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
       )
     }
     const left = await service.unsubscribe(token, deps.now())
+    if (left.kind === "expired") return reject(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE)
     return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
   })
 
-/** GET /api/invite?code=...: what the invitation page shows. Only the code's state, never anything about its person. */
+/** POST /api/invite `{ code }`: what the invitation page shows. Only the code's state, never anything about its person. */
 export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    const wrongMethod = checkMethod(request.method, "GET", "look up an invitation")
-    if (wrongMethod) return wrongMethod
-    const code = request.query.get("code")
-    const state = await service.invitation(code)
+    const read = await secretFromJson(request, "look up an invitation", "your invitation link", "code")
+    if ("status" in read) return read
+    const now = deps.now()
+    const state = await service.invitation(read.secret, now)
     // A drop's winning code: its state ("passed": not used in time, it went to the reserve list), the drop and the size.
-    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(code, deps.now()) : null
+    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(read.secret, now) : null
     if (prize) return answer(200, { state: prize.state, drop: prize.drop, size: prize.size })
     return answer(200, { state })
   })
@@ -526,6 +535,8 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
         return answer(200, { redeemed: true, email: result.email })
       case "alreadyRedeemed":
         return answer(409, { error: "This invitation code was already used", redeemedAt: result.redeemedAt })
+      case "expired":
+        return reject(410, "This invitation code has expired")
       case "unknown":
         return reject(404, "This invitation code is not known")
     }

@@ -7,7 +7,7 @@ import { bumpCounters, eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import { iso, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { StoreContext } from "./store-context"
-import type { InvitationState, Invitee, InviteTarget, RedeemResult, SignupStore } from "./store"
+import { invitationExpiry, type InvitationState, type Invitee, type InviteTarget, type RedeemResult, type SignupStore } from "./store"
 
 type InvitationStore = Pick<SignupStore, "invite" | "previewInvite" | "invitationState" | "redeemInvitation">
 
@@ -52,8 +52,8 @@ export const invitationStore = ({ db, options, line, ready, query, transaction }
             await insertRows<{ signup_id: number | string }>(
               tx,
               "invitations",
-              ["signup_id", "code_hash", "sent_at"],
-              issued.map(({ invitee, codeHash }) => [invitee.signupId, codeHash, at]),
+              ["signup_id", "code_hash", "sent_at", "expires_at"],
+              issued.map(({ invitee, codeHash }) => [invitee.signupId, codeHash, at, invitationExpiry(at)]),
               "on conflict (signup_id) do nothing returning signup_id",
             )
           ).map((row) => Number(row.signup_id)),
@@ -91,21 +91,27 @@ export const invitationStore = ({ db, options, line, ready, query, transaction }
       return pickInvitees(db, target, false)
     },
 
-    async invitationState(codeHash): Promise<InvitationState> {
-      const [row] = await query<{ redeemed_at: Date | string | null }>("select redeemed_at from invitations where code_hash = $1", [codeHash])
-      return row ? (row.redeemed_at === null ? "valid" : "redeemed") : "unknown"
+    async invitationState(codeHash, now): Promise<InvitationState> {
+      const [row] = await query<{ redeemed_at: Date | string | null; expires_at: Date | string }>(
+        "select redeemed_at, expires_at from invitations where code_hash = $1",
+        [codeHash],
+      )
+      if (!row) return "unknown"
+      if (row.redeemed_at !== null) return "redeemed"
+      return Date.parse(iso(row.expires_at)) <= now.getTime() ? "expired" : "valid"
     },
 
     redeemInvitation: (codeHash, now) =>
       transaction(async (tx): Promise<RedeemResult> => {
         // One statement uses the code, so two redemptions at once cannot both succeed.
         const [used] = await tx.query<{ signup_id: number | string }>(
-          "update invitations set redeemed_at = $2 where code_hash = $1 and redeemed_at is null returning signup_id",
+          "update invitations set redeemed_at = $2 where code_hash = $1 and redeemed_at is null and expires_at > $2 returning signup_id",
           [codeHash, now.toISOString()],
         )
         if (!used) {
           const [known] = await tx.query<{ redeemed_at: Date | string | null }>("select redeemed_at from invitations where code_hash = $1", [codeHash])
-          return known?.redeemed_at ? { kind: "alreadyRedeemed", redeemedAt: iso(known.redeemed_at) } : { kind: "unknown" }
+          if (!known) return { kind: "unknown" }
+          return known.redeemed_at ? { kind: "alreadyRedeemed", redeemedAt: iso(known.redeemed_at) } : { kind: "expired" }
         }
         const [person] = await tx.query<{ email: string }>("select email from signups where id = $1", [used.signup_id])
         await bumpCounters(tx, { redeemed: 1 })

@@ -33,6 +33,14 @@ const NETWORK_MEMORY = (timeType: string) => [
   "create index signups_network_until on signups (network_until) where network is not null",
 ]
 
+// Links that expire: an email's unsubscribe link (UNSUBSCRIBE_LINK_DAYS) and an invitation's code
+// (INVITATION_DAYS). Those out already get the full time from now (`in90Days`, `in30Days`: the engine's "now + n days").
+const LINKS_EXPIRE = (timeType: string, in90Days: string, in30Days: string) => [
+  `update signup_tokens set expires_at = ${in90Days} where kind = 'unsubscribe' and expires_at is null`,
+  `alter table invitations add column expires_at ${timeType}`,
+  `update invitations set expires_at = ${in30Days}`,
+]
+
 // The same on both engines: drops (see drop-store.ts). Times are ISO 8601 text, as the audit's.
 const DROP_TABLES = [
   // A drop the owner committed to: the seed's hash first; the list's hash at close; the seed at the draw.
@@ -300,6 +308,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     name: "referral review: a network fingerprint kept while its link is in use",
     up: statements(...NETWORK_MEMORY("timestamptz")),
   },
+  {
+    version: 15,
+    name: "links that expire: unsubscribe links after 90 days, invitations after 30",
+    up: statements(...LINKS_EXPIRE("timestamptz", "now() + interval '90 days'", "now() + interval '30 days'")),
+  },
 ]
 
 // The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
@@ -470,6 +483,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 12,
     name: "referral review: a network fingerprint kept while its link is in use",
     up: statements(...NETWORK_MEMORY("text")),
+  },
+  {
+    version: 13,
+    name: "links that expire: unsubscribe links after 90 days, invitations after 30",
+    up: statements(...LINKS_EXPIRE("text", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+90 days')", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+30 days')")),
   },
 ]
 

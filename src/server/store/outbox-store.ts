@@ -9,13 +9,20 @@ import { insertOutboxRows } from "./outbox-rows"
 import type { EventPayload } from "./events"
 import { contactOf, endpointOf, textFields, type EndpointRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
-import { THROTTLED_KINDS, type QueuedMessage, type MessageKind, type OutboxEntry, type OutboxHealth, type OutboxKind, type SignupStore } from "./store"
+import { THROTTLED_KINDS, unsubscribeTokenExpiry, type QueuedMessage, type MessageKind, type OutboxEntry, type OutboxHealth, type OutboxKind, type SignupStore } from "./store"
 
 /** Writes messages to the outbox, due at once; the sender delivers them. */
 export const queueMessages = async (
   tx: SqlExecutor,
   messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>,
 ): Promise<void> => {
+  if (messages.length === 0) return
+  // Each email's unsubscribe link works UNSUBSCRIBE_LINK_DAYS from when the email is queued.
+  const hashes = messages.map(({ message }) => message.unsubscribeTokenHash)
+  await tx.query(`update signup_tokens set expires_at = $1 where kind = 'unsubscribe' and expires_at is null and hash in (${parameters(hashes.length, 2)})`, [
+    unsubscribeTokenExpiry(messages[messages.length - 1].at),
+    ...hashes,
+  ])
   await insertOutboxRows(
     tx,
     messages.map(({ signupId, message, at }) => ({ messageId: randomUUID(), kind: message.kind, signupId, payload: message.payload, at })),

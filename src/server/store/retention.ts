@@ -48,7 +48,7 @@ export const retentionStore = ({ transaction, db }: StoreContext): Pick<SignupSt
     const tokens = await transaction(async (tx) => {
       const cutoff = before(now, TOKEN_GRACE_MS)
       const gone = await tx.query(
-        "delete from signup_tokens where kind in ('confirm', 'status') and ((expires_at is not null and expires_at <= $1) or (used_at is not null and used_at <= $1)) returning hash",
+        "delete from signup_tokens where kind in ('confirm', 'status', 'unsubscribe') and ((expires_at is not null and expires_at <= $1) or (used_at is not null and used_at <= $1)) returning hash",
         [cutoff],
       )
       return gone.length

@@ -395,6 +395,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     }
   }
 
+  /** Whether a token of `kind` is known and past its time. */
+  const tokenExpired = async (kind: "status" | "unsubscribe", tokenHash: string, now: Date): Promise<boolean> => {
+    const [row] = await query<{ expires_at: Date | string | null }>("select expires_at from signup_tokens where hash = $1 and kind = $2", [tokenHash, kind])
+    return row?.expires_at != null && Date.parse(iso(row.expires_at)) <= now.getTime()
+  }
+
   const outbox = outboxStore(context, standingWhere)
   const owner = ownerStore(context, { outboxHealth: outbox.outboxHealth, countReferral, standingWhere })
   const invitations = invitationStore(context)
@@ -466,10 +472,9 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       return row ? toSignup(row) : null
     },
 
-    async statusTokenExpired(tokenHash, now) {
-      const [row] = await query<{ expires_at: Date | string | null }>("select expires_at from signup_tokens where hash = $1 and kind = 'status'", [tokenHash])
-      return row?.expires_at != null && Date.parse(iso(row.expires_at)) <= now.getTime()
-    },
+    statusTokenExpired: (tokenHash, now) => tokenExpired("status", tokenHash, now),
+
+    unsubscribeTokenExpired: (tokenHash, now) => tokenExpired("unsubscribe", tokenHash, now),
 
     async standingByStatusToken(tokenHash) {
       const [row] = await query<SignupRow & PlaceColumns>(

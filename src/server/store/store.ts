@@ -9,7 +9,7 @@
  */
 import type { AuditEntry, HoldReason, OutboxHealth, OwnerSummary } from "../../signup/owner-summary"
 import type { Attribution } from "../../signup/schema"
-import { STATUS_LINK_DAYS } from "../../signup/link-lifetimes"
+import { INVITATION_DAYS, STATUS_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../../signup/link-lifetimes"
 import type { ProviderContact } from "../outbox/providers/provider"
 import type { ChallengeVerdict } from "./challenges"
 import type { DropStore } from "./drop-store"
@@ -221,9 +221,9 @@ export interface NewInvitation {
 }
 
 /** An invitation code as the invitation page and the shop see it. */
-export type InvitationState = "valid" | "redeemed" | "unknown"
+export type InvitationState = "valid" | "redeemed" | "expired" | "unknown"
 
-export type RedeemResult = { kind: "redeemed"; email: string } | { kind: "alreadyRedeemed"; redeemedAt: string } | { kind: "unknown" }
+export type RedeemResult = { kind: "redeemed"; email: string } | { kind: "alreadyRedeemed"; redeemedAt: string } | { kind: "expired" } | { kind: "unknown" }
 
 /** One row of the owner's export: the signup, where it stands, whom it brought. */
 export interface ExportRow extends Standing {
@@ -246,6 +246,14 @@ export const STATUS_TOKEN_TTL_MS = STATUS_LINK_DAYS * 24 * 60 * 60 * 1000
 /** When a status token made at `at` stops working. */
 export const statusTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + STATUS_TOKEN_TTL_MS).toISOString()
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** When the unsubscribe link of an email queued at `at` stops working. */
+export const unsubscribeTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS).toISOString()
+
+/** When an invitation sent at `at` stops working. */
+export const invitationExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + INVITATION_DAYS * DAY_MS).toISOString()
+
 /** Who leaves the list: by a token from their status page or an email, or by address (the owner answering a request). */
 export type Leaver = { token: "status" | "unsubscribe"; hash: string } | { emailKey: string }
 
@@ -267,6 +275,8 @@ export interface SignupStore extends DropStore, VisitStore {
   findSignup(emailKey: string): Promise<Signup | null>
   /** Whether a status token is known and past its expiry at `now` (an unknown one is not expired: it is unknown). */
   statusTokenExpired(tokenHash: string, now: Date): Promise<boolean>
+  /** Whether an email's unsubscribe token is known but past its time (UNSUBSCRIBE_LINK_DAYS after the email was queued). */
+  unsubscribeTokenExpired(tokenHash: string, now: Date): Promise<boolean>
   /** Where the signup behind a status token stands; null for an unknown token. */
   standingByStatusToken(tokenHash: string): Promise<Standing | null>
   /**
@@ -326,7 +336,7 @@ export interface SignupStore extends DropStore, VisitStore {
   invite(target: InviteTarget, issue: (invitee: Invitee) => NewInvitation, now: Date): Promise<Invitee[]>
   /** Whom `invite` would reach now, changing nothing (a dry run). */
   previewInvite(target: InviteTarget): Promise<Invitee[]>
-  invitationState(codeHash: string): Promise<InvitationState>
+  invitationState(codeHash: string, now: Date): Promise<InvitationState>
   /** Uses an invitation code, once. */
   redeemInvitation(codeHash: string, now: Date): Promise<RedeemResult>
   /**

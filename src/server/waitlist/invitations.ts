@@ -22,7 +22,7 @@ export type InviteOneResult = { kind: "wave"; wave: InviteWave } | { kind: "notO
 
 type InvitationStore = Pick<SignupStore, "invite" | "previewInvite" | "findSignup">
 
-/** The page an invitation's link opens: `/invite/?code=...`. */
+/** The page an invitation's link opens: `/invite/#code=...`. */
 export const inviteUrl = (siteUrl: string, code: string): string => siteLinks(siteUrl).invite(code)
 
 /** A new code for one invitee, kept as a hash, and the email that carries it. */
@@ -72,9 +72,9 @@ export const inviteOne = async (
   return signup.status === "confirmed" ? { kind: "alreadyInvited" } : { kind: "notConfirmed" }
 }
 
-/** What the invitation page may know of a code: valid, used, or unknown; nothing about its person. */
-export const invitationState = async (store: Pick<SignupStore, "invitationState">, code: unknown): Promise<InvitationState> =>
-  isTokenShape(code) ? store.invitationState(hashToken(code)) : "unknown"
+/** What the invitation page may know of a code: valid, used, expired, or unknown; nothing about its person. */
+export const invitationState = async (store: Pick<SignupStore, "invitationState">, code: unknown, now: Date): Promise<InvitationState> =>
+  isTokenShape(code) ? store.invitationState(hashToken(code), now) : "unknown"
 
 /** The shop redeems a code: once. */
 export const redeemInvitation = async (store: Pick<SignupStore, "redeemInvitation">, code: string, now: Date): Promise<RedeemResult> =>

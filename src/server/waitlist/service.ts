@@ -254,6 +254,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
     /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
     async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
       if (!isTokenShape(token)) return { kind: "unknown" }
+      // An old email's link erases no one (it may have been read from a log): the page offers a fresh status link.
+      if (await store.unsubscribeTokenExpired(hashToken(token), now)) return { kind: "expired" }
       const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
       if (result.kind === "erased") await outboxWritten()
       return { kind: result.kind === "unknown" ? "unknown" : "left" }
@@ -307,8 +309,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
       }
     },
 
-    /** What the invitation page may know of a code: valid, redeemed or unknown. */
-    invitation: (code: unknown): Promise<InvitationState> => invitationState(store, code),
+    /** What the invitation page may know of a code: valid, redeemed, expired or unknown. */
+    invitation: (code: unknown, now: Date): Promise<InvitationState> => invitationState(store, code, now),
 
     /** The shop redeems an invitation code, once. */
     redeemInvitation: (code: string, now: Date): Promise<RedeemResult> => redeemInvitation(store, code, now),

@@ -39,19 +39,19 @@ describe("the bench's token links", () => {
         return new Response(JSON.stringify({ ok: true, status: "pending" }), { status: 201 })
       }
       confirmed.push(String(body.token))
-      return new Response(JSON.stringify({ ok: true, status: "confirmed", statusUrl: `https://block94.example/waitlist/?token=${STATUS}` }), { status: 200 })
+      return new Response(JSON.stringify({ ok: true, status: "confirmed", statusUrl: `https://block94.example/waitlist/#token=${STATUS}` }), { status: 200 })
     }) as typeof fetch
     const inbox = {
       waitFor: async (address: string) =>
-        ({ text: `Confirm my spot: https://block94.example/confirm/?token=${TOKEN}${signups.indexOf(address)}` }) as ParsedMail,
+        ({ text: `Confirm my spot: https://block94.example/confirm/#token=${TOKEN}${signups.indexOf(address)}` }) as ParsedMail,
     } as unknown as Inbox
 
     const links = await makeTokenLinks("http://127.0.0.1:9400", inbox)
-    expect(links.statusPath).toBe(`/waitlist/?token=${STATUS}`)
+    expect(links.statusPath).toBe(`/waitlist/#token=${STATUS}`)
     expect(links.confirmedEmail).toBe(signups[0])
     expect(confirmed).toEqual([`${TOKEN}0`])
-    expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}1`)
-    expect(await links.confirmPath()).toBe(`/confirm/?token=${TOKEN}2`)
+    expect(await links.confirmPath()).toBe(`/confirm/#token=${TOKEN}1`)
+    expect(await links.confirmPath()).toBe(`/confirm/#token=${TOKEN}2`)
     expect(new Set(signups).size).toBe(3)
   })
 
@@ -72,7 +72,7 @@ describe("the bench's token links", () => {
     const inbox = await startInbox()
     try {
       const path = await invitePath(signupsFile, inbox, "bench-invited@example.com")
-      expect(path).toMatch(/^\/invite\/\?code=[A-Za-z0-9_-]{43}$/)
+      expect(path).toMatch(/^\/invite\/#code=[A-Za-z0-9_-]{43}$/)
       expect(inbox.messages).toHaveLength(1)
       // Inviting again finds them invited already: the bench would say so rather than measure an old link.
       await expect(invitePath(signupsFile, inbox, "bench-invited@example.com")).rejects.toThrow(/alreadyInvited/)

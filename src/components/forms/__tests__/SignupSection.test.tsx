@@ -18,7 +18,7 @@ const PLACE = {
   total: 1204,
   referralCode: "ABCD1234EF",
   referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  statusUrl: "https://block94.example/waitlist/?token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
 }
 
 const joinWith = async (email: string) => {

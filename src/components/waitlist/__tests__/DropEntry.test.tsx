@@ -264,7 +264,7 @@ describe("the drop section of the status page", () => {
   }
 
   it("shows a confirmed person each drop, with their entry from the status answer", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, drops: { "drop-01": { size: "cap/One size", tickets: 2, entryId: ENTRY_ID, outcome: null } } }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-3_600_000)} />)
     expect(await screen.findByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
@@ -274,7 +274,7 @@ describe("the drop section of the status page", () => {
   })
 
   it("shows nothing of drops to someone not confirmed yet", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, status: "pending", position: null }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-3_600_000)} />)
     expect(await screen.findByText(waitlistPage.pending)).toBeVisible()
@@ -282,7 +282,7 @@ describe("the drop section of the status page", () => {
   })
 
   it("leaves out a drop whose codes ran out long ago, and reads a malformed entry as no entry", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, drops: { "drop-01": { size: 3, tickets: "many" } } }))
     const { unmount } = render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-3_600_000)} />)
     expect(await screen.findByRole("button", { name: copy.enter })).toBeVisible()

@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe("the status page", () => {
   it("shows the list's size once it is at least the number the site shows it from", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(
       answer(200, {
         status: "confirmed",
@@ -45,7 +45,7 @@ describe("the status page", () => {
   })
 
   it("shows the place, the friends brought and the referral link for a valid token", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(
       answer(200, {
         status: "confirmed",
@@ -62,21 +62,46 @@ describe("the status page", () => {
     expect(screen.queryByText(/ of 50/)).not.toBeInTheDocument()
     expect(screen.getByText("Friends who joined with your link: 1")).toBeVisible()
     expect(screen.getByLabelText("Your referral link")).toHaveValue("https://block94.example/?ref=ABCD1234EF")
-    expect(fetchMock.mock.calls[0][0]).toBe(`/api/waitlist?token=${TOKEN}`)
+    // The token goes in the body: an address would put it in access logs.
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe("/api/waitlist")
+    expect(init?.method).toBe("POST")
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN })
+    // The fragment stays in the address bar, so a bookmark of the page works in a new tab.
+    expect(window.location.hash).toBe(`#token=${TOKEN}`)
+  })
+
+  it("still opens from an old email's ?token= link, moving the token into the fragment at once", async () => {
+    openWith(`?utm_source=email&token=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link" }))
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token: TOKEN })
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(`/page/?utm_source=email#token=${TOKEN}`)
+  })
+
+  it("looks up the new token when another link is opened in the same tab (only the fragment changes)", async () => {
+    openWith(`#token=${TOKEN}`)
+    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link" }))
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
+    window.location.hash = "#token=another-token"
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ token: "another-token" })
   })
 
   it.each([
     ["an unknown token", async () => answer(404, { error: "Unknown status link" }), waitlistPage.notFound],
     ["no answer", async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")), waitlistPage.failed],
   ])("explains %s", async (_case, respond, message) => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockImplementation(respond)
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(message)).toBeVisible()
   })
 
   it("offers a fresh link by email when the link has expired (410), checks the address, and says the same whoever asks", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     global.fetch = withoutBotCheck(fetchMock)
     fetchMock
       .mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email" }))
@@ -115,7 +140,7 @@ describe("the status page of someone invited", () => {
   }
 
   it("says they're invited, and keeps their place", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, invited: true, redeemed: false }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByRole("heading", { level: 2, name: waitlistPage.invited.heading })).toBeVisible()
@@ -124,7 +149,7 @@ describe("the status page of someone invited", () => {
   })
 
   it("says when the invitation was used, and says nothing of invitations to anyone else", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValueOnce(answer(200, { ...STATUS, invited: true, redeemed: true }))
     const { unmount } = render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.invited.redeemed)).toBeVisible()
@@ -137,25 +162,31 @@ describe("the status page of someone invited", () => {
 })
 
 describe("the invitation page", () => {
-  it("checks the code with a GET and shows the invitation, its button leading to the shop with the code", async () => {
-    openWith(`?code=${TOKEN}`)
+  it("checks the code in a POST's body and shows the invitation, its button leading to the shop with the code", async () => {
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "valid" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByRole("heading", { level: 2, name: invitePage.valid.heading })).toBeVisible()
     expect(screen.getByText(invitePage.valid.text)).toBeVisible()
     expect(screen.getByRole("link", { name: invitePage.valid.button })).toHaveAttribute("href", `https://shop.block94.example/?code=${TOKEN}`)
     const [url, init] = fetchMock.mock.calls[0]
-    expect(url).toBe(`/api/invite?code=${TOKEN}`)
-    expect(init?.method).toBe("GET")
+    expect(url).toBe("/api/invite")
+    expect(init?.method).toBe("POST")
+    expect(JSON.parse(String(init?.body))).toEqual({ code: TOKEN })
   })
 
   it.each([
     ["a used invitation", async () => answer(200, { state: "redeemed" }), invitePage.redeemed.replace("{email}", "hello@block94.example")],
     ["an unknown code", async () => answer(200, { state: "unknown" }), invitePage.notFound],
+    [
+      "an expired invitation",
+      async () => answer(200, { state: "expired" }),
+      invitePage.expired.replace("{inviteDays}", "30").replace("{email}", "hello@block94.example"),
+    ],
     ["a server failure", async () => answer(503, { error: "down" }), invitePage.failed],
     ["no answer", async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")), invitePage.failed],
   ])("explains %s", async (_case, respond, message) => {
-    openWith(`?code=${TOKEN}`)
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockImplementation(respond)
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(message)).toBeVisible()
@@ -163,7 +194,7 @@ describe("the invitation page", () => {
   })
 
   it("shows a drop's winning code with the piece and the drop, and the way to claim it in the shop", async () => {
-    openWith(`?code=${TOKEN}`)
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "valid", drop: "Drop 01: Block Heavyweight", size: "Block Heavyweight Hoodie, M" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByRole("heading", { level: 2, name: "Your Block Heavyweight Hoodie, M from Drop 01: Block Heavyweight" })).toBeVisible()
@@ -174,7 +205,7 @@ describe("the invitation page", () => {
   })
 
   it("says when a drop's winning code passed to the next person on the reserve list, in words of its own", async () => {
-    openWith(`?code=${TOKEN}`)
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "passed", drop: "Drop 01: Block Heavyweight", size: "Six-Panel Cap, One size" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(
@@ -187,14 +218,14 @@ describe("the invitation page", () => {
   })
 
   it("says a used winning code was used, as for any invitation", async () => {
-    openWith(`?code=${TOKEN}`)
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "redeemed", drop: "Drop 01: Block Heavyweight", size: "Six-Panel Cap, One size" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(invitePage.redeemed.replace("{email}", "hello@block94.example"))).toBeVisible()
   })
 
   it("takes a passed code without its piece for a failed answer", async () => {
-    openWith(`?code=${TOKEN}`)
+    openWith(`#code=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { state: "passed" }))
     render(<InvitationLookup copy={invitePage} shopUrl="https://shop.block94.example/" contactEmail="hello@block94.example" />)
     expect(await screen.findByText(invitePage.failed)).toBeVisible()
@@ -209,7 +240,7 @@ describe("the invitation page", () => {
 
 describe("the confirmation page", () => {
   it("confirms with a POST and shows the new place", async () => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(
       answer(200, {
         ok: true,
@@ -218,7 +249,7 @@ describe("the confirmation page", () => {
         total: 7,
         referralCode: "ABCD1234EF",
         referralUrl: "https://block94.example/?ref=ABCD1234EF",
-        statusUrl: `https://block94.example/waitlist/?token=${TOKEN}`,
+        statusUrl: `https://block94.example/waitlist/#token=${TOKEN}`,
       }),
     )
     render(<ConfirmSignup copy={confirmPage} />)
@@ -235,7 +266,7 @@ describe("the confirmation page", () => {
     ["an unknown link", 404, confirmPage.notFound],
     ["a server failure", 503, confirmPage.failed],
   ])("explains %s", async (_case, status, message) => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(status, { error: "no" }))
     render(<ConfirmSignup copy={confirmPage} />)
     expect(await screen.findByText(message)).toBeVisible()
@@ -245,7 +276,7 @@ describe("the confirmation page", () => {
 describe("rewards and the leaderboard on the status page", () => {
   const STATUS = { status: "confirmed", position: 2, total: 50, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
   const open = async (status: Record<string, unknown>) => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(200, { ...STATUS, ...status }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     return screen.findByRole("region", { name: waitlistPage.rewards.heading })
@@ -315,7 +346,7 @@ describe("leaving the list on the status page", () => {
   }
   const { leave } = waitlistPage
   const openStatusPage = async (status: Record<string, unknown> = STATUS) => {
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValueOnce(answer(200, status))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     return screen.findByRole("button", { name: leave.button })
@@ -382,7 +413,7 @@ describe("leaving the list on the status page", () => {
 describe("the unsubscribe page", () => {
   it("changes nothing when opened; its button POSTs the token, then it says the person has left", async () => {
     const user = userEvent.setup()
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     render(<UnsubscribeByLink copy={unsubscribePage} />)
     expect(screen.getByText(unsubscribePage.question)).toBeVisible()
     const button = screen.getByRole("button", { name: unsubscribePage.button })
@@ -401,16 +432,29 @@ describe("the unsubscribe page", () => {
     ["a link that is not a token", async () => answer(400, { error: "bad" }), unsubscribePage.notFound],
   ])("explains %s", async (_case, respond, message) => {
     const user = userEvent.setup()
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockImplementation(respond)
     render(<UnsubscribeByLink copy={unsubscribePage} />)
     await user.click(screen.getByRole("button", { name: unsubscribePage.button }))
     expect(await screen.findByText(message)).toBeVisible()
   })
 
+  it("offers a fresh status link by email when the email's unsubscribe link has expired (410)", async () => {
+    const user = userEvent.setup()
+    openWith(`#token=${TOKEN}`)
+    global.fetch = withoutBotCheck(fetchMock)
+    fetchMock.mockResolvedValueOnce(answer(410, { error: "expired" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    render(<UnsubscribeByLink copy={unsubscribePage} />)
+    await user.click(screen.getByRole("button", { name: unsubscribePage.button }))
+    expect(await screen.findByText(unsubscribePage.expired.text.replace("{unsubscribeLinkDays}", "90"))).toBeVisible()
+    await user.type(screen.getByLabelText(unsubscribePage.expired.label), "fan@example.com{Enter}")
+    expect(await screen.findByText("If fan@example.com is on the list, a fresh link is on its way. Check your inbox.")).toBeVisible()
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/resend", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "fan@example.com" }) }))
+  })
+
   it("says when it could not reach us, and tries again", async () => {
     const user = userEvent.setup()
-    openWith(`?token=${TOKEN}`)
+    openWith(`#token=${TOKEN}`)
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"))
     render(<UnsubscribeByLink copy={unsubscribePage} />)
     await user.click(screen.getByRole("button", { name: unsubscribePage.button }))

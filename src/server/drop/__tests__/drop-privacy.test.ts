@@ -17,6 +17,7 @@ import { openSqliteDatabase } from "../../store/sqlite-database"
 import type { SignupStore } from "../../store/store"
 import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { createDropService } from "../service"
+import { linkSecret } from "../../../../test/link-secret"
 
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
 const CLOSES = new Date("2026-12-06T17:00:00.000Z")
@@ -69,7 +70,7 @@ describe.each(engines)("the privacy page's promises about drops, on %s", (_name,
     for (const email of ["ana@example.com", "ben@example.com", "cy@example.com"]) {
       const joined = await signups.join({ email, source: "website_signup", timestamp: OPENS.toISOString() }, OPENS)
       if (joined.kind !== "confirmed") throw new Error(joined.kind)
-      const token = new URL(joined.statusUrl).searchParams.get("token") as string
+      const token = linkSecret(joined.statusUrl) as string
       tokens.push(token)
       await drops.enter(token, "drop-01", "cap/One size", new Date(OPENS.getTime() + 60_000))
     }

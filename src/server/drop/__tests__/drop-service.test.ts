@@ -12,6 +12,7 @@ import { hashToken, newSecretToken } from "../../waitlist/codes"
 import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { createDropService, nodeTicketHasher } from "../service"
 import { storeEngines } from "../../../../test/store-engines"
+import { linkSecret } from "../../../../test/link-secret"
 
 const BOOST = 10
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
@@ -64,7 +65,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
       for (const email of emails) {
         const answer = await signups.join({ email, source: "website_signup", timestamp: BEFORE.toISOString() }, BEFORE)
         if (answer.kind !== "confirmed") throw new Error(`${email} was not confirmed`)
-        tokens.push(new URL(answer.statusUrl).searchParams.get("token") as string)
+        tokens.push(linkSecret(answer.statusUrl) as string)
       }
       return tokens
     }
@@ -109,7 +110,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
       ["ana@example.com", "Hoodie, L"],
       ["ben@example.com", "Cap, One size"],
     ])
-    expect(mails[0].payload.link).toBe(`${SITE}/waitlist/?token=${ana}`)
+    expect(mails[0].payload.link).toBe(`${SITE}/waitlist/#token=${ana}`)
 
     // The status answer shows the person's entry and its tickets.
     const status = await signups.status(ana, DURING)
@@ -129,7 +130,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
       BEFORE,
     )
     if (friendAnswer.kind !== "confirmed") throw new Error(friendAnswer.kind)
-    const friend = new URL(friendAnswer.statusUrl).searchParams.get("token") as string
+    const friend = linkSecret(friendAnswer.statusUrl) as string
     expect(await drops.enter(friend, "drop-01", "hoodie/M", DURING)).toEqual({ kind: "held" })
     const friendId = (await store.findSignup("friend@example.com"))?.sequence as number
     expect(await store.reviewReferrals([friendId], "release", DURING, "test")).toBe(1)
@@ -210,7 +211,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     expect(await statusOf(notWon[0].payload.to)).toBe("notWon")
 
     // A code redeems once; the invitation page knows its drop and size.
-    const codeOf = (mail: OutboxEntry) => new URL(mail.payload.link).searchParams.get("code") as string
+    const codeOf = (mail: OutboxEntry) => linkSecret(mail.payload.link, "code") as string
     const [first, second] = wins
     expect(await drops.prize(codeOf(first), AFTER)).toEqual({ state: "valid", drop: "Drop 01", size: "Hoodie, M", sizeKey: "hoodie/M" })
     expect(await drops.redeemPrize(codeOf(first), AFTER)).toEqual({ kind: "redeemed", email: first.payload.to, drop: "drop-01", size: "hoodie/M" })

@@ -14,6 +14,7 @@ import type { SignupStore } from "../../store/store"
 import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../drop-handler"
 import { createDropService, nodeTicketHasher } from "../../drop/service"
+import { linkSecret } from "../../../../test/link-secret"
 
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
 const CLOSES = new Date("2026-12-06T17:00:00.000Z")
@@ -49,7 +50,7 @@ const setUp = (botCheck?: HandlerDependencies["botCheck"]) => {
   const join_ = async (email: string): Promise<string> => {
     const answer = await service.join({ email, source: "website_signup", timestamp: clock.now.toISOString() }, clock.now)
     if (answer.kind !== "confirmed") throw new Error(answer.kind)
-    return new URL(answer.statusUrl).searchParams.get("token") as string
+    return linkSecret(answer.statusUrl) as string
   }
   return { deps, clock, join: join_, store }
 }
@@ -188,12 +189,12 @@ describe("a drop's winning code at the invitation endpoints", () => {
     clock.now = new Date(CLOSES.getTime() + 60_000)
     await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)
     const [mail] = (await store.claimDueMessages(clock.now, 100, new Date(clock.now.getTime() + 60_000))).filter((entry) => entry.kind === "drop-won")
-    const code = new URL(mail.payload.link).searchParams.get("code") as string
-    expect((await handleInvitationRequest(get({ code }), deps)).body).toEqual({ state: "valid", drop: "Drop 01", size: "Cap, One size" })
+    const code = linkSecret(mail.payload.link, "code") as string
+    expect((await handleInvitationRequest(post({ code }), deps)).body).toEqual({ state: "valid", drop: "Drop 01", size: "Cap, One size" })
     const redeem = () => handleRedeemRequest(post({ code }, { authorization: `Bearer ${SHOP}` }), deps)
     expect(await redeem()).toMatchObject({ status: 200, body: { redeemed: true, email: "ana@example.com", drop: "drop-01", size: "cap/One size" } })
     expect((await redeem()).status).toBe(409)
-    expect((await handleInvitationRequest(get({ code }), deps)).body).toEqual({ state: "redeemed", drop: "Drop 01", size: "Cap, One size" })
+    expect((await handleInvitationRequest(post({ code }), deps)).body).toEqual({ state: "redeemed", drop: "Drop 01", size: "Cap, One size" })
   })
 
   it('answers a code that passed to the reserve list with 410 at the shop and "passed" on the invitation page', async () => {
@@ -205,10 +206,10 @@ describe("a drop's winning code at the invitation endpoints", () => {
     clock.now = new Date(CLOSES.getTime() + 60_000)
     await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)
     const [mail] = (await store.claimDueMessages(clock.now, 100, new Date(clock.now.getTime() + 60_000))).filter((entry) => entry.kind === "drop-won")
-    const code = new URL(mail.payload.link).searchParams.get("code") as string
+    const code = linkSecret(mail.payload.link, "code") as string
     clock.now = new Date(CLOSES.getTime() + 4 * 24 * 60 * 60 * 1000)
     await deps.drops?.upkeep(clock.now)
-    expect((await handleInvitationRequest(get({ code }), deps)).body).toEqual({ state: "passed", drop: "Drop 01", size: "Cap, One size" })
+    expect((await handleInvitationRequest(post({ code }), deps)).body).toEqual({ state: "passed", drop: "Drop 01", size: "Cap, One size" })
     expect(await handleRedeemRequest(post({ code }, { authorization: `Bearer ${SHOP}` }), deps)).toMatchObject({
       status: 410,
       body: { error: "This drop code was not used in time and passed to the reserve list" },

@@ -20,6 +20,7 @@ import { createSignupService } from "../../waitlist/service"
 import { StoreUnavailableError } from "../../store/database"
 import { openEmbeddedStore } from "../../store/open-store"
 import { allRows, STATUS_TOKEN_TTL_MS, type SignupStore } from "../../store/store"
+import { linkSecret } from "../../../../test/link-secret"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 const SITE_URL = "https://block94.example"
@@ -71,7 +72,7 @@ describe("POST /api/signup", () => {
       total: 1,
       referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
       referralUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/\\?ref=[0-9A-Z]{10}$`)),
-      statusUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/waitlist/\\?token=[A-Za-z0-9_-]{43}$`)),
+      statusUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/waitlist/#token=[A-Za-z0-9_-]{43}$`)),
     })
   })
 
@@ -188,15 +189,15 @@ describe("POST /api/signup", () => {
   })
 })
 
-describe("GET /api/waitlist", () => {
-  const lookUp = (deps: HandlerDependencies, token: string | null, method = "GET") =>
-    handleWaitlistRequest(request({ method, query: new URLSearchParams(token === null ? {} : { token }) }), deps)
+describe("POST /api/waitlist", () => {
+  const lookUp = (deps: HandlerDependencies, token: string | null, method = "POST") =>
+    handleWaitlistRequest(request({ method, body: JSON.stringify(token === null ? {} : { token }) }), deps)
 
   it("shows where the signup behind a status token stands", async () => {
     const { deps } = setUp()
     await signUp(deps, { email: "first@example.com" })
     const joined = await signUp(deps, { email: "second@example.com" })
-    const token = new URL(String(joined.body.statusUrl)).searchParams.get("token")
+    const token = linkSecret(String(joined.body.statusUrl))
     const answer = await lookUp(deps, token)
     expect(answer).toEqual({
       status: 200,
@@ -219,15 +220,21 @@ describe("GET /api/waitlist", () => {
   it.each([
     ["an unknown token", "A".repeat(43)],
     ["a malformed token", "not-a-token"],
-    ["no token", null],
   ])("answers 404 for %s", async (_case, token) => {
     const { deps } = setUp()
     expect(await lookUp(deps, token)).toMatchObject({ status: 404, body: { error: expect.stringContaining("status link") } })
   })
 
-  it("answers 405 for a POST", async () => {
+  it("answers 400 for a body without the token, and 405 for a GET: a token never travels in the address", async () => {
     const { deps } = setUp()
-    expect(await lookUp(deps, "x", "POST")).toMatchObject({ status: 405, headers: { Allow: "GET" } })
+    const joined = await signUp(deps, { email: "first@example.com" })
+    const token = linkSecret(String(joined.body.statusUrl)) as string
+    expect(await lookUp(deps, null)).toMatchObject({
+      status: 400,
+      body: { error: 'Request body must be a JSON object with the "token" from your status link' },
+    })
+    const old = await handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)
+    expect(old).toMatchObject({ status: 405, headers: { Allow: "POST" } })
   })
 })
 
@@ -284,7 +291,7 @@ describe("a database out of reach", () => {
   it.each([
     ["POST /api/signup", (deps: HandlerDependencies) => signUp(deps)],
     ["POST /api/confirm", (deps: HandlerDependencies) => handleConfirmRequest(request({ body: JSON.stringify({ token }) }), deps)],
-    ["GET /api/waitlist", (deps: HandlerDependencies) => handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)],
+    ["POST /api/waitlist", (deps: HandlerDependencies) => handleWaitlistRequest(request({ body: JSON.stringify({ token }) }), deps)],
   ])("answers %s with 503, the store's Retry-After and a reason for a person, logged once", async (_endpoint, call) => {
     const { deps, logError } = setUp({ store: unreachable() })
     expect(await call(deps)).toEqual({
@@ -317,7 +324,7 @@ describe("leaving the list", () => {
     const mail = messages.find((message) => message.payload.to === email)
     if (!mail) throw new Error(`no mail to ${email}`)
     for (const message of messages) await store.markDelivered(message.id, NOW)
-    const confirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }), deps)
+    const confirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: linkSecret(mail.payload.link) }) }), deps)
     expect(confirmed.status).toBe(200)
     return {
       oneClick: new URL(mail.payload.oneClickUnsubscribe),
@@ -332,7 +339,7 @@ describe("leaving the list", () => {
       request({ query: link.searchParams, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
       deps,
     )
-  const lookUp = (deps: HandlerDependencies, link: URL) => handleWaitlistRequest(request({ method: "GET", query: link.searchParams }), deps)
+  const lookUp = (deps: HandlerDependencies, link: URL) => handleWaitlistRequest(request({ body: JSON.stringify({ token: linkSecret(link.href) }) }), deps)
   const LEFT = { status: 200, headers: { "Cache-Control": "no-store" }, body: { ok: true, status: "left" } }
 
   describe("POST /api/unsubscribe", () => {
@@ -343,7 +350,7 @@ describe("leaving the list", () => {
       const last = await joinAndConfirm(store, deps, "last@example.com")
       expect(leaving.oneClick.origin + leaving.oneClick.pathname).toBe(`${SITE_URL}/api/unsubscribe`)
       expect(leaving.page.origin + leaving.page.pathname).toBe(`${SITE_URL}/unsubscribe/`)
-      expect(leaving.page.searchParams.get("token")).toBe(leaving.oneClick.searchParams.get("token"))
+      expect(linkSecret(leaving.page.href)).toBe(leaving.oneClick.searchParams.get("token"))
       await expect(lookUp(deps, last.status)).resolves.toMatchObject({ body: { position: 3, total: 3 } })
 
       expect(await oneClick(deps, leaving.oneClick)).toEqual(LEFT)
@@ -367,7 +374,7 @@ describe("leaving the list", () => {
       const { oneClick: link, status } = await joinAndConfirm(store, deps, "fan@example.com")
       for (const method of ["GET", "HEAD"]) {
         const answer = await handleUnsubscribeRequest(request({ method, query: link.searchParams, body: "" }), deps)
-        expect(answer).toMatchObject({ status: 303, headers: { Location: `/unsubscribe/?token=${link.searchParams.get("token")}` } })
+        expect(answer).toMatchObject({ status: 303, headers: { Location: `/unsubscribe/#token=${link.searchParams.get("token")}` } })
       }
       await expect(lookUp(deps, status)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
     })
@@ -376,7 +383,7 @@ describe("leaving the list", () => {
       const { store, deps } = withMail()
       const a = await joinAndConfirm(store, deps, "a@example.com")
       const b = await joinAndConfirm(store, deps, "b@example.com")
-      expect(await handleUnsubscribeRequest(request({ body: JSON.stringify({ token: a.page.searchParams.get("token") }) }), deps)).toEqual(LEFT)
+      expect(await handleUnsubscribeRequest(request({ body: JSON.stringify({ token: linkSecret(a.page.href) }) }), deps)).toEqual(LEFT)
       const boundary = "----block94"
       const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
       const answer = await handleUnsubscribeRequest(
@@ -433,7 +440,7 @@ describe("leaving the list", () => {
       const expired = at(STATUS_TOKEN_TTL_MS + 1)
       await expect(lookUp(lastDay, person.status)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
       await expect(lookUp(expired, person.status)).resolves.toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
-      const leave = await handleLeaveRequest(request({ body: JSON.stringify({ token: person.status.searchParams.get("token") }) }), expired)
+      const leave = await handleLeaveRequest(request({ body: JSON.stringify({ token: linkSecret(person.status.href) }) }), expired)
       expect(leave).toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
       expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["keeper@example.com"])
 
@@ -461,19 +468,16 @@ describe("leaving the list", () => {
       })
       expect((await handleSignupRequest(friendSignup, deps)).status).toBe(201)
       const [mail] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
-      const friendConfirmed = await handleConfirmRequest(
-        request({ body: JSON.stringify({ token: new URL(mail.payload.link).searchParams.get("token") }) }),
-        deps,
-      )
+      const friendConfirmed = await handleConfirmRequest(request({ body: JSON.stringify({ token: linkSecret(mail.payload.link) }) }), deps)
       const friendStatus = new URL(String(friendConfirmed.body.statusUrl))
       await expect(lookUp(deps, referrer.status)).resolves.toMatchObject({ body: { position: 1, referrals: 1, total: 3 } })
 
-      expect(await leave(deps, { token: friendStatus.searchParams.get("token") })).toEqual(LEFT)
+      expect(await leave(deps, { token: linkSecret(friendStatus.href) })).toEqual(LEFT)
       await expect(lookUp(deps, referrer.status)).resolves.toMatchObject({ body: { position: 1, referrals: 0, total: 2 } })
       await expect(lookUp(deps, other.status)).resolves.toMatchObject({ body: { position: 2, total: 2 } })
       // Every token of the person is revoked: status, unsubscribe, confirmation.
       await expect(lookUp(deps, friendStatus)).resolves.toMatchObject({ status: 404 })
-      expect(await leave(deps, { token: friendStatus.searchParams.get("token") })).toMatchObject({ status: 404 })
+      expect(await leave(deps, { token: linkSecret(friendStatus.href) })).toMatchObject({ status: 404 })
       const friendUnsubscribe = new URL(mail.payload.oneClickUnsubscribe)
       // Its unsubscribe link still says "left" (a second click must not look like an error).
       expect(await oneClick(deps, friendUnsubscribe)).toEqual(LEFT)
@@ -485,7 +489,7 @@ describe("leaving the list", () => {
       const { store, deps } = withMail()
       const fan = await joinAndConfirm(store, deps, "fan@example.com")
       await joinAndConfirm(store, deps, "other@example.com")
-      expect(await leave(deps, { token: fan.status.searchParams.get("token") })).toEqual(LEFT)
+      expect(await leave(deps, { token: linkSecret(fan.status.href) })).toEqual(LEFT)
       const back = await joinAndConfirm(store, deps, "Fan@Example.com")
       await expect(lookUp(deps, back.status)).resolves.toMatchObject({ status: 200, body: { position: 2, total: 2, referrals: 0 } })
       expect(back.referralCode).not.toBe(fan.referralCode)

@@ -17,6 +17,7 @@ import type { RateDecision } from "../rate-limit"
 import { createSignupService } from "../../waitlist/service"
 import { openEmbeddedStore } from "../../store/open-store"
 import type { SignupStore } from "../../store/store"
+import { linkSecret } from "../../../../test/link-secret"
 
 const NOW = new Date("2026-12-01T09:00:00.000Z")
 const SETTINGS = { siteUrl: "https://block94.example", referralBoost: 10 }
@@ -58,16 +59,16 @@ const invited = async (store: SignupStore, deps: HandlerDependencies) => {
   const statusTokens: string[] = []
   for (const email of ["first@example.com", "second@example.com"]) {
     const joined = await handleSignupRequest(request({ body: JSON.stringify({ email, source: "website_signup", timestamp: NOW.toISOString() }) }), deps)
-    statusTokens.push(new URL(String(joined.body.statusUrl)).searchParams.get("token") as string)
+    statusTokens.push(linkSecret(String(joined.body.statusUrl)) as string)
   }
   await inviteNext(store, SETTINGS, { count: 2, dryRun: false }, NOW)
   const mails = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
-  const codes = mails.map((mail) => new URL(mail.payload.link).searchParams.get("code") as string)
+  const codes = mails.map((mail) => linkSecret(mail.payload.link, "code") as string)
   return { codes, statusTokens }
 }
 
-const lookUp = (deps: HandlerDependencies, code: string | null, method = "GET") =>
-  handleInvitationRequest(request({ method, query: new URLSearchParams(code === null ? {} : { code }) }), deps)
+const lookUp = (deps: HandlerDependencies, code: string | null, method = "POST") =>
+  handleInvitationRequest(request({ method, body: JSON.stringify(code === null ? {} : { code }) }), deps)
 
 const redeem = (deps: HandlerDependencies, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
   handleRedeemRequest(
@@ -75,7 +76,7 @@ const redeem = (deps: HandlerDependencies, body: unknown, headers: Record<string
     deps,
   )
 
-describe("GET /api/invite", () => {
+describe("POST /api/invite", () => {
   it("answers valid, then redeemed once the shop took the code, and unknown for anything else: never who it belongs to", async () => {
     const { store, deps } = setUp()
     const { codes } = await invited(store, deps)
@@ -84,14 +85,16 @@ describe("GET /api/invite", () => {
     await redeem(deps, { code: codes[0] })
     await expect(lookUp(deps, codes[0])).resolves.toMatchObject({ status: 200, body: { state: "redeemed" } })
     await expect(lookUp(deps, codes[1])).resolves.toMatchObject({ body: { state: "valid" } })
-    for (const code of ["A".repeat(43), "short", null]) await expect(lookUp(deps, code)).resolves.toMatchObject({ status: 200, body: { state: "unknown" } })
+    for (const code of ["A".repeat(43), "short"]) await expect(lookUp(deps, code)).resolves.toMatchObject({ status: 200, body: { state: "unknown" } })
+    await expect(lookUp(deps, null)).resolves.toMatchObject({ status: 400 })
   })
 
-  it("is rate limited and answers GET only", async () => {
+  it("is rate limited, and takes the code in the body only: a GET with it in the address is refused", async () => {
     const limited = setUp({ decision: { allowed: false, retryAfterSeconds: 6 } })
     await expect(lookUp(limited.deps, "A".repeat(43))).resolves.toMatchObject({ status: 429, headers: { "Retry-After": "6" } })
     const { deps } = setUp()
-    await expect(lookUp(deps, "A".repeat(43), "POST")).resolves.toMatchObject({ status: 405, headers: { Allow: "GET" } })
+    const old = handleInvitationRequest(request({ method: "GET", query: new URLSearchParams({ code: "A".repeat(43) }) }), deps)
+    await expect(old).resolves.toMatchObject({ status: 405, headers: { Allow: "POST" } })
   })
 })
 
@@ -171,7 +174,7 @@ describe("the status page's answer", () => {
   it("says invited, then redeemed, and keeps the person's place", async () => {
     const { store, deps } = setUp()
     const { codes, statusTokens } = await invited(store, deps)
-    const status = (token: string) => handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)
+    const status = (token: string) => handleWaitlistRequest(request({ body: JSON.stringify({ token }) }), deps)
     await expect(status(statusTokens[1])).resolves.toMatchObject({
       status: 200,
       body: { status: "confirmed", position: 2, total: 2, invited: true, redeemed: false },

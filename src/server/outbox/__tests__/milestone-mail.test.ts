@@ -10,6 +10,7 @@ import type { SignupService } from "../../waitlist/service"
 import type { SignupStore } from "../../store/store"
 import { storeEngines } from "../../../../test/store-engines"
 import { linkIn, mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
+import { linkSecret } from "../../../../test/link-secret"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
 const options = { milestones: MILESTONES, milestoneEmails: true }
@@ -102,7 +103,7 @@ describe.each(storeEngines(options))("with %s", (_name, openStore) => {
   it("answers without a leaderboard while the setting is off", async () => {
     const service = serviceWith(false)
     const sam = await joinAndConfirm(service, "sam@example.com")
-    const status = await service.status(new URL(sam.statusUrl).searchParams.get("token"), START)
+    const status = await service.status(linkSecret(sam.statusUrl), START)
     expect(status).toMatchObject({ kind: "found", referrals: 0, milestone: 0 })
     expect(status).not.toHaveProperty("leaderboard")
   })

@@ -8,7 +8,7 @@
  * footer carries the unsubscribe page's link in words.
  */
 import type { EmailCopy } from "../../../../plugins/content-model/model"
-import { CONFIRM_LINK_HOURS } from "../../../signup/link-lifetimes"
+import { CONFIRM_LINK_HOURS, INVITATION_DAYS } from "../../../signup/link-lifetimes"
 import { siteLinks } from "../../waitlist/links"
 import type { MessageKind, MilestonePayload } from "../../store/store"
 import { emailHtml, emailText } from "./email-layout"
@@ -79,8 +79,10 @@ export const statusLinkEmail = (to: string, statusUrl: string, unsubscribe: Unsu
   render(to, copy.statusLink, statusUrl, copy, unsubscribe, facts)
 
 /** Invites someone from the list to the shop: the link opens their invitation on the site, with its single-use code. */
-export const invitationEmail = (to: string, inviteUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail =>
-  render(to, copy.invitation, inviteUrl, copy, unsubscribe, facts)
+export const invitationEmail = (to: string, inviteUrl: string, unsubscribe: UnsubscribeLinks | null, copy: EmailCopy, facts: EmailFacts): OutgoingEmail => {
+  const words = { ...copy.invitation, text: copy.invitation.text.replace(/\{inviteDays\}/g, String(INVITATION_DAYS)) }
+  return render(to, words, inviteUrl, copy, unsubscribe, facts)
+}
 
 /** The words a drop email fills in: the drop's name, the size, a winner's deadline. */
 const fillDrop = (text: string, payload: Record<string, string>): string =>

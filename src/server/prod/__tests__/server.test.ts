@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib"
 import type { FastifyInstance } from "fastify"
 import { resetSignupRuntime, signupRuntime } from "../../runtime/runtime"
 import { buildServer } from "../server"
+import { linkSecret } from "../../../../test/link-secret"
 
 const HEADERS_FILE = `/*
   Content-Security-Policy: default-src 'self'
@@ -99,18 +100,20 @@ describe("the production server", () => {
     expect(first.json()).toMatchObject({ ok: true, status: "confirmed", position: 1, total: 1 })
     expect(first.headers["cache-control"]).toBe("no-store")
     expect((await signup("FAN@example.com")).json()).toEqual({ ok: true, status: "already_subscribed" })
-    const token = new URL(String(first.json().statusUrl)).searchParams.get("token")
-    const status = await app.inject({ url: `/api/waitlist?token=${token}` })
+    const token = linkSecret(String(first.json().statusUrl))
+    const status = await app.inject({ method: "POST", url: "/api/waitlist", headers: { "content-type": "application/json" }, payload: { token } })
     expect(status.json()).toMatchObject({ status: "confirmed", position: 1 })
   })
 
   it("lets a signup leave, and takes a one-click unsubscribe post, with the token kept out of the log", async () => {
     const joined = await signup("fan@example.com")
-    const token = new URL(String(joined.json().statusUrl)).searchParams.get("token")
+    const token = linkSecret(String(joined.json().statusUrl))
     const left = await app.inject({ method: "POST", url: "/api/leave", headers: { "content-type": "application/json" }, payload: { token } })
     expect(left.statusCode).toBe(200)
     expect(left.json()).toEqual({ ok: true, status: "left" })
-    expect((await app.inject({ url: `/api/waitlist?token=${token}` })).statusCode).toBe(404)
+    expect((await app.inject({ method: "POST", url: "/api/waitlist", headers: { "content-type": "application/json" }, payload: { token } })).statusCode).toBe(
+      404,
+    )
     const oneClick = await app.inject({
       method: "POST",
       url: "/api/unsubscribe?token=SECRET-UNSUBSCRIBE-TOKEN",
@@ -121,7 +124,7 @@ describe("the production server", () => {
     expect(oneClick.json()).toEqual({ error: expect.stringContaining("unsubscribe link is not known") })
     const opened = await app.inject({ url: "/api/unsubscribe?token=SECRET-UNSUBSCRIBE-TOKEN" })
     expect(opened.statusCode).toBe(303)
-    expect(opened.headers.location).toBe("/unsubscribe/?token=SECRET-UNSUBSCRIBE-TOKEN")
+    expect(opened.headers.location).toBe("/unsubscribe/#token=SECRET-UNSUBSCRIBE-TOKEN")
     expect(logLines.join("\n")).not.toContain("SECRET")
     expect(logLines.join("\n")).not.toContain(String(token))
   })
@@ -151,11 +154,11 @@ describe("the production server", () => {
   })
 
   it("logs one JSON line per request, with the path but never the query string's token", async () => {
-    await app.inject({ url: "/api/waitlist?token=SECRET-TOKEN-VALUE" })
+    await app.inject({ url: "/api/unsubscribe?token=SECRET-TOKEN-VALUE" })
     await app.inject({ url: "/about/" })
     expect(logLines).toHaveLength(2)
     const [lookup, page] = logLines.map((line) => JSON.parse(line) as Record<string, unknown>)
-    expect(lookup).toMatchObject({ method: "GET", path: "/api/waitlist", status: 404 })
+    expect(lookup).toMatchObject({ method: "GET", path: "/api/unsubscribe", status: 303 })
     expect(page).toMatchObject({ method: "GET", path: "/about/", status: 200, ms: expect.any(Number) })
     expect(logLines.join("\n")).not.toContain("SECRET")
   })

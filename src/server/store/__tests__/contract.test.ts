@@ -261,7 +261,7 @@ describe.each([
   describe("the outbox", () => {
     const message = (email: string) => ({
       kind: "confirmation" as const,
-      payload: { to: email, link: `https://block94.example/confirm/?token=${email}` },
+      payload: { to: email, link: `https://block94.example/confirm/#token=${email}` },
       unsubscribeTokenHash: hashToken(`unsubscribe ${email} ${(counter += 1)}`),
     })
     const lease = (at: Date) => new Date(at.getTime() + 2 * 60_000)
@@ -328,7 +328,7 @@ describe.each([
       pending(email, {
         mail: {
           kind: "confirmation",
-          payload: { to: email, link: `https://block94.example/confirm/?token=${email}` },
+          payload: { to: email, link: `https://block94.example/confirm/#token=${email}` },
           unsubscribeTokenHash: hashToken(`unsubscribe ${email}`),
         },
         ...overrides,

@@ -16,6 +16,7 @@ import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../../../signup/owner-summary"
 import { LEADERBOARD_MIN_REFERRALS, LEADERBOARD_SIZE } from "../../../signup/rewards"
 import { RESEND_INTERVAL_MS } from "../service"
 import { NETWORK_MEMORY_MS } from "../../store/referral-review"
+import { NETWORK_FINGERPRINT_DAYS } from "../../../signup/retention"
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -84,10 +85,10 @@ const ties: Tie[] = [
     rule: `NETWORK_MEMORY_MS = ${NETWORK_MEMORY_MS} (src/server/store/referral-review.ts)`,
   },
   {
-    // "about": the hourly sweep deletes it, so up to an hour late.
+    // The page fills {networkDays} from NETWORK_FINGERPRINT_DAYS, which the store's rule is made of.
     where: `content/pages/privacy.json ${privacyField(/fingerprint of the network/).field}`,
-    text: privacyField(/fingerprint of the network/).text,
-    says: `we delete it about ${spanInWords(NETWORK_MEMORY_MS)} after you sign up`,
+    text: NETWORK_MEMORY_MS === NETWORK_FINGERPRINT_DAYS * DAY ? privacyField(/fingerprint of the network/).text : "(the rule is not NETWORK_FINGERPRINT_DAYS)",
+    says: "We delete it {networkDays} days after you sign up, or {networkDays} days after the last friend joined with your link",
     rule: `NETWORK_MEMORY_MS = ${NETWORK_MEMORY_MS} (src/server/store/referral-review.ts)`,
   },
   {
@@ -110,7 +111,7 @@ describe("limits the copy states in words", () => {
 describe("limits filled in from the code read as the copy always said", () => {
   it(`the confirmation email: "The link works for 48 hours." (CONFIRM_LINK_HOURS = ${CONFIRM_LINK_HOURS})`, () => {
     const facts = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-    const email = confirmationEmail("fan@example.com", "https://block94.example/confirm/?token=T", null, emails, facts)
+    const email = confirmationEmail("fan@example.com", "https://block94.example/confirm/#token=T", null, emails, facts)
     expect(email.text).toContain("The link works for 48 hours.")
     expect(email.text).not.toMatch(/\{\w+\}/)
   })

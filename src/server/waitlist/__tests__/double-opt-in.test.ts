@@ -7,6 +7,7 @@ import { RESEND_INTERVAL_MS, type SignupService } from "../service"
 import type { SignupStore } from "../../store/store"
 import { storeEngines } from "../../../../test/store-engines"
 import { linkIn, mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
+import { linkSecret } from "../../../../test/link-secret"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
 const HOUR = 3_600_000
@@ -46,14 +47,14 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     await expect(service.join(fields("Fan@Example.com"), at(START))).resolves.toEqual({ kind: "pending" })
     const mail = await inbox.waitFor("Fan@Example.com")
     expect(mail.subject).toBe("Confirm your spot on the Block 94 list")
-    expect(mail.html).toContain(`${SITE_URL}/confirm/?token=`)
+    expect(mail.html).toContain(`${SITE_URL}/confirm/#token=`)
     const token = linkIn(mail.text, "/confirm/")
 
     const confirmed = await service.confirm(token, at(new Date(START.getTime() + HOUR)))
     expect(confirmed).toMatchObject({ kind: "confirmed", position: 1, total: 1, referralUrl: expect.stringContaining(`${SITE_URL}/?ref=`) })
     await expect(service.confirm(token, at(new Date(START.getTime() + HOUR)))).resolves.toEqual({ kind: "expired" })
     if (confirmed.kind !== "confirmed") throw new Error("not confirmed")
-    const statusToken = new URL(confirmed.statusUrl).searchParams.get("token")
+    const statusToken = linkSecret(confirmed.statusUrl)
     await expect(service.status(statusToken, clock)).resolves.toMatchObject({ kind: "found", status: "confirmed", position: 1 })
   })
 
@@ -67,7 +68,7 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     await service.join(fields("a@example.com"), at(START))
     const a = await service.confirm(linkIn((await inbox.waitFor("a@example.com")).text, "/confirm/"), START)
     if (a.kind !== "confirmed") throw new Error("a not confirmed")
-    const aStatus = new URL(a.statusUrl).searchParams.get("token")
+    const aStatus = linkSecret(a.statusUrl)
     await service.join(fields("b@example.com", { referralCode: a.referralCode }), at(START))
     await expect(service.status(aStatus, clock)).resolves.toMatchObject({ referrals: 0 })
     await service.confirm(linkIn((await inbox.waitFor("b@example.com")).text, "/confirm/"), START)

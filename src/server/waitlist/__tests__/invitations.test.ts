@@ -13,11 +13,14 @@ import { openPostgresDatabase } from "../../store/postgres-database"
 import { openSqliteDatabase } from "../../store/sqlite-database"
 import { allRows, type OutboxEntry, type SignupStore } from "../../store/store"
 import { hashToken } from "../codes"
+import { linkSecret } from "../../../../test/link-secret"
+import { INVITATION_DAYS } from "../../../signup/link-lifetimes"
 
 const BOOST = 10
 const NOW = new Date("2026-12-01T09:00:00.000Z")
 const SETTINGS = { siteUrl: "https://block94.example", referralBoost: BOOST }
 const LATER = new Date(NOW.getTime() + 60_000)
+const HOUR = 60 * 60 * 1000
 
 interface Engine {
   /** A store on fresh storage; `events` writes list events to the outbox. */
@@ -86,7 +89,7 @@ describe.each([
       if (answer.kind !== "confirmed") throw new Error(`${email} was not confirmed`)
       statusUrls[email] = answer.statusUrl
     }
-    return { service, tokenOf: (email: string) => new URL(statusUrls[email]).searchParams.get("token") as string }
+    return { service, tokenOf: (email: string) => linkSecret(statusUrls[email]) as string }
   }
   const people = (count: number, prefix = "fan") => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}@example.com`)
 
@@ -98,7 +101,7 @@ describe.each([
   const codeIn = (entry: OutboxEntry | undefined): string => {
     const link = new URL(String(entry?.payload.link))
     expect(`${link.origin}${link.pathname}`).toBe("https://block94.example/invite/")
-    return link.searchParams.get("code") as string
+    return linkSecret(link.href, "code") as string
   }
   const counters = async (): Promise<Record<string, number>> =>
     Object.fromEntries(
@@ -135,7 +138,7 @@ describe.each([
     expect(new Set(codes).size).toBe(7)
     // Every email carries its own unsubscribe links, as every email does.
     expect(mails.get("fan1@example.com")?.payload).toMatchObject({
-      unsubscribe: expect.stringMatching(/^https:\/\/block94\.example\/unsubscribe\/\?token=[A-Za-z0-9_-]{43}$/),
+      unsubscribe: expect.stringMatching(/^https:\/\/block94\.example\/unsubscribe\/#token=[A-Za-z0-9_-]{43}$/),
       oneClickUnsubscribe: expect.stringMatching(/^https:\/\/block94\.example\/api\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/),
     })
     // Only the codes' hashes are kept.
@@ -271,20 +274,36 @@ describe.each([
     expect(await counters()).toEqual({ invited: 30 })
   })
 
+  it(`a code expires ${INVITATION_DAYS} days after it was sent, as a drop's code does: the page says so and the shop cannot redeem it`, async () => {
+    const store = await open()
+    await joinList(store, people(2))
+    await inviteNext(store, SETTINGS, { count: 2, dryRun: false }, NOW)
+    const mails = await invitationMails(store)
+    const [first, second] = [codeIn(mails.get("fan1@example.com")), codeIn(mails.get("fan2@example.com"))]
+    const lastDay = new Date(NOW.getTime() + INVITATION_DAYS * 24 * HOUR - 1)
+    const expired = new Date(NOW.getTime() + INVITATION_DAYS * 24 * HOUR)
+    await expect(invitationState(store, first, lastDay)).resolves.toBe("valid")
+    await expect(redeemInvitation(store, first, lastDay)).resolves.toEqual({ kind: "redeemed", email: "fan1@example.com" })
+    await expect(invitationState(store, second, expired)).resolves.toBe("expired")
+    await expect(redeemInvitation(store, second, expired)).resolves.toEqual({ kind: "expired" })
+    // A code used in time stays used, not expired.
+    await expect(invitationState(store, first, expired)).resolves.toBe("redeemed")
+  })
+
   it("a code is valid until the shop redeems it, once; the page learns nothing else", async () => {
     const store = await open()
     await joinList(store, people(2))
     await inviteNext(store, SETTINGS, { count: 2, dryRun: false }, NOW)
     const mails = await invitationMails(store)
     const code = codeIn(mails.get("fan1@example.com"))
-    await expect(invitationState(store, code)).resolves.toBe("valid")
+    await expect(invitationState(store, code, LATER)).resolves.toBe("valid")
     await expect(redeemInvitation(store, code, LATER)).resolves.toEqual({ kind: "redeemed", email: "fan1@example.com" })
-    await expect(invitationState(store, code)).resolves.toBe("redeemed")
+    await expect(invitationState(store, code, LATER)).resolves.toBe("redeemed")
     await expect(redeemInvitation(store, code, LATER)).resolves.toEqual({ kind: "alreadyRedeemed", redeemedAt: LATER.toISOString() })
     await expect(redeemInvitation(store, "A".repeat(43), LATER)).resolves.toEqual({ kind: "unknown" })
     await expect(redeemInvitation(store, "not a code", LATER)).resolves.toEqual({ kind: "unknown" })
-    await expect(invitationState(store, "A".repeat(43))).resolves.toBe("unknown")
-    await expect(invitationState(store, undefined)).resolves.toBe("unknown")
+    await expect(invitationState(store, "A".repeat(43), LATER)).resolves.toBe("unknown")
+    await expect(invitationState(store, undefined, LATER)).resolves.toBe("unknown")
     // Two redemptions at once: one wins.
     const second = codeIn(mails.get("fan2@example.com"))
     const results = await Promise.all([redeemInvitation(store, second, LATER), redeemInvitation(store, second, LATER)])

@@ -24,6 +24,8 @@ import { hashToken } from "../codes"
 import { readRetention } from "../../settings/settings"
 import { NETWORK_FINGERPRINT_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
 import { LEADERBOARD_MIN_REFERRALS } from "../../../signup/rewards"
+import { linkSecret } from "../../../../test/link-secret"
+import { UNSUBSCRIBE_LINK_DAYS } from "../../../signup/link-lifetimes"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
 const HOUR = 3_600_000
@@ -152,7 +154,7 @@ describe.each([
     return inbox.messages.slice(0, count)
   }
   const tokenIn = (text: string | undefined, path: string): string => {
-    const match = new RegExp(`${SITE_URL}${path.replace(/[?]/g, "\\?")}\\?token=([A-Za-z0-9_-]{43})`).exec(text ?? "")
+    const match = new RegExp(`${SITE_URL}${path}#token=([A-Za-z0-9_-]{43})`).exec(text ?? "")
     if (!match) throw new Error(`no ${path} link in:\n${text}`)
     return match[1]
   }
@@ -188,6 +190,24 @@ describe.each([
     // Every signup deletes those past their time as well.
     await service.join(fields("third@example.com"), new Date(day(20 + NETWORK_FINGERPRINT_DAYS).getTime() + HOUR), "192.0.3.0/24")
     expect((await probe.networks()).map((network) => network !== null)).toEqual([false, false, false, true])
+  })
+
+  it(`keeps "${"The unsubscribe link in an email works for {unsubscribeLinkDays} days"}": after that it erases no one, and the way out stays open`, async () => {
+    expect(promise("The unsubscribe link in an email works for {unsubscribeLinkDays} days after we send it")).toContain(
+      "you can always reply to an email instead",
+    )
+    await service.join(fields("kept@example.com"), at(START))
+    await service.join(fields("leaving@example.com"), at(START))
+    const mails = await delivered(2)
+    const linkOf = (address: string) => tokenIn(mails.find((mail) => JSON.stringify(mail.to).includes(address))?.text, "/unsubscribe/")
+    const DAY = 24 * HOUR
+    const lastMoment = new Date(START.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY - 60_000)
+    await expect(service.unsubscribe(linkOf("leaving@example.com"), lastMoment)).resolves.toEqual({ kind: "left" })
+    const tooLate = new Date(START.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY + 60_000)
+    await expect(service.unsubscribe(linkOf("kept@example.com"), tooLate)).resolves.toEqual({ kind: "expired" })
+    expect(await store.findSignup("kept@example.com")).not.toBeNull()
+    // The email's List-Unsubscribe header names the mailto too, which never expires.
+    expect(JSON.stringify(mails[0].headerLines)).toContain("mailto:hello@block94.example?subject=unsubscribe")
   })
 
   it(`keeps "${"we compare the email domains of the friends who join with one link"}": common providers never count, and nobody is told`, async () => {
@@ -227,8 +247,8 @@ describe.each([
     for (const mail of mails) {
       const header = (name: string) => mail.headerLines.find(({ key }) => key === name)?.line.replace(/\r\n[ \t]+/g, " ")
       const token = tokenIn(mail.text, "/unsubscribe/")
-      expect(mail.text).toContain(`${emails.unsubscribe.link}: ${SITE_URL}/unsubscribe/?token=${token}`)
-      expect(mail.html).toContain(`href="${SITE_URL}/unsubscribe/?token=${token}"`)
+      expect(mail.text).toContain(`${emails.unsubscribe.link}: ${SITE_URL}/unsubscribe/#token=${token}`)
+      expect(mail.html).toContain(`href="${SITE_URL}/unsubscribe/#token=${token}"`)
       expect(header("list-unsubscribe")).toBe(
         `List-Unsubscribe: <${SITE_URL}/api/unsubscribe?token=${token}>, <mailto:hello@block94.example?subject=unsubscribe>`,
       )
@@ -255,7 +275,7 @@ describe.each([
     const keeper = await confirmFrom(address)
     await confirmFrom("z@example.com")
     const oldConfirmation = tokenIn(inbox.messages.find((mail) => JSON.stringify(mail.to).includes("Promise.Keeper"))?.text, "/confirm/")
-    const keeperStatus = new URL(keeper.statusUrl).searchParams.get("token") as string
+    const keeperStatus = linkSecret(keeper.statusUrl) as string
     const traces = [address, address.toLowerCase(), emailKey(address)]
     expect(traces.some((trace) => probeHolds(trace))).toBe(probe.files().length > 0)
     expect((await probe.dump()).toLowerCase()).toContain(emailKey(address))
@@ -269,7 +289,7 @@ describe.each([
     }
     // All that is kept: the one-way key, which is not the address.
     expect(dump).toContain(suppressionKey(emailKey(address)))
-    await expect(service.status(new URL(first.statusUrl).searchParams.get("token"), clock)).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
+    await expect(service.status(linkSecret(first.statusUrl), clock)).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
 
     // No old link brings them back: the status link and the confirmation link are dead, and
     // their referral link counts for no one.
@@ -425,7 +445,7 @@ describe("the promises about who else handles an address", () => {
         START,
         "owner's page",
       )
-      const status = await service.status(new URL(jordan.statusUrl).searchParams.get("token"), START)
+      const status = await service.status(linkSecret(jordan.statusUrl), START)
       expect(status).toMatchObject({ kind: "found", leaderboard: [{ name: "j***@g***.com", referrals: LEADERBOARD_MIN_REFERRALS, you: true }] })
       expect(JSON.stringify(status)).not.toContain("jordan@gmail.com")
       expect(JSON.stringify(status)).not.toContain("y***")

@@ -10,7 +10,7 @@ import { createMailer } from "../mailer"
 const email = {
   to: "fan@example.com",
   subject: "Confirm your spot",
-  text: "Tap to confirm: https://block94.example/confirm/?token=abc",
+  text: "Tap to confirm: https://block94.example/confirm/#token=abc",
   html: "<p>Tap to confirm</p>",
   headers: {
     "List-Unsubscribe": "<https://block94.example/api/unsubscribe?token=u1>, <mailto:hello@block94.example?subject=unsubscribe>",

@@ -9,8 +9,8 @@ import theme from "../../../../theme"
 import { confirmationEmail, dropEmail, invitationEmail, milestoneEmail, statusLinkEmail, type OutgoingEmail } from "../emails"
 
 const facts = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-const LINK = "https://block94.example/confirm/?token=AbC_dEf-123456789012345678901234567890123456"
-const UNSUBSCRIBE = { page: "https://block94.example/unsubscribe/?token=U1", oneClick: "https://block94.example/api/unsubscribe?token=U1" }
+const LINK = "https://block94.example/confirm/#token=AbC_dEf-123456789012345678901234567890123456"
+const UNSUBSCRIBE = { page: "https://block94.example/unsubscribe/#token=U1", oneClick: "https://block94.example/api/unsubscribe?token=U1" }
 const MILESTONE = { to: "fan@example.com", referrals: "3", reward: "the Block 94 tee", statusToken: "S".repeat(43), unsubscribeToken: "U".repeat(43) }
 
 const DROP_WORDS = {
@@ -40,7 +40,11 @@ const KINDS: Array<[string, (copy: typeof emails) => OutgoingEmail, { heading: s
     { ...emails.confirmation, text: emails.confirmation.text.replace("{confirmHours}", "48") },
   ],
   ["status link", (copy) => statusLinkEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.statusLink],
-  ["invitation", (copy) => invitationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts), emails.invitation],
+  [
+    "invitation",
+    (copy) => invitationEmail("fan@example.com", LINK, UNSUBSCRIBE, copy, facts),
+    { ...emails.invitation, text: emails.invitation.text.replace("{inviteDays}", "30") },
+  ],
   [
     "milestone",
     (copy) => milestoneEmail(MILESTONE, copy, facts),
@@ -95,7 +99,7 @@ describe.each(KINDS)("the %s email", (_kind, build, copy) => {
       expect(email.text).toContain(words)
     }
     expect(email.text).toMatch(new RegExp(`^${copy.button}: https://block94\\.example/`, "m"))
-    expect(email.text).toContain(`${emails.unsubscribe.text} ${emails.unsubscribe.link}: https://block94.example/unsubscribe/?token=`)
+    expect(email.text).toContain(`${emails.unsubscribe.text} ${emails.unsubscribe.link}: https://block94.example/unsubscribe/#token=`)
     // The preheader and the address under the button are not repeated in the text part.
     expect(email.text.split(copy.text)).toHaveLength(2)
     expect(email.text).not.toMatch(/[\u200b-\u200f\ufeff]/)

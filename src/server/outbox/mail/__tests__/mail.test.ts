@@ -4,9 +4,9 @@ import { confirmationEmail, emailForMessage, invitationEmail, statusLinkEmail } 
 import { createMailer } from "../mailer"
 
 const facts = { brand: "Block 94", siteUrl: "https://block94.example", generalEmail: "hello@block94.example" }
-const CONFIRM_URL = "https://block94.example/confirm/?token=AbC_dEf-123456789012345678901234567890123456"
+const CONFIRM_URL = "https://block94.example/confirm/#token=AbC_dEf-123456789012345678901234567890123456"
 const UNSUBSCRIBE = {
-  page: "https://block94.example/unsubscribe/?token=UnSub_-12345678901234567890123456789012345678",
+  page: "https://block94.example/unsubscribe/#token=UnSub_-12345678901234567890123456789012345678",
   oneClick: "https://block94.example/api/unsubscribe?token=UnSub_-12345678901234567890123456789012345678",
 }
 
@@ -21,13 +21,14 @@ describe("the emails", () => {
   })
 
   it("invite someone from the list to the shop, with the invitation link in text and HTML, built from an outbox payload", () => {
-    const inviteUrl = "https://block94.example/invite/?code=InV1te_-123456789012345678901234567890123456"
+    const inviteUrl = "https://block94.example/invite/#code=InV1te_-123456789012345678901234567890123456"
     const payload = { to: "fan@example.com", link: inviteUrl, unsubscribe: UNSUBSCRIBE.page, oneClickUnsubscribe: UNSUBSCRIBE.oneClick }
     const email = emailForMessage("invitation", payload, emails, facts)
     expect(email).toEqual(invitationEmail("fan@example.com", inviteUrl, UNSUBSCRIBE, emails, facts))
     expect(email.to).toBe("fan@example.com")
     expect(email.subject).toBe("You're in: your Block 94 invitation")
-    expect(email.text).toContain(`${emails.invitation.heading}\n\n${emails.invitation.text}`)
+    // It says how long the invitation works (INVITATION_DAYS).
+    expect(email.text).toContain(`${emails.invitation.heading}\n\n${emails.invitation.text.replace("{inviteDays}", "30")}`)
     expect(email.text).toContain(`${emails.invitation.button}: ${inviteUrl}`)
     expect(email.html).toContain(`href="${inviteUrl}"`)
     expect(email.html).toContain(">Open my invitation</span>")
@@ -54,7 +55,7 @@ describe("the emails", () => {
     const email = emailForMessage("milestone", payload, emails, { ...facts, siteUrl: "https://block94.example/" })
     expect(email.to).toBe("jordan@gmail.com")
     expect(email.subject).toBe("You unlocked Tee & <cap> on the Block 94 list")
-    expect(email.text).toContain(`${emails.milestone.button}: https://block94.example/waitlist/?token=${"S".repeat(43)}`)
+    expect(email.text).toContain(`${emails.milestone.button}: https://block94.example/waitlist/#token=${"S".repeat(43)}`)
     expect(email.text).toContain("confirmed: 3. That unlocks Tee & <cap>.")
     expect(email.html).toContain("Tee &amp; &lt;cap&gt; is yours")
     expect(email.html).not.toContain("<cap>")
@@ -62,7 +63,7 @@ describe("the emails", () => {
       "List-Unsubscribe": `<https://block94.example/api/unsubscribe?token=${"U".repeat(43)}>, <mailto:hello@block94.example?subject=unsubscribe>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     })
-    expect(email.text).toContain(`https://block94.example/unsubscribe/?token=${"U".repeat(43)}`)
+    expect(email.text).toContain(`https://block94.example/unsubscribe/#token=${"U".repeat(43)}`)
     expect(() => emailForMessage("milestone", { to: "jordan@gmail.com", referrals: "3", reward: "A tee" }, emails, facts)).toThrow(
       /milestone message has no address, tier or tokens/,
     )
@@ -80,7 +81,7 @@ describe("the emails", () => {
     const hostile = { ...emails, statusLink: { ...emails.statusLink, heading: `<script>alert("x")</script>` } }
     const email = statusLinkEmail(
       "fan@example.com",
-      'https://block94.example/waitlist/?token="><b>',
+      'https://block94.example/waitlist/#token="><b>',
       { ...UNSUBSCRIBE, page: 'https://x.example/"><i>' },
       hostile,
       facts,

@@ -51,7 +51,7 @@ const pending = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =
     confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(START.getTime() + 2 * DAY).toISOString() },
     mail: {
       kind: "confirmation",
-      payload: { to: email, link: `https://block94.example/confirm/?token=${email}` },
+      payload: { to: email, link: `https://block94.example/confirm/#token=${email}` },
       unsubscribeTokenHash: hashToken(`unsubscribe ${email}`),
     },
     ...overrides,
