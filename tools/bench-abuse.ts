@@ -5,11 +5,15 @@
 //   - enumeration: a known and an unknown address, signup and resend, 200 pairs each: same code
 //     and body, and the median time difference (goal under 0.5 ms);
 //   - slow-body connections held past 15 s (goal 0);
-//   - the owner locked out by wrong secrets (goal: no);
+//   - guessing the owner's secret: the right one from the guesser once its bucket is empty (goal
+//     429), the owner on another network (goal 200), log lines per client and minute (goal 1);
+//   - the referral farm: one person, catch-all domain, home network, 25 h on, 30 friends, each
+//     confirmed (goal: credited no more than one honest network's day);
+//   - the IPv6 /48 farm: 300 signups from 300 /64s of one /48 (goal: stopped at its budget);
 //   - CSV cells a spreadsheet would run as formulas, with `,` and `;` as separator (goal 0);
 //   - the gate's cost to a person: solve time in headless Chromium at 4x CPU slowdown (goal
 //     under 1 s), and Home's JavaScript on opening (no more than before the gate).
-// `--pairs N` (default 200), `--browser-runs N` (5), `--only bots,enumeration,slow,owner,csv,browser,js`.
+// `--pairs N` (default 200), `--browser-runs N` (5), `--only bots,enumeration,slow,owner,farm,site,csv,browser,js`.
 // Figures, not pass/fail: the run ends 0 unless something could not be measured.
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync } from "node:fs"
@@ -24,6 +28,10 @@ import { pageJavaScript } from "./bench/bundle-weights"
 import { kib, table } from "./bench/format"
 import { parseCsv, formulaCells } from "./bench/spreadsheet"
 import { chromePath, CHROMIUM_FLAGS } from "./chromium"
+import { ownerSecretGuessing } from "./bench/owner-secret"
+import { ipv6SiteFarm } from "./bench/network-farm"
+import type { Reading } from "./bench/reading"
+import { referralFarm } from "./bench/referral-farm"
 import { serveProduction, type ProductionServer } from "./serve"
 import { startInbox, type Inbox } from "./smtp-inbox"
 
@@ -32,13 +40,6 @@ const ROOT = resolve(__dirname, "..")
 const HOME_JS_BEFORE_GATE_GZIP = 47.1 * 1024
 const SLOW_BODY_LIMIT_MS = 15_000
 const CPU_SLOWDOWN = 4
-
-interface Reading {
-  attack: string
-  figure: string
-  goal: string
-  met: boolean | null
-}
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -149,47 +150,6 @@ const slowBodies = async (baseUrl: string, count: number): Promise<Reading[]> =>
   for (const socket of sockets) socket.destroy()
   const slowest = closedAfter.length ? `${(Math.max(...closedAfter) / 1000).toFixed(1)} s` : "n/a"
   return [{ attack: `slow-body connections held past 15 s (of ${count}; the last closed after ${slowest})`, figure: String(held), goal: "0", met: held === 0 }]
-}
-
-/**
- * Wrong secrets from one address, then the right one and a signup from the same address, on a
- * server with the default rate limits (the other attacks run with the signup limit lifted).
- */
-const ownerLockOut = async (startServer: (env: Record<string, string>) => Promise<ProductionServer>, ownerToken: string): Promise<Reading[]> => {
-  // An empty setting is an unset one: the default limits.
-  const server = await startServer({})
-  try {
-    return await ownerLockOutOf(server.baseUrl, ownerToken)
-  } finally {
-    await server.stop()
-  }
-}
-
-const ownerLockOutOf = async (baseUrl: string, ownerToken: string): Promise<Reading[]> => {
-  const statuses: number[] = []
-  for (let index = 0; index < 30; index++) {
-    const response = await fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer wrong-${secret()}` } })
-    statuses.push(response.status)
-    await response.body?.cancel()
-  }
-  const owner = await fetch(`${baseUrl}/api/owner/summary`, { headers: { authorization: `Bearer ${ownerToken}` } })
-  await owner.body?.cancel()
-  const signup = await postJson(
-    baseUrl,
-    "/api/signup",
-    signupBody(`after-wrong-secrets-${secret().slice(0, 6)}@example.com`, { altcha: await solveChallengeFrom(baseUrl) }),
-  )
-  const lockedOut = owner.status !== 200
-  const refusedWrong = statuses.filter((status) => status === 429).length
-  return [
-    {
-      attack: `owner locked out by 30 wrong secrets (then ${owner.status}; ${refusedWrong} of the wrong ones got 429)`,
-      figure: lockedOut ? "yes" : "no",
-      goal: "no",
-      met: !lockedOut,
-    },
-    { attack: "a signup from that address afterwards", figure: String(signup.status), goal: "2xx", met: signup.status >= 200 && signup.status < 300 },
-  ]
 }
 
 /** Attribution that a spreadsheet would run, through a signup, then the owner's export. */
@@ -313,7 +273,9 @@ const main = async () => {
         async () => [...(await enumeration(baseUrl, "/api/signup", pairs)), ...(await enumeration(baseUrl, "/api/resend", pairs))],
       ],
       ["slow", "slow bodies (about 16 s)", () => slowBodies(baseUrl, 20)],
-      ["owner", "wrong owner secrets (default rate limits)", () => ownerLockOut((env) => startServer({ SIGNUP_RATE_LIMIT: "", ...env }), ownerToken)],
+      ["owner", "guessing the owner's secret (default rate limits)", () => ownerSecretGuessing(startServer, ownerToken)],
+      ["farm", "the referral farm (the endpoints in process, on a clock of their own)", () => referralFarm()],
+      ["site", "the IPv6 /48 farm (default rate limits)", () => ipv6SiteFarm(startServer)],
       ["csv", "CSV", () => csvFormulas(baseUrl, ownerToken)],
       ["browser", "solve time in Chromium", () => solveTimeInBrowser(baseUrl, Number(values["browser-runs"]))],
       ["js", "Home's JavaScript", async () => homeJavaScript()],

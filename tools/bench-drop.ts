@@ -3,7 +3,7 @@
 // one entered in an open drop (written straight into the store), then:
 //   - starts `serve:prod` on it (DROPS_FILE: the drop open now) and measures, at 50 connections
 //     for 10 s each, entering (size changes by random people, through POST /api/drop/enter) and,
-//     beside it for comparison, status lookups (GET /api/waitlist): p99 and requests/s;
+//     beside it for comparison, status lookups (POST /api/waitlist): p99 and requests/s;
 //   - closes the drop and times the close (freezing the list and its hash), the draw rule alone,
 //     the draw the owner waits for (winners' codes and emails written), the "not this time" emails
 //     to everyone else, and a verification of the published draw with the command-line verifier's code;
@@ -200,7 +200,7 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
         "/api/drop/enter",
         { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: statusToken(0), drop: DROP.id, size: SIZES[1] }) },
       ],
-      [`/api/waitlist?token=${statusToken(0)}`, {}],
+      ["/api/waitlist", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: statusToken(0) }) }],
     ] as const) {
       const response = await fetch(`${server.baseUrl}${path}`, init)
       if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
@@ -210,7 +210,7 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
       path: "/api/drop/enter",
       body: JSON.stringify({ token: statusToken(someone()), drop: DROP.id, size: SIZES[Math.floor(Math.random() * SIZES.length)] }),
     }))
-    status = await load(server.baseUrl, () => ({ method: "GET", path: `/api/waitlist?token=${statusToken(someone())}` }))
+    status = await load(server.baseUrl, () => ({ method: "POST", path: "/api/waitlist", body: JSON.stringify({ token: statusToken(someone()) }) }))
   } finally {
     await server.stop("SIGTERM")
   }

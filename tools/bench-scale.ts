@@ -224,8 +224,9 @@ const statusLoad = (baseUrl: string, tokens: readonly string[]): Promise<number>
         timeout: 10,
         requests: [
           {
-            method: "GET",
-            setupRequest: (request) => ({ ...request, path: `/api/waitlist?token=${pick(tokens)}` }),
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            setupRequest: (request) => ({ ...request, path: "/api/waitlist", body: JSON.stringify({ token: pick(tokens) }) }),
             onResponse: (status) => (status === 200 ? (ok += 1) : (wrong += 1)),
           },
         ],
@@ -293,9 +294,9 @@ const restart = async (server: ProductionServer, env: Record<string, string>, to
   let gaveUp = false
   const starting = serveProduction(env, { port })
   starting.catch(() => (gaveUp = true))
-  const answersOk = async (url: string): Promise<boolean> => {
+  const answersOk = async (url: string, body?: unknown): Promise<boolean> => {
     try {
-      const response = await fetch(url)
+      const response = await (body === undefined ? fetch(url) : postJson(url, body))
       await response.arrayBuffer()
       return response.status === 200
     } catch {
@@ -307,7 +308,7 @@ const restart = async (server: ProductionServer, env: Record<string, string>, to
     await new Promise((resolveTimer) => setTimeout(resolveTimer, 5))
   }
   const healthyMs = performance.now() - started
-  if (!(await answersOk(`${server.baseUrl}/api/waitlist?token=${token}`))) problems.push("the first status lookup after the restart did not answer 200")
+  if (!(await answersOk(`${server.baseUrl}/api/waitlist`, { token }))) problems.push("the first status lookup after the restart did not answer 200")
   const firstLookupMs = performance.now() - started
   return { server: await starting, healthyMs, firstLookupMs }
 }
@@ -315,7 +316,7 @@ const restart = async (server: ProductionServer, env: Record<string, string>, to
 /** Warms the server up, then measures status lookups, their throughput, signups and confirmations. */
 const measure = async (server: ProductionServer, fixtures: Fixtures) => {
   const { baseUrl } = server
-  const lookup = () => fetch(`${baseUrl}/api/waitlist?token=${pick(fixtures.statusTokens)}`)
+  const lookup = () => postJson(`${baseUrl}/api/waitlist`, { token: pick(fixtures.statusTokens) })
   const confirm = () => postJson(`${baseUrl}/api/confirm`, { token: fixtures.confirmTokens.pop() })
   // Start-up (module loading, prepared statements, JIT) is not what is measured.
   await sequential(WARMUP, lookup, 200, "warm-up status lookup")

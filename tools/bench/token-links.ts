@@ -72,7 +72,7 @@ export const makeTokenLinks = async (baseUrl: string, inbox: Inbox): Promise<Tok
   const statusUrl = typeof confirmed.body.statusUrl === "string" ? new URL(confirmed.body.statusUrl) : null
   if (confirmed.status !== 200 || !statusUrl) throw new Error(`confirming a signup answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
   return {
-    statusPath: `${statusUrl.pathname}${statusUrl.search}`,
+    statusPath: `${statusUrl.pathname}${statusUrl.hash}`,
     confirmPath: async () => `/confirm/#token=${await confirmationToken()}`,
     confirmedEmail: invitee,
   }

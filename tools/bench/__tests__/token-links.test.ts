@@ -10,6 +10,7 @@ import { createSignupService } from "../../../src/server/waitlist/service"
 import { openEmbeddedStore } from "../../../src/server/store/open-store"
 import { startInbox, type Inbox } from "../../smtp-inbox"
 import { CONFIRM_TOKEN, invitePath, makeTokenLinks } from "../token-links"
+import { siteLinks } from "../../../src/server/waitlist/links"
 
 const TOKEN = "QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u"
 const STATUS = "c3RhdHVzLXRva2VuLWZvci10aGUtYmVuY2gtdGVzdHMu"
@@ -21,7 +22,7 @@ describe("the bench's token links", () => {
   })
 
   it("finds the confirmation link's token in the email the site sends", () => {
-    const mail = confirmationEmail("fan@example.com", `https://block94.example/confirm/?${new URLSearchParams({ token: TOKEN })}`, null, emails, {
+    const mail = confirmationEmail("fan@example.com", siteLinks("https://block94.example").confirm(TOKEN), null, emails, {
       brand: "Block 94",
       siteUrl: "https://block94.example",
       generalEmail: "hello@block94.example",
