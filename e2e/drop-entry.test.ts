@@ -98,7 +98,7 @@ const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): 
 }
 
 const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}\\?${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
+  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
   expect(link, `a ${path} link in the email`).toBeTruthy()
   return link as string
 }

@@ -21,7 +21,7 @@ const usedText = invitePage.redeemed.replace("{email}", site.emails.general)
 const INVITE_API_TOKEN = "e2e-shop-secret-0123456789abcdef"
 
 const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}\\?${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
+  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
   expect(link, `a ${path} link in the email`).toBeTruthy()
   return link as string
 }

@@ -155,7 +155,7 @@ test.describe("pages opened from an email link", () => {
     expect(joined.status()).toBe(201)
     const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
     await watchLayoutShifts(page)
-    await app.open(`${statusUrl.pathname}${statusUrl.search}`)
+    await app.open(`${statusUrl.pathname}${statusUrl.hash}`)
     await expect(page.getByText(/^You're #\d/)).toBeVisible()
     await expectStill(page)
   })
