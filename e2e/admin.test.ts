@@ -58,10 +58,14 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     repo = mkdtempSync(join(tmpdir(), "block94-cms-"))
     cpSync(join(ROOT, "content"), join(repo, "content"), { recursive: true })
     // The editing server `npm run cms` starts: decap-server's backend behind its Host check.
-    decapServer = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tools/cms-backend.ts")], {
-      env: { ...process.env, PORT: String(decapPort), GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "error" },
-      stdio: "ignore",
-    })
+    decapServer = spawn(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "tools/cms-backend.ts"), "--port", String(decapPort), "--repo", repo, "--log-level", "error"],
+      {
+        env: process.env,
+        stdio: "ignore",
+      },
+    )
     await expect(async () =>
       expect(
         (await fetch(`http://127.0.0.1:${decapPort}/api/v1`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status,

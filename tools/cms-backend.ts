@@ -7,9 +7,11 @@
 // request whose Host is not this server's own local name and port is refused before decap-server
 // sees it.
 //
-// Run alone: `tsx tools/cms-backend.ts` with PORT and GIT_REPO_DIRECTORY, as decap-server takes them.
+// Run alone: `tsx tools/cms-backend.ts --port 8081 --repo . [--log-level error]`.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http"
 import { createRequire } from "node:module"
+import { resolve } from "node:path"
+import { parseArgs } from "node:util"
 
 /** Loads a CommonJS package that ships no types; its use below says what it is. */
 const loadUntyped = createRequire(__filename)
@@ -50,8 +52,11 @@ export const startCmsBackend = async ({ port, repo, logLevel = "info" }: { port:
 }
 
 if (require.main === module) {
-  const port = Number(process.env.PORT || 8081)
-  startCmsBackend({ port, repo: process.env.GIT_REPO_DIRECTORY || process.cwd(), logLevel: process.env.LOG_LEVEL || "info" }).then(
+  const { values } = parseArgs({
+    options: { port: { type: "string", default: "8081" }, repo: { type: "string", default: "." }, "log-level": { type: "string", default: "info" } },
+  })
+  const port = Number(values.port)
+  startCmsBackend({ port, repo: resolve(values.repo), logLevel: values["log-level"] }).then(
     () => console.log(`The editing server listens on http://localhost:${port}/api/v1 (requests for other hosts are refused)`),
     (error: unknown) => {
       console.error("npm run cms: the editing server could not start:", error instanceof Error ? error.message : error)

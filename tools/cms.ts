@@ -48,10 +48,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 process.on("exit", () => stopAll())
 
 // decap-server's file-system backend, refusing requests for any host but localhost (see cms-backend.ts).
-start("decap-server", process.execPath, ["--import", "tsx", resolve(__dirname, "cms-backend.ts")], {
-  PORT: DECAP_SERVER_PORT,
-  GIT_REPO_DIRECTORY: ROOT,
-})
+start("decap-server", process.execPath, ["--import", "tsx", resolve(__dirname, "cms-backend.ts"), "--port", DECAP_SERVER_PORT, "--repo", ROOT], {})
 start("gatsby develop", process.execPath, [require.resolve("gatsby/cli"), "develop", "--host", "localhost", "--port", SITE_PORT], {
   // The generated configuration points the UI at this decap-server.
   DECAP_SERVER_URL: `http://localhost:${DECAP_SERVER_PORT}/api/v1`,
