@@ -221,7 +221,8 @@ describe.each([
     expect(held.heldReferrals.total).toBe(90)
     expect(held.heldReferrals.rows.every((row) => row.confirmed)).toBe(true)
     expect(new Set(held.heldReferrals.rows.map((row) => row.reason))).toEqual(new Set(["same_network", "shared_domain"]))
-  })
+    // 180 commits: more than the default 5 s on a busy machine.
+  }, 60_000)
 
   it("releases a held referral (it counts, and the referrer moves up) or rejects one (it never counts), and the audit says so", async () => {
     const store = await open()
