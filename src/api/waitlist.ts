@@ -1,4 +1,4 @@
-/** GET /api/waitlist?token=...: where a signup stands, by its secret status token. */
+/** POST /api/waitlist { token }: where a signup stands, by its secret status token (never in the address). */
 import { handleWaitlistRequest } from "../server/http/waitlist-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 

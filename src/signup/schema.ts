@@ -78,7 +78,7 @@ export interface WaitlistPlace {
   referralCode: string
   /** SITE_URL/?ref=CODE: the link to share. */
   referralUrl: string
-  /** SITE_URL/waitlist/?token=...: the signup's own status page (a secret). */
+  /** SITE_URL/waitlist/#token=...: the signup's own status page (a secret, in the fragment no server sees). */
   statusUrl: string
 }
 

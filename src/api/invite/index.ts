@@ -1,4 +1,4 @@
-/** GET /api/invite?code=...: whether an invitation code is valid, used or unknown, for the invitation page. */
+/** POST /api/invite { code }: whether an invitation code is valid, used, expired or unknown, for the invitation page. */
 import { handleInvitationRequest } from "../../server/http/waitlist-handler"
 import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
 
