@@ -843,9 +843,12 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
       left: longText("what the page says once the person has left the list"),
       expired: freshLinkCopy(
         "the unsubscribe page's words for an expired link",
-        longTemplate("what the page says when the email's unsubscribe link has expired: a fresh status link by email (its page has a Leave button), or a reply to any email", {
-          unsubscribeLinkDays: "the days an email's unsubscribe link works go there (the server's rule)",
-        }),
+        longTemplate(
+          "what the page says when the email's unsubscribe link has expired: a fresh status link by email (its page has a Leave button), or a reply to any email",
+          {
+            unsubscribeLinkDays: "the days an email's unsubscribe link works go there (the server's rule)",
+          },
+        ),
       ),
       ...tokenPageMessages,
     },

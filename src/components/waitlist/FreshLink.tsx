@@ -43,7 +43,9 @@ export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
   const note = request.kind === "sent" ? fillTemplate(copy.sent, { email: request.email }) : request.kind === "failed" ? copy.failed : ""
   return (
     <div sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
-      <p sx={{ variant: "text.lead" }}>{fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS), unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS) })}</p>
+      <p sx={{ variant: "text.lead" }}>
+        {fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS), unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS) })}
+      </p>
       <form ref={formRef} noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
         <div>
           <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>

@@ -426,7 +426,7 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
 
 /** An old email's unsubscribe link: it erases no one; the mailto address in the email's headers and a fresh status link still work. */
 export const UNSUBSCRIBE_LINK_EXPIRED_MESSAGE =
-  "This unsubscribe link has expired: ask for a fresh status link by email and leave from there, or reply to us with \"unsubscribe\""
+  'This unsubscribe link has expired: ask for a fresh status link by email and leave from there, or reply to us with "unsubscribe"'
 
 /** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
 const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])

@@ -9,7 +9,16 @@ import { insertOutboxRows } from "./outbox-rows"
 import type { EventPayload } from "./events"
 import { contactOf, endpointOf, textFields, type EndpointRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
-import { THROTTLED_KINDS, unsubscribeTokenExpiry, type QueuedMessage, type MessageKind, type OutboxEntry, type OutboxHealth, type OutboxKind, type SignupStore } from "./store"
+import {
+  THROTTLED_KINDS,
+  unsubscribeTokenExpiry,
+  type QueuedMessage,
+  type MessageKind,
+  type OutboxEntry,
+  type OutboxHealth,
+  type OutboxKind,
+  type SignupStore,
+} from "./store"
 
 /** Writes messages to the outbox, due at once; the sender delivers them. */
 export const queueMessages = async (
