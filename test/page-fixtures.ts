@@ -31,17 +31,7 @@ export const fakeImage = (src: string): IGatsbyImageData => ({
   images: { fallback: { src }, sources: [] },
 })
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const
-
-/** A "YYYY-MM-DD" content date the way the page query formats it: `formatString: "D MMMM YYYY"`. */
-export const formatLongDate = (iso: string): string => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
-  if (!match) throw new Error(`not an ISO date: ${iso}`)
-  const [, year, month, day] = match
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`
-}
-
-/** The same date with `formatString: "YYYY-MM-DD"`. */
+/** A "YYYY-MM-DD" content date the way the page query formats it: `formatString: "YYYY-MM-DD"`. */
 export const formatIsoDate = (iso: string): string => {
   const match = /^\d{4}-\d{2}-\d{2}/.exec(iso)
   if (!match) throw new Error(`not an ISO date: ${iso}`)
@@ -65,23 +55,12 @@ export const homeData = (): Queries.HomePageQuery => ({
   dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement })) },
 })
 
-/** Gatsby's `formatString: "ddd, D MMM YYYY, HH:mm"` of an instant, in UTC. */
-export const formatUtcTime = (iso: string): string => {
-  const date = new Date(iso)
-  const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-  const two = (value: number) => String(value).padStart(2, "0")
-  return `${DAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${date.getUTCFullYear()}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`
-}
-
 /** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
 export const dropData = (content: { minimumAge: number; drops: typeof drops.drops } = drops): Queries.DropPageQuery => ({
   dropsJson: {
     minimumAge: content.minimumAge,
     drops: content.drops.map(({ announcement: _announcement, ...rest }) => ({
       ...rest,
-      opensAtUtc: formatUtcTime(rest.opensAt),
-      closesAtUtc: formatUtcTime(rest.closesAt),
-      resultsAtUtc: formatUtcTime(rest.resultsAt),
       pieces: rest.pieces.map(({ image, ...piece }) => ({
         ...piece,
         image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 720 } } },
@@ -108,8 +87,7 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
     heading: privacy.heading,
     intro: privacy.intro,
     sections: privacy.sections,
-    updated: formatLongDate(privacy.updated),
-    updatedIso: formatIsoDate(privacy.updated),
+    updated: formatIsoDate(privacy.updated),
   },
 })
 
@@ -127,9 +105,6 @@ export const waitlistData = (content: { minimumAge: number; drops: typeof drops.
       opensAt,
       closesAt,
       resultsAt,
-      opensAtUtc: formatUtcTime(opensAt),
-      closesAtUtc: formatUtcTime(closesAt),
-      resultsAtUtc: formatUtcTime(resultsAt),
       redeemDays,
       bonus,
       pieces: pieces.map((piece) => ({ id: piece.id, name: piece.name, sizes: piece.sizes.map(({ label }) => ({ label })) })),

@@ -1,7 +1,7 @@
 /**
  * The drop page's plain helpers: where a drop's entry window stands at a given moment, the
- * countdown's numbers, the bonus-ticket sentence from a drop's numbers, and times in the
- * visitor's own time zone. Time is a parameter (`now`, in milliseconds): callers read the clock.
+ * countdown's numbers and the bonus-ticket sentence from a drop's numbers (times are written by
+ * dates.ts). Time is a parameter (`now`, in milliseconds): callers read the clock.
  */
 import { maxTickets, type BonusRule } from "../drop/tickets"
 import { fillTemplate } from "./template"
@@ -81,26 +81,3 @@ export const bonusSentence = (rule: BonusRule, copy: { bonus: string; noBonus: s
 /** Drops by their window, the newest (latest opening) first. */
 export const newestFirst = <Drop extends { opensAt: string }>(drops: readonly Drop[]): Drop[] =>
   [...drops].sort((a, b) => Date.parse(b.opensAt) - Date.parse(a.opensAt))
-
-/**
- * The locale times are written in: the visitor's first preferred language that is a variant of
- * the site's (en-GB for an English site), else the site's own: dates in the page's language,
- * in the visitor's customs.
- */
-export const timeLocale = (siteLanguage: string, preferred: readonly string[]): string => {
-  const primary = (tag: string) => tag.split("-")[0].toLowerCase()
-  return preferred.find((tag) => primary(tag) === primary(siteLanguage)) ?? siteLanguage
-}
-
-/** An instant as the visitor's clock shows it, like "Fri, 4 Dec 2026, 18:00" (24-hour, no zone: the page names it). */
-export const formatLocalTime = (iso: string, locale: string, timeZone?: string): string =>
-  new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso))

@@ -1,4 +1,5 @@
-/** Numbers, days and times on the owner's page: for people, in the owner's own locale and time zone. */
+/** Numbers, days and times on the owner's page: for people, in the owner's own locale and time zone, dates as everywhere (dates.ts). */
+import { formatDateTime, formatDay } from "./dates"
 
 /** Part of a whole as a fraction, or null when there is no whole. */
 export const share = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null)
@@ -6,11 +7,9 @@ export const share = (part: number, whole: number): number | null => (whole > 0 
 export interface Formats {
   count(value: number): string
   percent(value: number | null): string
-  /** A UTC day ("2026-11-23"), short: "Nov 23". */
+  /** A UTC day ("2026-11-23"): "Mon 23 Nov". */
   day(day: string): string
-  /** A UTC day, long, for tables: "Mon, Nov 23". */
-  dayLong(day: string): string
-  /** An instant in the owner's time zone: "Nov 23, 2026, 7:05 PM". */
+  /** An instant in the owner's time zone: "Mon 23 Nov, 19:05 GMT+1". */
   time(iso: string): string
   /** How long before `now` an instant was, in the largest whole unit: "3 hours ago". */
   age(iso: string, now: string): string
@@ -22,22 +21,21 @@ const AGE_UNITS = [
   ["minute", 60],
 ] as const
 
-const utcMidnight = (day: string): Date => new Date(`${day}T00:00:00.000Z`)
-
-/** Formats for `locale` (undefined: the browser's). Made in the browser, after mount, so they follow the owner's settings. */
-export const makeFormats = (locale?: string, timeZone?: string): Formats => {
+/**
+ * Formats for `locale` and `timeZone` (undefined: the browser's), the year left out of dates in
+ * the year of `now`. Made in the browser, after mount, so they follow the owner's settings.
+ */
+export const makeFormats = (locale?: string, timeZone?: string, now?: number): Formats => {
   const count = new Intl.NumberFormat(locale)
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 })
-  const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" })
-  const dayLong = new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone })
+  const resolved = new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions()
+  const dates = { language: resolved.locale, timeZone: resolved.timeZone, now }
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "always" })
   return {
     count: (value) => count.format(value),
     percent: (value) => (value === null ? "–" : percent.format(value)),
-    day: (value) => day.format(utcMidnight(value)),
-    dayLong: (value) => dayLong.format(utcMidnight(value)),
-    time: (value) => time.format(new Date(value)),
+    day: (value) => formatDay(value, dates),
+    time: (value) => formatDateTime(value, dates),
     age: (value, now) => {
       const seconds = Math.max(0, (Date.parse(now) - Date.parse(value)) / 1000)
       const [unit, size] = AGE_UNITS.find(([, length]) => seconds >= length) ?? AGE_UNITS[2]

@@ -4,6 +4,7 @@ import { WebPageSeo } from "../components/Seo"
 import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
+import { formatDay } from "../lib/dates"
 import { fillTemplate } from "../lib/template"
 import { LEADERBOARD_MIN_REFERRALS } from "../signup/rewards"
 import { INVITATION_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../signup/link-lifetimes"
@@ -33,7 +34,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
       <div sx={{ variant: "layout.narrow", py: [6, 7] }}>
         <p sx={{ color: "subtle", mb: 5 }}>
-          {ui.privacyUpdated} <time dateTime={page.updatedIso ?? undefined}>{page.updated}</time>
+          {ui.privacyUpdated} <time dateTime={page.updated}>{formatDay(page.updated, { language: site.language })}</time>
         </p>
         {page.sections.map((section) => (
           <section key={section.heading} sx={{ mb: 5 }}>
@@ -67,8 +68,7 @@ export const query = graphql`
         description
       }
       heading
-      updated(formatString: "D MMMM YYYY")
-      updatedIso: updated(formatString: "YYYY-MM-DD")
+      updated(formatString: "YYYY-MM-DD")
       intro
       sections {
         heading

@@ -134,9 +134,6 @@ export const query = graphql`
         opensAt
         closesAt
         resultsAt
-        opensAtUtc: opensAt(formatString: "ddd, D MMM YYYY, HH:mm")
-        closesAtUtc: closesAt(formatString: "ddd, D MMM YYYY, HH:mm")
-        resultsAtUtc: resultsAt(formatString: "ddd, D MMM YYYY, HH:mm")
         redeemDays
         bonus {
           ticketsPerReferral

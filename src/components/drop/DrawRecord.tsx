@@ -2,7 +2,7 @@
 import type { ReactNode } from "react"
 import type { PublishedDrop } from "../../drop/contract"
 import { entryListUrl } from "../../lib/drop-client"
-import { formatLocalTime } from "../../lib/drop-schedule"
+import { formatDateTime, readerTimeZone } from "../../lib/dates"
 import { fillTemplate } from "../../lib/template"
 import type { LiveCopy } from "./copy"
 import { machineText } from "../shared/styles"
@@ -14,8 +14,8 @@ interface DrawRecordProps {
   copy: LiveCopy
   /** Each size's name for people ("Block Heavyweight Hoodie, M"), by its key ("hoodie/M"). */
   sizeNames: Readonly<Record<string, string>>
-  /** The locale times and numbers are written in. */
-  locale: string
+  /** The site's language, for numbers and the names of days and months. */
+  language: string
 }
 
 const Fact = ({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) => (
@@ -30,11 +30,12 @@ const Fact = ({ label, children, wide = false }: { label: string; children: Reac
  * published, entries per size, the frozen list's hash with the list, and after the draw the seed,
  * the winners per size and the check that recomputes them.
  */
-export const DrawRecord = ({ record, copy, sizeNames, locale }: DrawRecordProps) => {
-  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatLocalTime(iso, locale)}</time> : copy.notYet)
+export const DrawRecord = ({ record, copy, sizeNames, language }: DrawRecordProps) => {
+  // Shown only once the page runs: in the reader's time zone, with the year (a record outlives the year).
+  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, { language, timeZone: readerTimeZone() })}</time> : copy.notYet)
   const hash = (value: string | null) => (value ? <code sx={{ ...machineText, display: "block" }}>{value}</code> : copy.notYet)
   const sizeName = (size: string) => sizeNames[size] ?? size
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => new Intl.NumberFormat(language).format(value)
   const idLists = (lists: Record<string, string[]> | null, line: string) =>
     record.stock
       .filter(({ size }) => (lists?.[size]?.length ?? 0) > 0)

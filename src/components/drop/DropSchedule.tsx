@@ -1,7 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { Fragment } from "react"
 import { useNow } from "../../hooks/use-now"
-import { formatLocalTime, timeLocale, windowPhase } from "../../lib/drop-schedule"
+import { formatDateTime, readerTimeZone } from "../../lib/dates"
+import { windowPhase } from "../../lib/drop-schedule"
 import { fillTemplate } from "../../lib/template"
 import { Countdown } from "./Countdown"
 import { dropSectionId, type CountdownCopy, type DropContent, type WindowCopy } from "./copy"
@@ -10,15 +11,9 @@ import { panel, subheading } from "./ui"
 interface DropScheduleProps {
   drop: DropContent
   copy: { window: WindowCopy; countdown: CountdownCopy }
-  /** The site's language, like "en": times are written in it (in the visitor's variant of it). */
+  /** The site's language, like "en": the names of days and months in times. */
   language: string
 }
-
-/** The visitor's way of writing times and their time zone; known in the browser only. */
-const visitorClock = (language: string): { locale: string; timeZone: string } => ({
-  locale: timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language])),
-  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-})
 
 /**
  * When entries open and close and when the results are out: in UTC in the server HTML (readable
@@ -28,11 +23,12 @@ const visitorClock = (language: string): { locale: string; timeZone: string } =>
  */
 export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
   const now = useNow()
-  const clock = now === null ? null : visitorClock(language)
+  const timeZone = now === null ? undefined : readerTimeZone()
+  const time = (iso: string) => formatDateTime(iso, { language, timeZone, now: now ?? undefined })
   const times = [
-    { label: copy.window.opens, iso: drop.opensAt, utc: drop.opensAtUtc },
-    { label: copy.window.closes, iso: drop.closesAt, utc: drop.closesAtUtc },
-    { label: copy.window.results, iso: drop.resultsAt, utc: drop.resultsAtUtc },
+    { label: copy.window.opens, iso: drop.opensAt },
+    { label: copy.window.closes, iso: drop.closesAt },
+    { label: copy.window.results, iso: drop.resultsAt },
   ]
   const headingId = dropSectionId(drop.id, "when")
   return (
@@ -60,17 +56,17 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
               m: 0,
             }}
           >
-            {times.map(({ label, iso, utc }) => (
+            {times.map(({ label, iso }) => (
               <Fragment key={label}>
                 <dt sx={{ variant: "text.eyebrow", mt: [2, 0] }}>{label}</dt>
                 <dd sx={{ m: 0, fontSize: 2, fontWeight: "bold", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
-                  <time dateTime={iso}>{clock ? formatLocalTime(iso, clock.locale) : utc}</time>
+                  <time dateTime={iso}>{time(iso)}</time>
                 </dd>
               </Fragment>
             ))}
           </dl>
           <p data-time-note="" sx={{ mt: 3, fontSize: 0, color: "subtle", minHeight: "3.2em" }}>
-            {clock ? fillTemplate(copy.window.localNote, { zone: clock.timeZone }) : copy.window.utcNote}
+            {timeZone ? fillTemplate(copy.window.localNote, { zone: timeZone }) : copy.window.utcNote}
           </p>
         </div>
         <Countdown window={drop} now={now} copy={copy.countdown} labelId={dropSectionId(drop.id, "countdown")} />

@@ -1,7 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useEffect, useState } from "react"
 import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
-import { timeLocale } from "../../lib/drop-schedule"
 import { fillTemplate } from "../../lib/template"
 import { dropSectionId, type LiveCopy } from "./copy"
 import { DrawRecord } from "./DrawRecord"
@@ -47,7 +46,6 @@ export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDr
 
   const headingId = dropSectionId(dropId, "draw")
   const message = state.kind === "loading" ? copy.loading : state.kind === "unavailable" ? copy.unavailable : null
-  const locale = timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? []))
   return (
     <section
       aria-labelledby={headingId}
@@ -61,7 +59,7 @@ export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDr
       <div role="status" sx={{ minHeight: "3.2em" }}>
         {message && <p sx={{ variant: "text.lead" }}>{message}</p>}
       </div>
-      {state.kind === "found" && <DrawRecord record={state.record} copy={copy} sizeNames={sizeNames} locale={locale} />}
+      {state.kind === "found" && <DrawRecord record={state.record} copy={copy} sizeNames={sizeNames} language={language} />}
       <div sx={{ a: { variant: "links.inline", overflowWrap: "anywhere" } }}>
         <noscript dangerouslySetInnerHTML={{ __html: noscriptHtml(noscript, dropRecordUrl(dropId)) }} />
       </div>

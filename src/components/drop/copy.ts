@@ -24,10 +24,6 @@ export interface DropContent extends DropWindowTimes {
   id: string
   name: string
   summary: string
-  /** The window's times in UTC as the page is first sent, like "Fri, 4 Dec 2026, 17:00". */
-  opensAtUtc: string
-  closesAtUtc: string
-  resultsAtUtc: string
   redeemDays: number
   bonus: BonusRule
   pieces: ReadonlyArray<DropPieceContent>

@@ -58,7 +58,7 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
   const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight
   const barWidth = Math.max(2, Math.min(18, slot * 0.6))
   // A day label every few days, as many as fit, always the last (today).
-  const every = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor(plotWidth / 64))))
+  const every = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor(plotWidth / 80))))
   const labelled = (index: number) => (days.length - 1 - index) % every === 0
   const line = days.map((day, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${y(day.confirmations).toFixed(1)}`).join(" ")
 
@@ -145,7 +145,7 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
           <tbody>
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row">{formats.dayLong(day.day)}</th>
+                <th scope="row">{formats.day(day.day)}</th>
                 <td>{formats.count(day.signups)}</td>
                 <td>{formats.count(day.confirmations)}</td>
               </tr>

@@ -91,7 +91,7 @@ const EntriesByDay = ({ drop, pieces, copy, formats }: { drop: OwnerDrop; pieces
           {days.map((day) => (
             <tr key={day}>
               <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
-                <time dateTime={day}>{formats.dayLong(day)}</time>
+                <time dateTime={day}>{formats.day(day)}</time>
               </th>
               {columns.map((column) => (
                 <td key={column.key} className="number">

@@ -51,7 +51,9 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
   const storageKey = ownerSecretKey(brand)
   const [phase, setPhase] = useState<Phase>({ kind: "starting" })
   const [secretInput, setSecretInput] = useState("")
-  const formats = useMemo(() => (phase.kind === "ready" ? makeFormats() : null), [phase.kind])
+  // The summary's time is the page's "now": dates of this year are written without it.
+  const summaryTime = phase.kind === "ready" ? Date.parse(phase.summary.generatedAt) : null
+  const formats = useMemo(() => (summaryTime === null ? null : makeFormats(undefined, undefined, summaryTime)), [summaryTime])
   const inputRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLParagraphElement>(null)
 

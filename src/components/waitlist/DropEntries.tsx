@@ -2,7 +2,7 @@
 import type { MyDropEntry } from "../../drop/contract"
 import { useNow } from "../../hooks/use-now"
 import { useSiteContent } from "../../hooks/use-site-content"
-import { timeLocale } from "../../lib/drop-schedule"
+import { readerTimeZone } from "../../lib/dates"
 import { DropEntry } from "./DropEntry"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 
@@ -17,8 +17,8 @@ export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, no
 
 export interface Clock {
   now: number
-  locale: string
-  timeZone: string
+  /** The reader's time zone; undefined where the page cannot tell (times stay in UTC). */
+  timeZone: string | undefined
 }
 
 interface DropEntriesProps {
@@ -48,8 +48,7 @@ export const DropEntries = ({ drops, minimumAge, entries, referrals, token, copy
       ? null
       : {
           now,
-          locale: timeLocale(language, typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language])),
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          timeZone: readerTimeZone(),
         }
   const shown = clock === null ? drops : drops.filter((drop) => stillShown(drop, clock.now))
   return (
@@ -59,6 +58,7 @@ export const DropEntries = ({ drops, minimumAge, entries, referrals, token, copy
           key={drop.id}
           drop={drop}
           minimumAge={minimumAge}
+          language={language}
           entry={entries[drop.id] ?? null}
           referrals={referrals}
           token={token}

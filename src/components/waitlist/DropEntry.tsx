@@ -4,7 +4,8 @@ import { useId, useState } from "react"
 import type { ThemeUIStyleObject } from "theme-ui"
 import { windowPhase, type MyDropEntry } from "../../drop/contract"
 import { ticketsFor } from "../../drop/tickets"
-import { bonusSentence, formatLocalTime } from "../../lib/drop-schedule"
+import { formatDateTime } from "../../lib/dates"
+import { bonusSentence } from "../../lib/drop-schedule"
 import { DROP_PAGE_PATH } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
 import type { Clock } from "./DropEntries"
@@ -14,6 +15,8 @@ import { sizeNames, type DropEntryCopy, type EntryDrop } from "./drop-entry-copy
 interface DropEntryProps {
   drop: EntryDrop
   minimumAge: number
+  /** The site's language, for the names of days and months. */
+  language: string
   /** The person's entry as the status answer has it; null when they have not entered. */
   entry: MyDropEntry | null
   referrals: number
@@ -30,18 +33,19 @@ const panel: ThemeUIStyleObject = { p: [3, 4], bg: "surface", border: "2px solid
  * tickets, and where they stand: entries not open yet, the size choice while open, closed with
  * the draw's date, or the draw's outcome. The rules and the draw's check are on the drop page.
  */
-export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token, copy, clock }: DropEntryProps) => {
+export const DropEntry = ({ drop, minimumAge, language, entry: answered, referrals, token, copy, clock }: DropEntryProps) => {
   const id = useId()
   // The entry as it stands now: the status answer's, then each entering answer's.
   const [entry, setEntry] = useState<Entry | null>(answered ? { size: answered.size, tickets: answered.tickets, entryId: answered.entryId } : null)
   const names = sizeNames(drop)
-  const time = (iso: string, utc: string) => (clock ? formatLocalTime(iso, clock.locale, clock.timeZone) : utc)
+  // Before the page knows the clock: in UTC with the year, as the server HTML has it.
+  const time = (iso: string) => formatDateTime(iso, { language, timeZone: clock?.timeZone, now: clock?.now })
   const phase = clock ? windowPhase(drop, new Date(clock.now)) : null
   const outcome = answered?.outcome ?? null
   const times = [
-    { label: copy.opens, iso: drop.opensAt, text: time(drop.opensAt, drop.opensAtUtc) },
-    { label: copy.closes, iso: drop.closesAt, text: time(drop.closesAt, drop.closesAtUtc) },
-    { label: copy.results, iso: drop.resultsAt, text: time(drop.resultsAt, drop.resultsAtUtc) },
+    { label: copy.opens, iso: drop.opensAt, text: time(drop.opensAt) },
+    { label: copy.closes, iso: drop.closesAt, text: time(drop.closesAt) },
+    { label: copy.results, iso: drop.resultsAt, text: time(drop.resultsAt) },
   ]
   // Before and while open, the tickets an entry holds (or would hold); once closed, only an entry's.
   const tickets = entry ? entry.tickets : phase === "closed" ? null : ticketsFor(referrals, drop.bonus)
@@ -70,7 +74,7 @@ export const DropEntry = ({ drop, minimumAge, entry: answered, referrals, token,
             </div>
           ))}
         </dl>
-        <p sx={{ mt: 2, fontSize: 0, color: "subtle" }}>{clock ? fillTemplate(copy.localNote, { zone: clock.timeZone }) : copy.utcNote}</p>
+        <p sx={{ mt: 2, fontSize: 0, color: "subtle" }}>{clock?.timeZone ? fillTemplate(copy.localNote, { zone: clock.timeZone }) : copy.utcNote}</p>
       </div>
       <div sx={{ display: "grid", gap: 2 }}>
         <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.age, { minimumAge: String(minimumAge) })}</p>

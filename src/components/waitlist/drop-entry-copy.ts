@@ -13,10 +13,6 @@ export interface EntryDrop {
   opensAt: string
   closesAt: string
   resultsAt: string
-  /** The same instants written in UTC as the page is built, like "Fri, 4 Dec 2026, 17:00". */
-  opensAtUtc: string
-  closesAtUtc: string
-  resultsAtUtc: string
   redeemDays: number
   bonus: BonusRule
   pieces: ReadonlyArray<{ id: string; name: string; sizes: ReadonlyArray<{ label: string }> }>

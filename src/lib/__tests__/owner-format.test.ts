@@ -9,13 +9,14 @@ describe("the owner's page's numbers", () => {
     expect(makeFormats("de-DE", "UTC").count(12480)).toBe("12.480")
   })
 
-  it("names UTC days as UTC days, and instants in the owner's time zone", () => {
-    const formats = makeFormats("en-US", "America/Los_Angeles")
+  it("names UTC days as UTC days, and instants in the owner's time zone, in the site's one date format", () => {
+    const formats = makeFormats("en-US", "America/Los_Angeles", Date.parse("2026-11-25T12:00:00Z"))
     // 2026-11-23 is the 23rd in UTC, wherever the owner is.
-    expect(formats.day("2026-11-23")).toBe("Nov 23")
-    expect(formats.dayLong("2026-11-23")).toBe("Mon, Nov 23")
+    expect(formats.day("2026-11-23")).toBe("Mon 23 Nov")
     // 02:30 UTC on the 23rd is still the evening of the 22nd in Los Angeles.
-    expect(formats.time("2026-11-23T02:30:00.000Z")).toMatch(/^Nov 22, 2026, 6:30\sPM$/)
+    expect(formats.time("2026-11-23T02:30:00.000Z")).toBe("Sun 22 Nov, 18:30 PST")
+    // Another year is written out.
+    expect(formats.day("2025-11-23")).toBe("Sun 23 Nov 2025")
   })
 
   it("says how old an instant is in the largest whole unit, for the last backup", () => {

@@ -58,9 +58,9 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
     const container = html()
     const times = [...container.querySelectorAll("time")]
     expect(times.map((time) => [time.getAttribute("datetime"), time.textContent])).toEqual([
-      ["2026-12-04T17:00:00Z", "Fri, 4 Dec 2026, 17:00"],
-      ["2026-12-06T17:00:00Z", "Sun, 6 Dec 2026, 17:00"],
-      ["2026-12-07T17:00:00Z", "Mon, 7 Dec 2026, 17:00"],
+      ["2026-12-04T17:00:00Z", "Fri 4 Dec 2026, 17:00 UTC"],
+      ["2026-12-06T17:00:00Z", "Sun 6 Dec 2026, 17:00 UTC"],
+      ["2026-12-07T17:00:00Z", "Mon 7 Dec 2026, 17:00 UTC"],
     ])
     expect(container).toHaveTextContent(drop.window.utcNote)
     const countdown = container.querySelector("[data-countdown]")

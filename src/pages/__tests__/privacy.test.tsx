@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react"
 import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
-import { dropsContent, formatLongDate, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
+import { formatDay } from "../../lib/dates"
+import { dropsContent, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
 import { DROP_ENTRY_DAYS, VISIT_COUNT_MONTHS } from "../../signup/retention"
 import PrivacyPage, { Head } from "../privacy"
 
@@ -14,15 +15,16 @@ describe("Privacy page", () => {
     expect(h1s[0]).toHaveTextContent("Privacy Policy")
   })
 
-  it("shows the Last updated date, readable and machine-readable", () => {
+  it("shows the Last updated date in the site's one date format, readable and machine-readable", () => {
     renderPrivacy()
-    expect(formatLongDate("2026-11-22")).toBe("22 November 2026")
     const line = screen.getByText(/^Last updated:/)
-    expect(line).toHaveTextContent(`Last updated: ${formatLongDate(privacyContent.updated)}`)
+    const written = formatDay(privacyContent.updated, { language: "en" })
+    expect(written).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}$/)
+    expect(line).toHaveTextContent(`Last updated: ${written}`)
     const time = line.querySelector("time")
     expect(time).not.toBeNull()
     expect(time).toHaveAttribute("dateTime", privacyContent.updated)
-    expect(time).toHaveTextContent(formatLongDate(privacyContent.updated))
+    expect(time).toHaveTextContent(written)
   })
 
   it("has a heading for every section of content/pages/privacy.json, in order", () => {

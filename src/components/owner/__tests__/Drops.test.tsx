@@ -100,7 +100,7 @@ describe("the drops on the owner's page", () => {
       expect.objectContaining({ method: "GET", headers: expect.objectContaining({ Authorization: `Bearer ${SECRET}` }) }),
     )
     expect(within(card()).getByText(text.phases.open)).toHaveTextContent(`${text.phase}: ${text.phases.open}`)
-    expect(within(card()).getByText(text.opens).nextSibling).toHaveTextContent("4 Dec 2026, 17:00")
+    expect(within(card()).getByText(text.opens).nextSibling).toHaveTextContent("Fri 4 Dec 2026, 17:00 UTC")
     const entrants = within(card()).getByRole("table", { name: text.entrants })
     expect(
       within(entrants)
@@ -113,7 +113,7 @@ describe("the drops on the owner's page", () => {
       within(byDay)
         .getAllByRole("row")
         .map((row) => row.textContent),
-    ).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.dayLong("2026-12-04")}20`, `${formats.dayLong("2026-12-05")}11`])
+    ).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.day("2026-12-04")}20`, `${formats.day("2026-12-05")}11`])
     expect(within(byDay).getByRole("columnheader", { name: "Block Heavyweight Hoodie" })).toHaveAttribute("scope", "colgroup")
     expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
     expect(within(card()).getByText(text.listHash).nextSibling).toHaveTextContent(text.notYet)

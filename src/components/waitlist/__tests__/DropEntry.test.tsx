@@ -21,8 +21,8 @@ const HOODIE_M = "hoodie/M"
 const HOODIE_M_NAME = "Block Heavyweight Hoodie, M"
 const ENTRY_ID = "k3x9m2p7q4r8s5t6"
 
-/** The clock at an instant, in UTC with British English (as the site's "en" reads in en-GB). */
-const at = (iso: string): Clock => ({ now: Date.parse(iso), locale: "en-GB", timeZone: "UTC" })
+/** The clock at an instant, in UTC. */
+const at = (iso: string): Clock => ({ now: Date.parse(iso), timeZone: "UTC" })
 const BEFORE = at("2026-12-01T12:00:00Z")
 const OPEN = at("2026-12-05T12:00:00Z")
 const CLOSED = at("2026-12-06T18:00:00Z")
@@ -41,7 +41,7 @@ afterEach(() => {
 })
 
 const show = (clock: Clock | null, entry: MyDropEntry | null = null, referrals = 0) =>
-  render(<DropEntry drop={DROP} minimumAge={minimumAge} entry={entry} referrals={referrals} token={TOKEN} copy={copy} clock={clock} />)
+  render(<DropEntry drop={DROP} minimumAge={minimumAge} language="en" entry={entry} referrals={referrals} token={TOKEN} copy={copy} clock={clock} />)
 
 const section = () => screen.getByRole("region", { name: DROP.name })
 const note = () => within(section()).getByRole("status")
@@ -53,14 +53,14 @@ describe("a drop on the status page, in every state", () => {
     expect(screen.getByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
     expect(within(section()).getByText(copy.eyebrow)).toBeVisible()
     const times = within(section()).getAllByRole("definition")
-    expect(times.slice(0, 3).map((time) => time.textContent)).toEqual(["Fri, 4 Dec 2026, 17:00", "Sun, 6 Dec 2026, 17:00", "Mon, 7 Dec 2026, 17:00"])
+    expect(times.slice(0, 3).map((time) => time.textContent)).toEqual(["Fri 4 Dec, 17:00 UTC", "Sun 6 Dec, 17:00 UTC", "Mon 7 Dec, 17:00 UTC"])
     expect(screen.getByText("Times are in your time zone (UTC).")).toBeVisible()
     expect(screen.getByText(`You must be ${minimumAge} or older to enter.`)).toBeVisible()
     // The bonus sentence from the drop's numbers: 1 per friend, up to 3, 4 at most.
     expect(screen.getByText(/adds 1 bonus ticket to your entry, up to 3: 4 tickets at most/)).toBeVisible()
     // Two confirmed friends: 1 + 2.
     expect(within(section()).getByText(copy.tickets).nextSibling).toHaveTextContent("3")
-    expect(screen.getByText(/^Entries open Fri, 4 Dec 2026, 17:00\./)).toBeVisible()
+    expect(screen.getByText(/^Entries open Fri 4 Dec, 17:00 UTC\./)).toBeVisible()
     expect(screen.queryByRole("radio")).toBeNull()
     expect(screen.queryByRole("button")).toBeNull()
     expect(screen.getByRole("link", { name: copy.rulesLink })).toHaveAttribute("href", "/drop/#drop-01")
@@ -68,7 +68,7 @@ describe("a drop on the status page, in every state", () => {
 
   it("as the server sends it (no clock yet): times in UTC, said to be UTC, and no state until the page knows the time", () => {
     show(null)
-    expect(within(section()).getAllByRole("definition")[0]).toHaveTextContent(DROP.opensAtUtc)
+    expect(within(section()).getAllByRole("definition")[0]).toHaveTextContent("Fri 4 Dec 2026, 17:00 UTC")
     expect(screen.getByText(copy.utcNote)).toBeVisible()
     expect(screen.queryByText(/^Entries open /)).toBeNull()
     expect(screen.queryByRole("radio")).toBeNull()
@@ -94,14 +94,14 @@ describe("a drop on the status page, in every state", () => {
     expect(screen.getByText(`Your entry: ${HOODIE_M_NAME}`)).toBeVisible()
     // The entry's number, to find it in the published list: shown to its person only.
     expect(screen.getByText(copy.entryNumber.replace("{id}", ENTRY_ID))).toBeVisible()
-    expect(screen.getByText("Entries are closed: the draw is on Mon, 7 Dec 2026, 17:00.")).toBeVisible()
+    expect(screen.getByText("Entries are closed: the draw is on Mon 7 Dec, 17:00 UTC.")).toBeVisible()
     expect(within(section()).getByText(copy.tickets).nextSibling).toHaveTextContent("2")
     expect(screen.queryByRole("radio")).toBeNull()
   })
 
   it("once closed without an entry: no tickets to speak of", () => {
     show(CLOSED)
-    expect(screen.getByText("Entries are closed: the draw is on Mon, 7 Dec 2026, 17:00.")).toBeVisible()
+    expect(screen.getByText("Entries are closed: the draw is on Mon 7 Dec, 17:00 UTC.")).toBeVisible()
     expect(within(section()).queryByText(copy.tickets)).toBeNull()
   })
 
