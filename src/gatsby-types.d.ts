@@ -7716,6 +7716,7 @@ type UiCarouselSortInput = {
 type UiContactForm = {
   readonly emailLabel: Scalars['String'];
   readonly failure: Notice;
+  readonly fieldErrors: UiContactFormFieldErrors;
   readonly invalidEmail: Notice;
   readonly label: Scalars['String'];
   readonly messageLabel: Scalars['String'];
@@ -7726,9 +7727,38 @@ type UiContactForm = {
   readonly success: Notice;
 };
 
+type UiContactFormFieldErrors = {
+  readonly emailMalformed: Scalars['String'];
+  readonly emailMissing: Scalars['String'];
+  readonly messageMissing: Scalars['String'];
+  readonly nameMissing: Scalars['String'];
+};
+
+type UiContactFormFieldErrorsFieldSelector = {
+  readonly emailMalformed: InputMaybe<FieldSelectorEnum>;
+  readonly emailMissing: InputMaybe<FieldSelectorEnum>;
+  readonly messageMissing: InputMaybe<FieldSelectorEnum>;
+  readonly nameMissing: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiContactFormFieldErrorsFilterInput = {
+  readonly emailMalformed: InputMaybe<StringQueryOperatorInput>;
+  readonly emailMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly messageMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly nameMissing: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiContactFormFieldErrorsSortInput = {
+  readonly emailMalformed: InputMaybe<SortOrderEnum>;
+  readonly emailMissing: InputMaybe<SortOrderEnum>;
+  readonly messageMissing: InputMaybe<SortOrderEnum>;
+  readonly nameMissing: InputMaybe<SortOrderEnum>;
+};
+
 type UiContactFormFieldSelector = {
   readonly emailLabel: InputMaybe<FieldSelectorEnum>;
   readonly failure: InputMaybe<NoticeFieldSelector>;
+  readonly fieldErrors: InputMaybe<UiContactFormFieldErrorsFieldSelector>;
   readonly invalidEmail: InputMaybe<NoticeFieldSelector>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly messageLabel: InputMaybe<FieldSelectorEnum>;
@@ -7742,6 +7772,7 @@ type UiContactFormFieldSelector = {
 type UiContactFormFilterInput = {
   readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
   readonly failure: InputMaybe<NoticeFilterInput>;
+  readonly fieldErrors: InputMaybe<UiContactFormFieldErrorsFilterInput>;
   readonly invalidEmail: InputMaybe<NoticeFilterInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly messageLabel: InputMaybe<StringQueryOperatorInput>;
@@ -7755,6 +7786,7 @@ type UiContactFormFilterInput = {
 type UiContactFormSortInput = {
   readonly emailLabel: InputMaybe<SortOrderEnum>;
   readonly failure: InputMaybe<NoticeSortInput>;
+  readonly fieldErrors: InputMaybe<UiContactFormFieldErrorsSortInput>;
   readonly invalidEmail: InputMaybe<NoticeSortInput>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly messageLabel: InputMaybe<SortOrderEnum>;
@@ -8072,6 +8104,7 @@ type UiSignupForm = {
   readonly emailLabel: Scalars['String'];
   readonly emailPlaceholder: Scalars['String'];
   readonly failure: Notice;
+  readonly fieldErrors: UiSignupFormFieldErrors;
   readonly invalidEmail: Notice;
   readonly label: Scalars['String'];
   readonly missing: Notice;
@@ -8081,11 +8114,36 @@ type UiSignupForm = {
   readonly success: Notice;
 };
 
+type UiSignupFormFieldErrors = {
+  readonly consentMissing: Scalars['String'];
+  readonly emailMalformed: Scalars['String'];
+  readonly emailMissing: Scalars['String'];
+};
+
+type UiSignupFormFieldErrorsFieldSelector = {
+  readonly consentMissing: InputMaybe<FieldSelectorEnum>;
+  readonly emailMalformed: InputMaybe<FieldSelectorEnum>;
+  readonly emailMissing: InputMaybe<FieldSelectorEnum>;
+};
+
+type UiSignupFormFieldErrorsFilterInput = {
+  readonly consentMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly emailMalformed: InputMaybe<StringQueryOperatorInput>;
+  readonly emailMissing: InputMaybe<StringQueryOperatorInput>;
+};
+
+type UiSignupFormFieldErrorsSortInput = {
+  readonly consentMissing: InputMaybe<SortOrderEnum>;
+  readonly emailMalformed: InputMaybe<SortOrderEnum>;
+  readonly emailMissing: InputMaybe<SortOrderEnum>;
+};
+
 type UiSignupFormFieldSelector = {
   readonly consent: InputMaybe<FieldSelectorEnum>;
   readonly emailLabel: InputMaybe<FieldSelectorEnum>;
   readonly emailPlaceholder: InputMaybe<FieldSelectorEnum>;
   readonly failure: InputMaybe<NoticeFieldSelector>;
+  readonly fieldErrors: InputMaybe<UiSignupFormFieldErrorsFieldSelector>;
   readonly invalidEmail: InputMaybe<NoticeFieldSelector>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly missing: InputMaybe<NoticeFieldSelector>;
@@ -8100,6 +8158,7 @@ type UiSignupFormFilterInput = {
   readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
   readonly emailPlaceholder: InputMaybe<StringQueryOperatorInput>;
   readonly failure: InputMaybe<NoticeFilterInput>;
+  readonly fieldErrors: InputMaybe<UiSignupFormFieldErrorsFilterInput>;
   readonly invalidEmail: InputMaybe<NoticeFilterInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly missing: InputMaybe<NoticeFilterInput>;
@@ -8114,6 +8173,7 @@ type UiSignupFormSortInput = {
   readonly emailLabel: InputMaybe<SortOrderEnum>;
   readonly emailPlaceholder: InputMaybe<SortOrderEnum>;
   readonly failure: InputMaybe<NoticeSortInput>;
+  readonly fieldErrors: InputMaybe<UiSignupFormFieldErrorsSortInput>;
   readonly invalidEmail: InputMaybe<NoticeSortInput>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly missing: InputMaybe<NoticeSortInput>;
@@ -9191,7 +9251,7 @@ type PrivacyPageQuery = { readonly dropsJson: { readonly minimumAge: number } | 
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly emailMissing: string, readonly emailMalformed: string, readonly consentMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly nameMissing: string, readonly emailMissing: string, readonly emailMalformed: string, readonly messageMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -67,6 +67,9 @@ const fieldBase: ThemeUIStyleObject = {
   '&[aria-invalid="true"]': { borderColor: "secondary" },
 }
 
+/** The sticky header's height, its bottom border included: what stays clear of it is measured from here. */
+export const HEADER_HEIGHT = 74
+
 /**
  * The page root's styles (on <html>): written into every page's head at build time
  * (src/lib/root-styles.ts), so they are not part of the theme the browser carries.

@@ -150,6 +150,16 @@ const ui = contentFile(
         submitting: text("the label of the signup button while the signup is sent"),
         missing: toast("when the email or the consent is missing"),
         invalidEmail: toast("when the email address is malformed"),
+        fieldErrors: record(
+          {
+            emailMissing: text("the line under the email field when it is empty"),
+            emailMalformed: text("the line under the email field when the address is malformed"),
+            consentMissing: template("the line under the consent box when it is not ticked", {
+              minimumAge: "the minimum age of drops.json goes there",
+            }),
+          },
+          "the lines under the signup form's fields that need fixing (the toast says it too)",
+        ),
         success: toast('after a signup; "{brand}" is filled in'),
         failure: record(
           {
@@ -174,6 +184,15 @@ const ui = contentFile(
         submitting: text("the label of the send button while the mail client opens"),
         missing: toast("when a field is empty"),
         invalidEmail: toast("when the email address is malformed"),
+        fieldErrors: record(
+          {
+            nameMissing: text("the line under the name field when it is empty"),
+            emailMissing: text("the line under the email field when it is empty"),
+            emailMalformed: text("the line under the email field when the address is malformed"),
+            messageMissing: text("the line under the message field when it is empty"),
+          },
+          "the lines under the contact form's fields that need fixing (the toast says it too)",
+        ),
         success: toast('after the message is handed to the mail client; "{responseTime}" is filled in'),
         failure: toast("when the mail client cannot be opened"),
       },

@@ -92,6 +92,11 @@ const useSiteQuery = () =>
           invalidEmail {
             ...NoticeText
           }
+          fieldErrors {
+            emailMissing
+            emailMalformed
+            consentMissing
+          }
           success {
             ...NoticeText
           }
@@ -111,6 +116,12 @@ const useSiteQuery = () =>
           }
           invalidEmail {
             ...NoticeText
+          }
+          fieldErrors {
+            nameMissing
+            emailMissing
+            emailMalformed
+            messageMissing
           }
           success {
             ...NoticeText

@@ -4,9 +4,14 @@
  * (with the toasts), so readers never download it.
  */
 export { sendSignup } from "./signup-client"
-export { checkSignup } from "./validation"
+export { checkSignup, firstProblem, problemToast } from "./validation"
 export { consentVersion } from "../signup/rules"
 import { startProofOfWork, takeProofOfWork } from "./proof-of-work"
+import { fieldMessages, type FieldWords, type FormProblems, type SignupField } from "./validation"
+
+/** The line under each signup field to fix, the minimum age filled into the consent box's. */
+export const signupFieldMessages = (problems: FormProblems<SignupField>, words: FieldWords<SignupField>, minimumAge: string) =>
+  fieldMessages(problems, { ...words, consentMissing: words.consentMissing?.replace("{minimumAge}", minimumAge) })
 
 /**
  * Starts the bot check's work for the form a visitor touched (once until its solution is taken),

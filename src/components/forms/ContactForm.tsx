@@ -4,8 +4,9 @@ import { buildContactMailto } from "../../lib/mailto"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillNotice } from "../../lib/notice"
 import { afterNextPaint, wait } from "../../lib/paint"
-import { checkContact, type ContactFields } from "../../lib/validation"
+import { checkContact, fieldMessages, firstProblem, problemToast, type ContactFields } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
+import { FieldError } from "./FieldError"
 
 interface ContactFormProps {
   /** The team's general address. */
@@ -39,27 +40,32 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   const { contactForm: copy } = useUiCopy()
   const id = useId()
   const [fields, setFields] = useState<ContactFields>(EMPTY)
-  const [invalidField, setInvalidField] = useState<keyof ContactFields | null>(null)
+  // The line under each field that needs fixing; a field's line goes once it is changed.
+  const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({})
   const [submitting, setSubmitting] = useState(false)
   const submittingRef = useRef(false)
   const nameRef = useRef<HTMLInputElement>(null)
   const emailRef = useRef<HTMLInputElement>(null)
   const messageRef = useRef<HTMLTextAreaElement>(null)
 
-  const update = (field: keyof ContactFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [field]: event.target.value }))
+  const update = (field: keyof ContactFields) => (event: { target: { value: string } }) => {
+    setFields((current) => ({ ...current, [field]: event.target.value }))
+    setErrors(({ [field]: _fixed, ...rest }) => rest)
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (submittingRef.current) return
-    const problem = checkContact(fields)
-    if (problem) {
-      setInvalidField(problem.field)
-      notifyError(problem.kind === "missing" ? copy.missing : copy.invalidEmail)
+    const problems = checkContact(fields)
+    const toast = problemToast(problems)
+    if (toast) {
+      setErrors(fieldMessages(problems, copy.fieldErrors))
+      notifyError(copy[toast])
       const inputs = { name: nameRef, email: emailRef, message: messageRef }
-      inputs[problem.field].current?.focus()
+      inputs[firstProblem(problems) ?? "name"].current?.focus()
       return
     }
-    setInvalidField(null)
+    setErrors({})
     submittingRef.current = true
     setSubmitting(true)
     // "Sending..." is painted before the browser turns to the mail client, and stays a moment.
@@ -83,7 +89,8 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
     required: true,
     value: fields[field],
     onChange: update(field),
-    "aria-invalid": invalidField === field ? true : undefined,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
   })
 
   return (
@@ -93,18 +100,21 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
           {copy.nameLabel}
         </label>
         <input ref={nameRef} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
+        <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}
         </label>
         <input ref={emailRef} type="email" inputMode="email" autoComplete="email" {...fieldProps("email")} sx={{ variant: "forms.input", width: "100%" }} />
+        <FieldError id={`${id}-email-error`} message={errors.email} />
       </div>
       <div>
         <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.messageLabel}
         </label>
-        <textarea ref={messageRef} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%" }} />
+        <textarea ref={messageRef} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%", display: "block" }} />
+        <FieldError id={`${id}-message-error`} message={errors.message} />
       </div>
       <div>
         <button type="submit" disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>

@@ -5,7 +5,9 @@ import { useMinimumAge, useUiCopy } from "../../hooks/use-site-content"
 import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
 import type { SignupFollowUp } from "../../lib/signup-client"
+import type { SignupField } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
+import { FieldError } from "./FieldError"
 import { Honeypot } from "./Honeypot"
 
 /** The rules and the request, fetched when a visitor starts filling in the form (see signup-sending.ts). */
@@ -19,17 +21,17 @@ interface SignupFormProps {
   onJoined?: (followUp: SignupFollowUp | null, email: string) => void
 }
 
-type Field = "email" | "consent"
-
 /** "Join the Drop": email + consent, validated here, sent to the signup endpoint. */
 export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) => {
   const { signupForm: copy } = useUiCopy()
   // The wording as the visitor reads it, the minimum age in it: what the consent's version covers.
-  const consentWording = copy.consent.replace("{minimumAge}", String(useMinimumAge()))
+  const minimumAge = String(useMinimumAge())
+  const consentWording = copy.consent.replace("{minimumAge}", minimumAge)
   const id = useId()
   const [email, setEmail] = useState("")
   const [consent, setConsent] = useState(false)
-  const [invalidField, setInvalidField] = useState<Field | null>(null)
+  // The line under each field that needs fixing; a field's line goes once it is changed.
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({})
   const [submitting, setSubmitting] = useState(false)
   const submittingRef = useRef(false)
   const emailRef = useRef<HTMLInputElement>(null)
@@ -46,8 +48,10 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const clear = () => {
     setEmail("")
     setConsent(false)
-    setInvalidField(null)
+    setErrors({})
   }
+  const fixed = (field: SignupField) => setErrors(({ [field]: _fixed, ...rest }) => rest)
+  const fields = { email: emailRef, consent: consentRef }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -63,18 +67,19 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       notifyError(fillNotice(copy.failure, { email: contactEmail }))
       return
     }
-    const { checkSignup, consentVersion, sendSignup, takeBotCheck } = sending
+    const { checkSignup, consentVersion, firstProblem, problemToast, sendSignup, signupFieldMessages, takeBotCheck } = sending
 
-    const problem = checkSignup({ email, consent })
-    if (problem) {
+    const problems = checkSignup({ email, consent })
+    const toast = problemToast(problems)
+    if (toast) {
       submittingRef.current = false
-      setInvalidField(problem.field)
-      notifyError(problem.kind === "missing" ? copy.missing : copy.invalidEmail)
-      ;(problem.field === "email" ? emailRef : consentRef).current?.focus()
+      setErrors(signupFieldMessages(problems, copy.fieldErrors, minimumAge))
+      notifyError(copy[toast])
+      fields[firstProblem(problems) ?? "email"].current?.focus()
       return
     }
 
-    setInvalidField(null)
+    setErrors({})
     setSubmitting(true)
     // A quick visitor waits here for the rest of the bot check's work; each solution is used once.
     const altcha = await takeBotCheck(form)
@@ -93,7 +98,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       clear()
     } else if (result.refusal) {
       // The endpoint refused this address (a throwaway mailbox, say): say why, keep it for fixing.
-      setInvalidField("email")
+      setErrors({ email: result.refusal })
       notifyError({ title: copy.invalidEmail.title, description: result.refusal })
       emailRef.current?.focus()
     } else {
@@ -117,40 +122,52 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
           inputMode="email"
           autoComplete="email"
           required
-          aria-invalid={invalidField === "email" ? true : undefined}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
           placeholder={copy.emailPlaceholder}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            fixed("email")
+          }}
           sx={{ variant: "forms.input", width: "100%" }}
         />
+        <FieldError id={`${id}-email-error`} message={errors.email} />
       </div>
-      <div sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
-        <input
-          ref={consentRef}
-          id={`${id}-consent`}
-          name="consent"
-          type="checkbox"
-          required
-          aria-invalid={invalidField === "consent" ? true : undefined}
-          checked={consent}
-          onChange={(event) => setConsent(event.target.checked)}
-          sx={{
-            width: 24,
-            height: 24,
-            mt: "2px",
-            flexShrink: 0,
-            accentColor: "primary",
-            cursor: "pointer",
-            '&[aria-invalid="true"]': { outline: "3px solid", outlineColor: "secondary", outlineOffset: "2px" },
-          }}
-        />
-        <label htmlFor={`${id}-consent`} sx={{ fontSize: 0, color: "subtle", cursor: "pointer" }}>
-          {consentBefore}
-          <Link to="/privacy/" sx={{ variant: "links.inline" }}>
-            {copy.privacyLink}
-          </Link>
-          {consentAfter}
-        </label>
+      <div>
+        <div sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
+          <input
+            ref={consentRef}
+            id={`${id}-consent`}
+            name="consent"
+            type="checkbox"
+            required
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+            checked={consent}
+            onChange={(event) => {
+              setConsent(event.target.checked)
+              fixed("consent")
+            }}
+            sx={{
+              width: 24,
+              height: 24,
+              mt: "2px",
+              flexShrink: 0,
+              accentColor: "primary",
+              cursor: "pointer",
+              '&[aria-invalid="true"]': { outline: "3px solid", outlineColor: "secondary", outlineOffset: "2px" },
+            }}
+          />
+          <label htmlFor={`${id}-consent`} sx={{ fontSize: 0, color: "subtle", cursor: "pointer" }}>
+            {consentBefore}
+            <Link to="/privacy/" sx={{ variant: "links.inline" }}>
+              {copy.privacyLink}
+            </Link>
+            {consentAfter}
+          </label>
+        </div>
+        <FieldError id={`${id}-consent-error`} message={errors.consent} />
       </div>
       <Honeypot inputRef={honeypotRef} />
       <div>

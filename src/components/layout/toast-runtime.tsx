@@ -6,7 +6,7 @@
 import { Global } from "@emotion/react"
 import { ToastContainer, toast } from "react-toastify"
 import type { Notice } from "../../lib/notice"
-import theme from "../../theme"
+import theme, { HEADER_HEIGHT } from "../../theme"
 
 const colors = theme.colors ?? {}
 
@@ -19,6 +19,13 @@ const TOAST_STYLES = {
     "--toastify-text-color-error": String(colors.onDestructive),
     "--toastify-font-family": "inherit",
     "--toastify-toast-width": "360px",
+    // Under the sticky header and its menu, never over them.
+    "--toastify-toast-top": `${HEADER_HEIGHT + 12}px`,
+    "--toastify-z-index": "19",
+  },
+  // Phones: react-toastify pins the toast to the window's top edge; ours goes under the header.
+  "@media only screen and (max-width: 480px)": {
+    "div.Toastify__toast-container.Toastify__toast-container--top-right": { top: HEADER_HEIGHT, padding: 8 },
   },
   ".Toastify__toast": { borderRadius: 12, fontSize: 15, lineHeight: 1.4, boxShadow: `0 0 0 2px ${String(colors.background)}` },
   ".Toastify__toast--success .Toastify__toast-icon svg": { fill: String(colors.onPrimary) },
@@ -36,12 +43,18 @@ export type ToastKind = "success" | "error"
 
 /**
  * Success is announced politely (`status`), errors at once (`alert`, destructive colours).
- * Focus stays where it is. Toasts shown before the container mounts wait for it.
+ * One toast of a kind at a time: a second error while one shows takes its place (its words and
+ * its time) instead of stacking. Focus stays where it is. Toasts shown before the container
+ * mounts wait for it.
  */
-export const showToast = (kind: ToastKind, notice: Notice) =>
-  kind === "success" ? toast.success(<ToastMessage {...notice} />, { role: "status" }) : toast.error(<ToastMessage {...notice} />, { role: "alert" })
+export const showToast = (kind: ToastKind, notice: Notice) => {
+  const render = <ToastMessage {...notice} />
+  if (toast.isActive(kind)) toast.update(kind, { render })
+  else if (kind === "success") toast.success(render, { toastId: kind, role: "status" })
+  else toast.error(render, { toastId: kind, role: "alert" })
+}
 
-/** The place toasts appear: at most 3 at once, each closing after 4.5 s. */
+/** The place toasts appear: one of each kind at most, each closing after 4.5 s. */
 export const ToastViewport = () => (
   <>
     <Global styles={TOAST_STYLES} />

@@ -4,6 +4,9 @@ import { toast } from "react-toastify"
 import { Toasts } from "../../layout/Toasts"
 import { ContactForm } from "../ContactForm"
 import { expectToast } from "../../../../test/toast-helpers"
+import ui from "../../../../content/ui.json"
+
+const words = ui.contactForm.fieldErrors
 
 const TRICKY_MESSAGE = "Hi team,\nQ&A? Order #94 🎉 & more\nПривет 東京"
 
@@ -63,16 +66,35 @@ describe("ContactForm", () => {
     expect(openUrl).not.toHaveBeenCalled()
   })
 
+  it("says under each empty field what it needs, and a malformed address apart from an empty one", async () => {
+    const user = userEvent.setup()
+    const { name, email, message, submit } = renderForm()
+    await user.click(submit)
+    expect(name).toHaveAccessibleDescription(words.nameMissing)
+    expect(email).toHaveAccessibleDescription(words.emailMissing)
+    expect(message).toHaveAccessibleDescription(words.messageMissing)
+    await user.type(name, "Ana")
+    await user.type(email, "ana@")
+    await user.type(message, "Hello")
+    await user.click(submit)
+    await expectToast(ui.contactForm.invalidEmail.title, ui.contactForm.invalidEmail.description, "alert")
+    expect(email).toHaveAccessibleDescription(words.emailMalformed)
+    expect(email).toHaveFocus()
+    expect(name).not.toHaveAttribute("aria-invalid")
+    expect(message).not.toHaveAccessibleDescription()
+  })
+
   it("focuses the first empty field: the email when only the name is filled", async () => {
     const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, email, submit } = renderForm(openUrl)
+    const { name, email, message, submit } = renderForm(openUrl)
     await user.type(name, "Ana")
     await user.click(submit)
     await expectToast("Missing Information", "Please fill in all fields.", "alert")
     expect(email).toHaveFocus()
     expect(email).toHaveAttribute("aria-invalid", "true")
     expect(name).not.toHaveAttribute("aria-invalid")
+    expect(message).toHaveAttribute("aria-invalid", "true")
     expect(openUrl).not.toHaveBeenCalled()
   })
 

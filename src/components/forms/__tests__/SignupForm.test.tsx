@@ -69,14 +69,42 @@ describe("SignupForm", () => {
     expect(consent).not.toBeChecked()
   })
 
-  it("an empty submit warns, marks and focuses the email, and sends nothing", async () => {
+  const words = ui.signupForm.fieldErrors
+  const consentWords = words.consentMissing.replace("{minimumAge}", String(drops.minimumAge))
+
+  it("an empty submit warns, says under each field what it needs, focuses the email, and sends nothing", async () => {
     const user = userEvent.setup()
-    const { email, submit } = renderForm()
+    const { email, consent, submit } = renderForm()
     await user.click(submit)
     await expectToast("Missing Information", "Please enter your email and agree to receive updates.", "alert")
     expect(email).toHaveAttribute("aria-invalid", "true")
+    expect(email).toHaveAccessibleDescription(words.emailMissing)
+    expect(consent).toHaveAttribute("aria-invalid", "true")
+    expect(consent).toHaveAccessibleDescription(consentWords)
     expect(email).toHaveFocus()
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("shows one toast however often an empty form is sent, and one message per field", async () => {
+    const user = userEvent.setup()
+    const { submit } = renderForm()
+    for (let press = 0; press < 3; press += 1) await user.click(submit)
+    await expectToast("Missing Information", "Please enter your email and agree to receive updates.", "alert")
+    // react-toastify shows an update a moment later: give it the time a repeated toast would take.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(document.querySelectorAll(".Toastify__toast")).toHaveLength(1)
+    expect(screen.getAllByText(words.emailMissing)).toHaveLength(1)
+  })
+
+  it("takes a field's message away once the visitor changes that field", async () => {
+    const user = userEvent.setup()
+    const { email, consent, submit } = renderForm()
+    await user.click(submit)
+    await user.type(email, "f")
+    expect(email).not.toHaveAttribute("aria-invalid")
+    expect(email).not.toHaveAccessibleDescription()
+    expect(screen.queryByText(words.emailMissing)).toBeNull()
+    expect(consent).toHaveAccessibleDescription(consentWords)
   })
 
   it("an email without consent warns and focuses the consent checkbox", async () => {
@@ -87,7 +115,9 @@ describe("SignupForm", () => {
     await expectToast("Missing Information", "Please enter your email and agree to receive updates.", "alert")
     expect(consent).toHaveFocus()
     expect(consent).toHaveAttribute("aria-invalid", "true")
+    expect(consent).toHaveAccessibleDescription(consentWords)
     expect(email).not.toHaveAttribute("aria-invalid")
+    expect(email).not.toHaveAccessibleDescription()
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
@@ -97,9 +127,10 @@ describe("SignupForm", () => {
     await user.type(email, "not-an-email")
     await user.click(consent)
     await user.click(submit)
-    const alert = await screen.findByRole("alert")
-    expect(alert).toHaveClass("Toastify__toast--error")
+    await expectToast(ui.signupForm.invalidEmail.title, ui.signupForm.invalidEmail.description, "alert")
     expect(email).toHaveAttribute("aria-invalid", "true")
+    expect(email).toHaveAccessibleDescription(words.emailMalformed)
+    expect(consent).not.toHaveAttribute("aria-invalid")
     expect(email).toHaveFocus()
     expect(fetchMock).not.toHaveBeenCalled()
   })
