@@ -84,12 +84,16 @@ export const rootStyles: ThemeUIStyleObject = {
   scrollBehavior: "smooth",
   "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" },
   "*, *::before, *::after": { boxSizing: "border-box" },
-  body: { margin: 0 },
+  // Room for what is fixed over the page: the sticky header above, the cookie notice below
+  // (the notice sets its height while it shows), so scrolling to a link or a focused control
+  // never leaves it under either, and the page's foot can scroll clear of the notice.
+  scrollPaddingTop: `${HEADER_HEIGHT + 16}px`,
+  scrollPaddingBottom: "var(--cookie-notice-space, 0px)",
+  body: { margin: 0, paddingBottom: "var(--cookie-notice-space, 0px)" },
   "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
   img: { maxWidth: "100%" },
   "::selection": { bg: "primary", color: "onPrimary" },
   "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
-  "[id]": { scrollMarginTop: "88px" },
 }
 
 /**

@@ -34,6 +34,8 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
     <ThemeProvider theme={theme}>
       <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
         <SkipLink target={MAIN_CONTENT_ID} label={ui.skipLink} />
+        {/* Before the header: the keyboard meets it first. Keyed by page: Dismiss hides it for this page view only. */}
+        <CookieNotice key={pathname} brand={site.brand} />
         <HydrateLater>
           <Header brand={site.brand} />
         </HydrateLater>
@@ -45,8 +47,6 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
         <HydrateLater>
           <Footer brand={site.brand} tagline={site.tagline} social={site.social} buildYear={site.buildYear} />
         </HydrateLater>
-        {/* Keyed by page: Dismiss hides the notice for this page view only. */}
-        <CookieNotice key={pathname} brand={site.brand} />
         <Toasts />
       </div>
     </ThemeProvider>
