@@ -18,8 +18,8 @@ const colors = {
   destructive: "#c62828", // white text on it: 5.6:1
   onDestructive: "#ffffff",
   focus: "#d4ff3a",
-  /** The sticky header over the page scrolling under it. */
-  backdrop: "rgba(13,13,13,0.94)",
+  /** Under the open phone menu: the page dimmed, so the menu reads as on top. */
+  scrim: "rgba(13,13,13,0.8)",
   /** Captions and controls over pictures. */
   overlay: "rgba(13,13,13,0.88)",
   controlOverlay: "rgba(13,13,13,0.8)",
@@ -42,6 +42,8 @@ const buttonBase: ThemeUIStyleObject = {
   letterSpacing: "0.04em",
   textTransform: "uppercase",
   textDecoration: "none",
+  // A label that needs two lines gets two even ones, never a lone last word.
+  textWrap: "balance",
   lineHeight: 1.1,
   textAlign: "center",
   cursor: "pointer",
@@ -89,6 +91,7 @@ export const rootStyles: ThemeUIStyleObject = {
   // never leaves it under either, and the page's foot can scroll clear of the notice.
   scrollPaddingTop: `${HEADER_HEIGHT + 16}px`,
   scrollPaddingBottom: "var(--cookie-notice-space, 0px)",
+  "h1, h2, h3, h4": { textWrap: "balance" },
   body: { margin: 0, paddingBottom: "var(--cookie-notice-space, 0px)" },
   "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
   img: { maxWidth: "100%" },

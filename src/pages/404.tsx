@@ -14,19 +14,7 @@ const NotFoundPage = ({ data, location }: PageProps<Queries.NotFoundPageQuery>) 
   return (
     <HydrateLater>
       <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [7, 9], textAlign: ["left", "center"] }}>
-        <p
-          aria-hidden="true"
-          sx={{
-            fontFamily: "heading",
-            fontSize: ["6rem", "10rem"],
-            lineHeight: 1,
-            color: "transparent",
-            WebkitTextStroke: (theme) => `3px ${theme.colors?.secondary}`,
-          }}
-        >
-          404
-        </p>
-        <h1 id="page-heading" sx={{ variant: "text.heading", fontSize: [5, 6], my: 4 }}>
+        <h1 id="page-heading" sx={{ variant: "text.display", mb: 4 }}>
           {page.heading}
         </h1>
         <p sx={{ variant: "text.lead", maxWidth: 560, mx: [0, "auto"], mb: 5 }}>{page.text}</p>

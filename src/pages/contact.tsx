@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactDetails } from "../components/contact/ContactDetails"
 import { ContactForm } from "../components/forms/ContactForm"
 import { WebPageSeo } from "../components/Seo"
+import { EmailLink } from "../components/shared/EmailLink"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
@@ -42,11 +43,7 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
             <p sx={{ color: "subtle", mb: 4 }}>{page.form.text}</p>
             <ContactForm to={site.emails.general} responseTime={site.responseTime} />
             <p sx={{ mt: 4, color: "subtle" }}>
-              {page.form.fallbackText}{" "}
-              <a href={`mailto:${site.emails.general}`} sx={{ variant: "links.inline" }}>
-                {site.emails.general}
-              </a>
-              .
+              {page.form.fallbackText} <EmailLink email={site.emails.general} />.
             </p>
           </section>
         </HydrateLater>

@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import type { ReactNode } from "react"
+import { EmailLink } from "../shared/EmailLink"
 import { Icon, type IconGlyph } from "../shared/Icon"
 
 interface ContactDetailsProps {
@@ -17,9 +18,9 @@ const Detail = ({ icon, label, children }: { icon: IconGlyph; label: string; chi
     <span sx={{ display: "inline-flex", p: 2, borderRadius: "pill", bg: "primary", color: "onPrimary" }}>
       <Icon name={icon} />
     </span>
-    <div>
+    <div sx={{ minWidth: 0 }}>
       <p sx={{ variant: "forms.label", mb: 1, color: "subtle" }}>{label}</p>
-      <p sx={{ fontSize: 2, overflowWrap: "anywhere" }}>{children}</p>
+      <p sx={{ fontSize: 2 }}>{children}</p>
     </div>
   </li>
 )
@@ -32,14 +33,10 @@ export const ContactDetails = (props: ContactDetailsProps) => (
     </h2>
     <ul sx={{ listStyle: "none", p: 0, display: "grid", gap: 3, m: 0 }}>
       <Detail icon="mail" label={props.generalLabel}>
-        <a href={`mailto:${props.generalEmail}`} sx={{ variant: "links.inline" }}>
-          {props.generalEmail}
-        </a>
+        <EmailLink email={props.generalEmail} />
       </Detail>
       <Detail icon="mail" label={props.businessLabel}>
-        <a href={`mailto:${props.businessEmail}`} sx={{ variant: "links.inline" }}>
-          {props.businessEmail}
-        </a>
+        <EmailLink email={props.businessEmail} />
       </Detail>
       <Detail icon="clock" label={props.responseLabel}>
         {props.responseText}

@@ -26,9 +26,10 @@ const SLIDES_ID = "carousel-slides"
 const controlStyle = {
   variant: "buttons.icon",
   position: "absolute",
-  // Centred on the 16:9 picture, whose width is the viewport less the page padding on phones.
-  top: ["calc((100vw - 32px) * 0.28125)", "50%"] as string[],
-  transform: "translateY(-50%)",
+  // On phones in the row of dots under the picture, clear of the art; wider, centred on the picture.
+  top: ["auto", "50%"] as string[],
+  bottom: [0, "auto"] as Array<number | string>,
+  transform: ["none", "translateY(-50%)"] as string[],
   zIndex: 2,
   opacity: 0,
   transition: "opacity 200ms ease",
@@ -92,68 +93,71 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
         "&:hover .carousel-arrow, &:focus-within .carousel-arrow": { opacity: 1 },
       }}
     >
-      <div
-        id={SLIDES_ID}
-        aria-live={autoAdvancing ? "off" : "polite"}
-        onTouchStart={onTouchStart}
-        onTouchEnd={onTouchEnd}
-        sx={{ position: "relative", display: "grid" }}
-      >
-        {slides.map((slide, slideIndex) => {
-          const current = slideIndex === index
-          return (
-            <div
-              key={slideIndex}
-              role="group"
-              aria-roledescription={copy.slideRole}
-              aria-label={fillTemplate(copy.slidePosition, { number: String(slideIndex + 1), count: String(count) })}
-              aria-hidden={!current}
-              data-current={current}
-              sx={{
-                gridArea: "1 / 1",
-                position: "relative",
-                opacity: current ? 1 : 0,
-                visibility: current ? "visible" : "hidden",
-                transition: reducedMotion ? "none" : `opacity ${transitionMs}ms ease, visibility ${transitionMs}ms`,
-              }}
-            >
-              {(slideIndex === 0 || running) && (
-                <Picture
-                  image={slide.image}
-                  alt={slide.alt}
-                  sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
-                />
-              )}
-              <p
+      {/* The arrows' frame: the picture on wider screens; on phones the carousel, whose foot is the row of dots. */}
+      <div sx={{ position: ["static", "relative"] }}>
+        <div
+          id={SLIDES_ID}
+          aria-live={autoAdvancing ? "off" : "polite"}
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+          sx={{ position: "relative", display: "grid" }}
+        >
+          {slides.map((slide, slideIndex) => {
+            const current = slideIndex === index
+            return (
+              <div
+                key={slideIndex}
+                role="group"
+                aria-roledescription={copy.slideRole}
+                aria-label={fillTemplate(copy.slidePosition, { number: String(slideIndex + 1), count: String(count) })}
+                aria-hidden={!current}
+                data-current={current}
                 sx={{
-                  position: ["static", "absolute"],
-                  left: 4,
-                  right: 4,
-                  bottom: 4,
-                  mt: [3, 0],
-                  maxWidth: 640,
-                  px: [3, 4],
-                  py: [2, 3],
-                  bg: "overlay",
-                  borderLeft: "6px solid",
-                  borderColor: "primary",
-                  borderRadius: "small",
-                  fontSize: [0, 2],
-                  fontWeight: "bold",
+                  gridArea: "1 / 1",
+                  position: "relative",
+                  opacity: current ? 1 : 0,
+                  visibility: current ? "visible" : "hidden",
+                  transition: reducedMotion ? "none" : `opacity ${transitionMs}ms ease, visibility ${transitionMs}ms`,
                 }}
               >
-                {slide.caption}
-              </p>
-            </div>
-          )
-        })}
+                {(slideIndex === 0 || running) && (
+                  <Picture
+                    image={slide.image}
+                    alt={slide.alt}
+                    sx={{ display: "block", overflow: "hidden", borderRadius: "large", border: "2px solid", borderColor: "border" }}
+                  />
+                )}
+                <p
+                  sx={{
+                    position: ["static", "absolute"],
+                    left: 4,
+                    right: 4,
+                    bottom: 4,
+                    mt: [3, 0],
+                    maxWidth: 640,
+                    px: [3, 4],
+                    py: [2, 3],
+                    bg: "overlay",
+                    borderLeft: "6px solid",
+                    borderColor: "primary",
+                    borderRadius: "small",
+                    fontSize: [0, 2],
+                    fontWeight: "bold",
+                  }}
+                >
+                  {slide.caption}
+                </p>
+              </div>
+            )
+          })}
+        </div>
         <button
           type="button"
           className="carousel-arrow"
           aria-label={copy.previous}
           aria-controls={SLIDES_ID}
           onClick={() => setIndex((current) => previousIndex(current, count))}
-          sx={{ ...controlStyle, left: [2, 3] }}
+          sx={{ ...controlStyle, left: [0, 3] }}
         >
           <Icon name="arrowLeft" />
         </button>
@@ -163,7 +167,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
           aria-label={copy.next}
           aria-controls={SLIDES_ID}
           onClick={() => setIndex((current) => nextIndex(current, count))}
-          sx={{ ...controlStyle, right: [2, 3] }}
+          sx={{ ...controlStyle, right: [0, 3] }}
         >
           <Icon name="arrowRight" />
         </button>

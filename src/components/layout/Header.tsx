@@ -1,8 +1,9 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useRef, useState, type FocusEvent } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_NAV } from "../../lib/routes"
+import { HEADER_HEIGHT } from "../../theme"
 import { Icon } from "../shared/Icon"
 import { JoinDropButton } from "../shared/JoinDropButton"
 import { Logo } from "./Logo"
@@ -27,20 +28,36 @@ export const Header = ({ brand }: { brand: string }) => {
     return () => document.removeEventListener("keydown", onKeyDown)
   }, [])
 
+  // The page under the open menu stays where it is.
+  useEffect(() => {
+    if (!menuOpen) return
+    const root = document.documentElement
+    root.style.overflow = "hidden"
+    return () => {
+      root.style.overflow = ""
+    }
+  }, [menuOpen])
+
+  // Tabbing out of the open menu closes it: focus never goes on under the scrim.
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) closeMenu()
+  }
+
   return (
     <header
       sx={{
         position: "sticky",
         top: 0,
         zIndex: 20,
-        bg: "backdrop",
+        height: HEADER_HEIGHT,
+        bg: "background",
         borderBottom: "2px solid",
         borderColor: "border",
       }}
     >
-      <div sx={{ variant: "layout.container", display: "flex", alignItems: "center", justifyContent: "space-between", minHeight: 72, gap: 3 }}>
+      <div sx={{ variant: "layout.container", display: "flex", alignItems: "center", justifyContent: "space-between", height: "100%", gap: 3 }}>
         <Logo brand={brand} />
-        <nav aria-label={navigation.label}>
+        <nav aria-label={navigation.label} onBlur={onBlur}>
           <button
             ref={toggleRef}
             type="button"
@@ -52,6 +69,19 @@ export const Header = ({ brand }: { brand: string }) => {
           >
             <Icon name={menuOpen ? "close" : "menu"} />
           </button>
+          {menuOpen && (
+            <div
+              aria-hidden="true"
+              data-scrim=""
+              // Keeps focus in the menu until the click closes it (and hands focus to the toggle).
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                closeMenu()
+                toggleRef.current?.focus()
+              }}
+              sx={{ display: ["block", "none"], position: "fixed", top: HEADER_HEIGHT, right: 0, bottom: 0, left: 0, bg: "scrim" }}
+            />
+          )}
           <ul
             id={MENU_ID}
             data-open={menuOpen}
@@ -64,7 +94,7 @@ export const Header = ({ brand }: { brand: string }) => {
               display: [menuOpen ? "flex" : "none", "flex"],
               flexDirection: ["column", "row"],
               position: ["absolute", "static"],
-              top: 72,
+              top: "100%",
               left: 0,
               right: 0,
               bg: ["background", "transparent"],

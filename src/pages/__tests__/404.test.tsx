@@ -24,6 +24,11 @@ describe("404 page", () => {
     expect(screen.getByText(notFound.text)).toBeInTheDocument()
   })
 
+  it("says 404 once: in the heading, with no decorative number beside it", () => {
+    const { container } = renderNotFound()
+    expect(container.textContent?.match(/404/g)).toHaveLength(1)
+  })
+
   it("links back to Home and to Contact", () => {
     renderNotFound()
     expect(screen.getByRole("link", { name: notFound.homeButton })).toHaveAttribute("href", "/")
