@@ -63,7 +63,7 @@ export const dropData = (content: { minimumAge: number; drops: typeof drops.drop
       ...rest,
       pieces: rest.pieces.map(({ image, ...piece }) => ({
         ...piece,
-        image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 720 } } },
+        image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 900 } } },
       })),
     })),
   },

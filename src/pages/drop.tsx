@@ -103,7 +103,7 @@ export const query = graphql`
               gatsbyImageData(
                 layout: CONSTRAINED
                 width: 720
-                aspectRatio: 1
+                aspectRatio: 0.8
                 breakpoints: [360, 540, 720]
                 sizes: "(min-width: 1024px) 344px, (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)"
               )
