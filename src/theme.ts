@@ -23,8 +23,6 @@ const colors = {
   /** Captions and controls over pictures. */
   overlay: "rgba(13,13,13,0.88)",
   controlOverlay: "rgba(13,13,13,0.8)",
-  /** The outlined "94" behind the hero text: pink, faded so the text on it stays readable. */
-  secondaryOutline: "rgba(255,61,127,0.45)",
 }
 
 const buttonBase: ThemeUIStyleObject = {
@@ -42,10 +40,10 @@ const buttonBase: ThemeUIStyleObject = {
   letterSpacing: "0.04em",
   textTransform: "uppercase",
   textDecoration: "none",
-  // A label that needs two lines gets two even ones, never a lone last word.
-  textWrap: "balance",
   lineHeight: 1.1,
   textAlign: "center",
+  // A label that needs two lines gets two even ones, never a lone last word.
+  textWrap: "balance",
   cursor: "pointer",
   transition: "transform 150ms ease, background-color 150ms ease, color 150ms ease, box-shadow 150ms ease",
   "&:hover:not(:disabled)": { transform: "translateY(-2px)" },
@@ -91,9 +89,9 @@ export const rootStyles: ThemeUIStyleObject = {
   // never leaves it under either, and the page's foot can scroll clear of the notice.
   scrollPaddingTop: `${HEADER_HEIGHT + 16}px`,
   scrollPaddingBottom: "var(--cookie-notice-space, 0px)",
-  "h1, h2, h3, h4": { textWrap: "balance" },
   body: { margin: 0, paddingBottom: "var(--cookie-notice-space, 0px)" },
   "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
+  "h1, h2, h3, h4": { textWrap: "balance" },
   img: { maxWidth: "100%" },
   "::selection": { bg: "primary", color: "onPrimary" },
   "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },

@@ -52,7 +52,16 @@ export const homeData = (): Queries.HomePageQuery => ({
   },
   categoriesJson: model.categories.parse(categories),
   reassurancesJson: model.reassurances.parse(reassurances),
-  dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement })) },
+  dropsJson: {
+    drops: drops.drops.map(({ name, announcement, pieces }) => ({
+      name,
+      announcement,
+      pieces: pieces.map(({ alt, image }) => ({
+        alt,
+        image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 400, height: 500 } } },
+      })),
+    })),
+  },
 })
 
 /** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */

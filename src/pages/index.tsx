@@ -1,17 +1,30 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Suspense } from "react"
 import { SignupSection } from "../components/forms/SignupSection"
-import { Carousel, type CarouselSlide } from "../components/home/Carousel"
+import type { CarouselSlide } from "../components/home/Carousel"
 import { DropAnnouncement } from "../components/home/DropAnnouncement"
 import { Hero } from "../components/home/Hero"
+import type { HeroPieceProps } from "../components/home/HeroPiece"
 import { Reassurances } from "../components/home/Reassurances"
 import { WhySnippet } from "../components/home/WhySnippet"
-import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
+import { HydrateLater, lazyAfterIdle, StaticMarkup } from "../components/shared/Hydration"
 import { Seo } from "../components/Seo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { Section } from "../components/shared/Section"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
 import { graph, organization, website } from "../lib/structured-data"
+
+/**
+ * Below the first screen, the carousel's code comes once the browser is idle, the first slide
+ * showing from the server HTML until then. Server rendering takes it at once, so the HTML stays in
+ * page order; the build names its stage, and the browser's build leaves this branch out.
+ */
+const Carousel =
+  process.env.BUILD_STAGE === "build-html" || process.env.BUILD_STAGE === "develop-html"
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's build only: a static import would ship it to the browser
+      (require("../components/home/Carousel") as typeof import("../components/home/Carousel")).Carousel
+    : lazyAfterIdle(() => import("../components/home/Carousel").then((module) => module.Carousel))
 
 const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): CarouselSlide[] =>
   (slides?.slides ?? []).flatMap(({ image, caption, alt }) => {
@@ -23,6 +36,14 @@ const toCarouselSlides = (slides: Queries.HomePageQuery["slidesJson"]): Carousel
 const dropNotes = (drops: Queries.HomePageQuery["dropsJson"]) =>
   (drops?.drops ?? []).flatMap(({ announcement }) => (announcement.show ? [announcement.text] : []))
 
+/** The first piece of the first drop announced on Home, for the first screen. */
+const heroPiece = (drops: Queries.HomePageQuery["dropsJson"]): HeroPieceProps | undefined => {
+  const drop = (drops?.drops ?? []).find(({ announcement }) => announcement.show)
+  const piece = drop?.pieces[0]
+  const image = piece?.image.childImageSharp?.gatsbyImageData
+  return drop && piece && image ? { image, alt: piece.alt, caption: drop.name } : undefined
+}
+
 const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
@@ -30,19 +51,21 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   return (
     <>
       <HydrateLater>
-        <Hero {...page.hero} />
+        <Hero {...page.hero} piece={heroPiece(data.dropsJson)} />
       </HydrateLater>
       <StaticMarkup>
         <Reassurances items={data.reassurancesJson?.reassurances ?? []} label={ui.reassurancesLabel} />
       </StaticMarkup>
       <HydrateLater>
         <Section heading={page.carousel.heading}>
-          <Carousel
-            label={page.carousel.label}
-            slides={toCarouselSlides(data.slidesJson)}
-            intervalMs={site.carousel.intervalMs}
-            transitionMs={site.carousel.transitionMs}
-          />
+          <Suspense fallback={null}>
+            <Carousel
+              label={page.carousel.label}
+              slides={toCarouselSlides(data.slidesJson)}
+              intervalMs={site.carousel.intervalMs}
+              transitionMs={site.carousel.transitionMs}
+            />
+          </Suspense>
         </Section>
       </HydrateLater>
       <StaticMarkup>
@@ -127,9 +150,24 @@ export const query = graphql`
     }
     dropsJson {
       drops {
+        name
         announcement {
           show
           text
+        }
+        pieces {
+          alt
+          image {
+            childImageSharp {
+              gatsbyImageData(
+                layout: CONSTRAINED
+                width: 400
+                aspectRatio: 0.8
+                breakpoints: [140, 280, 400, 560, 800]
+                sizes: "(min-width: 1024px) 400px, (min-width: 640px) 38vw, 132px"
+              )
+            }
+          }
         }
       }
     }

@@ -23,6 +23,7 @@ const NOT_SETTINGS: Record<string, string> = {
   PATH: "the system's search path, handed on to child processes",
   HOME: "the user's home, where tools/node24.sh caches Node 24 without XDG_CACHE_HOME",
   INIT_CWD: "npm's: the folder a command was typed in",
+  BUILD_STAGE: "Gatsby's: the build a bundle is made for (the browser's or the server rendering's), fixed when it is compiled",
 }
 
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/

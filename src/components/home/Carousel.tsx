@@ -53,7 +53,13 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
   // The hidden slides get their pictures once the carousel runs in the browser, so on a slow
   // connection they do not compete with the first screen (the server HTML has the first only).
   const [running, setRunning] = useState(false)
-  useEffect(() => setRunning(true), [])
+  const sectionRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    setRunning(true)
+    // Its code may come after the pointer or the keyboard got there (it loads when the browser is idle).
+    setHovered(sectionRef.current?.matches(":hover") ?? false)
+    setFocused(sectionRef.current?.matches(":focus-within") ?? false)
+  }, [])
   const autoAdvancing = shouldAutoAdvance({ paused, hovered, focused, reducedMotion })
 
   useEffect(() => {
@@ -82,6 +88,7 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription={copy.carouselRole}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { SIGNUP_SECTION_ID, WHY_SECTION_ID } from "../../lib/routes"
 import { scrollToSection } from "../../lib/scroll"
+import { HeroPiece, type HeroPieceProps } from "./HeroPiece"
 
 interface HeroProps {
   eyebrow: string
@@ -8,6 +9,8 @@ interface HeroProps {
   subtext: string
   primaryButton: string
   secondaryButton: string
+  /** The announced drop's first piece, beside the headline; none when no drop is announced. */
+  piece?: HeroPieceProps
 }
 
 /** An in-page link that scrolls smoothly (or jumps, under reduced motion) to a section. */
@@ -23,29 +26,11 @@ const ScrollButton = ({ target, label, variant }: { target: string; label: strin
   </a>
 )
 
-export const Hero = ({ eyebrow, headline, subtext, primaryButton, secondaryButton }: HeroProps) => (
-  <section aria-labelledby="hero-heading" sx={{ position: "relative", overflow: "hidden", borderBottom: "2px solid", borderColor: "border" }}>
-    <div
-      aria-hidden="true"
-      sx={{
-        position: "absolute",
-        right: ["-12%", "-4%"],
-        top: ["auto", "50%"],
-        bottom: [-40, "auto"],
-        transform: ["none", "translateY(-50%)"],
-        fontFamily: "heading",
-        fontSize: ["16rem", "26rem", "34rem"],
-        lineHeight: 0.8,
-        color: "transparent",
-        WebkitTextStroke: (theme) => `3px ${theme.colors?.secondaryOutline}`,
-        userSelect: "none",
-        pointerEvents: "none",
-      }}
-    >
-      94
-    </div>
-    <div sx={{ variant: "layout.container", position: "relative", py: [7, 8, 9] }}>
+export const Hero = ({ eyebrow, headline, subtext, primaryButton, secondaryButton, piece }: HeroProps) => (
+  <section aria-labelledby="hero-heading" sx={{ borderBottom: "2px solid", borderColor: "border" }}>
+    <div sx={{ variant: "layout.container", py: [6, 7, 8], display: "flow-root" }}>
       <p sx={{ variant: "text.eyebrow", mb: 3 }}>{eyebrow}</p>
+      {piece && <HeroPiece {...piece} />}
       <h1 id="hero-heading" sx={{ variant: "text.display", maxWidth: 900, mb: 4 }}>
         {headline}
       </h1>

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
-import { lazy, Suspense, useState, type ReactNode } from "react"
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react"
 import { isHydrating, nextHydrationSlot } from "../../lib/hydration"
+import { whenIdle } from "../../lib/idle"
 
 interface HydrationProps {
   children: ReactNode
@@ -36,3 +37,16 @@ export const HydrateLater = ({ children }: HydrationProps) => {
     </Suspense>
   )
 }
+
+/**
+ * A component below the first screen whose code is a chunk of its own, kept out of the page's
+ * opening JavaScript: on the first load it is fetched once the browser is idle, and its server
+ * HTML stays on screen until it has come and hydrated (render it inside a <Suspense>); after a
+ * client-side navigation it is fetched at once. Server rendering must not use it (a suspended
+ * part is streamed after the rest of the page): the page takes the component itself there.
+ */
+export const lazyAfterIdle = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
+  lazy(async () => {
+    if (isHydrating()) await new Promise<void>((resolve) => whenIdle(resolve))
+    return { default: await load() }
+  })

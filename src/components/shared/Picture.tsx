@@ -5,16 +5,18 @@ interface PictureProps {
   /** Responsive image data from gatsby-transformer-sharp (AVIF, WebP and a JPEG fallback). */
   image: IGatsbyImageData
   alt: string
+  /** Fetched with the page rather than lazily: for a picture on the first screen. */
+  eager?: boolean
   className?: string
 }
 
 /**
  * A plain <picture> from Gatsby's image data. Unlike GatsbyImage it needs no JavaScript in the
- * browser: nothing to hydrate. Loaded lazily, as every picture on the site sits below the first
- * screen: the browser fetches it as it nears the viewport, after the first paint. Width and
- * height reserve the space, so nothing shifts as it loads.
+ * browser: nothing to hydrate. Loaded lazily unless `eager`: a picture below the first screen is
+ * fetched as it nears the viewport, after the first paint. Width and height reserve the space, so
+ * nothing shifts as it loads.
  */
-export const Picture = ({ image, alt, className }: PictureProps) => {
+export const Picture = ({ image, alt, eager = false, className }: PictureProps) => {
   const { fallback, sources = [] } = image.images
   // The image's styles sit on the <picture>: emotion writes each element's <style> just before it,
   // and a <style> between the <source>s and the <img> makes browsers fetch the JPEG fallback too.
@@ -30,7 +32,7 @@ export const Picture = ({ image, alt, className }: PictureProps) => {
         width={image.width}
         height={image.height}
         alt={alt}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         decoding="async"
       />
     </picture>

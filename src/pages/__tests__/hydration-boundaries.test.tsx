@@ -31,6 +31,7 @@ import WaitlistPage from "../waitlist"
 
 // Marks each static region so the test can look inside it; children render as on a client-side navigation.
 jest.mock("../../components/shared/Hydration", () => ({
+  ...jest.requireActual("../../components/shared/Hydration"),
   StaticMarkup: ({ children }: { children: ReactNode }) => <div data-static-markup="">{children}</div>,
   HydrateLater: ({ children }: { children: ReactNode }) => <div>{children}</div>,
 }))

@@ -118,15 +118,23 @@ describe("Home page", () => {
     expect(precedes(note as HTMLElement, byId("join-the-drop"))).toBe(true)
   })
 
-  it("has no drop note when no drop is announced", () => {
+  it("shows the announced drop's first piece beside the headline, fetched with the page", () => {
+    renderHome()
+    const hero = screen.getByRole("region", { name: home.hero.headline })
+    const picture = within(hero).getByRole("img", { name: drops.drops[0].pieces[0].alt })
+    expect(picture).toHaveAttribute("loading", "eager")
+    expect(picture).toHaveAttribute("width", "400")
+    expect(picture).toHaveAttribute("height", "500")
+    expect(within(hero).getByText(drops.drops[0].name)).toBeInTheDocument()
+  })
+
+  it("has no drop note and no piece in the hero when no drop is announced", () => {
     const data = homeData()
-    render(
-      <HomePage
-        {...pageProps({ ...data, dropsJson: { drops: drops.drops.map(({ announcement }) => ({ announcement: { ...announcement, show: false } })) } }, "/")}
-      />,
-    )
+    const hidden = { drops: data.dropsJson!.drops.map((drop) => ({ ...drop, announcement: { ...drop.announcement, show: false } })) }
+    render(<HomePage {...pageProps({ ...data, dropsJson: hidden }, "/")} />)
     expect(document.querySelector("[data-drop-announcement]")).toBeNull()
     expect(screen.queryByRole("link", { name: home.dropLink })).toBeNull()
+    expect(within(screen.getByRole("region", { name: home.hero.headline })).queryByRole("img")).toBeNull()
   })
 
   it("puts the sections in order: hero, reassurances, carousel, explore, why, signup", () => {
