@@ -144,6 +144,8 @@ export const cookieNotice = (page: Page): Locator => page.locator("aside[aria-la
 export const signupSection = (page: Page): Locator => page.locator("#join-the-drop")
 /** The carousel slide on show; its label reads "2 of 3". */
 export const visibleSlide = (page: Page): Locator => page.locator('[aria-roledescription="slide"][aria-hidden="false"]')
+/** Waits until the carousel's code has come (once the browser is idle) and runs it: its hidden slides get their pictures then. */
+export const carouselRunning = (page: Page): Promise<void> => expect(page.locator('[aria-roledescription="slide"] img')).toHaveCount(3)
 export const toast = (page: Page, role: "status" | "alert", text: string): Locator => page.getByRole(role).filter({ hasText: text })
 
 /**

@@ -1,6 +1,6 @@
 /** Home's hero, carousel and sections, About's sections and the 404 page, as a visitor uses them. */
 import type { Page } from "@playwright/test"
-import { expect, expectTopWithin, test, visibleSlide, type App } from "./fixtures"
+import { carouselRunning, expect, expectTopWithin, test, visibleSlide, type App } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const SCROLLED_TO = [-1 / 3, 1 / 3] as const
@@ -50,12 +50,14 @@ test.describe("carousel", () => {
 
   test.describe("at laptop size", LAPTOP_ONLY, () => {
     /**
-     * The page on Playwright's clock, stopped once it has opened: the carousel's timer started at
-     * most the load's time ago, so 6 s more of the page's time fire it exactly once. No real waits.
+     * The page on Playwright's clock, stopped once it has opened and its carousel runs: the carousel's
+     * timer started at most the load's time ago, so 6 s more of the page's time fire it exactly once.
+     * No real waits.
      */
     const openOnStoppedClock = async (page: Page, app: App) => {
       await page.clock.install()
       await app.open("/")
+      await carouselRunning(page)
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
     }
 
@@ -77,6 +79,7 @@ test.describe("carousel", () => {
 
     test("shows its arrows on hover, and they wrap around in both directions", async ({ page, app }) => {
       await app.open("/")
+      await carouselRunning(page)
       const previous = page.getByRole("button", { name: "Previous slide" })
       await expect(previous).toHaveCSS("opacity", "0")
       await page.locator('[aria-roledescription="carousel"]').hover()
@@ -94,6 +97,7 @@ test.describe("carousel", () => {
 
   test("changes slide on a swipe", PHONE_ONLY, async ({ page, app }) => {
     await app.open("/")
+    await carouselRunning(page)
     const slides = page.locator("#carousel-slides")
     await slides.scrollIntoViewIfNeeded()
     await slides.evaluate((element) => {

@@ -1,4 +1,4 @@
-import { expect, mainNav, menuToggle, test } from "./fixtures"
+import { carouselRunning, expect, mainNav, menuToggle, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 // Sections with no behaviour keep their server HTML on the first load, and interactive parts
@@ -45,6 +45,8 @@ test.describe("the first load", PHONE_ONLY, () => {
     await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true")
     await page.keyboard.press("Escape")
     const carousel = page.getByRole("region", { name: "First look at the drop" })
+    // Its code comes once the browser is idle.
+    await carouselRunning(page)
     await carousel.hover()
     await carousel.getByRole("button", { name: "Next slide" }).click()
     await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true")

@@ -1,6 +1,6 @@
 /** A keyboard-only visitor can reach and use everything, and always sees where focus is. */
 import type { Page } from "@playwright/test"
-import { expect, mainNav, menuToggle, signupSection, test, toast, visibleSlide } from "./fixtures"
+import { carouselRunning, expect, mainNav, menuToggle, signupSection, test, toast, visibleSlide } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 interface FocusStop {
@@ -82,6 +82,7 @@ test.describe("keyboard only", () => {
 
   test("the carousel arrows appear on focus and change the slide", LAPTOP_ONLY, async ({ page, app }) => {
     await app.open("/")
+    await carouselRunning(page)
     const next = page.getByRole("button", { name: "Next slide" })
     await next.focus()
     await expect(next).toHaveCSS("opacity", "1")
