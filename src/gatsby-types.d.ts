@@ -1077,6 +1077,7 @@ type Drop = {
   readonly announcement: DropAnnouncement;
   readonly bonus: DropBonus;
   readonly closesAt: Scalars['Date'];
+  readonly commitment: Maybe<DropCommitment>;
   readonly id: Scalars['String'];
   readonly name: Scalars['String'];
   readonly opensAt: Scalars['Date'];
@@ -1130,6 +1131,46 @@ type DropAnnouncementSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type DropBeacon = {
+  readonly chainHash: Scalars['String'];
+  readonly genesis: Scalars['Int'];
+  readonly name: Scalars['String'];
+  readonly period: Scalars['Int'];
+  readonly publicKey: Scalars['String'];
+  readonly relays: ReadonlyArray<Scalars['String']>;
+  readonly scheme: Scalars['String'];
+};
+
+type DropBeaconFieldSelector = {
+  readonly chainHash: InputMaybe<FieldSelectorEnum>;
+  readonly genesis: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly period: InputMaybe<FieldSelectorEnum>;
+  readonly publicKey: InputMaybe<FieldSelectorEnum>;
+  readonly relays: InputMaybe<FieldSelectorEnum>;
+  readonly scheme: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropBeaconFilterInput = {
+  readonly chainHash: InputMaybe<StringQueryOperatorInput>;
+  readonly genesis: InputMaybe<IntQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly period: InputMaybe<IntQueryOperatorInput>;
+  readonly publicKey: InputMaybe<StringQueryOperatorInput>;
+  readonly relays: InputMaybe<StringQueryOperatorInput>;
+  readonly scheme: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropBeaconSortInput = {
+  readonly chainHash: InputMaybe<SortOrderEnum>;
+  readonly genesis: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly period: InputMaybe<SortOrderEnum>;
+  readonly publicKey: InputMaybe<SortOrderEnum>;
+  readonly relays: InputMaybe<SortOrderEnum>;
+  readonly scheme: InputMaybe<SortOrderEnum>;
+};
+
 type DropBonus = {
   readonly maxBonusTickets: Scalars['Int'];
   readonly ticketsPerReferral: Scalars['Int'];
@@ -1168,6 +1209,110 @@ type DropCheckFilterInput = {
 type DropCheckSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly paragraphs: InputMaybe<SortOrderEnum>;
+};
+
+type DropCommitment = {
+  readonly chainHash: Scalars['String'];
+  readonly closesAt: Scalars['Date'];
+  readonly committedAt: Scalars['Date'];
+  readonly opensAt: Scalars['Date'];
+  readonly round: Scalars['Int'];
+  readonly seedHash: Scalars['String'];
+};
+
+
+type DropCommitment_closesAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type DropCommitment_committedAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type DropCommitment_opensAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type DropCommitmentCopy = {
+  readonly beacon: Scalars['String'];
+  readonly beaconAt: Scalars['String'];
+  readonly committedAt: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly round: Scalars['String'];
+  readonly seedHash: Scalars['String'];
+};
+
+type DropCommitmentCopyFieldSelector = {
+  readonly beacon: InputMaybe<FieldSelectorEnum>;
+  readonly beaconAt: InputMaybe<FieldSelectorEnum>;
+  readonly committedAt: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly round: InputMaybe<FieldSelectorEnum>;
+  readonly seedHash: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropCommitmentCopyFilterInput = {
+  readonly beacon: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconAt: InputMaybe<StringQueryOperatorInput>;
+  readonly committedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly round: InputMaybe<StringQueryOperatorInput>;
+  readonly seedHash: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropCommitmentCopySortInput = {
+  readonly beacon: InputMaybe<SortOrderEnum>;
+  readonly beaconAt: InputMaybe<SortOrderEnum>;
+  readonly committedAt: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly round: InputMaybe<SortOrderEnum>;
+  readonly seedHash: InputMaybe<SortOrderEnum>;
+};
+
+type DropCommitmentFieldSelector = {
+  readonly chainHash: InputMaybe<FieldSelectorEnum>;
+  readonly closesAt: InputMaybe<FieldSelectorEnum>;
+  readonly committedAt: InputMaybe<FieldSelectorEnum>;
+  readonly opensAt: InputMaybe<FieldSelectorEnum>;
+  readonly round: InputMaybe<FieldSelectorEnum>;
+  readonly seedHash: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropCommitmentFilterInput = {
+  readonly chainHash: InputMaybe<StringQueryOperatorInput>;
+  readonly closesAt: InputMaybe<DateQueryOperatorInput>;
+  readonly committedAt: InputMaybe<DateQueryOperatorInput>;
+  readonly opensAt: InputMaybe<DateQueryOperatorInput>;
+  readonly round: InputMaybe<IntQueryOperatorInput>;
+  readonly seedHash: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropCommitmentSortInput = {
+  readonly chainHash: InputMaybe<SortOrderEnum>;
+  readonly closesAt: InputMaybe<SortOrderEnum>;
+  readonly committedAt: InputMaybe<SortOrderEnum>;
+  readonly opensAt: InputMaybe<SortOrderEnum>;
+  readonly round: InputMaybe<SortOrderEnum>;
+  readonly seedHash: InputMaybe<SortOrderEnum>;
 };
 
 type DropCountdown = {
@@ -1238,6 +1383,7 @@ type DropFieldSelector = {
   readonly announcement: InputMaybe<DropAnnouncementFieldSelector>;
   readonly bonus: InputMaybe<DropBonusFieldSelector>;
   readonly closesAt: InputMaybe<FieldSelectorEnum>;
+  readonly commitment: InputMaybe<DropCommitmentFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly opensAt: InputMaybe<FieldSelectorEnum>;
@@ -1251,6 +1397,7 @@ type DropFilterInput = {
   readonly announcement: InputMaybe<DropAnnouncementFilterInput>;
   readonly bonus: InputMaybe<DropBonusFilterInput>;
   readonly closesAt: InputMaybe<DateQueryOperatorInput>;
+  readonly commitment: InputMaybe<DropCommitmentFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly opensAt: InputMaybe<DateQueryOperatorInput>;
@@ -1303,6 +1450,7 @@ type DropHowSortInput = {
 type DropJson = Node & {
   readonly check: DropCheck;
   readonly children: ReadonlyArray<Node>;
+  readonly commitment: DropCommitmentCopy;
   readonly countdown: DropCountdown;
   readonly empty: Scalars['String'];
   readonly enter: DropEnter;
@@ -1367,6 +1515,7 @@ type DropJsonEdge = {
 type DropJsonFieldSelector = {
   readonly check: InputMaybe<DropCheckFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly commitment: InputMaybe<DropCommitmentCopyFieldSelector>;
   readonly countdown: InputMaybe<DropCountdownFieldSelector>;
   readonly empty: InputMaybe<FieldSelectorEnum>;
   readonly enter: InputMaybe<DropEnterFieldSelector>;
@@ -1386,6 +1535,7 @@ type DropJsonFieldSelector = {
 type DropJsonFilterInput = {
   readonly check: InputMaybe<DropCheckFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly commitment: InputMaybe<DropCommitmentCopyFilterInput>;
   readonly countdown: InputMaybe<DropCountdownFilterInput>;
   readonly empty: InputMaybe<StringQueryOperatorInput>;
   readonly enter: InputMaybe<DropEnterFilterInput>;
@@ -1450,6 +1600,7 @@ type DropJsonGroupConnection_sumArgs = {
 type DropJsonSortInput = {
   readonly check: InputMaybe<DropCheckSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly commitment: InputMaybe<DropCommitmentCopySortInput>;
   readonly countdown: InputMaybe<DropCountdownSortInput>;
   readonly empty: InputMaybe<SortOrderEnum>;
   readonly enter: InputMaybe<DropEnterSortInput>;
@@ -1467,6 +1618,7 @@ type DropJsonSortInput = {
 };
 
 type DropLive = {
+  readonly beacon: Scalars['String'];
   readonly committedAt: Scalars['String'];
   readonly drawnAt: Scalars['String'];
   readonly entrants: Scalars['String'];
@@ -1493,6 +1645,7 @@ type DropLive = {
 };
 
 type DropLiveFieldSelector = {
+  readonly beacon: InputMaybe<FieldSelectorEnum>;
   readonly committedAt: InputMaybe<FieldSelectorEnum>;
   readonly drawnAt: InputMaybe<FieldSelectorEnum>;
   readonly entrants: InputMaybe<FieldSelectorEnum>;
@@ -1519,6 +1672,7 @@ type DropLiveFieldSelector = {
 };
 
 type DropLiveFilterInput = {
+  readonly beacon: InputMaybe<StringQueryOperatorInput>;
   readonly committedAt: InputMaybe<StringQueryOperatorInput>;
   readonly drawnAt: InputMaybe<StringQueryOperatorInput>;
   readonly entrants: InputMaybe<StringQueryOperatorInput>;
@@ -1573,6 +1727,7 @@ type DropLivePhasesSortInput = {
 };
 
 type DropLiveSortInput = {
+  readonly beacon: InputMaybe<SortOrderEnum>;
   readonly committedAt: InputMaybe<SortOrderEnum>;
   readonly drawnAt: InputMaybe<SortOrderEnum>;
   readonly entrants: InputMaybe<SortOrderEnum>;
@@ -1734,6 +1889,7 @@ type DropSortInput = {
   readonly announcement: InputMaybe<DropAnnouncementSortInput>;
   readonly bonus: InputMaybe<DropBonusSortInput>;
   readonly closesAt: InputMaybe<SortOrderEnum>;
+  readonly commitment: InputMaybe<DropCommitmentSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly opensAt: InputMaybe<SortOrderEnum>;
@@ -1780,6 +1936,7 @@ type DropWindowSortInput = {
 };
 
 type DropsJson = Node & {
+  readonly beacon: DropBeacon;
   readonly children: ReadonlyArray<Node>;
   readonly drops: ReadonlyArray<Drop>;
   readonly id: Scalars['ID'];
@@ -1835,6 +1992,7 @@ type DropsJsonEdge = {
 };
 
 type DropsJsonFieldSelector = {
+  readonly beacon: InputMaybe<DropBeaconFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly drops: InputMaybe<DropFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -1845,6 +2003,7 @@ type DropsJsonFieldSelector = {
 };
 
 type DropsJsonFilterInput = {
+  readonly beacon: InputMaybe<DropBeaconFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly drops: InputMaybe<DropFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -1900,6 +2059,7 @@ type DropsJsonGroupConnection_sumArgs = {
 };
 
 type DropsJsonSortInput = {
+  readonly beacon: InputMaybe<DropBeaconSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly drops: InputMaybe<DropSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -4202,6 +4362,8 @@ type OwnerCountsSortInput = {
 };
 
 type OwnerDrops = {
+  readonly beacon: Scalars['String'];
+  readonly beaconRound: Scalars['String'];
   readonly byDay: Scalars['String'];
   readonly closes: Scalars['String'];
   readonly commit: OwnerDropsCommit;
@@ -4221,7 +4383,9 @@ type OwnerDrops = {
   readonly phase: Scalars['String'];
   readonly phases: OwnerDropsPhases;
   readonly pieces: Scalars['String'];
+  readonly publish: OwnerDropsPublish;
   readonly results: Scalars['String'];
+  readonly review: OwnerDropsReview;
   readonly seedHash: Scalars['String'];
   readonly size: Scalars['String'];
   readonly verifyLink: Scalars['String'];
@@ -4297,6 +4461,10 @@ type OwnerDropsCommitSortInput = {
 };
 
 type OwnerDropsDraw = {
+  readonly beaconInvalid: Scalars['String'];
+  readonly beaconLabel: Scalars['String'];
+  readonly beaconNotYet: Scalars['String'];
+  readonly beaconUnreachable: Scalars['String'];
   readonly button: Scalars['String'];
   readonly cancel: Scalars['String'];
   readonly confirm: Scalars['String'];
@@ -4313,6 +4481,10 @@ type OwnerDropsDraw = {
 };
 
 type OwnerDropsDrawFieldSelector = {
+  readonly beaconInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly beaconLabel: InputMaybe<FieldSelectorEnum>;
+  readonly beaconNotYet: InputMaybe<FieldSelectorEnum>;
+  readonly beaconUnreachable: InputMaybe<FieldSelectorEnum>;
   readonly button: InputMaybe<FieldSelectorEnum>;
   readonly cancel: InputMaybe<FieldSelectorEnum>;
   readonly confirm: InputMaybe<FieldSelectorEnum>;
@@ -4329,6 +4501,10 @@ type OwnerDropsDrawFieldSelector = {
 };
 
 type OwnerDropsDrawFilterInput = {
+  readonly beaconInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconNotYet: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconUnreachable: InputMaybe<StringQueryOperatorInput>;
   readonly button: InputMaybe<StringQueryOperatorInput>;
   readonly cancel: InputMaybe<StringQueryOperatorInput>;
   readonly confirm: InputMaybe<StringQueryOperatorInput>;
@@ -4345,6 +4521,10 @@ type OwnerDropsDrawFilterInput = {
 };
 
 type OwnerDropsDrawSortInput = {
+  readonly beaconInvalid: InputMaybe<SortOrderEnum>;
+  readonly beaconLabel: InputMaybe<SortOrderEnum>;
+  readonly beaconNotYet: InputMaybe<SortOrderEnum>;
+  readonly beaconUnreachable: InputMaybe<SortOrderEnum>;
   readonly button: InputMaybe<SortOrderEnum>;
   readonly cancel: InputMaybe<SortOrderEnum>;
   readonly confirm: InputMaybe<SortOrderEnum>;
@@ -4361,6 +4541,8 @@ type OwnerDropsDrawSortInput = {
 };
 
 type OwnerDropsFieldSelector = {
+  readonly beacon: InputMaybe<FieldSelectorEnum>;
+  readonly beaconRound: InputMaybe<FieldSelectorEnum>;
   readonly byDay: InputMaybe<FieldSelectorEnum>;
   readonly closes: InputMaybe<FieldSelectorEnum>;
   readonly commit: InputMaybe<OwnerDropsCommitFieldSelector>;
@@ -4380,7 +4562,9 @@ type OwnerDropsFieldSelector = {
   readonly phase: InputMaybe<FieldSelectorEnum>;
   readonly phases: InputMaybe<OwnerDropsPhasesFieldSelector>;
   readonly pieces: InputMaybe<FieldSelectorEnum>;
+  readonly publish: InputMaybe<OwnerDropsPublishFieldSelector>;
   readonly results: InputMaybe<FieldSelectorEnum>;
+  readonly review: InputMaybe<OwnerDropsReviewFieldSelector>;
   readonly seedHash: InputMaybe<FieldSelectorEnum>;
   readonly size: InputMaybe<FieldSelectorEnum>;
   readonly verifyLink: InputMaybe<FieldSelectorEnum>;
@@ -4388,6 +4572,8 @@ type OwnerDropsFieldSelector = {
 };
 
 type OwnerDropsFilterInput = {
+  readonly beacon: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconRound: InputMaybe<StringQueryOperatorInput>;
   readonly byDay: InputMaybe<StringQueryOperatorInput>;
   readonly closes: InputMaybe<StringQueryOperatorInput>;
   readonly commit: InputMaybe<OwnerDropsCommitFilterInput>;
@@ -4407,7 +4593,9 @@ type OwnerDropsFilterInput = {
   readonly phase: InputMaybe<StringQueryOperatorInput>;
   readonly phases: InputMaybe<OwnerDropsPhasesFilterInput>;
   readonly pieces: InputMaybe<StringQueryOperatorInput>;
+  readonly publish: InputMaybe<OwnerDropsPublishFilterInput>;
   readonly results: InputMaybe<StringQueryOperatorInput>;
+  readonly review: InputMaybe<OwnerDropsReviewFilterInput>;
   readonly seedHash: InputMaybe<StringQueryOperatorInput>;
   readonly size: InputMaybe<StringQueryOperatorInput>;
   readonly verifyLink: InputMaybe<StringQueryOperatorInput>;
@@ -4442,7 +4630,113 @@ type OwnerDropsPhasesSortInput = {
   readonly scheduled: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerDropsPublish = {
+  readonly heading: Scalars['String'];
+  readonly snippet: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OwnerDropsPublishFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly snippet: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsPublishFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly snippet: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsPublishSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly snippet: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerDropsReview = {
+  readonly all: Scalars['String'];
+  readonly clusters: Scalars['String'];
+  readonly domain: Scalars['String'];
+  readonly domainColumn: Scalars['String'];
+  readonly entries: Scalars['String'];
+  readonly entry: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly leaveOut: Scalars['String'];
+  readonly leaveOutDone: Scalars['String'];
+  readonly letIn: Scalars['String'];
+  readonly letInDone: Scalars['String'];
+  readonly network: Scalars['String'];
+  readonly networkColumn: Scalars['String'];
+  readonly signedUp: Scalars['String'];
+  readonly size: Scalars['String'];
+};
+
+type OwnerDropsReviewFieldSelector = {
+  readonly all: InputMaybe<FieldSelectorEnum>;
+  readonly clusters: InputMaybe<FieldSelectorEnum>;
+  readonly domain: InputMaybe<FieldSelectorEnum>;
+  readonly domainColumn: InputMaybe<FieldSelectorEnum>;
+  readonly entries: InputMaybe<FieldSelectorEnum>;
+  readonly entry: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly leaveOut: InputMaybe<FieldSelectorEnum>;
+  readonly leaveOutDone: InputMaybe<FieldSelectorEnum>;
+  readonly letIn: InputMaybe<FieldSelectorEnum>;
+  readonly letInDone: InputMaybe<FieldSelectorEnum>;
+  readonly network: InputMaybe<FieldSelectorEnum>;
+  readonly networkColumn: InputMaybe<FieldSelectorEnum>;
+  readonly signedUp: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDropsReviewFilterInput = {
+  readonly all: InputMaybe<StringQueryOperatorInput>;
+  readonly clusters: InputMaybe<StringQueryOperatorInput>;
+  readonly domain: InputMaybe<StringQueryOperatorInput>;
+  readonly domainColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly entries: InputMaybe<StringQueryOperatorInput>;
+  readonly entry: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly leaveOut: InputMaybe<StringQueryOperatorInput>;
+  readonly leaveOutDone: InputMaybe<StringQueryOperatorInput>;
+  readonly letIn: InputMaybe<StringQueryOperatorInput>;
+  readonly letInDone: InputMaybe<StringQueryOperatorInput>;
+  readonly network: InputMaybe<StringQueryOperatorInput>;
+  readonly networkColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly signedUp: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDropsReviewSortInput = {
+  readonly all: InputMaybe<SortOrderEnum>;
+  readonly clusters: InputMaybe<SortOrderEnum>;
+  readonly domain: InputMaybe<SortOrderEnum>;
+  readonly domainColumn: InputMaybe<SortOrderEnum>;
+  readonly entries: InputMaybe<SortOrderEnum>;
+  readonly entry: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly leaveOut: InputMaybe<SortOrderEnum>;
+  readonly leaveOutDone: InputMaybe<SortOrderEnum>;
+  readonly letIn: InputMaybe<SortOrderEnum>;
+  readonly letInDone: InputMaybe<SortOrderEnum>;
+  readonly network: InputMaybe<SortOrderEnum>;
+  readonly networkColumn: InputMaybe<SortOrderEnum>;
+  readonly signedUp: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerDropsSortInput = {
+  readonly beacon: InputMaybe<SortOrderEnum>;
+  readonly beaconRound: InputMaybe<SortOrderEnum>;
   readonly byDay: InputMaybe<SortOrderEnum>;
   readonly closes: InputMaybe<SortOrderEnum>;
   readonly commit: InputMaybe<OwnerDropsCommitSortInput>;
@@ -4462,7 +4756,9 @@ type OwnerDropsSortInput = {
   readonly phase: InputMaybe<SortOrderEnum>;
   readonly phases: InputMaybe<OwnerDropsPhasesSortInput>;
   readonly pieces: InputMaybe<SortOrderEnum>;
+  readonly publish: InputMaybe<OwnerDropsPublishSortInput>;
   readonly results: InputMaybe<SortOrderEnum>;
+  readonly review: InputMaybe<OwnerDropsReviewSortInput>;
   readonly seedHash: InputMaybe<SortOrderEnum>;
   readonly size: InputMaybe<SortOrderEnum>;
   readonly verifyLink: InputMaybe<SortOrderEnum>;
@@ -5746,6 +6042,7 @@ type Query_directoryArgs = {
 type Query_dropJsonArgs = {
   check: InputMaybe<DropCheckFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  commitment: InputMaybe<DropCommitmentCopyFilterInput>;
   countdown: InputMaybe<DropCountdownFilterInput>;
   empty: InputMaybe<StringQueryOperatorInput>;
   enter: InputMaybe<DropEnterFilterInput>;
@@ -5764,6 +6061,7 @@ type Query_dropJsonArgs = {
 
 
 type Query_dropsJsonArgs = {
+  beacon: InputMaybe<DropBeaconFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   drops: InputMaybe<DropFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -8616,6 +8914,7 @@ type WaitlistDrop = {
   readonly bonus: Scalars['String'];
   readonly change: Scalars['String'];
   readonly changed: Scalars['String'];
+  readonly check: WaitlistDropCheck;
   readonly chooseSize: Scalars['String'];
   readonly closed: Scalars['String'];
   readonly closes: Scalars['String'];
@@ -8624,6 +8923,7 @@ type WaitlistDrop = {
   readonly entryNumber: Scalars['String'];
   readonly errors: WaitlistDropErrors;
   readonly eyebrow: Scalars['String'];
+  readonly leftOut: Scalars['String'];
   readonly localNote: Scalars['String'];
   readonly noBonus: Scalars['String'];
   readonly notWon: Scalars['String'];
@@ -8635,11 +8935,52 @@ type WaitlistDrop = {
   readonly sizes: Scalars['String'];
   readonly tickets: Scalars['String'];
   readonly utcNote: Scalars['String'];
+  readonly waiting: Scalars['String'];
   readonly withdraw: Scalars['String'];
   readonly withdrawing: Scalars['String'];
   readonly withdrawn: Scalars['String'];
   readonly won: Scalars['String'];
   readonly yourEntry: Scalars['String'];
+};
+
+type WaitlistDropCheck = {
+  readonly button: Scalars['String'];
+  readonly checking: Scalars['String'];
+  readonly differs: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly found: Scalars['String'];
+  readonly listChanged: Scalars['String'];
+  readonly missing: Scalars['String'];
+};
+
+type WaitlistDropCheckFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly differs: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
+  readonly listChanged: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistDropCheckFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly differs: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<StringQueryOperatorInput>;
+  readonly listChanged: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistDropCheckSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly differs: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
+  readonly listChanged: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<SortOrderEnum>;
 };
 
 type WaitlistDropErrors = {
@@ -8703,6 +9044,7 @@ type WaitlistDropFieldSelector = {
   readonly bonus: InputMaybe<FieldSelectorEnum>;
   readonly change: InputMaybe<FieldSelectorEnum>;
   readonly changed: InputMaybe<FieldSelectorEnum>;
+  readonly check: InputMaybe<WaitlistDropCheckFieldSelector>;
   readonly chooseSize: InputMaybe<FieldSelectorEnum>;
   readonly closed: InputMaybe<FieldSelectorEnum>;
   readonly closes: InputMaybe<FieldSelectorEnum>;
@@ -8711,6 +9053,7 @@ type WaitlistDropFieldSelector = {
   readonly entryNumber: InputMaybe<FieldSelectorEnum>;
   readonly errors: InputMaybe<WaitlistDropErrorsFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly leftOut: InputMaybe<FieldSelectorEnum>;
   readonly localNote: InputMaybe<FieldSelectorEnum>;
   readonly noBonus: InputMaybe<FieldSelectorEnum>;
   readonly notWon: InputMaybe<FieldSelectorEnum>;
@@ -8722,6 +9065,7 @@ type WaitlistDropFieldSelector = {
   readonly sizes: InputMaybe<FieldSelectorEnum>;
   readonly tickets: InputMaybe<FieldSelectorEnum>;
   readonly utcNote: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
   readonly withdraw: InputMaybe<FieldSelectorEnum>;
   readonly withdrawing: InputMaybe<FieldSelectorEnum>;
   readonly withdrawn: InputMaybe<FieldSelectorEnum>;
@@ -8734,6 +9078,7 @@ type WaitlistDropFilterInput = {
   readonly bonus: InputMaybe<StringQueryOperatorInput>;
   readonly change: InputMaybe<StringQueryOperatorInput>;
   readonly changed: InputMaybe<StringQueryOperatorInput>;
+  readonly check: InputMaybe<WaitlistDropCheckFilterInput>;
   readonly chooseSize: InputMaybe<StringQueryOperatorInput>;
   readonly closed: InputMaybe<StringQueryOperatorInput>;
   readonly closes: InputMaybe<StringQueryOperatorInput>;
@@ -8742,6 +9087,7 @@ type WaitlistDropFilterInput = {
   readonly entryNumber: InputMaybe<StringQueryOperatorInput>;
   readonly errors: InputMaybe<WaitlistDropErrorsFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly leftOut: InputMaybe<StringQueryOperatorInput>;
   readonly localNote: InputMaybe<StringQueryOperatorInput>;
   readonly noBonus: InputMaybe<StringQueryOperatorInput>;
   readonly notWon: InputMaybe<StringQueryOperatorInput>;
@@ -8753,6 +9099,7 @@ type WaitlistDropFilterInput = {
   readonly sizes: InputMaybe<StringQueryOperatorInput>;
   readonly tickets: InputMaybe<StringQueryOperatorInput>;
   readonly utcNote: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
   readonly withdraw: InputMaybe<StringQueryOperatorInput>;
   readonly withdrawing: InputMaybe<StringQueryOperatorInput>;
   readonly withdrawn: InputMaybe<StringQueryOperatorInput>;
@@ -8765,6 +9112,7 @@ type WaitlistDropSortInput = {
   readonly bonus: InputMaybe<SortOrderEnum>;
   readonly change: InputMaybe<SortOrderEnum>;
   readonly changed: InputMaybe<SortOrderEnum>;
+  readonly check: InputMaybe<WaitlistDropCheckSortInput>;
   readonly chooseSize: InputMaybe<SortOrderEnum>;
   readonly closed: InputMaybe<SortOrderEnum>;
   readonly closes: InputMaybe<SortOrderEnum>;
@@ -8773,6 +9121,7 @@ type WaitlistDropSortInput = {
   readonly entryNumber: InputMaybe<SortOrderEnum>;
   readonly errors: InputMaybe<WaitlistDropErrorsSortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly leftOut: InputMaybe<SortOrderEnum>;
   readonly localNote: InputMaybe<SortOrderEnum>;
   readonly noBonus: InputMaybe<SortOrderEnum>;
   readonly notWon: InputMaybe<SortOrderEnum>;
@@ -8784,6 +9133,7 @@ type WaitlistDropSortInput = {
   readonly sizes: InputMaybe<SortOrderEnum>;
   readonly tickets: InputMaybe<SortOrderEnum>;
   readonly utcNote: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
   readonly withdraw: InputMaybe<SortOrderEnum>;
   readonly withdrawing: InputMaybe<SortOrderEnum>;
   readonly withdrawn: InputMaybe<SortOrderEnum>;
@@ -9191,7 +9541,7 @@ type ContactPageQuery = { readonly contactJson: { readonly seo: { readonly title
 type DropPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly summary: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly alt: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly age: string, readonly redeem: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
+type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly beacon: { readonly name: string, readonly chainHash: string, readonly publicKey: string, readonly genesis: number, readonly period: number, readonly scheme: string, readonly relays: ReadonlyArray<string> }, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly summary: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly alt: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly commitment: { readonly seedHash: string, readonly chainHash: string, readonly round: number, readonly opensAt: string, readonly closesAt: string, readonly committedAt: string } | null }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly age: string, readonly redeem: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly commitment: { readonly heading: string, readonly intro: string, readonly none: string, readonly seedHash: string, readonly beacon: string, readonly round: string, readonly beaconAt: string, readonly committedAt: string }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly beacon: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -9241,7 +9591,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -9261,7 +9611,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly intro: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly intro: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly waiting: string, readonly leftOut: string, readonly check: { readonly button: string, readonly checking: string, readonly found: string, readonly differs: string, readonly missing: string, readonly listChanged: string, readonly failed: string }, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number }, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -3,6 +3,7 @@
  * answer them in each stage, for the drop page's unit and browser tests. Hashes and ids are
  * made up: tests that check a draw stub the verifier, they never recompute these.
  */
+import type { DropCommitment } from "../src/drop/commitment"
 import type { PublishedDrop } from "../src/drop/contract"
 
 export const SEED_HASH = "5f".repeat(32)
@@ -17,12 +18,22 @@ const STOCK = [
   { size: "cap/One size", pieces: 40 },
 ]
 
-/** Before entries open: the seed's hash is published, nothing else. */
+/** The commitment those records show (quicknet's hash, the first round after the content's close). */
+export const COMMITMENT: DropCommitment = {
+  seedHash: SEED_HASH,
+  chainHash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  round: 34_591_013,
+  opensAt: "2026-12-04T17:00:00Z",
+  closesAt: "2026-12-06T17:00:00Z",
+  committedAt: "2026-12-01T12:00:00.000Z",
+}
+
+/** Before entries open: the commitment is published, nothing else. */
 export const scheduledRecord = (): PublishedDrop => ({
   drop: "drop-01",
   phase: "scheduled",
-  seedHash: SEED_HASH,
-  committedAt: "2026-12-01T12:00:00.000Z",
+  commitment: COMMITMENT,
+  beacon: null,
   entrants: Object.fromEntries(STOCK.map(({ size }) => [size, 0])),
   listHash: null,
   frozenAt: null,
@@ -41,6 +52,7 @@ export const drawnRecord = (): PublishedDrop => ({
   listHash: LIST_HASH,
   frozenAt: "2026-12-06T17:00:01.000Z",
   seed: SEED,
+  beacon: { round: COMMITMENT.round, signature: "b3".repeat(48) },
   drawnAt: "2026-12-07T17:00:00.000Z",
   winners: {
     "hoodie/S": ["k3j9x2m1", "p0q8r7s6"],

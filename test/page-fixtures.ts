@@ -2,6 +2,7 @@
  * Page-query results for page unit tests, built from the real content files, shaped like
  * the generated `Queries.*PageQuery` types Gatsby would pass to each page.
  */
+import type { DropCommitment } from "../src/drop/commitment"
 import type { HeadProps, PageProps } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { createContentSchemas } from "../plugins/content-model/model"
@@ -64,12 +65,16 @@ export const homeData = (): Queries.HomePageQuery => ({
   },
 })
 
+type ContentDrop = (typeof drops.drops)[number] & { commitment?: DropCommitment }
+
 /** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
-export const dropData = (content: { minimumAge: number; drops: typeof drops.drops } = drops): Queries.DropPageQuery => ({
+export const dropData = (content: { minimumAge: number; beacon?: typeof drops.beacon; drops: ContentDrop[] } = drops): Queries.DropPageQuery => ({
   dropsJson: {
     minimumAge: content.minimumAge,
+    beacon: content.beacon ?? drops.beacon,
     drops: content.drops.map(({ announcement: _announcement, ...rest }) => ({
       ...rest,
+      commitment: rest.commitment ?? null,
       pieces: rest.pieces.map(({ image, ...piece }) => ({
         ...piece,
         image: { childImageSharp: { gatsbyImageData: { ...fakeImage(`/${image}`), width: 720, height: 900 } } },

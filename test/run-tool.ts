@@ -1,7 +1,7 @@
 /**
  * Runs one of the owner's commands (`tools/<name>`) as the owner does: a Node process of its own
- * in the repository, with `env` over this one's environment (undefined removes a variable). Resolves with its exit code
- * and output, whether it succeeded or not.
+ * in the repository, with `env` over this one's environment (undefined removes a variable; CLOCK_OFFSET_MS moves its
+ * clock). Resolves with its exit code and output, whether it succeeded or not.
  */
 import { execFile } from "node:child_process"
 import { join, resolve } from "node:path"
@@ -19,9 +19,17 @@ export interface ToolRun {
 const withEnv = (env: Record<string, string | undefined>): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined))
 
+/** Node's arguments to run a script: with the clock moved (test/clock-offset.ts) when CLOCK_OFFSET_MS is given. */
+export const nodeArguments = (env: Record<string, string | undefined>, script: string): string[] => [
+  "--import",
+  "tsx",
+  ...(env.CLOCK_OFFSET_MS ? ["--import", join(ROOT, "test", "clock-offset.ts")] : []),
+  script,
+]
+
 export const runTool = async (tool: string, env: Record<string, string | undefined>, ...args: string[]): Promise<ToolRun> => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools", tool), ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...nodeArguments(env, join(ROOT, "tools", tool)), ...args], {
       cwd: ROOT,
       env: withEnv(env),
     })

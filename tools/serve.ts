@@ -104,21 +104,36 @@ export interface ProductionServer {
   output(): string
 }
 
+export interface ServeOptions {
+  port?: number
+  requestLog?: "ignore" | "pipe"
+  /**
+   * Moves the server's clock this far (test/clock-offset.ts): a test or bench starts it at a chosen
+   * point of a drop's window, as Playwright's clock does for a page, instead of waiting for it.
+   */
+  clockOffsetMs?: number
+}
+
 /**
  * Starts a node server script (run with tsx) on a free port with `env` added to this process's
  * environment; resolves once its /healthz answers.
  */
-export const serveNodeScript = async (
-  script: string,
-  env: Record<string, string>,
-  options: { port?: number; requestLog?: "ignore" | "pipe" } = {},
-): Promise<ProductionServer> => {
+export const serveNodeScript = async (script: string, env: Record<string, string>, options: ServeOptions = {}): Promise<ProductionServer> => {
   const port = options.port ?? (await freePort())
+  const clock = options.clockOffsetMs ? ["--import", join(ROOT, "test", "clock-offset.ts")] : []
   // `node --import tsx` (not the tsx command, which runs the script in a child process): the
   // process we start is the server, so a signal reaches it as it would in production.
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script)], {
+  const child = spawn(process.execPath, ["--import", "tsx", ...clock, join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", SIGNUP_RATE_LIMIT: "1000", SIGNUP_SINGLE_OPT_IN: "1", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      SIGNUP_RATE_LIMIT: "1000",
+      SIGNUP_SINGLE_OPT_IN: "1",
+      ...env,
+      PORT: String(port),
+      ...(options.clockOffsetMs ? { CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
+    },
     stdio: ["ignore", options.requestLog ?? "ignore", "pipe"],
   })
   let output = ""
@@ -139,7 +154,7 @@ export const serveNodeScript = async (
 }
 
 /** Starts the production server (`src/server/prod/main.ts`); see `serveNodeScript`. */
-export const serveProduction = (env: Record<string, string>, options: { port?: number; requestLog?: "ignore" | "pipe" } = {}): Promise<ProductionServer> =>
+export const serveProduction = (env: Record<string, string>, options: ServeOptions = {}): Promise<ProductionServer> =>
   serveNodeScript("src/server/prod/main.ts", env, options)
 
 if (require.main === module) {

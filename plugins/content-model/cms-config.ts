@@ -130,13 +130,17 @@ const widgetFor = (node: FieldNode): CmsField => {
 /** Decap's `required` on a list means "at least one item": a list the model lets be empty is not. */
 const mayBeEmpty = (node: FieldNode): boolean => node.kind === "list" && node.minItems === 0
 
-export const cmsField = (field: Field): CmsField => ({
+const shownField = (field: Field): CmsField => ({
   label: field.label,
   name: field.key,
   ...widgetFor(field.node),
   required: field.required && !mayBeEmpty(field.node),
   ...(field.hint ? { hint: `${field.hint.charAt(0).toUpperCase()}${field.hint.slice(1)}` } : {}),
 })
+
+/** A field in the UI; one a command writes is kept as it is, out of sight. */
+export const cmsField = (field: Field): CmsField =>
+  field.hidden ? { label: field.label, name: field.key, widget: "hidden", required: false } : shownField(field)
 
 /** The path from a content file to its JSON Schema, as the file names it in "$schema". */
 export const schemaReference = (file: string, schemaFile: string): string => {

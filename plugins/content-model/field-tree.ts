@@ -28,6 +28,8 @@ export interface Field {
   /** The model's description of the field. */
   hint?: string
   required: boolean
+  /** Written by a command, never by an editor (see ContentMeta's `hidden`). */
+  hidden?: boolean
   node: FieldNode
 }
 
@@ -103,6 +105,7 @@ const toFields = (schema: JsonSchema, typeName: string): Field[] => {
       label: property["x-content"]?.label ?? labelFromKey(key),
       hint: property.description,
       required: schema.required?.includes(key) ?? false,
+      ...(property["x-content"]?.hidden ? { hidden: true } : {}),
       node: toNode(property, `${prefix}${pascal(key)}`),
     }))
 }

@@ -16,6 +16,8 @@ export interface ContentMeta {
   label?: string
   /** What to tell an editor whose text does not match the field's patterns. */
   patternMessage?: string
+  /** Written by a command, never by an editor: kept as it is, out of sight in the editors' UI. */
+  hidden?: boolean
 }
 
 export const contentMeta = z.registry<ContentMeta>()

@@ -33,6 +33,7 @@ import {
   wholeNumber,
   yesNo,
 } from "./fields"
+import { beaconChain, commitmentsHold, dropCommitment } from "./drop-beacon"
 
 /** Icons an editor may name; each has a drawing in src/components/shared/Icon.tsx. */
 export const ICON_NAMES = ["tee", "cap", "home", "star", "truck", "check", "badge", "bolt", "leaf"] as const
@@ -496,6 +497,7 @@ const drop = (imageExists: SchemaOptions["imageExists"]) =>
       pieces: listOf(dropPiece(imageExists), { min: 1, max: DROP_LIMITS.pieces, noun: "pieces", why: "a drop has 1 to 6 pieces" }).superRefine(
         uniqueBy("id", (id, first) => `"${id}" is already piece ${first + 1}'s id - each piece of a drop needs its own id`),
       ),
+      commitment: dropCommitment.optional(),
     },
     "a drop",
     { typeName: "Drop" },
@@ -829,6 +831,32 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           won: longText("what a winner reads after the draw: their code is in their inbox"),
           notWon: longText("what someone who entered and did not win reads after the draw"),
           rulesLink: text("the label of the link to the drop page: the rules and how to check the draw"),
+          waiting: longText("what the section says of an entry waiting for the team's check (the reader joined after the drop was announced)"),
+          leftOut: longText("what the section says of an entry the team's check did not let into the draw"),
+          check: record(
+            {
+              button: text("the button that checks the reader's entry is in the published list"),
+              checking: text("what that button says while it checks"),
+              found: template("what the section says when the entry is in the list as it should be", {
+                id: "the entry's number goes there",
+                line: "its line in the list goes there",
+                count: "the number of entries in the list goes there",
+                size: "the piece and size go there",
+                tickets: "the tickets go there",
+              }),
+              differs: template("what the section says when the list has the entry with another size or other tickets", {
+                id: "the entry's number goes there",
+                listSize: "the size the list has goes there",
+                listTickets: "the tickets the list has go there",
+                size: "the size this page has goes there",
+                tickets: "the tickets this page has go there",
+              }),
+              missing: template("what the section says when the entry is not in the list", { id: "the entry's number goes there" }),
+              listChanged: longText("what the section says when the downloaded list does not match the fingerprint published at close"),
+              failed: longText("what the section says when the list could not be downloaded"),
+            },
+            "checking on the status page that the reader's own entry is in the published list",
+          ),
           errors: record(
             {
               badSize: text("when the size sent is not one of the drop's sizes"),
@@ -1226,6 +1254,46 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           listHash: text("the label of the entry list's published hash"),
           notYet: text("said of a hash that is not published yet"),
           verifyLink: text("the label of the link to the drop page, where anyone can check the draw"),
+          beacon: text("the label of the beacon round the draw waits for"),
+          beaconRound: template("the beacon round, with when its value comes out", {
+            chain: "the beacon chain's name goes there",
+            round: "the round's number goes there",
+            time: "when its value comes out goes there",
+          }),
+          publish: record(
+            {
+              heading: text("the heading shown while the built site does not carry the drop's commitment yet"),
+              text: longText(
+                "what the owner does: run npm run drop:commit (it writes the commitment into drops.json) or paste it, then build and deploy; entries stay closed until then",
+              ),
+              snippet: text("the label of the commitment to paste into drops.json, under the drop"),
+            },
+            "putting a drop's commitment into the site",
+          ),
+          review: record(
+            {
+              heading: template("the heading of the entries waiting for the owner's review", { count: "their number goes there" }),
+              intro: longText(
+                "what the review is: entries from people who joined after the drop was announced, grouped where they share a network or an email domain",
+              ),
+              clusters: text("the heading of the groups of entries that share a network or a domain"),
+              network: template("a group's name when its entries came from one network", { number: "the network's number goes there" }),
+              domain: template("a group's name when its entries share an email domain", { domain: "the domain goes there" }),
+              entries: template("how many entries a group holds", { count: "their number goes there" }),
+              all: text("the name of the group of every waiting entry"),
+              letIn: text("the label of the button that lets a group's entries into the draw"),
+              leaveOut: text("the label of the button that leaves a group's entries out of the draw"),
+              letInDone: template("what the page says once entries were let in", { count: "their number goes there" }),
+              leaveOutDone: template("what the page says once entries were left out", { count: "their number goes there" }),
+              failed: text("what the page says when the review did not go through"),
+              entry: text("the entry column's heading"),
+              size: text("the size column's heading"),
+              signedUp: text("the column's heading of when the person joined the list"),
+              networkColumn: text("the network column's heading"),
+              domainColumn: text("the email domain column's heading"),
+            },
+            "the review of entries from people who joined after a drop was announced",
+          ),
           commit: record(
             {
               text: longText("what committing does: a new secret seed, its hash published before entries open, the seed shown once"),
@@ -1252,6 +1320,14 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
               seedMismatch: text("what the page says when the seed does not match the hash published before entries opened"),
               conflict: text("what the page says when the drop cannot be drawn now (not closed yet, not committed, or drawn already)"),
               done: template("what the page says once the draw has run", { count: "the number of winners goes there" }),
+              beaconNotYet: template("what the page says when the beacon round's value is not out yet", { time: "when it comes out goes there" }),
+              beaconUnreachable: template("what the page says when the beacon round's value could not be fetched (the owner may paste it)", {
+                round: "the round's number goes there",
+              }),
+              beaconLabel: template("the label of the field for the beacon round's signature, pasted by hand", { round: "the round's number goes there" }),
+              beaconInvalid: template("what the page says when the pasted value is not that round's, signed by the beacon's key", {
+                round: "the round's number goes there",
+              }),
             },
             "running a drop's draw",
           ),
@@ -1272,10 +1348,11 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         yesNo("whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)"),
         "Email people who did not win",
       ),
+      beacon: beaconChain,
       drops: dropList(imageExists),
     },
     "the drops: limited pieces handed out by a draw",
-  )
+  ).superRefine(commitmentsHold)
 
   const dropPage = contentFile(
     {
@@ -1343,10 +1420,24 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
         {
           heading: text('the heading of "how to check the draw"'),
           paragraphs: paragraphs(
-            "the commit-reveal draw in plain words: the seed's hash before, the entry list's hash at close, the seed after, and how anyone can recompute the winners",
+            "the draw in plain words: the seed's hash and the beacon round before, the entry list's hash at close, the beacon's value and the seed after, and how anyone can recompute the winners",
           ),
         },
         'the "how to check the draw" section',
+      ),
+      commitment: record(
+        {
+          heading: text("the heading of the commitment as the site was built with it"),
+          intro: longText("the line under that heading: this is fixed before entries open and comes with the page itself"),
+          none: longText("what the section says before the drop's commitment is published"),
+          seedHash: text("the label of the seed's hash"),
+          beacon: text("the label of the beacon round the draw waits for"),
+          round: template("the beacon round, named", { chain: "the beacon chain's name goes there", round: "the round's number goes there" }),
+          beaconAt: text("the label of when the beacon round's value comes out"),
+          committedAt: text("the label of when the commitment was made"),
+        },
+        "the drop's commitment, as published with the site",
+        { typeName: "DropCommitmentCopy" },
       ),
       live: record(
         {
@@ -1366,6 +1457,7 @@ export const createContentSchemas = ({ imageExists }: SchemaOptions) => {
           ),
           seedHash: text("the label of the seed's hash"),
           committedAt: text("the label of when the seed's hash was published"),
+          beacon: text("the label of the beacon round's value the draw used"),
           notYet: text("said of a value that is not published yet"),
           entrants: text("the heading of the table of entrants per size"),
           size: text("the size column's heading"),

@@ -5,8 +5,12 @@
  *
  * Words: a *drop* is a limited run of pieces handed out by a draw; a person's *entry* names one
  * *size* (a piece in one size); an entry holds *tickets* (1, plus bonus tickets for confirmed
- * referrals); the *seed* is the owner's secret whose hash is published before the window opens.
+ * referrals); the *seed* is the owner's secret whose hash is published before the window opens;
+ * the *beacon* is a public randomness beacon's round, fixed at the commitment, whose value
+ * appears only after the close and decides the draw together with the seed.
  */
+import type { Beacon } from "./beacon"
+import type { DropCommitment } from "./commitment"
 
 /** Where a drop is: before its window, taking entries, closed (entries frozen), or drawn. */
 export type DropPhase = "scheduled" | "open" | "closed" | "drawn"
@@ -24,9 +28,8 @@ export interface SizeStock {
 export interface PublishedDrop {
   drop: string
   phase: DropPhase
-  /** SHA-256 (hex) of the seed, published when the owner commits, before the window opens. */
-  seedHash: string | null
-  committedAt: string | null
+  /** The owner's commitment (seed hash, beacon chain and round, window) as the server keeps it; null before they commit. */
+  commitment: DropCommitment | null
   /** Entrants per size (live while open, frozen from close); sizes nobody entered count 0. */
   entrants: Record<string, number>
   /** SHA-256 (hex) of the frozen entry list (see draw.ts), from close. */
@@ -34,6 +37,8 @@ export interface PublishedDrop {
   frozenAt: string | null
   /** The seed itself (hex), revealed by the draw. */
   seed: string | null
+  /** The committed beacon round's value the draw used; null before the draw. */
+  beacon: Beacon | null
   drawnAt: string | null
   /** Per size, the winning entry ids in the order drawn; null before the draw. */
   winners: Record<string, string[]> | null
@@ -65,6 +70,8 @@ export interface DropEntryAnswer {
   tickets: number
   /** The entry's number in the published list (only its person sees which is theirs); null: withdrawn. */
   entryId: string | null
+  /** Whether the entry waits for the owner's review before it joins the draw (see EntryReview). */
+  review: EntryReview
 }
 
 /** A person's entry as the status answer carries it, per drop id. */
@@ -75,7 +82,16 @@ export interface MyDropEntry {
   entryId: string
   /** After the draw: won (a code is on its way by email) or not (this time); null before it. */
   outcome: "won" | "notWon" | null
+  /** Whether the entry waits for the owner's review, was left out by it, or is simply in (null). */
+  review: EntryReview
 }
+
+/**
+ * An entry from a signup made after its drop was announced waits for the owner's review before it
+ * joins the draw ("waiting"); the owner lets it in (null) or leaves it out ("leftOut"). An entry
+ * still waiting when entries close is not in the frozen list.
+ */
+export type EntryReview = "waiting" | "leftOut" | null
 
 /** A drop's entry window, as content states it (ISO 8601 instants in UTC). */
 export interface DropWindow {
@@ -90,19 +106,8 @@ export const windowPhase = (window: DropWindow, now: Date): "scheduled" | "open"
   return at < Date.parse(window.closesAt) ? "open" : "closed"
 }
 
-/** A drawn drop's record: everything a check of its draw needs is there. */
-export type DrawnRecord = PublishedDrop & { seed: string; seedHash: string; listHash: string; winners: Record<string, string[]> }
+/** A drawn drop's record: everything a check of its draw needs is there (the beacon may be missing: the check says so). */
+export type DrawnRecord = PublishedDrop & { commitment: DropCommitment; seed: string; listHash: string; winners: Record<string, string[]> }
 
 export const isCheckable = (record: PublishedDrop): record is DrawnRecord =>
-  record.phase === "drawn" && record.seed !== null && record.seedHash !== null && record.listHash !== null && record.winners !== null
-
-/** What the draw's check (verifyDraw in draw.ts) is given: the drawn record and the entry list as published. */
-export const publishedDraw = (record: DrawnRecord, entryList: string) => ({
-  seed: record.seed,
-  seedHash: record.seedHash,
-  listHash: record.listHash,
-  entryList,
-  stock: record.stock,
-  winners: record.winners,
-  ...(record.promoted ? { promoted: record.promoted } : {}),
-})
+  record.phase === "drawn" && record.seed !== null && record.commitment !== null && record.listHash !== null && record.winners !== null

@@ -4,6 +4,8 @@
  * endpoint, like the waitlist's calls. Neither throws: a missing, failed or malformed answer is
  * "unavailable", and the page says so calmly.
  */
+import { readBeacon } from "../drop/beacon"
+import type { DropCommitment } from "../drop/commitment"
 import type { DropPhase, PublishedDrop, SizeStock } from "../drop/contract"
 import { isSuccess, requestJson, REQUEST_TIMEOUT_MS, type RequestOptions } from "./http"
 import { signupEndpoint } from "./signup-client"
@@ -46,21 +48,33 @@ const readStock = (value: unknown): SizeStock[] | null => {
   return stock.length === value.length ? stock : null
 }
 
+/** A commitment; null stays null (not committed yet), anything else malformed is undefined. */
+export const readCommitment = (value: unknown): DropCommitment | null | undefined => {
+  if (value === null || value === undefined) return null
+  if (!isRecord(value)) return undefined
+  const { seedHash, chainHash, round, opensAt, closesAt, committedAt } = value
+  const texts = [seedHash, chainHash, opensAt, closesAt, committedAt]
+  if (!texts.every((text) => typeof text === "string") || typeof round !== "number" || !Number.isSafeInteger(round)) return undefined
+  return { seedHash, chainHash, round, opensAt, closesAt, committedAt } as DropCommitment
+}
+
 /** A PublishedDrop from an answer's body, or null when it is not one (for this drop). */
 export const readPublishedDrop = (body: unknown, dropId: string): PublishedDrop | null => {
   if (!isRecord(body) || body.drop !== dropId || !PHASES.includes(body.phase as DropPhase)) return null
-  const { seedHash, committedAt, listHash, frozenAt, seed, drawnAt } = body
-  if (![seedHash, committedAt, listHash, frozenAt, seed, drawnAt].every(isTextOrNull)) return null
+  const { listHash, frozenAt, seed, drawnAt } = body
+  if (![listHash, frozenAt, seed, drawnAt].every(isTextOrNull)) return null
+  const commitment = readCommitment(body.commitment)
+  const beacon = body.beacon === null || body.beacon === undefined ? null : readBeacon(body.beacon)
   const entrants = readCounts(body.entrants ?? {})
   const winners = readIdLists(body.winners)
   const promoted = readIdLists(body.promoted)
   const stock = readStock(body.stock)
-  if (!entrants || winners === undefined || promoted === undefined || !stock) return null
+  if (commitment === undefined || (body.beacon && !beacon) || !entrants || winners === undefined || promoted === undefined || !stock) return null
   return {
     drop: dropId,
     phase: body.phase as DropPhase,
-    seedHash: seedHash as string | null,
-    committedAt: committedAt as string | null,
+    commitment,
+    beacon,
     entrants,
     listHash: listHash as string | null,
     frozenAt: frozenAt as string | null,

@@ -4,6 +4,7 @@
  * person first touches a drop's size choice, with the signup form's bot check (its proof of work
  * is solved while they choose), so readers who never enter download none of it.
  */
+import type { EntryReview } from "../drop/contract"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { siblingEndpoint } from "./waitlist-client"
 
@@ -12,7 +13,8 @@ export { startBotCheck, takeBotCheck } from "./signup-sending"
 /** Why an entry did not go through, one kind per answer the endpoint gives (src/server/http/drop-handler.ts). */
 export type EntryRefusal = "badSize" | "botCheck" | "notConfirmed" | "held" | "notFound" | "notOpen" | "closed" | "notSetUp" | "expired" | "tooMany" | "failed"
 
-export type EntryOutcome = { kind: "entered"; size: string | null; tickets: number; entryId: string | null } | { kind: "refused"; why: EntryRefusal }
+export type EntryOutcome =
+  { kind: "entered"; size: string | null; tickets: number; entryId: string | null; review: EntryReview } | { kind: "refused"; why: EntryRefusal }
 
 const errorOf = (body: unknown): string => {
   const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined
@@ -49,12 +51,15 @@ export const refusalOf = (status: number, body: unknown): EntryRefusal => {
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0
 
+const REVIEWS: readonly EntryReview[] = ["waiting", "leftOut", null]
+
 /** What a 2xx answer says of the entry now, or null when it is not the endpoint's answer. */
-const readEntry = (body: unknown): { size: string | null; tickets: number; entryId: string | null } | null => {
+const readEntry = (body: unknown): { size: string | null; tickets: number; entryId: string | null; review: EntryReview } | null => {
   if (typeof body !== "object" || body === null) return null
-  const { ok, size, tickets, entryId } = body as Record<string, unknown>
+  const { ok, size, tickets, entryId, review = null } = body as Record<string, unknown>
   if (ok !== true || !(size === null || typeof size === "string") || !isCount(tickets) || !(entryId === null || typeof entryId === "string")) return null
-  return { size, tickets, entryId }
+  if (!REVIEWS.includes(review as EntryReview)) return null
+  return { size, tickets, entryId, review: review as EntryReview }
 }
 
 /** Enters the draw with `size`, changes the entry to it, or withdraws it (`size: null`); never throws. */

@@ -2,10 +2,8 @@
  * The owner's page's calls: its endpoints under /api/owner/, each with the owner's secret as a
  * bearer token, and where the page keeps that secret (this tab's session storage only).
  */
-import type { PublishedDrop } from "../drop/contract"
 import type { OwnerSummaryAnswer } from "../signup/owner-summary"
 import { isValidEmail } from "../signup/rules"
-import { readPublishedDrop } from "./drop-client"
 import { REQUEST_TIMEOUT_MS } from "./http"
 
 export const OWNER_API = "/api/owner"
@@ -44,7 +42,7 @@ export const keepSecret = (key: string, secret: string | null): void => {
   }
 }
 
-const problemOf = (status: number, body: unknown): OwnerProblem => {
+export const problemOf = (status: number, body: unknown): OwnerProblem => {
   if (status === 404) return { kind: "off" }
   if (status === 401) return { kind: "wrong" }
   if (status === 429) return { kind: "tooMany" }
@@ -54,7 +52,7 @@ const problemOf = (status: number, body: unknown): OwnerProblem => {
 }
 
 /** One call with the secret (none: the page asks whether it is on at all); never throws. */
-const call = async (
+export const call = async (
   path: string,
   secret: string | null,
   init: { method?: "GET" | "POST" | "OPTIONS"; body?: unknown } = {},
@@ -80,7 +78,7 @@ const call = async (
   }
 }
 
-const jsonOf = async (response: Response | null): Promise<unknown> => {
+export const jsonOf = async (response: Response | null): Promise<unknown> => {
   try {
     return response ? await response.json() : null
   } catch {
@@ -88,7 +86,7 @@ const jsonOf = async (response: Response | null): Promise<unknown> => {
   }
 }
 
-const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0
+export const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0
 
 const readSummary = (body: unknown): OwnerSummaryAnswer | null => {
   if (typeof body !== "object" || body === null) return null
@@ -182,79 +180,3 @@ export const reviewReferrals = async (secret: string, ids: number[], decision: "
 }
 
 /** A drop as the owner's page sees it (GET /api/owner/drops): its public record, its window, entries per UTC day and size, and whether this server keeps its seed. */
-export interface OwnerDrop extends PublishedDrop {
-  name: string
-  opensAt: string
-  closesAt: string
-  resultsAt: string
-  entriesByDay: Array<{ day: string; size: string; entries: number }>
-  seedKept: boolean
-}
-
-const readOwnerDrop = (value: unknown): OwnerDrop | null => {
-  if (typeof value !== "object" || value === null) return null
-  const body = value as Record<string, unknown>
-  const record = typeof body.drop === "string" ? readPublishedDrop(body, body.drop) : null
-  const { name, opensAt, closesAt, resultsAt, entriesByDay, seedKept } = body
-  if (
-    !record ||
-    typeof name !== "string" ||
-    typeof opensAt !== "string" ||
-    typeof closesAt !== "string" ||
-    typeof resultsAt !== "string" ||
-    typeof seedKept !== "boolean"
-  )
-    return null
-  if (!Array.isArray(entriesByDay)) return null
-  const days = entriesByDay.flatMap((row: unknown) => {
-    const { day, size, entries } = (typeof row === "object" && row !== null ? row : {}) as Record<string, unknown>
-    return typeof day === "string" && typeof size === "string" && isCount(entries) ? [{ day, size, entries }] : []
-  })
-  return days.length === entriesByDay.length ? { ...record, name, opensAt, closesAt, resultsAt, entriesByDay: days, seedKept } : null
-}
-
-/** Every drop content declares, with where it stands. */
-export const fetchDrops = async (secret: string): Promise<OwnerOutcome<{ drops: OwnerDrop[] }>> => {
-  const { status, response } = await call("drops", secret)
-  const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
-  const list = (body as { drops?: unknown } | null)?.drops
-  if (!Array.isArray(list)) return { kind: "failed" }
-  const drops = list.map(readOwnerDrop)
-  return drops.every((drop): drop is OwnerDrop => drop !== null) ? { kind: "ok", drops } : { kind: "failed" }
-}
-
-/** A drop action the server refused for where the drop stands (committed already, not closed, drawn already, unknown): 409, or a 404 that names the drop. */
-export type DropRefusal = { kind: "conflict" }
-
-const errorText = (body: unknown): string =>
-  typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : ""
-
-/** The drop's own refusals; null for the answers every owner call shares (off, wrong, too many, failed). */
-const dropRefusal = (status: number, body: unknown): DropRefusal | null =>
-  status === 409 || (status === 404 && /drop is not known/.test(errorText(body))) ? { kind: "conflict" } : null
-
-/** Commits a new seed for a drop before its window opens: the seed comes back this once. */
-export const commitSeed = async (secret: string, drop: string): Promise<OwnerOutcome<{ seed: string; seedHash: string; seedKept: boolean }> | DropRefusal> => {
-  const { status, response } = await call("drops", secret, { method: "POST", body: { action: "commit", drop } })
-  const body = await jsonOf(response)
-  if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
-  const { seed, seedHash, seedKept } = (body ?? {}) as Record<string, unknown>
-  return typeof seed === "string" && typeof seedHash === "string" && typeof seedKept === "boolean"
-    ? { kind: "ok", seed, seedHash, seedKept }
-    : { kind: "failed" }
-}
-
-/** Runs a closed drop's draw, with the seed the owner saved when the server keeps none (null: the server's). */
-export const runDraw = async (
-  secret: string,
-  drop: string,
-  seed: string | null,
-): Promise<OwnerOutcome<{ winners: number; notified: number }> | DropRefusal | { kind: "seedMissing" } | { kind: "seedMismatch" }> => {
-  const { status, response } = await call("drops", secret, { method: "POST", body: { action: "draw", drop, ...(seed ? { seed } : {}) } })
-  const body = await jsonOf(response)
-  if (status === 400) return /not kept/.test(errorText(body)) ? { kind: "seedMissing" } : { kind: "seedMismatch" }
-  if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
-  const { winners, notified } = (body ?? {}) as Record<string, unknown>
-  return isCount(winners) && isCount(notified) ? { kind: "ok", winners, notified } : { kind: "failed" }
-}

@@ -37,15 +37,17 @@ const readLeaderboard = (value: unknown): LeaderboardEntry[] | undefined => {
 }
 
 const OUTCOMES: ReadonlyArray<MyDropEntry["outcome"]> = ["won", "notWon", null]
+const REVIEWS: ReadonlyArray<MyDropEntry["review"]> = ["waiting", "leftOut", null]
 
 /** The person's drop entries by drop id; entries that are not well formed are left out (a drop shows as not entered). */
 const readDropEntries = (value: unknown): Record<string, MyDropEntry> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return {}
   return Object.fromEntries(
     Object.entries(value).flatMap(([drop, entry]: [string, unknown]) => {
-      const { size, tickets, entryId, outcome } = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>
-      return typeof size === "string" && count(tickets) && typeof entryId === "string" && OUTCOMES.includes(outcome as MyDropEntry["outcome"])
-        ? [[drop, { size, tickets, entryId, outcome: outcome as MyDropEntry["outcome"] }]]
+      const { size, tickets, entryId, outcome, review = null } = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>
+      const known = OUTCOMES.includes(outcome as MyDropEntry["outcome"]) && REVIEWS.includes(review as MyDropEntry["review"])
+      return typeof size === "string" && count(tickets) && typeof entryId === "string" && known
+        ? [[drop, { size, tickets, entryId, outcome: outcome as MyDropEntry["outcome"], review: review as MyDropEntry["review"] }]]
         : []
     }),
   )

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { CheckTheDraw } from "../components/drop/CheckTheDraw"
+import { Commitment } from "../components/drop/Commitment"
 import type { DropContent } from "../components/drop/copy"
 import { DropHeader } from "../components/drop/DropHeader"
 import { DropPieces } from "../components/drop/DropPieces"
@@ -11,15 +12,29 @@ import { LiveDraw } from "../components/drop/LiveDraw"
 import { WebPageSeo } from "../components/Seo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
+import type { BeaconChain, BeaconScheme } from "../drop/beacon"
 import { sizeKey } from "../drop/contract"
+import type { BuiltDrop } from "../drop/verify"
 import { useSiteContent } from "../hooks/use-site-content"
 import { newestFirst } from "../lib/drop-schedule"
 
 type QueriedDrop = NonNullable<Queries.DropPageQuery["dropsJson"]>["drops"][number]
+type QueriedBeacon = NonNullable<Queries.DropPageQuery["dropsJson"]>["beacon"]
 
 const toDropContent = (drop: QueriedDrop): DropContent => ({
   ...drop,
   pieces: drop.pieces.map((piece) => ({ ...piece, image: piece.image.childImageSharp?.gatsbyImageData ?? null })),
+  commitment: drop.commitment ?? null,
+})
+
+/** The beacon chain as content pins it; the content model allows only the schemes a draw can check. */
+const toChain = (beacon: QueriedBeacon): BeaconChain => ({ ...beacon, scheme: beacon.scheme as BeaconScheme })
+
+/** What the page's check holds the live record to: the commitment, window and chain this page was built with. */
+const builtDrop = (drop: DropContent, chain: BeaconChain): BuiltDrop => ({
+  commitment: drop.commitment,
+  window: { opensAt: drop.opensAt, closesAt: drop.closesAt },
+  chain,
 })
 
 /** Each size's name for people, by the key entries and the draw use: "hoodie/M" -> "Block Heavyweight Hoodie, M". */
@@ -31,6 +46,7 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
   const site = useSiteContent()
   const page = data.dropJson!
   const { minimumAge, drops } = data.dropsJson!
+  const chain = toChain(data.dropsJson!.beacon)
   return (
     <>
       <StaticMarkup>
@@ -59,9 +75,17 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
           </HydrateLater>
           <StaticMarkup>
             <CheckTheDraw dropId={drop.id} copy={page.check} />
+            <Commitment dropId={drop.id} commitment={drop.commitment} chain={chain} language={site.language} copy={page.commitment} />
           </StaticMarkup>
           <HydrateLater>
-            <LiveDraw dropId={drop.id} copy={page.live} noscript={page.noscript} sizeNames={sizeNamesOf(drop)} language={site.language} />
+            <LiveDraw
+              dropId={drop.id}
+              built={builtDrop(drop, chain)}
+              copy={page.live}
+              noscript={page.noscript}
+              sizeNames={sizeNamesOf(drop)}
+              language={site.language}
+            />
           </HydrateLater>
         </article>
       ))}
@@ -77,6 +101,15 @@ export const query = graphql`
   query DropPage {
     dropsJson {
       minimumAge
+      beacon {
+        name
+        chainHash
+        publicKey
+        genesis
+        period
+        scheme
+        relays
+      }
       drops {
         id
         name
@@ -109,6 +142,14 @@ export const query = graphql`
               )
             }
           }
+        }
+        commitment {
+          seedHash
+          chainHash
+          round
+          opensAt
+          closesAt
+          committedAt
         }
       }
     }
@@ -161,6 +202,16 @@ export const query = graphql`
         heading
         paragraphs
       }
+      commitment {
+        heading
+        intro
+        none
+        seedHash
+        beacon
+        round
+        beaconAt
+        committedAt
+      }
       live {
         heading
         intro
@@ -175,6 +226,7 @@ export const query = graphql`
         }
         seedHash
         committedAt
+        beacon
         notYet
         entrants
         size

@@ -250,6 +250,32 @@ export const query = graphql`
         listHash
         notYet
         verifyLink
+        beacon
+        beaconRound
+        publish {
+          heading
+          text
+          snippet
+        }
+        review {
+          heading
+          intro
+          clusters
+          network
+          domain
+          entries
+          all
+          letIn
+          leaveOut
+          letInDone
+          leaveOutDone
+          failed
+          entry
+          size
+          signedUp
+          networkColumn
+          domainColumn
+        }
         commit {
           text
           button
@@ -280,6 +306,10 @@ export const query = graphql`
           seedMismatch
           conflict
           done
+          beaconNotYet
+          beaconUnreachable
+          beaconLabel
+          beaconInvalid
         }
       }
     }

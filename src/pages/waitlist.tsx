@@ -111,6 +111,17 @@ export const query = graphql`
         won
         notWon
         rulesLink
+        waiting
+        leftOut
+        check {
+          button
+          checking
+          found
+          differs
+          missing
+          listChanged
+          failed
+        }
         errors {
           badSize
           botCheck

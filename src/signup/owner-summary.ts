@@ -63,7 +63,16 @@ export interface AuditEntry {
   at: string
   /** "owner's page" or "command line". */
   actor: string
-  action: "erasure" | "invitation wave" | "export" | "referrals released" | "referrals rejected" | "drop commitment" | "drop draw"
+  action:
+    | "erasure"
+    | "invitation wave"
+    | "export"
+    | "referrals released"
+    | "referrals rejected"
+    | "drop commitment"
+    | "drop entries let in"
+    | "drop entries left out"
+    | "drop draw"
   count: number
   /** What it concerned, without addresses (an erasure is not a record of whom). */
   detail: string | null

@@ -1,38 +1,40 @@
 // `npm run drop:commit`, `drop:draw` and `drop:verify` as the owner (and anyone checking) runs
-// them: processes of their own on the store the server uses, with DROPS_FILE moving the window.
+// them: processes of their own on the store the server uses, with DROPS_FILE as the site's content
+// and a local beacon stand-in as the chain's relay. The commands' clocks are moved to the window's
+// close (CLOCK_OFFSET_MS) rather than waited for.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { bls12_381 } from "@noble/curves/bls12-381"
 import drops from "../../content/drops.json"
 import { runTool } from "../../test/run-tool"
 import { seedHash } from "../../src/drop/draw"
-import { dropCatalog } from "../../src/server/drop/catalog"
+import { roundTime } from "../../src/drop/beacon"
+import { dropCatalog, dropsContent } from "../../src/server/drop/catalog"
 import { handleDropEntriesRequest, handleDropRequest } from "../../src/server/http/drop-handler"
 import { createDropService } from "../../src/server/drop/service"
 import type { ApiRequest, HandlerDependencies } from "../../src/server/http/waitlist-handler"
 import { createSignupService } from "../../src/server/waitlist/service"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
+import { contentCommitment } from "../drop-content"
+import { signRound, startBeaconStandIn, type BeaconStandIn } from "../beacon-stand-in"
 import { linkSecret } from "../../test/link-secret"
 
 const HOUR = 60 * 60 * 1000
 const [DROP] = drops.drops
 
-/** The content's drops with drop-01's window `from` and `to` hours from now. */
-const withWindow = (from: number, to: number) => ({
-  ...drops,
-  drops: [
-    {
-      ...DROP,
-      opensAt: new Date(Date.now() + from * HOUR).toISOString(),
-      closesAt: new Date(Date.now() + to * HOUR).toISOString(),
-      resultsAt: new Date(Date.now() + (to + 1) * HOUR).toISOString(),
-    },
-  ],
-})
-
 const servers: Server[] = []
-afterAll(() => Promise.all(servers.map((server) => new Promise((closed) => server.close(closed)))))
+let relay: BeaconStandIn
+/** How far the commands' (and the stand-in relay's) clocks are moved ahead of the real one. */
+let offset = 0
+beforeAll(async () => {
+  relay = await startBeaconStandIn({ now: () => Date.now() + offset })
+})
+afterAll(async () => {
+  await relay.stop()
+  await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))))
+})
 
 /** A site answering GET /api/drop and /api/drop/entries from `deps`, with `tamper` over the record. */
 const publishedSite = async (
@@ -62,73 +64,134 @@ const publishedSite = async (
 }
 
 describe("drop:commit, drop:draw and drop:verify", () => {
-  it("commit before the window, draw after it, and a verification that checks out (and one that does not)", async () => {
+  it("commit into the content before the window, draw with the beacon after it, and a verification that checks out (or does not)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "block94-drop-tool-"))
     const dropsFile = join(dir, "drops.json")
     const env = {
       SIGNUPS_FILE: join(dir, "signups.db"),
       DROPS_FILE: dropsFile,
       DROP_SEED_DIR: join(dir, "seeds"),
+      DROP_LIST_DIR: join(dir, "lists"),
       DATABASE_URL: undefined,
       SITE_URL: "https://block94.example",
     }
+    const opensAt = new Date(Date.now() + HOUR)
+    const closesAt = new Date(Date.now() + 2 * HOUR)
+    const window = { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString(), resultsAt: new Date(closesAt.getTime() + HOUR).toISOString() }
+    writeFileSync(dropsFile, `${JSON.stringify({ ...drops, beacon: relay.chain, drops: [{ ...DROP, ...window }] }, null, 2)}\n`)
+    // Two people on the list before the drop is announced.
+    const tokens: string[] = []
+    const first = openEmbeddedStore(env.SIGNUPS_FILE, 10)
+    try {
+      const signups = createSignupService({ store: first, mail: null, settings: { siteUrl: env.SITE_URL, referralBoost: 10 } })
+      for (const email of ["ana@example.com", "ben@example.com"]) {
+        const joined = await signups.join({ email, source: "website_signup", timestamp: new Date().toISOString() }, new Date(Date.now() - HOUR))
+        if (joined.kind !== "confirmed") throw new Error(joined.kind)
+        tokens.push(linkSecret(joined.statusUrl) as string)
+      }
+    } finally {
+      await first.close()
+    }
 
-    writeFileSync(dropsFile, JSON.stringify(withWindow(1, 2)))
+    // The owner commits: the seed is kept apart, and the commitment goes into the content the site is built from.
     const committed = await runTool("drop.ts", env, "commit", DROP.id)
     expect(committed.code).toBe(0)
     const seed = readFileSync(join(dir, "seeds", `${DROP.id}.seed`), "utf8").trim()
     expect(statSync(join(dir, "seeds", `${DROP.id}.seed`)).mode & 0o777).toBe(0o600)
-    expect(committed.stdout).toContain(`its seed's SHA-256, now on the drop page, is ${await seedHash(seed)}`)
-    expect(await runTool("drop.ts", env, "commit", DROP.id)).toMatchObject({ code: 2, stderr: expect.stringContaining("was committed already") })
+    expect(committed.stdout).toContain(`its seed's SHA-256 is ${await seedHash(seed)}`)
+    expect(committed.stdout).toContain(`Written into ${dropsFile}`)
+    const commitment = contentCommitment(dropsFile, DROP.id)
+    expect(commitment).toMatchObject({ seedHash: await seedHash(seed), chainHash: relay.chain.chainHash, opensAt: window.opensAt, closesAt: window.closesAt })
+    // Committing again keeps it, and the content as it is.
+    const again = await runTool("drop.ts", env, "commit", DROP.id)
+    expect(again).toMatchObject({ code: 0, stdout: expect.stringContaining(`Already in ${dropsFile}`) })
+    expect(contentCommitment(dropsFile, DROP.id)).toEqual(commitment)
     expect(await runTool("drop.ts", env, "draw", DROP.id)).toMatchObject({ code: 2, stderr: expect.stringContaining("entries close at") })
 
-    // Two people enter while the window is open.
+    // They enter while the window is open (the built content carries the commitment), and the list freezes at the close.
     const store = openEmbeddedStore(env.SIGNUPS_FILE, 10)
+    const catalog = dropCatalog(dropsContent(dropsFile))
     try {
-      const open = createDropService({ store, catalog: dropCatalog(withWindow(-1, 1)), siteUrl: env.SITE_URL, mail: null, seedDir: null })
-      const signups = createSignupService({ store, mail: null, settings: { siteUrl: env.SITE_URL, referralBoost: 10 } })
-      for (const email of ["ana@example.com", "ben@example.com"]) {
-        const joined = await signups.join({ email, source: "website_signup", timestamp: new Date().toISOString() }, new Date())
-        if (joined.kind !== "confirmed") throw new Error(joined.kind)
-        expect(await open.enter(linkSecret(joined.statusUrl), DROP.id, "cap/One size", new Date())).toMatchObject({ kind: "entered" })
-      }
+      const open = createDropService({ store, catalog, siteUrl: env.SITE_URL, mail: null, seedDir: null, beacons: null, listDir: env.DROP_LIST_DIR })
+      for (const token of tokens)
+        expect(await open.enter(token, DROP.id, "cap/One size", new Date(opensAt.getTime() + 60_000))).toMatchObject({ kind: "entered", review: null })
+      expect(await open.record(DROP.id, closesAt)).toMatchObject({ phase: "closed", frozenAt: closesAt.toISOString() })
     } finally {
       await store.close()
     }
 
-    writeFileSync(dropsFile, JSON.stringify(withWindow(-2, -1)))
-    expect(await runTool("drop.ts", env, "draw", DROP.id, "--seed", "0".repeat(64))).toMatchObject({
+    // Ten minutes after the close, for the commands and the relay alike.
+    offset = closesAt.getTime() + 10 * 60_000 - Date.now()
+    const late = { ...env, CLOCK_OFFSET_MS: String(offset) }
+    expect(await runTool("drop.ts", late, "draw", DROP.id, "--seed", "0".repeat(64))).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("does not match"),
     })
-    const drawn = await runTool("drop.ts", env, "draw", DROP.id)
+    // The relay out of reach: the draw says so, and how to give the round's value by hand; a forged value is refused.
+    const round = commitment?.round as number
+    relay.quiet(true)
+    const unreachable = await runTool("drop.ts", late, "draw", DROP.id, "--tries", "1")
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stderr).toContain(`beacon round ${round} could not be fetched`)
+    expect(unreachable.stderr).toContain(`${relay.chain.relays[0]}/public/${round}`)
+    const forged = await runTool("drop.ts", late, "draw", DROP.id, "--beacon", signRound(bls12_381.utils.randomSecretKey(), round))
+    expect(forged).toMatchObject({ code: 2, stderr: expect.stringContaining("is not the round's value, signed by the chain's key") })
+    relay.quiet(false)
+    const drawn = await runTool("drop.ts", late, "draw", DROP.id)
     expect(drawn.code).toBe(0)
+    expect(drawn.stdout).toContain(`Drew ${DROP.id} with beacon round ${round}`)
     expect(drawn.stdout).toContain("cap/One size: 2 entered, 2 of 40 pieces won, 0 on the reserve list")
+    expect(roundTime(relay.chain, round).getTime()).toBeGreaterThan(closesAt.getTime())
 
-    // Anyone checks it from what the site publishes.
+    // Anyone checks it from what the site publishes, held to the commitment the content carries.
     const reading = openEmbeddedStore(env.SIGNUPS_FILE, 10)
     try {
-      const drops = createDropService({ store: reading, catalog: dropCatalog(withWindow(-2, -1)), siteUrl: env.SITE_URL, mail: null, seedDir: null })
-      const service = createSignupService({ store: reading, mail: null, settings: { siteUrl: env.SITE_URL, referralBoost: 10 } })
+      const service = createDropService({
+        store: reading,
+        catalog,
+        siteUrl: env.SITE_URL,
+        mail: null,
+        seedDir: null,
+        beacons: null,
+        listDir: env.DROP_LIST_DIR,
+      })
       const deps: HandlerDependencies = {
-        service,
-        drops,
+        service: createSignupService({ store: reading, mail: null, settings: { siteUrl: env.SITE_URL, referralBoost: 10 } }),
+        drops: service,
         rateLimiter: { hit: async () => ({ allowed: true }) },
-        now: () => new Date(),
+        now: () => new Date(closesAt.getTime() + 20 * 60_000),
         logError: () => undefined,
       }
-      const honest = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps))
+      const honest = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps), "--content", dropsFile)
       expect(honest.code).toBe(0)
-      expect(honest.stdout).toContain(`seed ${seed}`)
+      expect(honest.stdout).toContain(`seed ${seed}, beacon round ${round}`)
       expect(honest.stdout).toContain("The draw checks out")
-      // A site that publishes another seed than the one it committed to is caught.
-      const lying = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps, (record) => ({ ...record, seed: "f".repeat(64) })))
-      expect(lying.code).toBe(3)
-      expect(lying.stdout).toContain("The draw does NOT check out")
+      // A site that publishes another seed, another beacon, or a commitment other than the built one is caught.
+      for (const [tamper, problem] of [
+        [(record: Record<string, unknown>) => ({ ...record, seed: "f".repeat(64) }), "The seed does not match the hash published before entries opened"],
+        [
+          (record: Record<string, unknown>) => ({ ...record, beacon: { round, signature: signRound(bls12_381.utils.randomSecretKey(), round) } }),
+          "not signed by the beacon chain's key",
+        ],
+        [
+          (record: Record<string, unknown>) => ({ ...record, commitment: { ...(record.commitment as object), seedHash: "e".repeat(64) } }),
+          "the seed's fingerprint changed",
+        ],
+      ] as const) {
+        const lying = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps, tamper), "--content", dropsFile)
+        expect(lying.code).toBe(3)
+        expect(lying.stdout).toContain("The draw does NOT check out")
+        expect(lying.stdout).toContain(problem)
+      }
+      // Held to content that never carried the commitment, the check says so.
+      const bare = join(dir, "bare.json")
+      writeFileSync(bare, JSON.stringify({ ...drops, beacon: relay.chain, drops: [{ ...DROP, ...window }] }))
+      const unbuilt = await runTool("drop.ts", {}, "verify", DROP.id, "--from", await publishedSite(deps), "--content", bare)
+      expect(unbuilt).toMatchObject({ code: 3, stdout: expect.stringContaining("built without the drop's commitment") })
     } finally {
       await reading.close()
     }
-  }, 120_000)
+  }, 180_000)
 
   it("says what is wrong with the command line, with the usage", async () => {
     expect(await runTool("drop.ts", {}, "commit")).toMatchObject({ code: 1, stderr: expect.stringContaining("say which drop") })
@@ -139,6 +202,14 @@ describe("drop:commit, drop:draw and drop:verify", () => {
     expect(await runTool("drop.ts", {}, "commit", "no-such-drop")).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('there is no drop "no-such-drop"'),
+    })
+    expect(await runTool("drop.ts", {}, "draw", DROP.id, "--tries", "none")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("--tries needs a whole number"),
+    })
+    expect(await runTool("drop.ts", {}, "verify", DROP.id, "--beacon", "ab")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('"--beacon" is not an option of drop:verify'),
     })
   }, 60_000)
 })

@@ -7,10 +7,13 @@ import { fillTemplate } from "../../lib/template"
 import type { LiveCopy } from "./copy"
 import { machineText } from "../shared/styles"
 import { isCheckable } from "../../drop/contract"
+import type { BuiltDrop } from "../../drop/verify"
 import { VerifyDraw } from "./VerifyDraw"
 
 interface DrawRecordProps {
   record: PublishedDrop
+  /** What the check holds the record to: the commitment, window and chain this page was built with. */
+  built: BuiltDrop
   copy: LiveCopy
   /** Each size's name for people ("Block Heavyweight Hoodie, M"), by its key ("hoodie/M"). */
   sizeNames: Readonly<Record<string, string>>
@@ -27,10 +30,10 @@ const Fact = ({ label, children, wide = false }: { label: string; children: Reac
 
 /**
  * A drop's public record as the server answers it: its stage, the seed's hash and when it was
- * published, entries per size, the frozen list's hash with the list, and after the draw the seed,
- * the winners per size and the check that recomputes them.
+ * published, entries per size, the frozen list's hash with the list, and after the draw the
+ * beacon's value, the seed, the winners per size and the check that recomputes them.
  */
-export const DrawRecord = ({ record, copy, sizeNames, language }: DrawRecordProps) => {
+export const DrawRecord = ({ record, built, copy, sizeNames, language }: DrawRecordProps) => {
   // Shown only once the page runs: in the reader's time zone, with the year (a record outlives the year).
   const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, { language, timeZone: readerTimeZone() })}</time> : copy.notYet)
   const hash = (value: string | null) => (value ? <code sx={{ ...machineText, display: "block" }}>{value}</code> : copy.notYet)
@@ -59,8 +62,8 @@ export const DrawRecord = ({ record, copy, sizeNames, language }: DrawRecordProp
         <Fact label={copy.phase} wide>
           <strong data-phase={record.phase}>{copy.phases[record.phase]}</strong>
         </Fact>
-        <Fact label={copy.seedHash}>{hash(record.seedHash)}</Fact>
-        <Fact label={copy.committedAt}>{time(record.committedAt)}</Fact>
+        <Fact label={copy.seedHash}>{hash(record.commitment?.seedHash ?? null)}</Fact>
+        <Fact label={copy.committedAt}>{time(record.commitment?.committedAt ?? null)}</Fact>
         <Fact label={copy.listHash}>
           {hash(record.listHash)}
           {record.listHash && (
@@ -70,6 +73,16 @@ export const DrawRecord = ({ record, copy, sizeNames, language }: DrawRecordProp
           )}
         </Fact>
         <Fact label={copy.frozenAt}>{time(record.frozenAt)}</Fact>
+        <Fact label={copy.beacon} wide>
+          {record.beacon ? (
+            <>
+              <span sx={{ display: "block", mb: 1 }}>{number(record.beacon.round)}</span>
+              <code sx={{ ...machineText, display: "block" }}>{record.beacon.signature}</code>
+            </>
+          ) : (
+            copy.notYet
+          )}
+        </Fact>
         <Fact label={copy.seed}>{hash(record.seed)}</Fact>
         <Fact label={copy.drawnAt}>{time(record.drawnAt)}</Fact>
       </dl>
@@ -119,7 +132,7 @@ export const DrawRecord = ({ record, copy, sizeNames, language }: DrawRecordProp
         </div>
       )}
 
-      {isCheckable(record) && <VerifyDraw record={record} copy={copy.verify} />}
+      {isCheckable(record) && <VerifyDraw record={record} built={built} copy={copy.verify} />}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useEffect, useState } from "react"
+import type { BuiltDrop } from "../../drop/verify"
 import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
 import { fillTemplate } from "../../lib/template"
 import { dropSectionId, type LiveCopy } from "./copy"
@@ -8,6 +9,8 @@ import { subheading } from "./ui"
 
 interface LiveDrawProps {
   dropId: string
+  /** The commitment, window and beacon chain this page was built with: what the check holds the record to. */
+  built: BuiltDrop
   copy: LiveCopy
   /** The no-JavaScript line, with "{link}" where the record's address goes. */
   noscript: string
@@ -31,7 +34,7 @@ type LiveState = { kind: "idle" } | { kind: "loading" } | DropRecordOutcome
  * The draw's live record, read from the server once the page runs. Until there is one (before the
  * owner publishes the seed's hash, or when the server cannot be reached) it says so calmly.
  */
-export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDrawProps) => {
+export const LiveDraw = ({ dropId, built, copy, noscript, sizeNames, language }: LiveDrawProps) => {
   const [state, setState] = useState<LiveState>({ kind: "idle" })
   useEffect(() => {
     let current = true
@@ -59,7 +62,7 @@ export const LiveDraw = ({ dropId, copy, noscript, sizeNames, language }: LiveDr
       <div role="status" sx={{ minHeight: "3.2em" }}>
         {message && <p sx={{ variant: "text.lead" }}>{message}</p>}
       </div>
-      {state.kind === "found" && <DrawRecord record={state.record} copy={copy} sizeNames={sizeNames} language={language} />}
+      {state.kind === "found" && <DrawRecord record={state.record} built={built} copy={copy} sizeNames={sizeNames} language={language} />}
       <div sx={{ a: { variant: "links.inline", overflowWrap: "anywhere" } }}>
         <noscript dangerouslySetInnerHTML={{ __html: noscriptHtml(noscript, dropRecordUrl(dropId)) }} />
       </div>

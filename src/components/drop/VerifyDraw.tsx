@@ -1,18 +1,19 @@
 /** @jsxImportSource theme-ui */
 import { useState } from "react"
-import { publishedDraw, type DrawnRecord } from "../../drop/contract"
-import type { DrawCheck } from "../../drop/draw"
+import type { DrawnRecord } from "../../drop/contract"
+import type { BuiltDrop, DrawCheck } from "../../drop/verify"
 import { fetchEntryList } from "../../lib/drop-client"
 import type { VerifyCopy } from "./copy"
 
 type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "done"; check: DrawCheck } | { kind: "failed" }
 
 /**
- * "Check the draw": downloads the entry list and runs the draw again in the browser with the
- * one copy of the rule (src/drop/draw.ts), loaded only on the click, then says whether the
- * published winners match, and what differs if not. Nothing is sent anywhere.
+ * "Check the draw": downloads the entry list and checks the record against the commitment and
+ * beacon key this page was built with, then runs the draw again with the one copy of the rule
+ * (src/drop/verify.ts and draw.ts, with the beacon's curve code, loaded only on the click), and
+ * says whether it all holds, and what differs if not. Nothing is sent anywhere.
  */
-export const VerifyDraw = ({ record, copy }: { record: DrawnRecord; copy: VerifyCopy }) => {
+export const VerifyDraw = ({ record, built, copy }: { record: DrawnRecord; built: BuiltDrop; copy: VerifyCopy }) => {
   const [state, setState] = useState<CheckState>({ kind: "idle" })
   const checking = state.kind === "checking"
 
@@ -25,8 +26,8 @@ export const VerifyDraw = ({ record, copy }: { record: DrawnRecord; copy: Verify
       return
     }
     try {
-      const { verifyDraw } = await import("../../drop/draw")
-      const check = await verifyDraw(publishedDraw(record, entryList))
+      const { checkDrop } = await import("../../drop/verify")
+      const check = await checkDrop(built, record, entryList)
       setState({ kind: "done", check })
     } catch {
       setState({ kind: "failed" })

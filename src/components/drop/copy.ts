@@ -3,6 +3,7 @@
  * the page query) and the page's words from content/pages/drop.json.
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image"
+import type { DropCommitment } from "../../drop/commitment"
 import type { BonusRule } from "../../drop/tickets"
 import type { CountdownWords, DropWindowTimes } from "../../lib/drop-schedule"
 
@@ -27,6 +28,8 @@ export interface DropContent extends DropWindowTimes {
   redeemDays: number
   bonus: BonusRule
   pieces: ReadonlyArray<DropPieceContent>
+  /** The commitment content carries as the site is built; null before the owner commits. */
+  commitment: DropCommitment | null
 }
 
 export interface PiecesCopy {
@@ -72,6 +75,17 @@ export interface CheckCopy {
   paragraphs: ReadonlyArray<string>
 }
 
+export interface CommitmentCopy {
+  heading: string
+  intro: string
+  none: string
+  seedHash: string
+  beacon: string
+  round: string
+  beaconAt: string
+  committedAt: string
+}
+
 export interface VerifyCopy {
   button: string
   checking: string
@@ -90,6 +104,7 @@ export interface LiveCopy {
   phases: { scheduled: string; open: string; closed: string; drawn: string }
   seedHash: string
   committedAt: string
+  beacon: string
   notYet: string
   entrants: string
   size: string
@@ -114,6 +129,7 @@ export interface DropPageCopy {
   how: HowCopy
   enter: EnterCopy
   check: CheckCopy
+  commitment: CommitmentCopy
   live: LiveCopy
   noscript: string
 }

@@ -1,7 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { Box, Button, Heading, Input, Label, Text } from "@theme-ui/components"
 import { useEffect, useId, useRef, useState } from "react"
-import { commitSeed, runDraw, saveFile, type OwnerDrop } from "../../lib/owner-client"
+import { saveFile } from "../../lib/owner-client"
+import { commitSeed, runDraw, type OwnerDrop } from "../../lib/owner-drops-client"
 import { fillTemplate } from "../../lib/template"
 import type { ActionProps, Note } from "./Actions"
 import { problemText } from "./Actions"
@@ -97,8 +98,9 @@ export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }:
     if (words) close({ text: words, tone: "problem" })
   }
   if (shown) return <SeedOnce drop={drop.drop} seed={shown.seed} seedKept={shown.seedKept} copy={text} onDismiss={() => setShown(null)} />
-  // Committed (by this page or another): nothing more to do here.
-  if (drop.seedHash !== null) return null
+  // Committed for this window (by this page or another): nothing more to do here.
+  const committed = drop.commitment
+  if (committed && Date.parse(committed.opensAt) === Date.parse(drop.opensAt) && Date.parse(committed.closesAt) === Date.parse(drop.closesAt)) return null
   return (
     <div>
       <Text as="p" sx={{ color: "subtle", mb: 3 }}>
@@ -138,14 +140,18 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
   const text = copy.drops.draw
   const [seed, setSeed] = useState("")
   const [invalid, setInvalid] = useState(false)
+  /** The beacon round whose signature the owner pastes, once a draw found it out of reach. */
+  const [beaconRound, setBeaconRound] = useState<number | null>(null)
+  const [beacon, setBeacon] = useState("")
+  const beaconRef = useRef<HTMLInputElement>(null)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const close = (note: Note, focus: "button" | "seed" = "button") => {
+  const close = (note: Note, focus: "button" | "seed" | "beacon" = "button") => {
     setAsking(false)
     onNote(note)
-    ;(focus === "seed" ? inputRef : buttonRef).current?.focus()
+    ;(focus === "seed" ? inputRef : focus === "beacon" ? beaconRef : buttonRef).current?.focus()
   }
   const ask = () => {
     if (asking) return close({ text: copy.actions.cancelled, tone: "ok" })
@@ -161,9 +167,24 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
   }
   const draw = async () => {
     setBusy(true)
-    const outcome = await runDraw(secret, drop.drop, drop.seedKept ? null : seed.trim())
+    const outcome = await runDraw(secret, drop.drop, drop.seedKept ? null : seed.trim(), beaconRound === null ? null : beacon.trim() || null)
     setBusy(false)
     switch (outcome.kind) {
+      case "beaconNotYet":
+        close({ text: fillTemplate(text.beaconNotYet, { time: formats.time(outcome.at) }), tone: "problem" })
+        return
+      case "beaconUnreachable":
+      case "beaconInvalid":
+        // Out of reach: the owner may paste the round's signature (checked by the server all the same).
+        setBeaconRound(outcome.round)
+        close(
+          {
+            text: fillTemplate(outcome.kind === "beaconUnreachable" ? text.beaconUnreachable : text.beaconInvalid, { round: String(outcome.round) }),
+            tone: "problem",
+          },
+          beaconRef.current ? "beacon" : "button",
+        )
+        return
       case "ok":
         close({ text: fillTemplate(text.done, { count: formats.count(outcome.winners) }), tone: "ok" })
         onChanged()
@@ -207,6 +228,22 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
           <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
             {text.seedHint}
           </Text>
+        </Box>
+      )}
+      {beaconRound !== null && (
+        <Box sx={{ mb: 3 }}>
+          <Label htmlFor={`${id}-beacon`} sx={{ variant: "forms.label", display: "block" }}>
+            {fillTemplate(text.beaconLabel, { round: String(beaconRound) })}
+          </Label>
+          <Input
+            ref={beaconRef}
+            id={`${id}-beacon`}
+            autoComplete="off"
+            spellCheck={false}
+            value={beacon}
+            onChange={(event) => setBeacon(event.currentTarget.value)}
+            sx={{ variant: "forms.input", width: "100%", fontFamily: "monospace", fontSize: 0 }}
+          />
         </Box>
       )}
       <Button ref={buttonRef} type="button" variant="primary" aria-expanded={asking} onClick={ask}>

@@ -2,13 +2,17 @@
 import { Badge, Box, Flex, Link, Text } from "@theme-ui/components"
 import type { ThemeUIStyleObject } from "theme-ui"
 import { useCallback, useEffect, useId, useState } from "react"
+import { sameCommitment } from "../../drop/commitment"
 import { sizeKey } from "../../drop/contract"
-import { fetchDrops, type OwnerDrop } from "../../lib/owner-client"
+import { fetchDrops, type OwnerDrop } from "../../lib/owner-drops-client"
+import { fillTemplate } from "../../lib/template"
 import { DROP_PAGE_PATH } from "../../lib/routes"
 import { sizeNames, type EntryDrop } from "../waitlist/drop-entry-copy"
 import type { ActionProps, Note } from "./Actions"
 import { NoteLine, problemText } from "./Actions"
 import { CommitSeed, RunDraw } from "./DropActions"
+import { DropReview } from "./DropReview"
+import { PublishCommitment } from "./PublishCommitment"
 import { card, cardHeading, columnHeading, dataTable, scroller } from "./ui"
 import { machineText, visuallyHidden } from "../shared/styles"
 
@@ -198,17 +202,31 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
       </div>
       <dl sx={{ display: "grid", gap: 2, m: 0 }}>
         {[
-          { label: text.seedHash, value: drop.seedHash },
-          { label: text.listHash, value: drop.listHash },
-        ].map(({ label, value }) => (
+          { label: text.seedHash, value: drop.commitment?.seedHash ?? null, machine: true },
+          {
+            label: text.beacon,
+            value:
+              drop.commitment && drop.beaconAt
+                ? fillTemplate(text.beaconRound, { chain: drop.beaconChain, round: String(drop.commitment.round), time: formats.time(drop.beaconAt) })
+                : null,
+            machine: false,
+          },
+          { label: text.listHash, value: drop.listHash, machine: true },
+        ].map(({ label, value, machine }) => (
           <div key={label}>
             <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: 1 }}>{label}</dt>
-            <dd sx={{ m: 0, ...(value ? machineText : { color: "subtle" }) }}>{value ?? text.notYet}</dd>
+            <dd sx={{ m: 0, ...(value ? (machine ? machineText : {}) : { color: "subtle" }) }}>{value ?? text.notYet}</dd>
           </div>
         ))}
       </dl>
+      {drop.commitment && !drop.drawnAt && !sameCommitment(drop.commitment, drop.builtCommitment) && (
+        <PublishCommitment commitment={drop.commitment} copy={text.publish} />
+      )}
+      {drop.phase !== "closed" && drop.phase !== "drawn" && (
+        <DropReview {...props} drop={drop} sizeName={(size) => names[size] ?? size} onNote={setNote} onChanged={changed} />
+      )}
       {drop.phase === "scheduled" && <CommitSeed {...props} drop={drop} onNote={setNote} onChanged={changed} />}
-      {drop.phase === "closed" && drop.seedHash !== null && <RunDraw {...props} drop={drop} onNote={setNote} onChanged={changed} />}
+      {drop.phase === "closed" && drop.commitment !== null && <RunDraw {...props} drop={drop} onNote={setNote} onChanged={changed} />}
       {drawn && (
         <Link href={`${DROP_PAGE_PATH}#${drop.drop}`} sx={{ variant: "links.inline", justifySelf: "start" }}>
           {text.verifyLink}

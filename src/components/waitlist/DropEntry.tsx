@@ -8,6 +8,7 @@ import { formatDateTime } from "../../lib/dates"
 import { bonusSentence } from "../../lib/drop-schedule"
 import { DROP_PAGE_PATH } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
+import { CheckMyEntry } from "./CheckMyEntry"
 import type { Clock } from "./DropEntries"
 import { DropEntryForm, type Entry } from "./DropEntryForm"
 import { sizeNames, type DropEntryCopy, type EntryDrop } from "./drop-entry-copy"
@@ -36,7 +37,9 @@ const panel: ThemeUIStyleObject = { p: [3, 4], bg: "surface", border: "2px solid
 export const DropEntry = ({ drop, minimumAge, language, entry: answered, referrals, token, copy, clock }: DropEntryProps) => {
   const id = useId()
   // The entry as it stands now: the status answer's, then each entering answer's.
-  const [entry, setEntry] = useState<Entry | null>(answered ? { size: answered.size, tickets: answered.tickets, entryId: answered.entryId } : null)
+  const [entry, setEntry] = useState<Entry | null>(
+    answered ? { size: answered.size, tickets: answered.tickets, entryId: answered.entryId, review: answered.review } : null,
+  )
   const names = sizeNames(drop)
   // Before the page knows the clock: in UTC with the year, as the server HTML has it.
   const time = (iso: string) => formatDateTime(iso, { language, timeZone: clock?.timeZone, now: clock?.now })
@@ -95,7 +98,16 @@ export const DropEntry = ({ drop, minimumAge, language, entry: answered, referra
           <p data-entry-id="" sx={{ color: "subtle", overflowWrap: "anywhere" }}>
             {fillTemplate(copy.entryNumber, { id: entry.entryId })}
           </p>
+          {entry.review && (
+            <p data-review={entry.review} sx={{ ...panel, mt: 3, fontWeight: "bold" }}>
+              {entry.review === "waiting" && phase !== "closed" ? copy.waiting : copy.leftOut}
+            </p>
+          )}
         </div>
+      )}
+      {/* Once the list is published, a person can see for themselves that their entry is in it, as it should be. */}
+      {entry && entry.review === null && phase === "closed" && (
+        <CheckMyEntry dropId={drop.id} entry={entry} sizeName={(size) => names[size] ?? size} copy={copy.check} />
       )}
       {phase === "scheduled" && <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.scheduled, { opens: times[0].text })}</p>}
       {phase === "open" && outcome === null && (

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useId, useRef, useState, type FormEvent } from "react"
-import { sizeKey } from "../../drop/contract"
+import { sizeKey, type EntryReview } from "../../drop/contract"
 import type { EntryOutcome } from "../../lib/drop-entering"
 import { fillTemplate } from "../../lib/template"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
@@ -10,6 +10,8 @@ export interface Entry {
   size: string
   tickets: number
   entryId: string
+  /** Whether it waits for the team's check before it joins the draw (see EntryReview). */
+  review: EntryReview
 }
 
 interface DropEntryFormProps {
@@ -88,7 +90,11 @@ export const DropEntryForm = ({ dropId, pieces, names, entry, token, copy, onEnt
       setNote({ text: copy.errors[outcome.why], tone: "problem" })
       return
     }
-    onEntry(outcome.size === null || outcome.entryId === null ? null : { size: outcome.size, tickets: outcome.tickets, entryId: outcome.entryId })
+    onEntry(
+      outcome.size === null || outcome.entryId === null
+        ? null
+        : { size: outcome.size, tickets: outcome.tickets, entryId: outcome.entryId, review: outcome.review },
+    )
     setNote({ text: done(outcome.size), tone: "ok" })
   }
 

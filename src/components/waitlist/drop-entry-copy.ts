@@ -46,6 +46,17 @@ export interface DropEntryCopy {
   won: string
   notWon: string
   rulesLink: string
+  waiting: string
+  leftOut: string
+  check: {
+    button: string
+    checking: string
+    found: string
+    differs: string
+    missing: string
+    listChanged: string
+    failed: string
+  }
   errors: Record<EntryRefusal, string>
 }
 

@@ -1,27 +1,21 @@
 import { createHash, createHmac } from "node:crypto"
 import type { SizeStock } from "../contract"
-import {
-  drawWinners,
-  entryListHash,
-  entryListText,
-  newSeed,
-  parseEntryList,
-  seedHash,
-  sha256Hex,
-  webCryptoTicketHasher,
-  type DrawEntry,
-  type TicketHasher,
-} from "../draw"
+import { drawKey, drawWinners, newSeed, seedHash, webCryptoTicketHasher, type TicketHasher } from "../draw"
+import { entryListHash, entryListText, findEntry, parseEntryList, sha256Hex, type DrawEntry } from "../entry-list"
 
 /** The server's kind of hasher, written here on node:crypto, apart from the module's Web Crypto one. */
 const nodeHasher =
-  (seed: string): TicketHasher =>
+  (key: string): TicketHasher =>
   (message) =>
-    createHmac("sha256", seed).update(message, "utf8").digest("hex")
+    createHmac("sha256", key).update(message, "utf8").digest("hex")
 const nodeSha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex")
 
 const SEED = nodeSha256("the owner's seed")
 const OTHER_SEED = nodeSha256("another seed")
+/** A beacon round's signature: 48 bytes, as quicknet's are. */
+const SIGNATURE = nodeSha256("a beacon round") + nodeSha256("its signature").slice(0, 32)
+const OTHER_SIGNATURE = nodeSha256("another round") + nodeSha256("its signature").slice(0, 32)
+const KEY = drawKey(SEED, SIGNATURE)
 
 const SMALL_LIST: DrawEntry[] = [
   { id: "zz000001", size: "cap/One size", tickets: 1 },
@@ -84,6 +78,18 @@ describe("the entry list", () => {
   })
 })
 
+describe("finding one entry in the published list", () => {
+  it("finds an entry's line, size and tickets by its id alone, and says when it is not there", () => {
+    expect(findEntry(SMALL_TEXT, "a0000002")).toEqual({ kind: "found", line: 1, entry: SMALL_LIST[1] })
+    expect(findEntry(SMALL_TEXT, "m0000003")).toEqual({ kind: "found", line: 2, entry: SMALL_LIST[2] })
+    expect(findEntry(SMALL_TEXT, "zz000001")).toEqual({ kind: "found", line: 3, entry: SMALL_LIST[0] })
+    // An id that is only the start of another's, or the end of a line, is not that entry.
+    expect(findEntry(SMALL_TEXT, "a000000")).toEqual({ kind: "missing" })
+    expect(findEntry(SMALL_TEXT, "0000002")).toEqual({ kind: "missing" })
+    expect(findEntry("", "a0000002")).toEqual({ kind: "missing" })
+  })
+})
+
 describe("the seed", () => {
   it("is 32 random bytes in lowercase hex, and its published hash is SHA-256 of its text", async () => {
     const seed = newSeed()
@@ -95,8 +101,18 @@ describe("the seed", () => {
   it("must be 64 lowercase hexadecimal characters", async () => {
     await expect(seedHash(SEED.toUpperCase())).rejects.toThrow("The seed must be 64 lowercase hexadecimal characters")
     await expect(seedHash("abc")).rejects.toThrow("64 lowercase hexadecimal")
-    await expect(webCryptoTicketHasher("abc")).rejects.toThrow("64 lowercase hexadecimal")
-    await expect(drawWinners({ entries: [], stock: [], seed: "abc", listHash: SEED })).rejects.toThrow("64 lowercase hexadecimal")
+    expect(() => drawKey("abc", SIGNATURE)).toThrow("64 lowercase hexadecimal")
+    await expect(webCryptoTicketHasher("abc")).rejects.toThrow("the seed and the beacon's signature")
+    await expect(drawWinners({ entries: [], stock: [], key: SEED, listHash: SEED })).rejects.toThrow("the seed and the beacon's signature")
+  })
+})
+
+describe("the draw key", () => {
+  it("is the seed and the beacon round's signature together, and needs a signature of whole bytes in hex", () => {
+    expect(drawKey(SEED, SIGNATURE)).toBe(`${SEED}:${SIGNATURE}`)
+    expect(() => drawKey(SEED, "")).toThrow("The beacon's signature must be lowercase hexadecimal")
+    expect(() => drawKey(SEED, "abc")).toThrow("The beacon's signature must be lowercase hexadecimal")
+    expect(() => drawKey(SEED, SIGNATURE.toUpperCase())).toThrow("The beacon's signature must be lowercase hexadecimal")
   })
 })
 
@@ -110,11 +126,15 @@ describe("the draw", () => {
 
   it("ranks each size by each entry's lowest ticket hash, then id: the first pieces win, the rest are the reserve", async () => {
     const listHash = nodeSha256(entryListText(ENTRIES))
-    const result = await drawWinners({ entries: ENTRIES, stock: STOCK, seed: SEED, listHash, hasher: nodeHasher(SEED) })
+    const result = await drawWinners({ entries: ENTRIES, stock: STOCK, key: KEY, listHash, hasher: nodeHasher(KEY) })
 
-    // The rule worked out here on its own: HMAC(seed, `${listHash}:${id}:${ticket}`), lowest per entry.
+    // The rule worked out here on its own: HMAC(`${seed}:${signature}`, `${listHash}:${id}:${ticket}`), lowest per entry.
     const score = (entry: DrawEntry): string =>
-      Array.from({ length: entry.tickets }, (_, t) => nodeHasher(SEED)(`${listHash}:${entry.id}:${t + 1}`) as string).sort()[0]
+      Array.from({ length: entry.tickets }, (_, t) =>
+        createHmac("sha256", `${SEED}:${SIGNATURE}`)
+          .update(`${listHash}:${entry.id}:${t + 1}`)
+          .digest("hex"),
+      ).sort()[0]
     const ranked = (size: string): string[] =>
       ENTRIES.filter((entry) => entry.size === size)
         .map((entry) => [score(entry), entry.id])
@@ -129,29 +149,30 @@ describe("the draw", () => {
 
   it("gives the same winners for the same data, whatever order the entries come in", async () => {
     const listHash = await entryListHash(ENTRIES)
-    const first = await drawWinners({ entries: ENTRIES, stock: STOCK, seed: SEED, listHash })
-    const again = await drawWinners({ entries: [...ENTRIES].reverse(), stock: STOCK, seed: SEED, listHash })
+    const first = await drawWinners({ entries: ENTRIES, stock: STOCK, key: KEY, listHash })
+    const again = await drawWinners({ entries: [...ENTRIES].reverse(), stock: STOCK, key: KEY, listHash })
     expect(again).toEqual(first)
   })
 
-  it("changes with the seed and with the list hash", async () => {
+  it("changes with the seed, with the beacon's value and with the list hash", async () => {
     const listHash = await entryListHash(ENTRIES)
-    const winners = async (seed: string, hash: string) =>
-      (await drawWinners({ entries: ENTRIES, stock: STOCK, seed, listHash: hash, hasher: nodeHasher(seed) })).bySize.map((size) => size.winners)
-    const drawn = await winners(SEED, listHash)
-    expect(await winners(OTHER_SEED, listHash)).not.toEqual(drawn)
-    expect(await winners(SEED, nodeSha256("another list"))).not.toEqual(drawn)
+    const winners = async (key: string, hash: string) =>
+      (await drawWinners({ entries: ENTRIES, stock: STOCK, key, listHash: hash, hasher: nodeHasher(key) })).bySize.map((size) => size.winners)
+    const drawn = await winners(KEY, listHash)
+    expect(await winners(drawKey(OTHER_SEED, SIGNATURE), listHash)).not.toEqual(drawn)
+    expect(await winners(drawKey(SEED, OTHER_SIGNATURE), listHash)).not.toEqual(drawn)
+    expect(await winners(KEY, nodeSha256("another list"))).not.toEqual(drawn)
   })
 
   it("gives the same results with the Web Crypto hasher and a node:crypto one", async () => {
     const entries = someEntries(400, ["hoodie/M", "cap/One size"])
     const listHash = await entryListHash(entries)
-    const webCrypto = await webCryptoTicketHasher(SEED)
-    for (const message of [`${listHash}:entry0001:1`, "", "Größe ✓"]) expect(await webCrypto(message)).toBe(nodeHasher(SEED)(message))
+    const webCrypto = await webCryptoTicketHasher(KEY)
+    for (const message of [`${listHash}:entry0001:1`, "", "Größe ✓"]) expect(await webCrypto(message)).toBe(nodeHasher(KEY)(message))
 
-    const withNode = await drawWinners({ entries, stock: STOCK, seed: SEED, listHash, hasher: nodeHasher(SEED) })
-    expect(await drawWinners({ entries, stock: STOCK, seed: SEED, listHash, hasher: webCrypto })).toEqual(withNode)
-    expect(await drawWinners({ entries, stock: STOCK, seed: SEED, listHash })).toEqual(withNode)
+    const withNode = await drawWinners({ entries, stock: STOCK, key: KEY, listHash, hasher: nodeHasher(KEY) })
+    expect(await drawWinners({ entries, stock: STOCK, key: KEY, listHash, hasher: webCrypto })).toEqual(withNode)
+    expect(await drawWinners({ entries, stock: STOCK, key: KEY, listHash })).toEqual(withNode)
   })
 
   it("puts everyone on the reserve list of a size with no pieces, and lets everyone win when pieces are plenty", async () => {
@@ -160,7 +181,7 @@ describe("the draw", () => {
       { size: "hoodie/M", pieces: 0 },
       { size: "cap/One size", pieces: 10 },
     ]
-    const result = await drawWinners({ entries, stock, seed: SEED, listHash: SEED, hasher: nodeHasher(SEED) })
+    const result = await drawWinners({ entries, stock, key: KEY, listHash: SEED, hasher: nodeHasher(KEY) })
     expect(result.bySize.map(({ winners, reserve }) => [winners.length, reserve.length])).toEqual([
       [0, 3],
       [3, 0],
@@ -179,12 +200,12 @@ describe("the draw", () => {
     ["a size named twice in stock", [], [...STOCK, STOCK[0]], /The stock names size "hoodie\/M" twice/],
     ["a negative stock", [], [{ size: "hoodie/M", pieces: -1 }], /pieces must be a whole number of at least 0/],
   ])("refuses %s", async (_, entries, stock, message) => {
-    await expect(drawWinners({ entries, stock, seed: SEED, listHash: SEED, hasher: nodeHasher(SEED) })).rejects.toThrow(message)
+    await expect(drawWinners({ entries, stock, key: KEY, listHash: SEED, hasher: nodeHasher(KEY) })).rejects.toThrow(message)
   })
 
   it("refuses a hasher whose hashes do not compare as numbers", async () => {
-    const shouting: TicketHasher = (message) => (nodeHasher(SEED)(message) as string).toUpperCase()
-    await expect(drawWinners({ entries: ENTRIES, stock: STOCK, seed: SEED, listHash: SEED, hasher: shouting })).rejects.toThrow(
+    const shouting: TicketHasher = (message) => (nodeHasher(KEY)(message) as string).toUpperCase()
+    await expect(drawWinners({ entries: ENTRIES, stock: STOCK, key: KEY, listHash: SEED, hasher: shouting })).rejects.toThrow(
       "The ticket hasher must answer 64 lowercase hexadecimal characters",
     )
   })

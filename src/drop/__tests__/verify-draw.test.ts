@@ -1,14 +1,23 @@
 import { createHash, createHmac } from "node:crypto"
+import { bls12_381 } from "@noble/curves/bls12-381"
+import { publicKeyOf, signRound } from "../../../tools/beacon-stand-in"
 import type { SizeStock } from "../contract"
-import { drawWinners, entryListText, parseEntryList, seedHash, sha256Hex, verifyDraw, type DrawEntry, type PublishedDraw, type TicketHasher } from "../draw"
+import { drawKey, drawWinners, seedHash, type TicketHasher } from "../draw"
+import { entryListText, parseEntryList, sha256Hex, type DrawEntry } from "../entry-list"
+import { verifyDraw, type PublishedDraw } from "../verify"
 
 const nodeSha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex")
 const nodeHasher =
-  (seed: string): TicketHasher =>
+  (key: string): TicketHasher =>
   (message) =>
-    createHmac("sha256", seed).update(message, "utf8").digest("hex")
+    createHmac("sha256", key).update(message, "utf8").digest("hex")
 
 const SEED = nodeSha256("the owner's seed")
+/** A test beacon chain's key, and the round committed to. */
+const CHAIN_KEY = bls12_381.utils.randomSecretKey()
+const CHAIN = { publicKey: publicKeyOf(CHAIN_KEY), scheme: "bls-unchained-g1-rfc9380" as const }
+const ROUND = 26_000_123
+const BEACON = { round: ROUND, signature: signRound(CHAIN_KEY, ROUND) }
 const STOCK: SizeStock[] = [
   { size: "hoodie/M", pieces: 5 },
   { size: "cap/One size", pieces: 3 },
@@ -28,7 +37,8 @@ const WITHDRAWN_WINNER = 0
 const publishedDraw = async (): Promise<{ published: PublishedDraw; reserve: Record<string, string[]> }> => {
   const entryList = entryListText(ENTRIES)
   const listHash = await sha256Hex(entryList)
-  const result = await drawWinners({ entries: ENTRIES, stock: STOCK, seed: SEED, listHash, hasher: nodeHasher(SEED) })
+  const key = drawKey(SEED, BEACON.signature)
+  const result = await drawWinners({ entries: ENTRIES, stock: STOCK, key, listHash, hasher: nodeHasher(key) })
   const winners = Object.fromEntries(result.bySize.map(({ size, winners }) => [size, winners]))
   const reserve = Object.fromEntries(result.bySize.map(({ size, reserve }) => [size, reserve]))
   expect(winners["hoodie/M"][WITHDRAWN_WINNER]).toBeDefined()
@@ -41,6 +51,9 @@ const publishedDraw = async (): Promise<{ published: PublishedDraw; reserve: Rec
       stock: STOCK,
       winners,
       promoted: { "hoodie/M": reserve["hoodie/M"].slice(0, 1) },
+      beacon: BEACON,
+      round: ROUND,
+      chain: CHAIN,
     },
     reserve,
   }
@@ -55,7 +68,7 @@ describe("verifying a draw", () => {
   it("finds nothing wrong with a real draw, with the Web Crypto hasher or node's", async () => {
     const { published } = await publishedDraw()
     expect(await verifyDraw(published)).toEqual({ ok: true, problems: [] })
-    expect(await verifyDraw(published, nodeHasher(SEED))).toEqual({ ok: true, problems: [] })
+    expect(await verifyDraw(published, nodeHasher)).toEqual({ ok: true, problems: [] })
     expect(await verifyDraw({ ...published, promoted: undefined })).toEqual({ ok: true, problems: [] })
   })
 
@@ -81,6 +94,35 @@ describe("verifying a draw", () => {
     expect(check.ok).toBe(false)
     expect(check.problems).toContain("The seed does not match the hash published before entries opened")
     expect(check.problems).toContainEqual(expect.stringMatching(/^Size hoodie\/M: the published winners differ from the draw's/))
+  })
+
+  it("refuses a beacon value signed by any key but the chain's, and says the draw could have been chosen", async () => {
+    const { published } = await publishedDraw()
+    // Whoever holds the seed makes up a beacon value that suits them, and draws with it: the winners follow from it, the signature does not.
+    const forged = { round: ROUND, signature: signRound(bls12_381.utils.randomSecretKey(), ROUND) }
+    const key = drawKey(SEED, forged.signature)
+    const result = await drawWinners({ entries: ENTRIES, stock: STOCK, key, listHash: published.listHash, hasher: nodeHasher(key) })
+    const winners = Object.fromEntries(result.bySize.map(({ size, winners }) => [size, winners]))
+    const check = await verifyDraw({ ...published, beacon: forged, winners, promoted: undefined })
+    expect(check).toEqual({
+      ok: false,
+      problems: [
+        `The beacon value given for round ${ROUND} is not signed by the beacon chain's key: it is not the real beacon, so the draw could have been chosen`,
+      ],
+    })
+    // Not a point on the curve at all.
+    expect((await verifyDraw({ ...published, beacon: { round: ROUND, signature: "ab".repeat(48) } })).problems[0]).toMatch(
+      /is not signed by the beacon chain's key/,
+    )
+  })
+
+  it("refuses another round's value, and a draw that names no beacon", async () => {
+    const { published } = await publishedDraw()
+    const earlier = { round: ROUND - 1, signature: signRound(CHAIN_KEY, ROUND - 1) }
+    expect((await verifyDraw({ ...published, beacon: earlier })).problems).toContain(
+      `The draw used beacon round ${ROUND - 1}, not round ${ROUND}, the one committed to before entries opened`,
+    )
+    expect(await verifyDraw({ ...published, beacon: null })).toEqual({ ok: false, problems: ["The draw names no beacon value, so it cannot be recomputed"] })
   })
 
   it("notices a winner swapped for someone from the reserve list, and says where", async () => {

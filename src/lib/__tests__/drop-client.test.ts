@@ -1,4 +1,4 @@
-import { scheduledRecord, SEED_HASH as HASH } from "../../../test/drop-fixtures"
+import { COMMITMENT, scheduledRecord, SEED_HASH as HASH } from "../../../test/drop-fixtures"
 import { dropRecordUrl, entryListUrl, fetchEntryList, fetchPublishedDrop, readPublishedDrop } from "../drop-client"
 
 const answer = (status: number, body: unknown): typeof fetch =>
@@ -24,10 +24,15 @@ describe("readPublishedDrop", () => {
       frozenAt: "x",
       seed: HASH,
       drawnAt: "y",
+      beacon: { round: COMMITMENT.round, signature: "b3".repeat(48) },
       winners: { "hoodie/S": ["abcdefgh"] },
       promoted: { "hoodie/S": [] },
     }
-    expect(readPublishedDrop(drawn, "drop-01")).toMatchObject({ phase: "drawn", winners: { "hoodie/S": ["abcdefgh"] } })
+    expect(readPublishedDrop(drawn, "drop-01")).toMatchObject({
+      phase: "drawn",
+      beacon: { round: COMMITMENT.round, signature: "b3".repeat(48) },
+      winners: { "hoodie/S": ["abcdefgh"] },
+    })
     const { promoted: _promoted, ...older } = drawn
     expect(readPublishedDrop(older, "drop-01")).toMatchObject({ promoted: null })
   })
@@ -35,7 +40,9 @@ describe("readPublishedDrop", () => {
   it.each([
     ["another drop's record", { ...scheduledRecord(), drop: "drop-02" }],
     ["an unknown stage", { ...scheduledRecord(), phase: "paused" }],
-    ["a hash that is not text", { ...scheduledRecord(), seedHash: 42 }],
+    ["a commitment whose hash is not text", { ...scheduledRecord(), commitment: { ...COMMITMENT, seedHash: 42 } }],
+    ["a commitment without its round", { ...scheduledRecord(), commitment: { ...COMMITMENT, round: "soon" } }],
+    ["a beacon that is not a round and a signature", { ...scheduledRecord(), beacon: { round: 3, signature: "not hex" } }],
     ["entrants that are not counts", { ...scheduledRecord(), entrants: { "hoodie/S": -1 } }],
     ["a frozen list's hash that is not text", { ...scheduledRecord(), listHash: ["a"] }],
     ["winners that are not lists of ids", { ...scheduledRecord(), winners: { "hoodie/S": "abc" } }],

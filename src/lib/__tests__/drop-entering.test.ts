@@ -21,6 +21,7 @@ describe("enterDrop", () => {
       size: "hoodie/M",
       tickets: 2,
       entryId: "abcdefgh23456723",
+      review: null,
     })
     const [url, init] = fetchImpl.mock.calls[0]
     expect(url).toBe("/api/drop/enter")
@@ -30,8 +31,15 @@ describe("enterDrop", () => {
 
   it("withdraws with a null size, and sends no altcha field when there is no solution (the check is off)", async () => {
     const fetchImpl = answering(200, { ok: true, drop: "drop-01", size: null, tickets: 0, entryId: null })
-    expect(await enterDrop(TOKEN, "drop-01", null, undefined, { fetchImpl })).toEqual({ kind: "entered", size: null, tickets: 0, entryId: null })
+    expect(await enterDrop(TOKEN, "drop-01", null, undefined, { fetchImpl })).toEqual({ kind: "entered", size: null, tickets: 0, entryId: null, review: null })
     expect(JSON.parse(String(fetchImpl.mock.calls[0][1]?.body))).toEqual({ token: TOKEN, drop: "drop-01", size: null })
+  })
+
+  it("reads an entry that waits for the team's check, and calls a review it does not know a failure", async () => {
+    const waiting = answering(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 1, entryId: "abcdefgh23456723", review: "waiting" })
+    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", undefined, { fetchImpl: waiting })).toMatchObject({ kind: "entered", review: "waiting" })
+    const unknown = answering(200, { ok: true, drop: "drop-01", size: "hoodie/M", tickets: 1, entryId: "abcdefgh23456723", review: "maybe" })
+    expect(await enterDrop(TOKEN, "drop-01", "hoodie/M", undefined, { fetchImpl: unknown })).toEqual({ kind: "refused", why: "failed" })
   })
 
   it.each([

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react"
 import drop from "../../../content/pages/drop.json"
-import { drawnRecord, DRAWN_ENTRY_LIST, scheduledRecord } from "../../../test/drop-fixtures"
+import { COMMITMENT, drawnRecord, DRAWN_ENTRY_LIST, scheduledRecord } from "../../../test/drop-fixtures"
 import { titleText } from "../../../test/head-helpers"
 import { dropData, dropsContent, headProps, pageProps } from "../../../test/page-fixtures"
 import DropPage, { Head } from "../drop"
@@ -8,9 +8,9 @@ import DropPage, { Head } from "../drop"
 // The server renderer's Node build: its browser build needs a TextEncoder that jsdom lacks.
 const { renderToString } = jest.requireActual<typeof import("react-dom/server")>("react-dom/server.node")
 
-// The draw rule loads only when a visitor asks for the check; here it is a stand-in.
+// The check (with the draw rule and the beacon's curve code) loads only when a visitor asks for it; here it is a stand-in.
 const mockVerifyDraw = jest.fn()
-jest.mock("../../drop/draw", () => ({ verifyDraw: (...args: unknown[]) => mockVerifyDraw(...args) }))
+jest.mock("../../drop/verify", () => ({ checkDrop: (...args: unknown[]) => mockVerifyDraw(...args) }))
 
 const [FIRST] = dropsContent.drops
 const page = (data = dropData()) => <DropPage {...pageProps(data, "/drop/")} />
@@ -109,6 +109,20 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
       '<p>Without JavaScript, the draw&#39;s record is here: <a href="/api/drop?drop=drop-01">/api/drop?drop=drop-01</a>.</p>',
     )
   })
+
+  it("carries the draw's commitment in its own HTML once content has it: the seed's hash, the beacon round and when it comes out", () => {
+    const section = (container: HTMLElement) => container.querySelector('[aria-labelledby="drop-01-commitment"]') as HTMLElement
+    expect(section(html())).toHaveTextContent(drop.commitment.none)
+    const container = document.createElement("div")
+    container.innerHTML = renderToString(page(dropData({ ...dropsContent, drops: [{ ...FIRST, commitment: COMMITMENT }] })))
+    const committed = section(container)
+    expect(committed).toHaveTextContent(drop.commitment.intro)
+    expect(committed).toHaveTextContent(COMMITMENT.seedHash)
+    expect(committed).toHaveTextContent(`drand quicknet, round ${COMMITMENT.round}`)
+    // Round 34,591,013 of quicknet comes out 3 seconds after the close.
+    expect(committed.querySelector('time[datetime="2026-12-06T17:00:03.000Z"]')).toHaveTextContent("Sun 6 Dec 2026, 17:00 UTC")
+    expect(committed.querySelector('time[datetime="2026-12-01T12:00:00.000Z"]')).toHaveTextContent("Tue 1 Dec 2026, 12:00 UTC")
+  })
 })
 
 describe("the drop page in the browser", () => {
@@ -157,7 +171,7 @@ describe("the drop page in the browser", () => {
     render(page())
     const live = liveSection()
     expect(await within(live).findByText(drop.live.phases.scheduled)).toBeInTheDocument()
-    expect(within(live).getByText(scheduledRecord().seedHash as string)).toBeInTheDocument()
+    expect(within(live).getByText(COMMITMENT.seedHash)).toBeInTheDocument()
     const table = within(live).getByRole("table", { name: drop.live.entrants })
     const rows = within(table).getAllByRole("row").slice(1)
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -187,16 +201,12 @@ describe("the drop page in the browser", () => {
     fireEvent.click(within(live).getByRole("button", { name: drop.live.verify.button }))
     expect(await within(live).findByText(drop.live.verify.match)).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledWith("/api/drop/entries?drop=drop-01", expect.anything())
-    const record = drawnRecord()
-    expect(mockVerifyDraw).toHaveBeenCalledWith({
-      seed: record.seed,
-      seedHash: record.seedHash,
-      listHash: record.listHash,
-      entryList: DRAWN_ENTRY_LIST,
-      stock: record.stock,
-      winners: record.winners,
-      promoted: record.promoted,
-    })
+    // Held to what this page was built with: content's commitment (none yet), window and beacon chain.
+    expect(mockVerifyDraw).toHaveBeenCalledWith(
+      { commitment: null, window: { opensAt: FIRST.opensAt, closesAt: FIRST.closesAt }, chain: dropsContent.beacon },
+      drawnRecord(),
+      DRAWN_ENTRY_LIST,
+    )
   })
 
   it("lists what differs when the published winners do not match", async () => {

@@ -4,8 +4,8 @@ export interface ApiAnswer {
   status: number
   headers: Record<string, string>
   body: Record<string, unknown>
-  /** A body that is not JSON (the owner's CSV export), sent as it is produced; `body` is then unused. */
-  stream?: AsyncIterable<string>
+  /** A body that is not JSON (the owner's CSV export, a drop's entry list), sent as it is produced; `body` is then unused. */
+  stream?: AsyncIterable<string | Uint8Array>
 }
 
 export const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({

@@ -2,6 +2,7 @@
  * The signup service's endpoints as Gatsby Functions (`gatsby develop`, `gatsby serve`, hosts
  * with a Gatsby adapter): Gatsby's request in, our answer out. The rules live in handler.ts.
  */
+import { once } from "node:events"
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./waitlist-handler"
 import { logError, signupRuntime, type SignupRuntime } from "../runtime/runtime"
@@ -46,7 +47,8 @@ export const gatsbyFunction =
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
       if (answer.stream) {
         res.status(answer.status)
-        for await (const chunk of answer.stream) res.write(chunk)
+        // A slow reader is waited for, so no answer piles up in memory.
+        for await (const chunk of answer.stream) if (!res.write(chunk)) await once(res, "drain")
         res.end()
         return
       }

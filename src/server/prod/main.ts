@@ -8,6 +8,7 @@ import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { scheduleBackups } from "../backup/schedule"
 import { readBackupSettings } from "../settings/backup"
+import type { DropService } from "../drop/service"
 import { dropUpkeep, purgeStale, signupRuntime } from "../runtime/runtime"
 import { readServerSettings, runAsProduction } from "../settings/server"
 import { SECRET_SETTINGS, secretProblem } from "../settings/settings"
@@ -66,12 +67,31 @@ const main = async (): Promise<void> => {
   }
   // Drops freeze at their close and pass unused codes on to the reserve list even while nobody asks.
   const { drops } = runtime.dependencies
-  if (drops) setInterval(() => void dropUpkeep(drops), DROP_UPKEEP_MS).unref()
+  if (drops) {
+    await dropUpkeep(drops)
+    setInterval(() => void dropUpkeep(drops), DROP_UPKEEP_MS).unref()
+    freezeAtEachClose(drops)
+  }
   if (!runtime.settings.databaseUrl) {
     const backups = readBackupSettings(runtime.settings)
     scheduleBackups(backups, (line) => console.error(`serve:prod: ${line}`))
   }
 }
+
+/**
+ * Freezes each drop's entries at its close, to the second: the draw's beacon round comes out
+ * moments after, and a list frozen later than that is flagged by every verifier.
+ */
+const freezeAtEachClose = (drops: DropService): void => {
+  const next = drops.nextCloseAt(new Date())
+  if (!next) return
+  // A timer waits at most 2^31 - 1 ms (24.8 days): a later close is looked for again then.
+  const wait = Math.min(next.getTime() - Date.now() + CLOSE_MARGIN_MS, 2 ** 31 - 1)
+  setTimeout(() => void dropUpkeep(drops).finally(() => freezeAtEachClose(drops)), Math.max(0, wait)).unref()
+}
+
+/** A timer may fire a hair early by the wall clock: the freeze waits until the window has surely closed. */
+const CLOSE_MARGIN_MS = 5
 
 /** How often serve:prod deletes what the list no longer keeps. */
 const RETENTION_SWEEP_MS = 60 * 60 * 1000

@@ -279,8 +279,8 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   app.route({ method: [...ALL_METHODS], url: "/api/drop", handler: api(handleDropRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/drop/enter", handler: api(handleDropEnterRequest), ...uncompressed })
   app.route({ method: [...ALL_METHODS], url: "/api/visit", handler: api(handleVisitRequest, runtime.visits), ...uncompressed })
-  // The published entry list of a large drop is worth compressing.
-  app.route({ method: [...ALL_METHODS], url: "/api/drop/entries", handler: api(handleDropEntriesRequest) })
+  // The published entry list is kept compressed already: it goes out as it is kept (see drop-handler.ts).
+  app.route({ method: [...ALL_METHODS], url: "/api/drop/entries", handler: api(handleDropEntriesRequest), ...uncompressed })
   // The owner's endpoints; the export (a file of every address) is worth compressing.
   const owner: OwnerDependencies = runtime.owner
   app.route({ method: [...ALL_METHODS], url: "/api/owner/summary", handler: api(handleOwnerSummaryRequest, owner) })

@@ -28,6 +28,7 @@ import { inviteNext } from "../waitlist/invitations"
 import { createSignupService, type MailQueue, type SignupService } from "../waitlist/service"
 import { dropCatalog, dropsContent } from "../drop/catalog"
 import { providerSettingsKey } from "../settings/provider"
+import { drandBeacons } from "../drop/beacon-client"
 import { createDropService, type DropService } from "../drop/service"
 import {
   optInProblem,
@@ -330,6 +331,8 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         mail: sender && mailer ? mailQueue(sender, settings) : null,
         outbox: sender ? mailQueue(sender, settings) : null,
         seedDir: settings.dropSeedDir,
+        beacons: drandBeacons(),
+        listDir: settings.dropListDir,
       })
     : null
   const service: SignupService | { unavailable: string } = store

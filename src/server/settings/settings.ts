@@ -11,6 +11,7 @@
  * Reaching the environment through `globalThis.process` is not rewritten: the read happens on
  * the running server. (A test compiles this file with Gatsby's DefinePlugin setup to prove it.)
  */
+import os from "node:os"
 import path from "node:path"
 import { parseWebhookSettings, type WebhookSettings } from "../outbox/webhooks/settings"
 import { parseBotCheckMode, type BotCheckMode } from "../http/bot-check"
@@ -136,6 +137,11 @@ export interface SignupSettings {
   dropSeedDir: string | null
   /** The drops the server runs with (DROPS_FILE), when not the built site's content/drops.json. */
   dropsFile: string | null
+  /**
+   * Where each frozen entry list is kept as a file to serve (DROP_LIST_DIR), copied once from the
+   * store: beside the embedded database by default, else in the system's temporary folder.
+   */
+  dropListDir: string
   /** Running in production: NODE_ENV=production (`gatsby serve`, a host's Functions) or the production server, which sets it. */
   production: boolean
   /**
@@ -230,6 +236,9 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     erasureLog: erasureLog ? path.resolve(erasureLog) : databaseUrl ? null : besideDatabase("erasures.log"),
     dropSeedDir: readSetting("DROP_SEED_DIR") ?? (databaseUrl || serverless ? null : besideDatabase("drop-seeds")),
     dropsFile: readSetting("DROPS_FILE") ?? null,
+    dropListDir: path.resolve(
+      readSetting("DROP_LIST_DIR") ?? (databaseUrl || serverless ? path.join(os.tmpdir(), "block94-drop-lists") : besideDatabase("drop-lists")),
+    ),
     // Serverless platforms run many small instances: a connection or two each is plenty.
     databasePoolSize: readPositiveInteger("DATABASE_POOL_SIZE", serverless ? 2 : 10),
     rateLimit: readPositiveInteger("SIGNUP_RATE_LIMIT", DEFAULT_RATE_LIMIT),

@@ -94,6 +94,24 @@ const DROP_TABLES = [
   "create index drop_prizes_drop on drop_prizes (drop_id, size)",
 ]
 
+// The same on both engines but for the file's column (PostgreSQL's bytea is SQLite's blob): a drop
+// waits for a public beacon round, and its entry list is written once, compressed, when it freezes.
+const dropBeaconChanges = (blob: "bytea" | "blob") => [
+  // The rest of the commitment (see src/drop/commitment.ts), and the beacon round's value the draw used.
+  "alter table drops add column chain_hash text",
+  "alter table drops add column round bigint",
+  "alter table drops add column opens_at text",
+  "alter table drops add column closes_at text",
+  "alter table drops add column beacon_signature text",
+  // The published entry list as one gzip file, written in the freeze's transaction and never again.
+  `create table drop_list_files (drop_id text primary key, list_gzip ${blob} not null)`,
+  // An entry from a signup made after its drop was announced waits for the owner's review; the
+  // network it came from (a salted fingerprint) is kept for that review until entries close.
+  "alter table drop_entries add column review text",
+  "alter table drop_entries add column network text",
+  "create index drop_entries_review on drop_entries (drop_id, entered_at) where review is not null",
+]
+
 export interface Migration {
   version: number
   name: string
@@ -313,6 +331,11 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     name: "links that expire: unsubscribe links after 90 days, invitations after 30",
     up: statements(...LINKS_EXPIRE("timestamptz", "now() + interval '90 days'", "now() + interval '30 days'")),
   },
+  {
+    version: 16,
+    name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
+    up: statements(...dropBeaconChanges("bytea")),
+  },
 ]
 
 // The same tables, columns and indexes as PostgreSQL's (schema-parity.test.ts checks it), but for
@@ -488,6 +511,11 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 13,
     name: "links that expire: unsubscribe links after 90 days, invitations after 30",
     up: statements(...LINKS_EXPIRE("text", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+90 days')", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+30 days')")),
+  },
+  {
+    version: 14,
+    name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
+    up: statements(...dropBeaconChanges("blob")),
   },
 ]
 

@@ -1,11 +1,14 @@
-// The owner's Drops section: each drop's stage, window, entrants and entries per day, its hashes;
-// committing the seed (asked first, then the seed shown once with its download) and running the
-// draw (with the saved seed where the server keeps none), with every refusal's words.
+// The owner's Drops section: each drop's stage, window, entrants and entries per day, its hashes
+// and beacon round; committing the seed (asked first, then the seed shown once with its download,
+// and what to put into the site while it does not carry the commitment); the review of entries
+// from new signups, by group; and running the draw (with the saved seed where the server keeps
+// none, and the beacon's value by hand when it cannot be fetched), with every refusal's words.
 import { render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import ownerPage from "../../../../content/pages/owner.json"
 import { makeFormats } from "../../../lib/owner-format"
-import type { OwnerDrop } from "../../../lib/owner-client"
+import type { DropCommitment } from "../../../drop/commitment"
+import type { OwnerDrop } from "../../../lib/owner-drops-client"
 import type { OwnerCopy } from "../copy"
 import { Drops } from "../Drops"
 
@@ -14,6 +17,16 @@ const text = copy.drops
 const SECRET = "owner-secret-for-the-unit-tests-0123"
 const SEED = "5eed".repeat(16)
 const HASH = "ab".repeat(32)
+const COMMITMENT: DropCommitment = {
+  seedHash: HASH,
+  chainHash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  round: 34_591_013,
+  opensAt: "2026-12-04T17:00:00.000Z",
+  closesAt: "2026-12-06T17:00:00.000Z",
+  committedAt: "2026-11-30T10:00:00.000Z",
+}
+/** A drop committed, and the site deployed with its commitment. */
+const COMMITTED = { commitment: COMMITMENT, builtCommitment: COMMITMENT, beaconAt: "2026-12-06T17:00:03.000Z" }
 const formats = makeFormats("en-GB", "UTC")
 const PIECES = {
   "drop-01": [
@@ -29,8 +42,12 @@ const drop = (overrides: Partial<OwnerDrop> = {}): OwnerDrop => ({
   opensAt: "2026-12-04T17:00:00.000Z",
   closesAt: "2026-12-06T17:00:00.000Z",
   resultsAt: "2026-12-07T17:00:00.000Z",
-  seedHash: null,
-  committedAt: null,
+  commitment: null,
+  builtCommitment: null,
+  beacon: null,
+  beaconAt: null,
+  beaconChain: "drand quicknet",
+  review: { entries: [], clusters: [] },
   entrants: { "hoodie/M": 0, "cap/One size": 0 },
   listHash: null,
   frozenAt: null,
@@ -80,8 +97,7 @@ describe("the drops on the owner's page", () => {
         drops: [
           drop({
             phase: "open",
-            seedHash: HASH,
-            committedAt: "2026-11-30T10:00:00.000Z",
+            ...COMMITTED,
             entrants: { "hoodie/M": 3, "cap/One size": 1 },
             entriesByDay: [
               { day: "2026-12-04", size: "hoodie/M", entries: 2 },
@@ -116,7 +132,10 @@ describe("the drops on the owner's page", () => {
     ).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.day("2026-12-04")}20`, `${formats.day("2026-12-05")}11`])
     expect(within(byDay).getByRole("columnheader", { name: "Block Heavyweight Hoodie" })).toHaveAttribute("scope", "colgroup")
     expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
+    expect(within(card()).getByText(text.beacon).nextSibling).toHaveTextContent(`drand quicknet, round ${COMMITMENT.round}, out at Sun 6 Dec 2026, 17:00 UTC`)
     expect(within(card()).getByText(text.listHash).nextSibling).toHaveTextContent(text.notYet)
+    // The site carries the commitment: nothing to publish.
+    expect(within(card()).queryByRole("heading", { name: text.publish.heading })).toBeNull()
     // Open: nothing to do but watch.
     expect(within(card()).queryByRole("button")).toBeNull()
   })
@@ -163,8 +182,8 @@ describe("committing the seed", () => {
     const user = userEvent.setup()
     fetchMock
       .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
-      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, seedHash: HASH, seedKept: true }))
-      .mockResolvedValueOnce(answer(200, { drops: [drop({ seedHash: HASH, committedAt: "2026-11-25T10:00:00.000Z" })] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, commitment: COMMITMENT, seedKept: true }))
+      .mockResolvedValueOnce(answer(200, { drops: [drop({ commitment: COMMITMENT, beaconAt: "2026-12-06T17:00:03.000Z" })] }))
     const { onChanged } = show()
     await user.click(await screen.findByRole("button", { name: text.commit.button }))
     expect(screen.getByText(text.commit.question)).toBeVisible()
@@ -187,14 +206,19 @@ describe("committing the seed", () => {
     expect(await saved[0].text).toBe(`${SEED}\n`)
     await user.click(screen.getByRole("button", { name: text.commit.dismiss }))
     expect(screen.queryByText(SEED)).toBeNull()
+    // Until the site carries the commitment, the card says what to put in content/drops.json, and how.
+    const publish = within(card()).getByRole("region", { name: text.publish.heading })
+    expect(publish).toHaveTextContent(text.publish.text)
+    const snippet = within(publish).getByLabelText(text.publish.snippet)
+    expect(JSON.parse(`{${snippet.textContent ?? ""}}`)).toEqual({ commitment: COMMITMENT })
   })
 
   it("says plainly when the server does not keep the seed", async () => {
     const user = userEvent.setup()
     fetchMock
       .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
-      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, seedHash: HASH, seedKept: false }))
-      .mockResolvedValueOnce(answer(200, { drops: [drop({ seedHash: HASH, seedKept: false })] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, seed: SEED, commitment: COMMITMENT, seedKept: false }))
+      .mockResolvedValueOnce(answer(200, { drops: [drop({ commitment: COMMITMENT, seedKept: false })] }))
     show()
     await user.click(await screen.findByRole("button", { name: text.commit.button }))
     await user.click(screen.getByRole("button", { name: text.commit.confirm }))
@@ -234,7 +258,7 @@ describe("committing the seed", () => {
 
 describe("running the draw", () => {
   const closed = (overrides: Partial<OwnerDrop> = {}) =>
-    drop({ phase: "closed", seedHash: HASH, listHash: "cd".repeat(32), entrants: { "hoodie/M": 4, "cap/One size": 2 }, ...overrides })
+    drop({ phase: "closed", ...COMMITTED, listHash: "cd".repeat(32), entrants: { "hoodie/M": 4, "cap/One size": 2 }, ...overrides })
 
   it("with the server's seed: asks first, then draws and says how many won", async () => {
     const user = userEvent.setup()
@@ -317,10 +341,106 @@ describe("running the draw", () => {
 
   it("offers no draw before a drop closes, nor for a drop never committed", async () => {
     fetchMock.mockResolvedValueOnce(
-      answer(200, { drops: [drop({ phase: "open", seedHash: HASH }), closed({ drop: "drop-02", name: "Drop 02", seedHash: null })] }),
+      answer(200, {
+        drops: [drop({ phase: "open", ...COMMITTED }), closed({ drop: "drop-02", name: "Drop 02", commitment: null, builtCommitment: null, beaconAt: null })],
+      }),
     )
     show()
     expect(await screen.findByRole("heading", { name: "Drop 02" })).toBeVisible()
     expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  it("waits for the beacon: says when its round comes out, and where it cannot be fetched takes its signature by hand", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
+      .mockResolvedValueOnce(answer(409, { error: "not yet", round: COMMITMENT.round, at: "2026-12-06T17:00:03.000Z" }))
+      .mockResolvedValueOnce(answer(503, { error: "unreachable", round: COMMITMENT.round }))
+      .mockResolvedValueOnce(answer(200, { ok: true, winners: 6, notified: 0 }))
+      .mockResolvedValue(answer(200, { drops: [closed()] }))
+    show()
+    const run = async () => {
+      await user.click(screen.getByRole("button", { name: text.draw.button }))
+      await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    }
+    await screen.findByRole("button", { name: text.draw.button })
+    await run()
+    await waitFor(() => expect(note()).toHaveTextContent("The beacon's round comes out at Sun 6 Dec 2026, 17:00 UTC: run the draw after that."))
+    expect(screen.queryByLabelText(/signature of beacon round/)).toBeNull()
+    await run()
+    await waitFor(() =>
+      expect(note()).toHaveTextContent(`The beacon couldn't be reached. Try again in a minute, or paste round ${COMMITMENT.round}'s signature below.`),
+    )
+    const field = screen.getByLabelText(`The signature of beacon round ${COMMITMENT.round}`)
+    await user.type(field, " b3b3b3 ")
+    await run()
+    await waitFor(() => expect(note()).toHaveTextContent("The draw is done. Winners: 6."))
+    expect(posted().map(({ body }) => body)).toEqual([
+      { action: "draw", drop: "drop-01" },
+      { action: "draw", drop: "drop-01" },
+      { action: "draw", drop: "drop-01", beacon: "b3b3b3" },
+    ])
+  })
+})
+
+describe("the review of entries from new signups", () => {
+  const ENTRIES = ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "cccccccccccccccc"]
+  const waiting = (overrides: Partial<OwnerDrop> = {}) =>
+    drop({
+      phase: "open",
+      ...COMMITTED,
+      review: {
+        entries: ENTRIES.map((entryCode, index) => ({
+          entryCode,
+          size: "hoodie/M",
+          enteredAt: "2026-12-04T18:00:00.000Z",
+          signedUpAt: "2026-12-02T09:00:00.000Z",
+          domain: index < 2 ? "farm.example" : "mail.example",
+          network: index < 2 ? 1 : null,
+        })),
+        clusters: [
+          { by: "network", label: "1", entryCodes: ENTRIES.slice(0, 2) },
+          { by: "domain", label: "farm.example", entryCodes: ENTRIES.slice(0, 2) },
+        ],
+      },
+      ...overrides,
+    })
+
+  it("lists the waiting entries and their groups; a group is let in or left out at once", async () => {
+    const user = userEvent.setup()
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { drops: [waiting()] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, changed: 2 }))
+      .mockResolvedValueOnce(answer(200, { drops: [waiting()] }))
+      .mockResolvedValueOnce(answer(200, { ok: true, changed: 3 }))
+      .mockResolvedValue(answer(200, { drops: [drop({ phase: "open", ...COMMITTED })] }))
+    const { onChanged } = show()
+    const review = await screen.findByRole("region", { name: "Entries waiting for your review (3)" })
+    expect(within(review).getByText(text.review.intro)).toBeVisible()
+    const groups = within(review).getByRole("list", { name: text.review.clusters })
+    expect(
+      within(groups)
+        .getAllByRole("listitem")
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(["Network 1: 2 entries", "Email domain farm.example: 2 entries", "Every waiting entry: 3 entries"])
+    const table = within(review).getByRole("table")
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("aaaaaaaaaaaaaaaaBlock Heavyweight Hoodie, MWed 2 Dec 2026, 09:00 UTCNetwork 1farm.example")
+    await user.click(within(groups).getByRole("button", { name: "Leave out: Network 1" }))
+    await waitFor(() => expect(note()).toHaveTextContent("Left out: 2."))
+    expect(onChanged).toHaveBeenCalled()
+    await user.click(await within(card()).findByRole("button", { name: "Let in: Every waiting entry" }))
+    await waitFor(() => expect(note()).toHaveTextContent("Let in: 3."))
+    expect(posted().map(({ body }) => body)).toEqual([
+      { action: "review", drop: "drop-01", entries: ENTRIES.slice(0, 2), decision: "leaveOut" },
+      { action: "review", drop: "drop-01", entries: ENTRIES, decision: "letIn" },
+    ])
+    await waitFor(() => expect(screen.queryByRole("region", { name: /Entries waiting for your review/ })).toBeNull())
+  })
+
+  it("shows no review once entries have closed", async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { drops: [waiting({ phase: "closed" })] }))
+    show()
+    expect(await screen.findByRole("button", { name: text.draw.button })).toBeVisible()
+    expect(screen.queryByRole("region", { name: /Entries waiting for your review/ })).toBeNull()
   })
 })

@@ -1,12 +1,15 @@
 // The drop on the status page: every state of a drop (before, open, closed, drawn), entering,
 // changing and withdrawing with every answer's words, the size kept when a request fails, the
 // busy button, and the keyboard.
-import { act, render, screen, waitFor, within } from "@testing-library/react"
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import waitlistPage from "../../../../content/pages/waitlist.json"
 import rewards from "../../../../content/rewards.json"
 import { waitlistData, dropsContent } from "../../../../test/page-fixtures"
 import { withoutBotCheck } from "../../../../test/bot-check-fetch"
+import { createHash, webcrypto } from "node:crypto"
+import { TextEncoder } from "node:util"
+import { scheduledRecord } from "../../../../test/drop-fixtures"
 import type { MyDropEntry } from "../../../drop/contract"
 import { DropEntries, stillShown, type Clock } from "../DropEntries"
 import { DropEntry } from "../DropEntry"
@@ -90,7 +93,7 @@ describe("a drop on the status page, in every state", () => {
   })
 
   it("once closed: the entry, and the draw's date", () => {
-    show(CLOSED, { size: HOODIE_M, tickets: 2, entryId: ENTRY_ID, outcome: null })
+    show(CLOSED, { size: HOODIE_M, tickets: 2, entryId: ENTRY_ID, outcome: null, review: null })
     expect(screen.getByText(`Your entry: ${HOODIE_M_NAME}`)).toBeVisible()
     // The entry's number, to find it in the published list: shown to its person only.
     expect(screen.getByText(copy.entryNumber.replace("{id}", ENTRY_ID))).toBeVisible()
@@ -109,7 +112,7 @@ describe("a drop on the status page, in every state", () => {
     ["won", copy.won],
     ["notWon", copy.notWon],
   ] as const)("after the draw (%s): the outcome, with the entry", (outcome, words) => {
-    show(DRAWN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome })
+    show(DRAWN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome, review: null })
     expect(screen.getByText(words)).toBeVisible()
     expect(screen.getByText(`Your entry: ${HOODIE_M_NAME}`)).toBeVisible()
     expect(screen.queryByText(/^Entries are closed/)).toBeNull()
@@ -143,7 +146,7 @@ describe("entering from the status page", () => {
     fetchMock
       .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: "hoodie/L", tickets: 1, entryId: ENTRY_ID }))
       .mockResolvedValueOnce(answer(200, { ok: true, drop: "drop-01", size: null, tickets: 0, entryId: null }))
-    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null })
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: null })
     expect(screen.getByRole("radio", { name: "M" })).toBeChecked()
     await user.click(screen.getByRole("radio", { name: "L" }))
     await user.click(screen.getByRole("button", { name: copy.change }))
@@ -188,7 +191,7 @@ describe("entering from the status page", () => {
   ])("says so politely on %s, and keeps the chosen size and the entry as they were", async (_case, status, body, words) => {
     const user = userEvent.setup()
     fetchMock.mockResolvedValueOnce(answer(status, body))
-    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null })
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: null })
     await user.click(screen.getByRole("radio", { name: "XL" }))
     await user.click(screen.getByRole("button", { name: copy.change }))
     await waitFor(() => expect(note()).toHaveTextContent(words))
@@ -265,7 +268,9 @@ describe("the drop section of the status page", () => {
 
   it("shows a confirmed person each drop, with their entry from the status answer", async () => {
     openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(200, { ...STATUS, drops: { "drop-01": { size: "cap/One size", tickets: 2, entryId: ENTRY_ID, outcome: null } } }))
+    fetchMock.mockResolvedValue(
+      answer(200, { ...STATUS, drops: { "drop-01": { size: "cap/One size", tickets: 2, entryId: ENTRY_ID, outcome: null, review: null } } }),
+    )
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-3_600_000)} />)
     expect(await screen.findByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
     expect(screen.getByRole("radio", { name: "One size" })).toBeChecked()
@@ -298,5 +303,76 @@ describe("the drop section of the status page", () => {
     )
     expect(screen.getByRole("heading", { level: 2, name: DROP.name })).toBeVisible()
     expect(screen.queryByText(copy.utcNote)).toBeNull()
+  })
+})
+
+describe("a person's own entry in the published list", () => {
+  // Every browser has Web Crypto and TextEncoder, which the check uses; jsdom has neither.
+  const { crypto, TextEncoder: encoder } = globalThis
+  beforeAll(() =>
+    Object.defineProperties(globalThis, { crypto: { value: webcrypto, configurable: true }, TextEncoder: { value: TextEncoder, configurable: true } }),
+  )
+  afterAll(() => Object.defineProperties(globalThis, { crypto: { value: crypto, configurable: true }, TextEncoder: { value: encoder, configurable: true } }))
+  const LIST = `a0000000000000001\tcap/One size\t1\n${ENTRY_ID}\thoodie/M\t2\nz0000000000000001\thoodie/M\t1\n`
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
+  /** The site's record (frozen, with the list's hash) and its entry list, as the check downloads them. */
+  const serveList = (list: string | null, listHash = sha256(list ?? "")) =>
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes("/api/drop/entries")
+        ? list === null
+          ? answer(503, {})
+          : ({ ok: true, status: 200, text: async () => list } as Response)
+        : answer(200, { ...scheduledRecord(), phase: "closed", listHash, frozenAt: "2026-12-06T17:00:00.005Z" }),
+    )
+  const check = async () => {
+    await userEvent.setup().click(screen.getByRole("button", { name: copy.check.button }))
+    return within(section()).findByText((_, element) => element?.hasAttribute("data-entry-check") ?? false)
+  }
+
+  it("is found from the status page once entries close: its line, size and tickets, in the list that matches its published fingerprint", async () => {
+    serveList(LIST)
+    show(CLOSED, { size: HOODIE_M, tickets: 2, entryId: ENTRY_ID, outcome: null, review: null })
+    expect(await check()).toHaveTextContent(
+      `Your entry ${ENTRY_ID} is in the published list, line 2 of 3: ${HOODIE_M_NAME}, 2 tickets. The list matches the fingerprint published when entries closed.`,
+    )
+    expect(fetchMock).toHaveBeenCalledWith("/api/drop?drop=drop-01", expect.anything())
+    expect(fetchMock).toHaveBeenCalledWith("/api/drop/entries?drop=drop-01", expect.anything())
+  })
+
+  it.each([
+    ["missing from the list", LIST.replace(`${ENTRY_ID}\thoodie/M\t2\n`, ""), undefined, copy.check.missing.replace("{id}", ENTRY_ID)],
+    [
+      "there with other tickets",
+      LIST.replace(`${ENTRY_ID}\thoodie/M\t2`, `${ENTRY_ID}\thoodie/M\t1`),
+      undefined,
+      `The published list has your entry ${ENTRY_ID} with ${HOODIE_M_NAME} and 1 tickets, but this page says ${HOODIE_M_NAME} and 2 tickets.`,
+    ],
+    ["in a list that does not match its fingerprint", LIST, sha256("another list"), copy.check.listChanged],
+    ["in a list that cannot be downloaded", null, undefined, copy.check.failed],
+  ] as const)("says so when it is %s", async (_case, list, listHash, words) => {
+    serveList(list, listHash)
+    show(CLOSED, { size: HOODIE_M, tickets: 2, entryId: ENTRY_ID, outcome: null, review: null })
+    expect(await check()).toHaveTextContent(words)
+  })
+
+  it("is not offered while entries are open, nor for an entry the team's check kept out", () => {
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: null })
+    expect(screen.queryByRole("button", { name: copy.check.button })).toBeNull()
+  })
+})
+
+describe("an entry from someone who joined after the drop was announced", () => {
+  it("says it waits for the team's check while entries are open", () => {
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: "waiting" })
+    expect(screen.getByText(copy.waiting)).toBeVisible()
+  })
+
+  it("says it is not in the draw once left out, or still unchecked at the close, and offers no check of the list", () => {
+    show(OPEN, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: "leftOut" })
+    expect(screen.getByText(copy.leftOut)).toBeVisible()
+    cleanup()
+    show(CLOSED, { size: HOODIE_M, tickets: 1, entryId: ENTRY_ID, outcome: null, review: "leftOut" })
+    expect(screen.getByText(copy.leftOut)).toBeVisible()
+    expect(screen.queryByRole("button", { name: copy.check.button })).toBeNull()
   })
 })

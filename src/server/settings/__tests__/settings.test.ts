@@ -39,6 +39,7 @@ const SETTING_NAMES = [
   "ERASURE_LOG",
   "DROP_SEED_DIR",
   "DROPS_FILE",
+  "DROP_LIST_DIR",
 ]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
@@ -118,9 +119,14 @@ describe("runtime settings", () => {
       erasureLog: "/srv/block94/.data/erasures.log",
       dropSeedDir: "/srv/block94/.data/drop-seeds",
       dropsFile: null,
+      dropListDir: "/srv/block94/.data/drop-lists",
     })
     process.env.DATABASE_URL = "postgres://localhost/block94"
-    expect(readSignupSettings(SITE)).toMatchObject({ erasureLog: null, dropSeedDir: null })
+    // The frozen lists' files are copies of what the store keeps: with PostgreSQL, any folder that lasts the process.
+    expect(readSignupSettings(SITE)).toMatchObject({ erasureLog: null, dropSeedDir: null, dropListDir: path.join(os.tmpdir(), "block94-drop-lists") })
+    process.env.DROP_LIST_DIR = "/var/cache/block94/lists"
+    expect(readSignupSettings(SITE).dropListDir).toBe("/var/cache/block94/lists")
+    delete process.env.DROP_LIST_DIR
     process.env.ERASURE_LOG = "/var/lib/block94/erasures.log"
     process.env.DROP_SEED_DIR = "/var/lib/block94/seeds"
     process.env.DROPS_FILE = "/tmp/drops.json"

@@ -85,13 +85,21 @@ describe.each(storeEngines())("the funnel on %s", (_engine, open) => {
   it("counts drop entries by when they were made, and winners' codes by when they were redeemed", async () => {
     await store.add(confirmedSignup("ana@example.com", "ANA0000001", null, ago(30).toISOString()))
     await store.add(confirmedSignup("ben@example.com", "BEN0000001", null, ago(30).toISOString()))
-    expect(await store.commitDrop("drop-01", "seed hash", ago(29))).toBe(true)
+    const commitment = {
+      seedHash: "5".repeat(64),
+      chainHash: "c".repeat(64),
+      round: 7,
+      opensAt: ago(28).toISOString(),
+      closesAt: ago(0.5).toISOString(),
+      committedAt: ago(29).toISOString(),
+    }
+    expect(await store.commitDrop("drop-01", commitment)).toBe(true)
     for (const [email, code, hours] of [
       ["ana@example.com", "ENTRY-A", 3],
       ["ben@example.com", "ENTRY-B", 1],
     ] as const) {
       const entered = await store.enterDrop(
-        { statusTokenHash: hashToken(`status ${email}`), drop: "drop-01", size: "M", entryCode: code, confirmation: () => null },
+        { statusTokenHash: hashToken(`status ${email}`), drop: "drop-01", size: "M", entryCode: code, network: null, confirmation: () => null },
         ago(hours),
       )
       expect(entered.kind).not.toBe("unknown")
@@ -99,13 +107,13 @@ describe.each(storeEngines())("the funnel on %s", (_engine, open) => {
     await store.freezeDrop(
       "drop-01",
       () => 1,
-      async () => "list hash",
+      async () => ({ listHash: "list hash", gzip: new Uint8Array([0]) }),
       ago(0.5),
     )
     const mail = { kind: "drop-won" as const, payload: {}, unsubscribeTokenHash: hashToken("unsubscribe won") }
     await store.recordDraw(
       "drop-01",
-      "seed",
+      { seed: "seed", beacon: { round: 7, signature: "ab" } },
       [{ size: "M", pieces: 1, order: ["ENTRY-B", "ENTRY-A"] }],
       () => ({ codeHash: hashToken("prize"), mail }),
       ago(0.4),
