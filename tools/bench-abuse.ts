@@ -25,6 +25,7 @@ import { chromium } from "playwright-core"
 import { SIGNUP_SOURCE } from "../src/signup/rules"
 import { solveChallengeFrom } from "./bench/altcha-solver"
 import { pageJavaScript } from "./bench/bundle-weights"
+import { dropGrind } from "./bench/drop-grind"
 import { kib, table } from "./bench/format"
 import { parseCsv, formulaCells } from "./bench/spreadsheet"
 import { chromePath, CHROMIUM_FLAGS } from "./chromium"
@@ -279,6 +280,7 @@ const main = async () => {
       ["csv", "CSV", () => csvFormulas(baseUrl, ownerToken)],
       ["browser", "solve time in Chromium", () => solveTimeInBrowser(baseUrl, Number(values["browser-runs"]))],
       ["js", "Home's JavaScript", async () => homeJavaScript()],
+      ["drop", "the drop's grind against a committed drop (tools/bench/drop-grind.ts)", () => dropGrind()],
     ]
     const only = values.only?.split(",")
     for (const [, what, measure] of parts.filter(([name]) => !only || only.includes(name))) {

@@ -1,10 +1,11 @@
 // `npm run bench:drop [-- --sizes 100000,1000000 --filled /tmp/drop-1m.db]`: a drop at launch-day
 // size, on the embedded store. For each size it fills a list of that many confirmed people, every
 // one entered in an open drop (written straight into the store), then:
-//   - starts `serve:prod` on it (DROPS_FILE: the drop open now) and measures, at 50 connections
+//   - starts `serve:prod` on it (DROPS_FILE: the drop open now, committed, a local beacon stand-in
+//     as its chain's relay) and measures, at 50 connections
 //     for 10 s each, entering (size changes by random people, through POST /api/drop/enter) and,
 //     beside it for comparison, status lookups (POST /api/waitlist): p99 and requests/s;
-//   - closes the drop and times the close (freezing the list and its hash), the draw rule alone,
+//   - closes the drop and times the close (freezing the list, its hash and its file), the draw rule alone,
 //     the draw the owner waits for (winners' codes and emails written), the "not this time" emails
 //     to everyone else, and a verification of the published draw with the command-line verifier's code;
 //   - at the smallest size, opens /drop/'s verifier in headless Chromium (as a visitor does,
@@ -14,12 +15,18 @@
 // --filled keeps the filled store of the largest size at that path and starts from a copy next time.
 import autocannon from "autocannon"
 import { createHash } from "node:crypto"
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { parseArgs } from "node:util"
-import { entryListText, seedHash, verifyDraw } from "../src/drop/draw"
+import { gunzipSync } from "node:zlib"
+import type { BeaconChain } from "../src/drop/beacon"
+import { makeCommitment, type DropCommitment } from "../src/drop/commitment"
+import { isCheckable } from "../src/drop/contract"
+import { seedHash } from "../src/drop/draw"
+import { checkDrop } from "../src/drop/verify"
+import { drandBeacons } from "../src/server/drop/beacon-client"
 import { dropCatalog } from "../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher } from "../src/server/drop/service"
 import { DEFAULT_REFERRAL_BOOST } from "../src/server/settings/settings"
@@ -29,6 +36,8 @@ import { hashToken, newReferralCode } from "../src/server/waitlist/codes"
 import { emailKey } from "../src/server/waitlist/email-key"
 import { SIGNUP_SOURCE } from "../src/signup/rules"
 import drops from "../content/drops.json"
+import { startBeaconStandIn, type BeaconStandIn } from "./beacon-stand-in"
+import { routeBuiltDrops } from "./built-drops"
 import { decimal, heading, integer, table } from "./bench/format"
 import { runLighthouse, medianMetrics, type RunMetrics } from "./bench/lighthouse"
 import { chromePath, CHROMIUM_FLAGS, launchBrowser } from "./chromium"
@@ -84,18 +93,26 @@ const fill = async (file: string, size: number): Promise<void> => {
   }
 }
 
-/** Everyone enters the drop, spread over its sizes, and the drop is committed to `seed`: written straight into the store. */
-const enterEveryone = async (file: string, seed: string, committedAt: Date): Promise<void> => {
+/** Everyone enters the drop, spread over its sizes, and the drop is committed with `commitment`: written straight into the store. */
+const enterEveryone = async (file: string, commitment: DropCommitment): Promise<void> => {
   // The store makes its tables on first use.
   await openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST).close()
   const db = new DatabaseSync(file)
   try {
     db.exec("begin")
-    db.prepare("insert into drops (id, seed_hash, committed_at) values (?, ?, ?)").run(DROP.id, await seedHash(seed), committedAt.toISOString())
+    db.prepare("insert into drops (id, seed_hash, committed_at, chain_hash, round, opens_at, closes_at) values (?, ?, ?, ?, ?, ?, ?)").run(
+      DROP.id,
+      commitment.seedHash,
+      commitment.committedAt,
+      commitment.chainHash,
+      commitment.round,
+      commitment.opensAt,
+      commitment.closesAt,
+    )
     const sizeCase = `case id % ${SIZES.length} ${SIZES.map((size, index) => `when ${index} then '${size}'`).join(" ")} end`
     db.prepare(
       `insert into drop_entries (entry_code, drop_id, signup_id, size, entered_at) select printf('%016x', id), ?, id, ${sizeCase}, ? from signups`,
-    ).run(DROP.id, committedAt.toISOString())
+    ).run(DROP.id, commitment.opensAt)
     db.prepare("insert into drop_tallies (drop_id, size, entrants) select drop_id, size, count(*) from drop_entries group by drop_id, size").run()
     db.exec("commit")
   } finally {
@@ -155,18 +172,19 @@ interface SizeReport {
   winners: number
 }
 
-/** A drops file with the built site's drop, open from an hour ago for an hour. */
-const openDropsFile = (dir: string, now: Date): string => {
-  const file = join(dir, "drops.json")
-  const open = {
-    ...DROP,
+/** The built site's drop, open from an hour ago for an hour, committed to `seed` two hours ago with `chain`'s first round after the close. */
+const committedDrops = async (seed: string, chain: BeaconChain, now: Date) => {
+  const window = {
     opensAt: new Date(now.getTime() - HOUR).toISOString(),
     closesAt: new Date(now.getTime() + HOUR).toISOString(),
     resultsAt: new Date(now.getTime() + 2 * HOUR).toISOString(),
   }
-  writeFileSync(file, JSON.stringify({ ...drops, drops: [open] }))
-  return file
+  const commitment = makeCommitment(await seedHash(seed), chain, window, new Date(now.getTime() - 2 * HOUR))
+  return { content: { ...drops, beacon: chain, drops: [{ ...DROP, ...window, commitment }] }, commitment, closesAt: new Date(window.closesAt) }
 }
+
+/** Every round is out at once: the bench draws right after its close. */
+const startRelay = (): Promise<BeaconStandIn> => startBeaconStandIn({ now: () => Number.MAX_SAFE_INTEGER })
 
 const measureSize = async (size: number, filled: string | undefined): Promise<SizeReport> => {
   const dir = mkdtempSync(join(tmpdir(), "block94-bench-drop-"))
@@ -178,8 +196,11 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   }
   const seed = createHash("sha256").update(`bench-drop-seed-${size}`).digest("hex")
   const now = new Date()
-  await enterEveryone(file, seed, new Date(now.getTime() - 2 * HOUR))
-  const dropsFile = openDropsFile(dir, now)
+  const relay = await startRelay()
+  const { content, commitment, closesAt } = await committedDrops(seed, relay.chain, now)
+  await enterEveryone(file, commitment)
+  const dropsFile = join(dir, "drops.json")
+  writeFileSync(dropsFile, JSON.stringify(content))
 
   process.stderr.write(`bench:drop: ${integer(size)} entries: entering and status lookups at ${CONNECTIONS} connections\n`)
   const server = await serveProduction({
@@ -218,66 +239,77 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   process.stderr.write(`bench:drop: ${integer(size)} entries: close and draw\n`)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const closed = {
-      ...drops,
-      drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }],
-    }
-    const service = createDropService({ store, catalog: dropCatalog(closed), siteUrl: "https://block94.example", mail: null, seedDir: null })
+    const listDir = mkdtempSync(join(tmpdir(), "block94-bench-drop-lists-"))
+    const service = createDropService({
+      store,
+      catalog: dropCatalog(content),
+      siteUrl: "https://block94.example",
+      mail: null,
+      seedDir: null,
+      beacons: drandBeacons(),
+      listDir,
+    })
+    // Frozen at the close, to the millisecond, as serve:prod's timer does; drawn a minute later.
     let started = performance.now()
-    const record = await service.record(DROP.id, now)
+    const record = await service.record(DROP.id, closesAt)
     const closeMs = performance.now() - started
     if (!record?.listHash) throw new Error("the drop did not freeze")
+    const later = new Date(closesAt.getTime() + 60_000)
     started = performance.now()
-    const drawn = await service.draw(DROP.id, seed, now)
+    const drawn = await service.draw(DROP.id, { seed }, later)
     const drawMs = performance.now() - started
     if (drawn.kind !== "drawn") throw new Error(`the draw answered ${drawn.kind}`)
     started = performance.now()
-    const notified = drawn.notified + (await service.notifyNotWon(DROP.id, now))
+    const notified = drawn.notified + (await service.notifyNotWon(DROP.id, later))
     const notifyMs = performance.now() - started
-    const published = await service.record(DROP.id, now)
-    const entryList = (await service.entryList(DROP.id, now)) as string
-    if (!published?.winners || !published.seed || !published.seedHash) throw new Error("the draw was not published")
+    const published = await service.record(DROP.id, later)
+    const listFile = await service.entryListFile(DROP.id, later)
+    if (!published || !isCheckable(published) || !listFile) throw new Error("the draw was not published")
+    const entryList = gunzipSync(readFileSync(listFile.path)).toString("utf8")
     started = performance.now()
-    const check = await verifyDraw(
-      { seed: published.seed, seedHash: published.seedHash, listHash: record.listHash, entryList, stock: published.stock, winners: published.winners },
-      nodeTicketHasher(published.seed),
-    )
+    const check = await checkDrop({ commitment, window: content.drops[0], chain: relay.chain }, published, entryList, nodeTicketHasher)
     const verifyMs = performance.now() - started
     if (!check.ok) problems.push(`${integer(size)}: the draw does not verify: ${check.problems.join("; ")}`)
-    if (entryListText([]) !== "" || entryList.split("\n").length - 1 !== size)
-      problems.push(`${integer(size)}: the published list has ${entryList.split("\n").length - 1} entries`)
+    if (entryList.split("\n").length - 1 !== size) problems.push(`${integer(size)}: the published list has ${entryList.split("\n").length - 1} entries`)
     const winners = drawn.result.bySize.reduce((sum, one) => sum + one.winners.length, 0)
     return { size, enter, status, closeMs, ruleMs: drawn.drawMs, drawMs, notifyMs, notified, verifyMs, winners }
   } finally {
     await store.close()
+    await relay.stop()
   }
 }
 
-/** The drop page's own verifier in Chromium, on a drawn drop of `size` entries served by serve:prod. */
+/** The drop page's own verifier in Chromium, on a drawn drop of `size` entries served by serve:prod (the page's data as built with that drop). */
 const browserVerify = async (size: number): Promise<{ ms: number; answer: string; slowdown: number }[]> => {
   const dir = mkdtempSync(join(tmpdir(), "block94-bench-drop-page-"))
   const file = join(dir, "signups.db")
   await fill(file, size)
   const seed = createHash("sha256").update(`bench-drop-page-${size}`).digest("hex")
-  const now = new Date()
-  await enterEveryone(file, seed, new Date(now.getTime() - 3 * HOUR))
-  const closed = {
-    ...drops,
-    drops: [{ ...DROP, opensAt: new Date(now.getTime() - 3 * HOUR).toISOString(), closesAt: new Date(now.getTime() - HOUR).toISOString() }],
-  }
+  // The drop closed two hours ago: committed four hours ago, frozen at its close.
+  const relay = await startRelay()
+  const { content, commitment, closesAt } = await committedDrops(seed, relay.chain, new Date(Date.now() - 3 * HOUR))
+  await enterEveryone(file, commitment)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const drawn = await createDropService({ store, catalog: dropCatalog(closed), siteUrl: "https://block94.example", mail: null, seedDir: null }).draw(
-      DROP.id,
-      seed,
-      now,
-    )
+    const listDir = mkdtempSync(join(tmpdir(), "block94-bench-drop-lists-"))
+    const service = createDropService({
+      store,
+      catalog: dropCatalog(content),
+      siteUrl: "https://block94.example",
+      mail: null,
+      seedDir: null,
+      beacons: drandBeacons(),
+      listDir,
+    })
+    await service.record(DROP.id, closesAt)
+    const drawn = await service.draw(DROP.id, { seed }, new Date(closesAt.getTime() + 60_000))
     if (drawn.kind !== "drawn") throw new Error(`the draw answered ${drawn.kind}`)
   } finally {
     await store.close()
+    await relay.stop()
   }
   const dropsFile = join(dir, "drops.json")
-  writeFileSync(dropsFile, JSON.stringify(closed))
+  writeFileSync(dropsFile, JSON.stringify(content))
   const server = await serveProduction({
     SIGNUPS_FILE: file,
     DATABASE_URL: "",
@@ -290,6 +322,7 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
   try {
     for (const slowdown of [1, 4]) {
       const page = await browser.newPage()
+      await routeBuiltDrops(page, content)
       const session = await page.context().newCDPSession(page)
       await page.goto(`${server.baseUrl}/drop/`, { waitUntil: "networkidle" })
       await session.send("Emulation.setCPUThrottlingRate", { rate: slowdown })
@@ -300,6 +333,7 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
       const verdict = page.locator("[data-verdict]").first()
       await verdict.waitFor({ timeout: 300_000 })
       results.push({ ms: performance.now() - started, answer: (await verdict.innerText()).trim(), slowdown })
+      if ((await verdict.getAttribute("data-verdict")) !== "match") problems.push(`the drop page's verifier says: ${(await verdict.innerText()).trim()}`)
       await page.close()
     }
   } finally {
@@ -351,7 +385,7 @@ const main = async () => {
         ["entering: requests/s, non-2xx, errors", ...reports.map((r) => `${integer(r.enter.perSecond)}, ${r.enter.non2xx}, ${r.enter.errors}`), "0 errors"],
         ["status lookup: p99 (p50)", ...reports.map((r) => `${ms(r.status.p99)} (${ms(r.status.p50)})`), ""],
         ["status lookup: requests/s, non-2xx, errors", ...reports.map((r) => `${integer(r.status.perSecond)}, ${r.status.non2xx}, ${r.status.errors}`), ""],
-        ["close: freeze the list and hash it", ...reports.map((r) => ms(r.closeMs)), ""],
+        ["close: freeze the list, its hash and its file", ...reports.map((r) => ms(r.closeMs)), ""],
         ["draw: the rule alone", ...reports.map((r) => ms(r.ruleMs)), "< 10 s at 1M"],
         ["draw: all the owner waits for (winners' codes and emails)", ...reports.map((r) => ms(r.drawMs)), ""],
         ['"not this time" emails queued, and how long', ...reports.map((r) => `${integer(r.notified)} in ${ms(r.notifyMs)}`), ""],

@@ -2,15 +2,16 @@
 // Run on its own: npx tsx tools/bench/drop-draw.ts [entries] (default 1,000,000).
 import { createHash, createHmac, createSecretKey, randomBytes } from "node:crypto"
 import type { SizeStock } from "../../src/drop/contract"
-import { drawWinners, entryListText, type DrawEntry, type TicketHasher } from "../../src/drop/draw"
+import { drawKey, drawWinners, type TicketHasher } from "../../src/drop/draw"
+import { entryListText, type DrawEntry } from "../../src/drop/entry-list"
 
 const SIZES = ["hoodie/S", "hoodie/M", "hoodie/L", "hoodie/XL", "cap/One size"]
 /** Tickets for 20 entries in a row: mostly 1, some 2 to 4 (1.35 on average). */
 const TICKET_MIX = [1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 2, 1, 1, 4]
 
-/** The server's hasher: HMAC-SHA256 keyed with the seed's text, answered synchronously. */
-export const nodeTicketHasher = (seed: string): TicketHasher => {
-  const key = createSecretKey(Buffer.from(seed, "utf8"))
+/** The server's hasher: HMAC-SHA256 keyed with the draw key's text, answered synchronously. */
+export const nodeTicketHasher = (drawKeyText: string): TicketHasher => {
+  const key = createSecretKey(Buffer.from(drawKeyText, "utf8"))
   return (message) => createHmac("sha256", key).update(message).digest("hex")
 }
 
@@ -27,12 +28,12 @@ export const syntheticEntries = (count: number): DrawEntry[] =>
 export async function timeDraw(entries: number): Promise<{ ms: number; tickets: number }> {
   const list = syntheticEntries(entries)
   const stock: SizeStock[] = SIZES.map((size) => ({ size, pieces: 25 }))
-  const seed = randomBytes(32).toString("hex")
+  const key = drawKey(randomBytes(32).toString("hex"), randomBytes(48).toString("hex"))
   const listHash = createHash("sha256").update(entryListText(list), "utf8").digest("hex")
   const tickets = list.reduce((sum, entry) => sum + entry.tickets, 0)
 
   const started = performance.now()
-  await drawWinners({ entries: list, stock, seed, listHash, hasher: nodeTicketHasher(seed) })
+  await drawWinners({ entries: list, stock, key, listHash, hasher: nodeTicketHasher(key) })
   return { ms: performance.now() - started, tickets }
 }
 
