@@ -1,21 +1,25 @@
 // A drop from the owner's commitment to a redeemed winning code, end to end, against the
 // production server on each store (SQLite, and a real PostgreSQL), with a real SMTP server
-// catching the mail and the bot check enforced. The server runs with a drops file of its own
-// (DROPS_FILE): the content's drop with its window moved, while the built pages keep the
-// content's window; Playwright's clock puts each page at the same point of the content's window
-// as the server is of its. Time moves for the server as it does for an owner who restarts it:
-// the test restarts it on the same store with the window moved on (opened, then closed), so no
-// test waits for a clock.
+// catching the mail, the bot check enforced, and a local beacon stand-in as the chain's relay (no
+// request leaves the machine). The server runs with a drops file of its own (DROPS_FILE): the
+// content's drop with its own window, and its commitment once the owner makes it, as a deploy
+// would carry it; the built pages keep the content's window, and Playwright's clock puts each page
+// at the same point of the content's window as the server is of its (the drop page's data is
+// served as a build with the drops file would have it, for its check). The server's clock is moved
+// as the window goes on (test/clock-offset.ts), restarting it on the same store, so no test waits.
 //
-// A person signs up and confirms from the email, opens the status page once entries are open,
-// enters with a size from the keyboard alone, changes it, and gets an email each time; nothing
-// moves when the status answer arrives; axe is clean at 390 and 1280 px. Once entries close, the
-// owner runs the draw from the owner's page, the person's status page says they won, the drop
-// page's own verifier finds the draw checks out, the code in the winner's email opens the
-// invitation page on the piece it is for, and the shop redeems it once.
+// A person signs up and confirms from the email; the owner commits and the commitment is
+// deployed; the person opens the status page once entries are open, enters with a size from the
+// keyboard alone, changes it, and gets an email each time; nothing moves when the status answer
+// arrives; axe is clean at 390 and 1280 px. Entries freeze at the close; the owner runs the draw
+// from the owner's page, which first waits for the beacon's round; the person's status page says
+// they won and finds their entry in the published list; the drop page's own verifier finds the
+// draw checks out; the code in the winner's email opens the invitation page on the piece it is
+// for, and the shop redeems it once.
 //
 // The owner's Drops section on its own (both sizes): the seed committed from the keyboard, shown
-// once with its download, never again after a reload, its hash published.
+// once with its download, never again after a reload, its hash published, and what to put into
+// the site said until the site carries it.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -26,11 +30,16 @@ import invitePage from "../content/pages/invite.json"
 import dropPage from "../content/pages/drop.json"
 import owner from "../content/pages/owner.json"
 import waitlistPage from "../content/pages/waitlist.json"
+import { roundTime, type BeaconChain } from "../src/drop/beacon"
+import type { DropCommitment } from "../src/drop/commitment"
 import { seedHash } from "../src/drop/draw"
 import { freshDatabase } from "../test/postgres"
 import { startPostgresProcess, type PostgresProcess } from "../tools/postgres-process"
 import { startInbox, type Inbox } from "../tools/smtp-inbox"
 import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { startBeaconStandIn, type BeaconStandIn } from "../tools/beacon-stand-in"
+import { routeBuiltDrops } from "../tools/built-drops"
+import { writeCommitment } from "../tools/drop-content"
 import { axeViolations, expect, layoutShifts, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 import { linkSecret } from "../test/link-secret"
@@ -55,14 +64,19 @@ const axeAtBothSizes = async (page: Page) => {
   }
 }
 
-/** Writes the content's drops with drop-01's window moved (ISO instants), for DROPS_FILE. */
-const dropsFile = (dir: string, window: { opensAt: Date; closesAt: Date; resultsAt: Date }): string => {
+type Window = { opensAt: Date; closesAt: Date; resultsAt: Date }
+
+/** The content's drops with drop-01's window moved (ISO instants) and `beacon` as the chain, as DROPS_FILE takes them. */
+const movedDrops = (window: Window, beacon: BeaconChain) => ({
+  ...drops,
+  beacon,
+  drops: [{ ...DROP, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString() }],
+})
+
+/** Writes those drops to a file, for DROPS_FILE. */
+const dropsFile = (dir: string, window: Window, beacon: BeaconChain = drops.beacon as BeaconChain): string => {
   const file = join(dir, "drops.json")
-  const moved = {
-    ...drops,
-    drops: [{ ...DROP, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), resultsAt: window.resultsAt.toISOString() }],
-  }
-  writeFileSync(file, JSON.stringify(moved, null, 2))
+  writeFileSync(file, `${JSON.stringify(movedDrops(window, beacon), null, 2)}\n`)
   return file
 }
 
@@ -120,20 +134,28 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
     test.describe.configure({ mode: "serial", timeout: 300_000 })
     test.use({ reducedMotion: "reduce" })
     let inbox: Inbox
+    let relay: BeaconStandIn
     let postgres: PostgresProcess | null = null
     let server: ProductionServer
     let siteUrl: string
     let port: number
     let dir: string
     let storage: Record<string, string>
+    let file: string
+    /** The drop's own window, a few hours from now; the server's clock is moved along it. */
+    const start = Date.now()
+    const window: Window = { opensAt: new Date(start + HOUR), closesAt: new Date(start + 2 * HOUR), resultsAt: new Date(start + 3 * HOUR) }
+    /** How far the server's (and the relay's) clock is ahead of the real one. */
+    let offset = 0
 
-    /** (Re)starts the server on the same store and address, the drop's window where `window` puts it. */
-    const serve = async (window: { opensAt: Date; closesAt: Date; resultsAt: Date }) => {
+    /** (Re)starts the server on the same store and address with its clock at `at`. */
+    const serveAt = async (at: Date) => {
       await server?.stop()
+      offset = at.getTime() - Date.now()
       server = await serveProduction(
         {
           ...storage,
-          DROPS_FILE: dropsFile(dir, window),
+          DROPS_FILE: file,
           OWNER_TOKEN: SECRET,
           INVITE_API_TOKEN,
           SMTP_URL: inbox.url,
@@ -141,35 +163,31 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
           SITE_URL: siteUrl,
           ...BOT_CHECK,
         },
-        { port },
+        { port, clockOffsetMs: offset },
       )
     }
 
     test.beforeAll(async () => {
       inbox = await startInbox()
+      // A chain of one-minute rounds with one due right at the close: the draw's round comes a minute after it.
+      relay = await startBeaconStandIn({ now: () => Date.now() + offset, genesis: Math.floor(window.closesAt.getTime() / 1000) - 1000 * 60, period: 60 })
       port = await freePort()
       siteUrl = `http://127.0.0.1:${port}`
       dir = mkdtempSync(join(tmpdir(), "block94-drop-entry-"))
+      file = dropsFile(dir, window, relay.chain)
       if (storeName === "PostgreSQL") {
         postgres = await startPostgresProcess()
         storage = { DATABASE_URL: await freshDatabase(postgres.url), DROP_SEED_DIR: join(dir, "seeds") }
       } else {
         storage = { SIGNUPS_FILE: join(dir, "signups.db") }
       }
-      // The drop opens in an hour: the owner commits before then (the owner's page does it in the test below).
-      const now = Date.now()
-      await serve({ opensAt: new Date(now + HOUR), closesAt: new Date(now + 2 * HOUR), resultsAt: new Date(now + 3 * HOUR) })
-      const committed = await fetch(`${siteUrl}/api/owner/drops`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
-        body: JSON.stringify({ action: "commit", drop: DROP.id }),
-      })
-      expect(committed.status).toBe(200)
+      await serveAt(new Date(start))
     })
 
     test.afterAll(async () => {
       await server?.stop()
       await postgres?.stop()
+      await relay?.stop()
       await inbox?.close()
     })
 
@@ -196,11 +214,21 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await page.goto(linkIn(confirmMail, "/confirm/", "token"))
       const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
 
-      // Entries open (the server restarted with the window open since a minute); the page's clock is as far into the content's window.
+      // The owner commits (the drop's announcement) and the site is deployed with the commitment in its content.
+      const committed = await fetch(`${siteUrl}/api/owner/drops`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: "commit", drop: DROP.id }),
+      })
+      expect(committed.status).toBe(200)
+      const commitment = ((await committed.json()) as { commitment: DropCommitment }).commitment
+      expect(writeCommitment(file, DROP.id, commitment)).toBe("written")
+
+      // Entries open (the server restarted a minute into the window); the page's clock is as far into the content's window.
       // The tab leaves the site while the server restarts: a visitor never sees that, and a page left open would
       // fetch from it (Gatsby prefetches the pages its links lead to when the browser is idle) and log the refusals.
       await page.goto("about:blank")
-      await serve({ opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + HOUR), resultsAt: new Date(Date.now() + 2 * HOUR) })
+      await serveAt(new Date(window.opensAt.getTime() + 60_000))
       await phaseIs("open")
       await page.clock.setFixedTime(CONTENT_OPEN)
       await watchLayoutShifts(page)
@@ -259,9 +287,10 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
       await expect(drop.getByRole("button", { name: copy.withdraw })).toBeVisible()
 
-      // Entries close (the server restarted with the window closed a minute ago); the owner runs the draw from the owner's page (the server kept the seed).
+      // Entries close (the server restarted a second after the close freezes them at once, before the beacon's round);
+      // the owner runs the draw from the owner's page (the server kept the seed): it waits for the beacon's round.
       await page.goto("about:blank")
-      await serve({ opensAt: new Date(Date.now() - HOUR), closesAt: new Date(Date.now() - 60_000), resultsAt: new Date(Date.now() + HOUR) })
+      await serveAt(new Date(window.closesAt.getTime() + 1_000))
       await phaseIs("closed")
       const ownerPage = await page.context().newPage()
       await signIn(ownerPage, siteUrl)
@@ -270,12 +299,21 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(card.getByRole("table", { name: owner.drops.entrants }).getByRole("row", { name: /Hoodie, L/ })).toContainText(/L\s*25\s*1$/)
       await card.getByRole("button", { name: owner.drops.draw.button }).click()
       await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
-      await expect(card.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
-      await stage(ownerPage, "drawn")
-      await expect(card.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
-      await expect(card.getByRole("link", { name: owner.drops.verifyLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
-      expect(await axeViolations(ownerPage)).toEqual([])
+      await expect(card.getByRole("status")).toHaveText(/^The beacon's round comes out at .*: run the draw after that\.$/)
       await ownerPage.close()
+      // Once the round is out, the draw runs with it.
+      await serveAt(new Date(roundTime(relay.chain, commitment.round).getTime() + 10_000))
+      const drawingPage = await page.context().newPage()
+      await signIn(drawingPage, siteUrl)
+      const drawCard = ownerDrop(drawingPage)
+      await drawCard.getByRole("button", { name: owner.drops.draw.button }).click()
+      await drawCard.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await expect(drawCard.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
+      await stage(drawingPage, "drawn")
+      await expect(drawCard.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
+      await expect(drawCard.getByRole("link", { name: owner.drops.verifyLink })).toHaveAttribute("href", `/drop/#${DROP.id}`)
+      expect(await axeViolations(drawingPage)).toEqual([])
+      await drawingPage.close()
 
       // The status page says they won; the winner's email leads to the piece on the invitation page.
       await page.clock.setFixedTime(CONTENT_DRAWN)
@@ -284,8 +322,15 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(drop.getByText(copy.won)).toBeVisible()
       await expect(drop.getByText("Your entry: Block Heavyweight Hoodie, L")).toBeVisible()
       await expect(drop.getByRole("radio")).toHaveCount(0)
+      // The person finds their own entry in the published list, as it should be.
+      await drop.getByRole("button", { name: copy.check.button }).click()
+      await expect(drop.locator("[data-entry-check]")).toHaveAttribute("data-entry-check", "found")
+      await expect(drop.locator("[data-entry-check]")).toContainText("Block Heavyweight Hoodie, L, 1 tickets")
       await axeAtBothSizes(page)
-      // The drop page's own verifier: the list downloaded, the winners recomputed in the browser.
+      // The drop page's own verifier: the list downloaded, the beacon checked, the winners recomputed in the browser,
+      // all held to what the site was built with (here, the drops file with its commitment).
+      const built = movedDrops(window, relay.chain)
+      await routeBuiltDrops(page, { beacon: relay.chain, drops: [{ ...built.drops[0], commitment }] })
       await page.goto(`${siteUrl}/drop/#${DROP.id}`)
       await waitUntilHydrated(page)
       await page.getByRole("button", { name: dropPage.live.verify.button }).click()
@@ -372,9 +417,12 @@ test.describe("the owner's Drops section", () => {
     // Its hash is published at once, on the owner's page and in the drop's public record.
     const hash = await seedHash(seed)
     await expect(card.getByText(owner.drops.seedHash).locator("xpath=following-sibling::dd")).toHaveText(hash)
-    const record = (await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { seedHash: string; seed: string | null; phase: string }
-    expect(record).toMatchObject({ phase: "scheduled", seedHash: hash, seed: null })
+    const record = (await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { commitment: DropCommitment; seed: string | null; phase: string }
+    expect(record).toMatchObject({ phase: "scheduled", commitment: { seedHash: hash }, seed: null })
     await expect(card.getByRole("button", { name: owner.drops.commit.button })).toHaveCount(0)
+    // Until the site carries the commitment, the card says what to put into content/drops.json.
+    const publish = card.getByRole("region", { name: owner.drops.publish.heading })
+    await expect(publish.getByLabel(owner.drops.publish.snippet)).toContainText(`"seedHash": "${hash}"`)
     expect(await axeViolations(page)).toEqual([])
 
     // Never shown again: after "I've saved it", and after a reload.

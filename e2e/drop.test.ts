@@ -2,15 +2,23 @@
  * The drop page at phone and laptop size: axe, the keyboard, the countdown ticking with nothing
  * moving (time from Playwright's clock, never a wait), the times in the visitor's own time zone,
  * the page without JavaScript, the live record (the drop service is stubbed: its own tests are
- * elsewhere) and the check of a draw in the browser. Home's note about the drop leads here.
+ * elsewhere) and the check of a draw in the browser, held to the commitment and beacon key the
+ * page was built with (its data served as a build with a committed drop and a test chain would
+ * have it). Home's note about the drop leads here.
  */
 import type { Page, Route } from "@playwright/test"
+import { bls12_381 } from "@noble/curves/bls12-381"
 import drops from "../content/drops.json"
 import copy from "../content/pages/drop.json"
 import home from "../content/pages/home.json"
+import { roundTime, type BeaconChain } from "../src/drop/beacon"
+import { makeCommitment, type DropCommitment } from "../src/drop/commitment"
 import type { PublishedDrop } from "../src/drop/contract"
-import { drawWinners, entryListText, sha256Hex, type DrawEntry } from "../src/drop/draw"
+import { drawKey, drawWinners } from "../src/drop/draw"
+import { entryListText, sha256Hex, type DrawEntry } from "../src/drop/entry-list"
 import { scheduledRecord } from "../test/drop-fixtures"
+import { publicKeyOf, signRound } from "../tools/beacon-stand-in"
+import { routeBuiltDrops } from "../tools/built-drops"
 import { axeViolations, builtApiBase, cookieNotice, expect, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
@@ -27,8 +35,13 @@ const section = (page: Page, heading: string) => page.getByRole("region", { name
 const liveSection = (page: Page) => section(page, copy.live.heading)
 const countdown = (page: Page) => page.locator("[data-countdown]")
 
-/** A drawn drop whose record and list agree, drawn with the site's own rule: what a fair draw publishes. */
-const fairDraw = async (): Promise<{ record: PublishedDrop; list: string }> => {
+/** A test beacon chain (its key made here): the page's data says the site was built with it. */
+const CHAIN_KEY = bls12_381.utils.randomSecretKey()
+const CHAIN: BeaconChain = { ...drops.beacon, name: "test chain", publicKey: publicKeyOf(CHAIN_KEY), scheme: "bls-unchained-g1-rfc9380" }
+const SEED = "94".repeat(32)
+
+/** A drawn drop whose record and list agree, drawn with the site's own rule and the beacon's round: what a fair draw publishes. */
+const fairDraw = async (): Promise<{ record: PublishedDrop; list: string; commitment: DropCommitment }> => {
   const entries: DrawEntry[] = Array.from({ length: 40 }, (_, index) => ({
     id: `entry${String(index).padStart(4, "0")}`,
     size: index % 2 === 0 ? "hoodie/S" : "cap/One size",
@@ -41,24 +54,34 @@ const fairDraw = async (): Promise<{ record: PublishedDrop; list: string }> => {
     { size: "hoodie/XL", pieces: 15 },
     { size: "cap/One size", pieces: 4 },
   ]
-  const seed = "94".repeat(32)
+  const commitment = makeCommitment(await sha256Hex(SEED), CHAIN, DROP, new Date("2026-12-01T12:00:00Z"))
+  const beacon = { round: commitment.round, signature: signRound(CHAIN_KEY, commitment.round) }
   const list = entryListText(entries)
   const listHash = await sha256Hex(list)
-  const { bySize } = await drawWinners({ entries, stock, seed, listHash })
+  const { bySize } = await drawWinners({ entries, stock, key: drawKey(SEED, beacon.signature), listHash })
   const record: PublishedDrop = {
     ...scheduledRecord(),
     phase: "drawn",
-    seedHash: await sha256Hex(seed),
+    commitment,
     entrants: Object.fromEntries(bySize.map(({ size, entrants }) => [size, entrants])),
     listHash,
-    frozenAt: "2026-12-06T17:00:01.000Z",
-    seed,
+    frozenAt: new Date(Date.parse(DROP.closesAt) + 5).toISOString(),
+    seed: SEED,
+    beacon,
     drawnAt: "2026-12-07T17:00:00.000Z",
     winners: Object.fromEntries(bySize.map(({ size, winners }) => [size, winners])),
     promoted: {},
     stock,
   }
-  return { record, list }
+  expect(roundTime(CHAIN, commitment.round).getTime()).toBeGreaterThan(Date.parse(record.frozenAt as string))
+  return { record, list, commitment }
+}
+
+/** Serves the record and list of a drawn drop, and the page's data as built with its commitment and the test chain. */
+const serveDraw = async (page: Page, draw: { record: PublishedDrop; list: string; commitment: DropCommitment }) => {
+  await routeBuiltDrops(page, { beacon: CHAIN, drops: [{ ...DROP, commitment: draw.commitment }] })
+  await page.route(RECORD_URL, (route) => json(route, 200, draw.record))
+  await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: draw.list }))
 }
 
 test.describe("the drop page", () => {
@@ -74,9 +97,7 @@ test.describe("the drop page", () => {
   })
 
   test("is axe clean with a drawn record and its check done", async ({ page, app }) => {
-    const { record, list } = await fairDraw()
-    await page.route(RECORD_URL, (route) => json(route, 200, record))
-    await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: list }))
+    await serveDraw(page, await fairDraw())
     await app.open("/drop/")
     const live = liveSection(page)
     await live.getByRole("button", { name: copy.live.verify.button }).click()
@@ -86,9 +107,7 @@ test.describe("the drop page", () => {
   })
 
   test("lets the keyboard reach every control, each with a visible focus ring", async ({ page, app }) => {
-    const { record, list } = await fairDraw()
-    await page.route(RECORD_URL, (route) => json(route, 200, record))
-    await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: list }))
+    await serveDraw(page, await fairDraw())
     await app.open("/drop/")
     await expect(liveSection(page).getByRole("button", { name: copy.live.verify.button })).toBeVisible()
     // From the page's first control to its last, Tab stops on each with a ring; the drop's own
@@ -257,17 +276,18 @@ test.describe("the draw's live record", () => {
     await app.open("/drop/")
     const live = liveSection(page)
     await expect(live.getByText(copy.live.phases.scheduled)).toBeVisible()
-    await expect(live.getByText(scheduledRecord().seedHash as string)).toBeVisible()
+    await expect(live.getByText(scheduledRecord().commitment?.seedHash as string)).toBeVisible()
     await expect(live.getByRole("row", { name: "Six-Panel Cap, One size 40 0" })).toBeVisible()
     await expect(live.getByRole("button", { name: copy.live.verify.button })).toHaveCount(0)
     expect(requested).toEqual(["?drop=drop-01"])
   })
 
   test("checks a fair draw in the browser, loading the rule's code only on the click, and catches a changed winner", async ({ page, app }) => {
-    const { record, list } = await fairDraw()
-    let published = record
+    const draw = await fairDraw()
+    let published = draw.record
+    await routeBuiltDrops(page, { beacon: CHAIN, drops: [{ ...DROP, commitment: draw.commitment }] })
     await page.route(RECORD_URL, (route) => json(route, 200, published))
-    await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: list }))
+    await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: draw.list }))
     const scripts: string[] = []
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url())
@@ -280,6 +300,7 @@ test.describe("the draw's live record", () => {
     expect(scripts.length).toBeGreaterThan(loadedBefore)
 
     // The same draw with one winner swapped for someone from the reserve list.
+    const { record, list } = draw
     const [first, ...rest] = record.winners?.["cap/One size"] ?? []
     const outsider = list
       .split("\n")
@@ -293,6 +314,37 @@ test.describe("the draw's live record", () => {
     const verdict = liveSection(page).locator("[data-verdict='mismatch']")
     await expect(verdict).toContainText(copy.live.verify.mismatch)
     await expect(verdict.getByRole("listitem").first()).toBeVisible()
+  })
+
+  test("catches a made-up beacon value and a commitment other than the one the page was built with, in words", LAPTOP_ONLY, async ({ page, app }) => {
+    const draw = await fairDraw()
+    const forged = { round: draw.commitment.round, signature: signRound(bls12_381.utils.randomSecretKey(), draw.commitment.round) }
+    let published: PublishedDrop = { ...draw.record, beacon: forged }
+    await serveDraw(page, { ...draw, record: published })
+    await page.unroute(RECORD_URL)
+    await page.route(RECORD_URL, (route) => json(route, 200, published))
+    await app.open("/drop/")
+    await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
+    const verdict = liveSection(page).locator("[data-verdict='mismatch']")
+    await expect(verdict).toContainText("is not signed by the beacon chain's key")
+    published = { ...draw.record, commitment: { ...draw.commitment, seedHash: "0".repeat(64) } }
+    await page.reload()
+    await app.hydrated()
+    await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
+    await expect(liveSection(page).locator("[data-verdict='mismatch']")).toContainText(
+      "The server's record differs from the commitment published with the site before entries opened: the seed's fingerprint changed",
+    )
+  })
+
+  test("says the page carries no commitment when it was built without one", LAPTOP_ONLY, async ({ page, app }) => {
+    // This build's content has no commitment: a record that claims one is not held to anything the site published.
+    const draw = await fairDraw()
+    await page.route(RECORD_URL, (route) => json(route, 200, draw.record))
+    await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: draw.list }))
+    await app.open("/drop/")
+    await expect(page.locator("[data-commitment='none']")).toContainText(copy.commitment.none)
+    await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
+    await expect(liveSection(page).locator("[data-verdict='mismatch']")).toContainText("This page was built without the drop's commitment")
   })
 })
 
