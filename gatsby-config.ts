@@ -33,7 +33,7 @@ const config: GatsbyConfig = {
       options: {
         typeName: ({ node }: { node: { relativePath: string } }) => {
           const entry = contentFileAt(node.relativePath)
-          if (!entry) throw new Error(`content/${node.relativePath} is not declared in the content model (plugins/content-model/model.ts)`)
+          if (!entry) throw new Error(`content/${node.relativePath} is not declared in the content model (plugins/content-model/model/)`)
           return nodeTypeName(entry.schema)
         },
       },
