@@ -2,6 +2,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react"
 import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile, type OwnerProblem } from "../../lib/owner-client"
 import type { Formats } from "../../lib/owner-format"
+import { MAX_INVITE } from "../../signup/owner-requests"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
 import { ConfirmStep } from "./ConfirmStep"
@@ -214,7 +215,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
     event.preventDefault()
     setNote(null)
     const wanted = Number(count)
-    if (!Number.isInteger(wanted) || wanted < 1 || wanted > 1000) {
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > MAX_INVITE) {
       setInvalid(true)
       inputRef.current?.focus()
       return
@@ -248,7 +249,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
             type="number"
             inputMode="numeric"
             min={1}
-            max={1000}
+            max={MAX_INVITE}
             step={1}
             required
             value={count}
@@ -259,7 +260,7 @@ export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: Ac
           />
           {invalid && (
             <p id={`${id}-invalid`} sx={{ color: "secondary", mt: 2 }}>
-              {text.invalid}
+              {fillTemplate(text.invalid, { max: formats.count(MAX_INVITE) })}
             </p>
           )}
         </div>

@@ -20,6 +20,7 @@
  * checked before the secret counts (see secret-gate.ts: so the secret cannot be guessed fast).
  * Every answer is `Cache-Control: no-store`: they carry addresses.
  */
+import { MAX_INVITE } from "../../signup/owner-requests"
 import type { BackupSummary } from "../../signup/owner-summary"
 import { SMALL_COUNT, type Funnel, type FunnelAnswer } from "../../signup/funnel"
 import type { VisitTotals } from "../store/visit-store"
@@ -48,9 +49,6 @@ export interface OwnerDependencies extends HandlerDependencies {
   /** The launch funnel (views waiting to be counted written first); absent or null where signups cannot be kept. */
   funnel?: { counting: boolean; read(now: Date): Promise<Funnel>; totals(): Promise<VisitTotals> } | null
 }
-
-/** The most people one invite request may name. */
-export const MAX_INVITE = 1_000
 
 /** The most held referrals one decision may name. */
 export const MAX_REVIEW = 100

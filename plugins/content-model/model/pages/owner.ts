@@ -230,7 +230,9 @@ export const owner = contentFile(
         heading: text("the heading of inviting the next people"),
         text: longText("what inviting does, and that the list comes first"),
         label: text("the label of the how-many field"),
-        invalid: text("what the page says when the number is not a whole number from 1 to 1,000"),
+        invalid: template("what the page says when the number is not a whole number from 1 to the most one request may invite", {
+          max: "the most people one request may invite goes there (the server's rule)",
+        }),
         preview: text("the label of the button that shows who is next (a dry run)"),
         previewing: text("what that button says while the list is read"),
         listCaption: template("the caption of the list of who is next", { count: "the number goes there" }),
