@@ -7,10 +7,8 @@ import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { JoinDropButton } from "../components/shared/JoinDropButton"
 import { PageIntro } from "../components/shared/PageIntro"
 import { Section } from "../components/shared/Section"
-import { useSiteContent } from "../hooks/use-site-content"
 
 const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
-  const site = useSiteContent()
   const page = data.aboutJson!
   return (
     <>
@@ -31,14 +29,7 @@ const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
         </Section>
       </HydrateLater>
       <HydrateLater>
-        <SignupSection
-          {...page.signup}
-          count={site.socialProof}
-          showListSizeFrom={site.showListSizeFrom}
-          language={site.language}
-          brand={site.brand}
-          contactEmail={site.emails.general}
-        />
+        <SignupSection {...page.signup} />
       </HydrateLater>
     </>
   )

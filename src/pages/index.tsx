@@ -79,14 +79,7 @@ const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
       <HydrateLater>
         {/* In the signup section's own hydration slot: a link and words, nothing that runs. */}
         <DropAnnouncement notes={dropNotes(data.dropsJson)} linkLabel={page.dropLink} />
-        <SignupSection
-          {...page.signup}
-          count={site.socialProof}
-          showListSizeFrom={site.showListSizeFrom}
-          language={site.language}
-          brand={site.brand}
-          contactEmail={site.emails.general}
-        />
+        <SignupSection {...page.signup} />
       </HydrateLater>
     </>
   )

@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { lazy, Suspense, useState } from "react"
+import { useSiteContent } from "../../hooks/use-site-content"
 import { socialProofCount } from "../../lib/list-size"
 import { SIGNUP_SECTION_ID } from "../../lib/routes"
 import type { SignupFollowUp } from "../../lib/signup-client"
@@ -14,23 +15,21 @@ interface SignupSectionProps {
   text: string
   /** The social-proof line with "{count}" where the number goes. */
   socialProof: string
-  /** The claimed number ("5,000+"), shown until a signup brings the list's real size. */
-  count: string
-  /** The list's size from which the real number replaces the claim (content/site.json). */
-  showListSizeFrom: number
-  /** How numbers are written, for the real size ("en"). */
-  language: string
-  brand: string
-  contactEmail: string
 }
 
-/** The "Join the Drop" section: the target of every Join the Drop button. */
-export const SignupSection = ({ heading, text, socialProof, count, showListSizeFrom, language, brand, contactEmail }: SignupSectionProps) => {
+/**
+ * The "Join the Drop" section: the target of every Join the Drop button. The page gives its
+ * words; the site-wide facts (the claimed number, the size from which the real one shows, the
+ * language, the brand, the team's address) come from content/site.json.
+ */
+export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps) => {
+  const site = useSiteContent()
   const [before, after = ""] = socialProof.split("{count}")
   const [joined, setJoined] = useState<{ followUp: SignupFollowUp; email: string } | null>(null)
   // After a signup the place brings the list's real size: shown here too once it may be (list-size.ts).
   const total = joined?.followUp.kind === "place" ? joined.followUp.place.total : undefined
-  const shownCount = socialProofCount(count, total, showListSizeFrom, (value) => new Intl.NumberFormat(language).format(value))
+  // The claimed number ("5,000+") until a signup brings the list's real size, written in the site's language.
+  const shownCount = socialProofCount(site.socialProof, total, site.showListSizeFrom, (value) => new Intl.NumberFormat(site.language).format(value))
   return (
     <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-heading" sx={{ py: [6, 7], outline: "none" }}>
       <div
@@ -63,7 +62,11 @@ export const SignupSection = ({ heading, text, socialProof, count, showListSizeF
             </p>
           </div>
           <div onFocus={() => void loadFollowUp()} sx={{ display: "grid", gap: 5, alignContent: "start" }}>
-            <SignupForm brand={brand} contactEmail={contactEmail} onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)} />
+            <SignupForm
+              brand={site.brand}
+              contactEmail={site.emails.general}
+              onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)}
+            />
             {/* Present from the start, so screen readers announce what appears in it. */}
             <div aria-live="polite">
               {joined && (

@@ -24,16 +24,7 @@ const PLACE = {
 const joinWith = async (email: string) => {
   render(
     <>
-      <SignupSection
-        heading="Join the Drop"
-        text="Early access."
-        socialProof="Join {count} people."
-        count="5,000+"
-        showListSizeFrom={site.showListSizeFrom}
-        language="en"
-        brand="Block 94"
-        contactEmail="hello@block94.example"
-      />
+      <SignupSection heading="Join the Drop" text="Early access." socialProof="Join {count} people." />
       <Toasts />
     </>,
   )
