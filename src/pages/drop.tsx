@@ -111,17 +111,8 @@ export const query = graphql`
         relays
       }
       drops {
-        id
-        name
+        ...DropSchedule
         summary
-        opensAt
-        closesAt
-        resultsAt
-        redeemDays
-        bonus {
-          ticketsPerReferral
-          maxBonusTickets
-        }
         pieces {
           id
           name

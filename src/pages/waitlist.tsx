@@ -140,16 +140,7 @@ export const query = graphql`
     dropsJson {
       minimumAge
       drops {
-        id
-        name
-        opensAt
-        closesAt
-        resultsAt
-        redeemDays
-        bonus {
-          ticketsPerReferral
-          maxBonusTickets
-        }
+        ...DropSchedule
         pieces {
           id
           name

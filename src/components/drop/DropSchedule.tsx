@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { graphql } from "gatsby"
 import { Fragment } from "react"
 import { useNow } from "../../hooks/use-now"
 import { formatDateTime, readerTimeZone } from "../../lib/dates"
@@ -74,3 +75,23 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
     </section>
   )
 }
+
+/**
+ * A drop's schedule as the drop page and the status page query it: which drop, when entries open
+ * and close and the results are out, and the terms of its draw that go with them (days to use a
+ * winning code, bonus tickets).
+ */
+export const dropScheduleFragment = graphql`
+  fragment DropSchedule on Drop {
+    id
+    name
+    opensAt
+    closesAt
+    resultsAt
+    redeemDays
+    bonus {
+      ticketsPerReferral
+      maxBonusTickets
+    }
+  }
+`
