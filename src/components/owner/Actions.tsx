@@ -1,30 +1,11 @@
 /** @jsxImportSource theme-ui */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react"
-import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile, type OwnerProblem } from "../../lib/owner-client"
-import type { Formats } from "../../lib/owner-format"
+import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile } from "../../lib/owner-client"
 import { MAX_INVITE } from "../../signup/owner-requests"
 import { fillTemplate } from "../../lib/template"
-import type { OwnerCopy } from "./copy"
+import { NoteLine, problemText, type ActionProps, type Note } from "./action"
 import { ConfirmStep } from "./ConfirmStep"
 import { busyButton, card, cardHeading, dataTable, scroller } from "./ui"
-
-export interface ActionProps {
-  secret: string
-  copy: OwnerCopy
-  formats: Formats
-  /** The secret stopped working (changed on the server): the page signs out. */
-  onProblem(problem: OwnerProblem): void
-  /** The list changed: the numbers are read again. */
-  onChanged(): void
-}
-
-export type Note = { text: string; tone: "ok" | "problem" } | null
-
-export const NoteLine = ({ note }: { note: Note }) => (
-  <p role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
-    {note?.text ?? ""}
-  </p>
-)
 
 /** One action's card: its heading (naming the section) and what it does, then its controls. */
 const ActionCard = ({ id, heading, text, children }: { id: string; heading: string; text: string; children: ReactNode }) => (
@@ -39,17 +20,6 @@ const ActionCard = ({ id, heading, text, children }: { id: string; heading: stri
 
 const field = { variant: "forms.input", width: "100%" } as const
 const label = { variant: "forms.label", display: "block" } as const
-
-/**
- * The words for a problem, shown by the action; a problem with the secret itself (wrong now, or
- * the page turned off) is handed to the page instead, which signs out.
- */
-export const problemText = (problem: OwnerProblem, failed: string, copy: OwnerCopy, onProblem: (problem: OwnerProblem) => void): string | null => {
-  if (problem.kind === "failed") return failed
-  if (problem.kind === "tooMany") return copy.signIn.tooMany
-  onProblem(problem)
-  return null
-}
 
 /** Download the CSV export: asks first (the file holds every address), then saves it. */
 export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {

@@ -4,7 +4,7 @@ import { useState } from "react"
 import type { AuditEntry, HeldReferral } from "../../signup/owner-summary"
 import { reviewReferrals } from "../../lib/owner-client"
 import { fillTemplate } from "../../lib/template"
-import { NoteLine, problemText, type ActionProps, type Note } from "./Actions"
+import { NoteLine, problemText, type ActionProps, type Note } from "./action"
 import { card, dataTable, scroller } from "./ui"
 
 interface HeldReferralsProps extends ActionProps {
