@@ -1,7 +1,9 @@
 /** @jsxImportSource theme-ui */
+import { Text } from "@theme-ui/components"
 import type { AttributionCount } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
-import { card, dataTable } from "./ui"
+import { DataTable } from "./DataTable"
+import { card } from "./ui"
 
 export interface AttributionTableCopy {
   heading: string
@@ -15,42 +17,22 @@ export interface AttributionTableCopy {
 /** Signups by one kind of attribution (source, campaign, referring site), with how many confirmed. */
 export const AttributionTable = ({ rows, copy, empty, formats }: { rows: AttributionCount[]; copy: AttributionTableCopy; empty: string; formats: Formats }) => (
   <div sx={{ ...card, minWidth: 0, p: 3 }}>
-    <table sx={dataTable}>
-      <caption>{copy.heading}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{copy.name}</th>
-          <th scope="col" className="number">
-            {copy.signups}
-          </th>
-          <th scope="col" className="number">
-            {copy.confirmed}
-          </th>
-          <th scope="col" className="number">
-            {copy.rate}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={4} sx={{ color: "subtle" }}>
-              {empty}
-            </td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.name}>
-              <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere", minWidth: "6em", color: row.name ? "text" : "subtle" }}>
-                {row.name || copy.none}
-              </th>
-              <td className="number">{formats.count(row.signups)}</td>
-              <td className="number">{formats.count(row.confirmed)}</td>
-              <td className="number">{formats.percent(share(row.confirmed, row.signups))}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <DataTable
+      caption={copy.heading}
+      rows={rows}
+      rowKey={(row) => row.name}
+      empty={empty}
+      columns={[
+        {
+          heading: copy.name,
+          rowHeader: true,
+          cell: (row) => row.name || <Text sx={{ color: "subtle" }}>{copy.none}</Text>,
+          sx: { overflowWrap: "anywhere", minWidth: "6em" },
+        },
+        { heading: copy.signups, numeric: true, cell: (row) => formats.count(row.signups) },
+        { heading: copy.confirmed, numeric: true, cell: (row) => formats.count(row.confirmed) },
+        { heading: copy.rate, numeric: true, cell: (row) => formats.percent(share(row.confirmed, row.signups)) },
+      ]}
+    />
   </div>
 )

@@ -4,7 +4,7 @@ import { SUMMARY_DAYS, type DayCount } from "../../signup/owner-summary"
 import { fillTemplate } from "../../lib/template"
 import { countAxis, type Formats } from "../../lib/owner-format"
 import { visuallyHidden } from "../shared/styles"
-import { dataTable } from "./ui"
+import { DataTable } from "./DataTable"
 
 export interface DailyChartCopy {
   signups: string
@@ -133,25 +133,16 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
       </div>
       {/* Hidden by its box: a table itself is never narrower than its cells. */}
       <div sx={visuallyHidden}>
-        <table sx={dataTable}>
-          <caption>{fillTemplate(copy.table, { days: String(SUMMARY_DAYS) })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{copy.day}</th>
-              <th scope="col">{copy.signups}</th>
-              <th scope="col">{copy.confirmations}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">{formats.day(day.day)}</th>
-                <td>{formats.count(day.signups)}</td>
-                <td>{formats.count(day.confirmations)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={fillTemplate(copy.table, { days: String(SUMMARY_DAYS) })}
+          rows={days}
+          rowKey={(day) => day.day}
+          columns={[
+            { heading: copy.day, rowHeader: true, cell: (day) => formats.day(day.day) },
+            { heading: copy.signups, cell: (day) => formats.count(day.signups) },
+            { heading: copy.confirmations, cell: (day) => formats.count(day.confirmations) },
+          ]}
+        />
       </div>
     </div>
   )

@@ -11,7 +11,8 @@ import { DailyChart } from "./DailyChart"
 import { Drops, type DropPieces } from "./Drops"
 import { AuditLog, HeldReferrals } from "./Review"
 import { Backups, HardBounces } from "./Upkeep"
-import { card, dataTable, scroller, sectionHeading } from "./ui"
+import { DataTable } from "./DataTable"
+import { card, sectionHeading } from "./ui"
 
 interface DashboardProps extends Omit<ActionProps, "formats"> {
   summary: OwnerSummary
@@ -97,42 +98,24 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
 
       <Section heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
         <div sx={card}>
-          {summary.topReferrers.length === 0 ? (
-            <p sx={{ color: "subtle" }}>{copy.topReferrers.empty}</p>
-          ) : (
-            <div role="region" aria-label={copy.topReferrers.heading} tabIndex={0} sx={scroller}>
-              <table sx={dataTable}>
-                <thead>
-                  <tr>
-                    <th scope="col" className="number" sx={{ width: "3em" }}>
-                      {copy.topReferrers.rank}
-                    </th>
-                    <th scope="col">{copy.topReferrers.email}</th>
-                    <th scope="col">{copy.topReferrers.code}</th>
-                    <th scope="col" className="number">
-                      {copy.topReferrers.referrals}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.topReferrers.map((referrer, index) => (
-                    <tr key={referrer.referralCode}>
-                      <td className="number" sx={{ color: "subtle" }}>
-                        {formats.count(index + 1)}
-                      </td>
-                      <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
-                        {referrer.email}
-                      </th>
-                      <td sx={{ fontFamily: "monospace" }}>{referrer.referralCode}</td>
-                      <td className="number" sx={{ color: "primary", fontWeight: "bold" }}>
-                        {formats.count(referrer.referrals)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={copy.topReferrers.heading}
+            captionHidden
+            rows={summary.topReferrers}
+            rowKey={(referrer) => referrer.referralCode}
+            empty={copy.topReferrers.empty}
+            columns={[
+              { heading: copy.topReferrers.rank, numeric: true, cell: (_referrer, index) => formats.count(index + 1), sx: { color: "subtle", width: "3em" } },
+              { heading: copy.topReferrers.email, rowHeader: true, cell: (referrer) => referrer.email, sx: { whiteSpace: "nowrap" } },
+              { heading: copy.topReferrers.code, cell: (referrer) => referrer.referralCode, sx: { fontFamily: "monospace" } },
+              {
+                heading: copy.topReferrers.referrals,
+                numeric: true,
+                cell: (referrer) => formats.count(referrer.referrals),
+                sx: { color: "primary", fontWeight: "bold" },
+              },
+            ]}
+          />
         </div>
       </Section>
 
@@ -153,34 +136,18 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </Section>
         <Section heading={copy.webhooks.heading}>
           <div sx={card}>
-            {summary.disabledWebhooks.length === 0 ? (
-              <p sx={{ color: "subtle" }}>{copy.webhooks.none}</p>
-            ) : (
-              <div role="region" aria-label={copy.webhooks.heading} tabIndex={0} sx={scroller}>
-                <table sx={dataTable}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{copy.webhooks.url}</th>
-                      <th scope="col">{copy.webhooks.since}</th>
-                      <th scope="col">{copy.webhooks.reason}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {summary.disabledWebhooks.map((hook) => (
-                      <tr key={hook.url}>
-                        <th scope="row" sx={{ fontWeight: "body", overflowWrap: "anywhere" }}>
-                          {hook.url}
-                        </th>
-                        <td sx={{ whiteSpace: "nowrap" }}>
-                          <time dateTime={hook.since}>{formats.time(hook.since)}</time>
-                        </td>
-                        <td>{hook.reason ?? ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              caption={copy.webhooks.heading}
+              captionHidden
+              rows={summary.disabledWebhooks}
+              rowKey={(hook) => hook.url}
+              empty={copy.webhooks.none}
+              columns={[
+                { heading: copy.webhooks.url, rowHeader: true, cell: (hook) => hook.url, sx: { overflowWrap: "anywhere" } },
+                { heading: copy.webhooks.since, cell: (hook) => <time dateTime={hook.since}>{formats.time(hook.since)}</time>, sx: { whiteSpace: "nowrap" } },
+                { heading: copy.webhooks.reason, cell: (hook) => hook.reason ?? "" },
+              ]}
+            />
           </div>
         </Section>
       </div>

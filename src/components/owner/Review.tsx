@@ -5,7 +5,8 @@ import type { AuditEntry, HeldReferral } from "../../signup/owner-summary"
 import { reviewReferrals } from "../../lib/owner-client"
 import { fillTemplate } from "../../lib/template"
 import { NoteLine, problemText, type ActionProps, type Note } from "./action"
-import { card, dataTable, scroller } from "./ui"
+import { DataTable } from "./DataTable"
+import { card } from "./ui"
 
 interface HeldReferralsProps extends ActionProps {
   rows: HeldReferral[]
@@ -36,76 +37,70 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
   }
   return (
     <div sx={card}>
-      {rows.length === 0 ? (
-        <p sx={{ color: "subtle" }}>{text.empty}</p>
-      ) : (
-        <div role="region" aria-label={text.heading} tabIndex={0} sx={scroller}>
-          {/* Wide enough to read: on a phone it scrolls sideways rather than breaking every address. */}
-          <table sx={{ ...dataTable, minWidth: 760 }}>
-            <thead>
-              <tr>
-                <th scope="col">{text.friend}</th>
-                <th scope="col">{text.referrer}</th>
-                <th scope="col">{text.reason}</th>
-                <th scope="col">{text.when}</th>
-                <th scope="col">{text.decision}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" sx={{ fontWeight: "body", overflowWrap: "break-word" }}>
-                    {row.email}
-                    {!row.confirmed && (
-                      <Badge
-                        variant="outline"
-                        sx={{
-                          display: "block",
-                          width: "fit-content",
-                          mt: 1,
-                          fontSize: "11px",
-                          color: "subtle",
-                          bg: "transparent",
-                          boxShadow: "inset 0 0 0 1px currentColor",
-                        }}
-                      >
-                        {text.notConfirmed}
-                      </Badge>
-                    )}
-                  </th>
-                  <td sx={{ overflowWrap: "break-word" }}>{row.referrerEmail}</td>
-                  <td>{text.reasons[row.reason]}</td>
-                  <td sx={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={row.at}>{formats.time(row.at)}</time>
-                  </td>
-                  <td>
-                    <div sx={{ display: "flex", gap: 2 }}>
-                      <Button
-                        type="button"
-                        variant="small"
-                        aria-label={`${text.release}: ${row.email}`}
-                        aria-disabled={busy === row.id}
-                        onClick={() => void decide(row, "release")}
-                      >
-                        {text.release}
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        aria-label={`${text.reject}: ${row.email}`}
-                        aria-disabled={busy === row.id}
-                        onClick={() => void decide(row, "reject")}
-                      >
-                        {text.reject}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={text.heading}
+        captionHidden
+        listUpTo="tablet"
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        empty={text.empty}
+        columns={[
+          {
+            heading: text.friend,
+            rowHeader: true,
+            cell: (row) => (
+              <>
+                {row.email}
+                {!row.confirmed && (
+                  <Badge
+                    variant="outline"
+                    sx={{
+                      display: "block",
+                      width: "fit-content",
+                      mt: 1,
+                      fontSize: "11px",
+                      color: "subtle",
+                      bg: "transparent",
+                      boxShadow: "inset 0 0 0 1px currentColor",
+                    }}
+                  >
+                    {text.notConfirmed}
+                  </Badge>
+                )}
+              </>
+            ),
+            sx: { overflowWrap: "break-word" },
+          },
+          { heading: text.referrer, cell: (row) => row.referrerEmail, sx: { overflowWrap: "break-word" } },
+          { heading: text.reason, cell: (row) => text.reasons[row.reason] },
+          { heading: text.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
+          {
+            heading: text.decision,
+            cell: (row) => (
+              <div sx={{ display: "flex", gap: 2 }}>
+                <Button
+                  type="button"
+                  variant="small"
+                  aria-label={`${text.release}: ${row.email}`}
+                  aria-disabled={busy === row.id}
+                  onClick={() => void decide(row, "release")}
+                >
+                  {text.release}
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  aria-label={`${text.reject}: ${row.email}`}
+                  aria-disabled={busy === row.id}
+                  onClick={() => void decide(row, "reject")}
+                >
+                  {text.reject}
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
       {total > rows.length && <p sx={{ color: "subtle", mt: 3 }}>{fillTemplate(text.more, { count: formats.count(total - rows.length) })}</p>}
       <NoteLine note={note} />
     </div>
@@ -117,40 +112,21 @@ export const AuditLog = ({ entries, copy, formats }: { entries: AuditEntry[] } &
   const text = copy.audit
   return (
     <div sx={card}>
-      {entries.length === 0 ? (
-        <p sx={{ color: "subtle" }}>{text.empty}</p>
-      ) : (
-        <div role="region" aria-label={text.heading} tabIndex={0} sx={scroller}>
-          <table sx={{ ...dataTable, minWidth: 560 }}>
-            <thead>
-              <tr>
-                <th scope="col">{text.when}</th>
-                <th scope="col">{text.what}</th>
-                <th scope="col" className="number">
-                  {text.count}
-                </th>
-                <th scope="col">{text.who}</th>
-                <th scope="col">{text.detail}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, index) => (
-                <tr key={`${entry.at} ${index}`}>
-                  <td sx={{ whiteSpace: "nowrap" }}>
-                    <time dateTime={entry.at}>{formats.time(entry.at)}</time>
-                  </td>
-                  <th scope="row" sx={{ fontWeight: "body" }}>
-                    {entry.action.charAt(0).toUpperCase() + entry.action.slice(1)}
-                  </th>
-                  <td className="number">{formats.count(entry.count)}</td>
-                  <td>{entry.actor}</td>
-                  <td sx={{ color: "subtle" }}>{entry.detail ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={text.heading}
+        captionHidden
+        listUpTo="tablet"
+        rows={entries}
+        rowKey={(entry, index) => `${entry.at} ${index}`}
+        empty={text.empty}
+        columns={[
+          { heading: text.when, cell: (entry) => <time dateTime={entry.at}>{formats.time(entry.at)}</time>, sx: { whiteSpace: "nowrap" } },
+          { heading: text.what, rowHeader: true, cell: (entry) => entry.action.charAt(0).toUpperCase() + entry.action.slice(1) },
+          { heading: text.count, numeric: true, cell: (entry) => formats.count(entry.count) },
+          { heading: text.who, cell: (entry) => entry.actor },
+          { heading: text.detail, cell: (entry) => entry.detail ?? "", sx: { color: "subtle" } },
+        ]}
+      />
     </div>
   )
 }

@@ -3,39 +3,24 @@ import type { BackupSummary, HardBounce } from "../../signup/owner-summary"
 import type { Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
-import { card, dataTable, scroller } from "./ui"
+import { DataTable } from "./DataTable"
+import { card } from "./ui"
 
 /** Addresses refused for good, newest first. */
 export const HardBounces = ({ rows, total, copy, formats }: { rows: HardBounce[]; total: number; copy: OwnerCopy["bounces"]; formats: Formats }) => (
   <div sx={card}>
-    {rows.length === 0 ? (
-      <p sx={{ color: "subtle" }}>{copy.empty}</p>
-    ) : (
-      <div role="region" aria-label={copy.heading} tabIndex={0} sx={scroller}>
-        <table sx={{ ...dataTable, minWidth: 560 }}>
-          <thead>
-            <tr>
-              <th scope="col">{copy.email}</th>
-              <th scope="col">{copy.when}</th>
-              <th scope="col">{copy.reason}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.email} ${row.at}`}>
-                <th scope="row" sx={{ fontWeight: "body", overflowWrap: "break-word" }}>
-                  {row.email}
-                </th>
-                <td sx={{ whiteSpace: "nowrap" }}>
-                  <time dateTime={row.at}>{formats.time(row.at)}</time>
-                </td>
-                <td sx={{ fontFamily: "monospace", fontSize: 0, wordBreak: "break-word" }}>{row.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )}
+    <DataTable
+      caption={copy.heading}
+      captionHidden
+      rows={rows}
+      rowKey={(row) => `${row.email} ${row.at}`}
+      empty={copy.empty}
+      columns={[
+        { heading: copy.email, rowHeader: true, cell: (row) => row.email, sx: { overflowWrap: "break-word" } },
+        { heading: copy.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
+        { heading: copy.reason, cell: (row) => row.reason, sx: { fontFamily: "monospace", fontSize: 0, wordBreak: "break-word" } },
+      ]}
+    />
     {total > rows.length && <p sx={{ color: "subtle", mt: 3 }}>{fillTemplate(copy.more, { count: formats.count(total - rows.length) })}</p>}
   </div>
 )
