@@ -173,6 +173,10 @@ const theme: Theme = {
       "&:hover": { bg: "text", color: "background" },
     },
   },
+  /** Panels on the owner's page (theme-ui's Card). */
+  cards: {
+    primary: { bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "default", p: [3, 4] },
+  },
   links: {
     nav: {
       fontFamily: "heading",

@@ -1,279 +1,199 @@
 /** @jsxImportSource theme-ui */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react"
+import { Box, Card, Heading, Input, Label, Text, type InputProps } from "@theme-ui/components"
+import { useId, useRef, useState, type ReactNode, type RefObject } from "react"
 import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile } from "../../lib/owner-client"
 import { MAX_INVITE } from "../../signup/owner-requests"
 import { fillTemplate } from "../../lib/template"
-import { NoteLine, problemText, type ActionProps, type Note } from "./action"
-import { ConfirmStep } from "./ConfirmStep"
-import { busyButton, card, cardHeading, dataTable, scroller } from "./ui"
+import { problemText, type ActionProps } from "./action"
+import { ConfirmAction, type Outcome, type Prepared } from "./ConfirmAction"
+import { DataTable } from "./DataTable"
+import { cardHeading } from "./ui"
 
 /** One action's card: its heading (naming the section) and what it does, then its controls. */
-const ActionCard = ({ id, heading, text, children }: { id: string; heading: string; text: string; children: ReactNode }) => (
-  <section aria-labelledby={`${id}-heading`} sx={card}>
-    <h3 id={`${id}-heading`} sx={cardHeading}>
-      {heading}
-    </h3>
-    <p sx={{ color: "subtle", mb: 3 }}>{text}</p>
-    {children}
-  </section>
-)
+function ActionCard({ heading, text, children }: { heading: string; text: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <Heading as="h3" id={id} sx={cardHeading}>
+        {heading}
+      </Heading>
+      <Text as="p" sx={{ color: "subtle", mb: 3 }}>
+        {text}
+      </Text>
+      {children}
+    </Card>
+  )
+}
 
-const field = { variant: "forms.input", width: "100%" } as const
-const label = { variant: "forms.label", display: "block" } as const
+interface FieldProps extends Omit<InputProps, "ref"> {
+  label: string
+  /** What is wrong with the value, once it is; said under the field. */
+  problem: string | null
+  inputRef: RefObject<HTMLInputElement>
+}
+
+/** A labelled field, and under it what is wrong with its value once it is. */
+function Field({ label, problem, inputRef, sx, ...input }: FieldProps) {
+  const id = useId()
+  return (
+    <div>
+      <Label htmlFor={id} sx={{ display: "block" }}>
+        {label}
+      </Label>
+      <Input
+        ref={inputRef}
+        id={id}
+        required
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? `${id}-problem` : undefined}
+        sx={{ width: "100%", ...sx }}
+        {...input}
+      />
+      {problem !== null && (
+        <Text as="p" id={`${id}-problem`} sx={{ color: "secondary", mt: 2 }}>
+          {problem}
+        </Text>
+      )}
+    </div>
+  )
+}
+
+/** An outcome that failed: the words for the problem, or nothing where the page signs out instead. */
+const failure = (words: string | null): Outcome | null => (words === null ? null : { note: { text: words, tone: "problem" } })
 
 /** Download the CSV export: asks first (the file holds every address), then saves it. */
-export const ExportAction = ({ secret, copy, onProblem }: ActionProps) => {
-  const id = useId()
+export function ExportAction({ secret, copy, onProblem }: ActionProps) {
   const text = copy.exportList
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState<Note>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const close = (next: Note) => {
-    setAsking(false)
-    setNote(next)
-    buttonRef.current?.focus()
-  }
-  const download = async () => {
-    setBusy(true)
+  const download = async (): Promise<Outcome | null> => {
     const outcome = await fetchExport(secret)
-    setBusy(false)
-    if (outcome.kind === "ok") {
-      saveFile(outcome.file, outcome.name)
-      close({ text: text.done, tone: "ok" })
-      return
-    }
-    const words = problemText(outcome, text.failed, copy, onProblem)
-    if (words) close({ text: words, tone: "problem" })
+    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    saveFile(outcome.file, outcome.name)
+    return { note: { text: text.done, tone: "ok" } }
   }
   return (
-    <ActionCard id={id} heading={text.heading} text={text.text}>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={asking}
-        onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (setNote(null), setAsking(true)))}
-        sx={{ variant: "buttons.secondary" }}
-      >
-        {text.button}
-      </button>
-      {asking && (
-        <ConfirmStep
-          question={text.question}
-          confirm={text.confirm}
-          cancel={text.cancel}
-          working={text.working}
-          busy={busy}
-          onConfirm={() => void download()}
-          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
-        />
-      )}
-      <NoteLine note={note} />
+    <ActionCard heading={text.heading} text={text.text}>
+      <ConfirmAction opener={{ label: text.button }} question={() => text.question} words={text} cancelled={copy.actions.cancelled} run={download} />
     </ActionCard>
   )
 }
 
 /** Erase an address (an erasure request by email): the address, then a confirm step naming it. */
-export const ForgetAction = ({ secret, copy, onProblem, onChanged }: ActionProps) => {
-  const id = useId()
+export function ForgetAction({ secret, copy, onProblem, onChanged }: ActionProps) {
   const text = copy.forget
   const [email, setEmail] = useState("")
-  const [asking, setAsking] = useState<string | null>(null)
   const [invalid, setInvalid] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState<Note>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const close = (next: Note) => {
-    setAsking(null)
-    setNote(next)
+  const check = (): Prepared<string> => {
+    setInvalid(!isEmailAddress(email))
+    if (isEmailAddress(email)) return { ask: email.trim() }
     inputRef.current?.focus()
+    return null
   }
-  const ask = (event: FormEvent) => {
-    event.preventDefault()
-    setNote(null)
-    if (!isEmailAddress(email)) {
-      setInvalid(true)
-      inputRef.current?.focus()
-      return
-    }
-    setInvalid(false)
-    setAsking(email.trim())
-  }
-  const erase = async (address: string) => {
-    setBusy(true)
+  const erase = async (address: string): Promise<Outcome | null> => {
     const outcome = await forgetAddress(secret, address)
-    setBusy(false)
-    if (outcome.kind === "ok") {
-      setEmail("")
-      close({ text: fillTemplate(outcome.found ? text.found : text.notFound, { email: address }), tone: "ok" })
-      onChanged()
-      return
-    }
-    const words = problemText(outcome, text.failed, copy, onProblem)
-    if (words) close({ text: words, tone: "problem" })
+    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    setEmail("")
+    onChanged()
+    return { note: { text: fillTemplate(outcome.found ? text.found : text.notFound, { email: address }), tone: "ok" } }
   }
   return (
-    <ActionCard id={id} heading={text.heading} text={text.text}>
-      <form noValidate onSubmit={ask} sx={{ display: "grid", gap: 3 }}>
-        <div>
-          <label htmlFor={`${id}-email`} sx={label}>
-            {text.label}
-          </label>
-          <input
-            ref={inputRef}
-            id={`${id}-email`}
+    <ActionCard heading={text.heading} text={text.text}>
+      <ConfirmAction
+        opener={{ label: text.button }}
+        fields={
+          <Field
+            label={text.label}
+            problem={invalid ? text.invalid : null}
+            inputRef={inputRef}
             type="email"
             autoComplete="off"
-            required
             value={email}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? `${id}-invalid` : undefined}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            sx={field}
           />
-          {invalid && (
-            <p id={`${id}-invalid`} sx={{ color: "secondary", mt: 2 }}>
-              {text.invalid}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="submit" aria-expanded={asking !== null} sx={{ variant: "buttons.secondary" }}>
-            {text.button}
-          </button>
-        </div>
-      </form>
-      {asking !== null && (
-        <ConfirmStep
-          destructive
-          question={fillTemplate(text.question, { email: asking })}
-          confirm={text.confirm}
-          cancel={text.cancel}
-          working={text.working}
-          busy={busy}
-          onConfirm={() => void erase(asking)}
-          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
-        />
-      )}
-      <NoteLine note={note} />
+        }
+        prepare={check}
+        question={(address) => fillTemplate(text.question, { email: address })}
+        words={text}
+        destructive
+        cancelled={copy.actions.cancelled}
+        run={erase}
+        returnFocus={inputRef}
+      />
     </ActionCard>
   )
 }
 
+type NextPeople = Array<{ email: string; position: number }>
+
 /** Invite the next N: the dry run's list first, then a confirm step that sends exactly those. */
-export const InviteAction = ({ secret, copy, formats, onProblem, onChanged }: ActionProps) => {
-  const id = useId()
+export function InviteAction({ secret, copy, formats, onProblem, onChanged }: ActionProps) {
   const text = copy.invite
   const [count, setCount] = useState("50")
   const [invalid, setInvalid] = useState(false)
-  const [busy, setBusy] = useState<"preview" | "invite" | null>(null)
-  const [next, setNext] = useState<Array<{ email: string; position: number }> | null>(null)
-  const [note, setNote] = useState<Note>(null)
   const inputRef = useRef<HTMLInputElement>(null)
-  const close = (result: Note) => {
-    setNext(null)
-    setNote(result)
-    inputRef.current?.focus()
-  }
-  const answer = (outcome: Awaited<ReturnType<typeof inviteNext>>): Array<{ email: string; position: number }> | null => {
-    if (outcome.kind === "ok") return outcome.invited
-    const words = problemText(outcome, text.failed, copy, onProblem)
-    if (words) close({ text: words, tone: "problem" })
-    return null
-  }
-  const preview = async (event: FormEvent) => {
-    event.preventDefault()
-    setNote(null)
+  const preview = async (): Promise<Prepared<NextPeople>> => {
     const wanted = Number(count)
+    setInvalid(!Number.isInteger(wanted) || wanted < 1 || wanted > MAX_INVITE)
     if (!Number.isInteger(wanted) || wanted < 1 || wanted > MAX_INVITE) {
-      setInvalid(true)
       inputRef.current?.focus()
-      return
+      return null
     }
-    setInvalid(false)
-    setBusy("preview")
-    const people = answer(await inviteNext(secret, wanted, true))
-    setBusy(null)
-    if (people === null) return
-    if (people.length === 0) close({ text: text.nobody, tone: "ok" })
-    else setNext(people)
+    const outcome = await inviteNext(secret, wanted, true)
+    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    return outcome.invited.length === 0 ? { note: { text: text.nobody, tone: "ok" } } : { ask: outcome.invited }
   }
-  const invite = async (people: Array<{ email: string; position: number }>) => {
-    setBusy("invite")
-    const sent = answer(await inviteNext(secret, people.length, false))
-    setBusy(null)
-    if (sent === null) return
-    close({ text: fillTemplate(text.done, { count: formats.count(sent.length) }), tone: "ok" })
+  const invite = async (people: NextPeople): Promise<Outcome | null> => {
+    const outcome = await inviteNext(secret, people.length, false)
+    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
     onChanged()
+    return { note: { text: fillTemplate(text.done, { count: formats.count(outcome.invited.length) }), tone: "ok" } }
   }
+  const listCaption = (people: NextPeople) => fillTemplate(text.listCaption, { count: formats.count(people.length) })
   return (
-    <ActionCard id={id} heading={text.heading} text={text.text}>
-      <form noValidate onSubmit={(event) => void preview(event)} sx={{ display: "grid", gap: 3 }}>
-        <div>
-          <label htmlFor={`${id}-count`} sx={label}>
-            {text.label}
-          </label>
-          <input
-            ref={inputRef}
-            id={`${id}-count`}
+    <ActionCard heading={text.heading} text={text.text}>
+      <ConfirmAction
+        opener={{ label: text.preview, preparing: text.previewing }}
+        fields={
+          <Field
+            label={text.label}
+            problem={invalid ? fillTemplate(text.invalid, { max: formats.count(MAX_INVITE) }) : null}
+            inputRef={inputRef}
             type="number"
             inputMode="numeric"
             min={1}
             max={MAX_INVITE}
             step={1}
-            required
             value={count}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? `${id}-invalid` : undefined}
             onChange={(event) => setCount(event.currentTarget.value)}
-            sx={{ ...field, maxWidth: 160 }}
+            sx={{ maxWidth: 160 }}
           />
-          {invalid && (
-            <p id={`${id}-invalid`} sx={{ color: "secondary", mt: 2 }}>
-              {fillTemplate(text.invalid, { max: formats.count(MAX_INVITE) })}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="submit" aria-disabled={busy !== null} sx={{ variant: "buttons.secondary", ...busyButton }}>
-            {busy === "preview" ? text.previewing : text.preview}
-          </button>
-        </div>
-      </form>
-      {next !== null && (
-        <ConfirmStep
-          question={fillTemplate(text.question, { count: formats.count(next.length) })}
-          confirm={text.confirm}
-          cancel={text.cancel}
-          working={text.working}
-          busy={busy === "invite"}
-          onConfirm={() => void invite(next)}
-          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
-        >
-          <div role="region" aria-labelledby={`${id}-list`} tabIndex={0} sx={{ ...scroller, maxHeight: 240, overflowY: "auto" }}>
-            <table sx={dataTable}>
-              <caption id={`${id}-list`}>{fillTemplate(text.listCaption, { count: formats.count(next.length) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="number">
-                    {text.position}
-                  </th>
-                  <th scope="col">{text.email}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {next.map((person) => (
-                  <tr key={person.email}>
-                    <td className="number">{formats.count(person.position)}</td>
-                    <td sx={{ overflowWrap: "anywhere" }}>{person.email}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ConfirmStep>
-      )}
-      <NoteLine note={note} />
+        }
+        prepare={preview}
+        question={(people) => fillTemplate(text.question, { count: formats.count(people.length) })}
+        details={(people) => (
+          // A long list scrolls in its box; the box takes focus so the keyboard can scroll it.
+          <Box
+            role="region"
+            aria-label={listCaption(people)}
+            tabIndex={0}
+            sx={{ maxHeight: 240, overflowY: "auto", "&:focus-visible": { outline: "3px solid", outlineColor: "focus" } }}
+          >
+            <DataTable
+              caption={listCaption(people)}
+              rows={people}
+              rowKey={(person) => person.email}
+              columns={[
+                { heading: text.position, numeric: true, cell: (person) => formats.count(person.position) },
+                { heading: text.email, cell: (person) => person.email, sx: { overflowWrap: "anywhere" } },
+              ]}
+            />
+          </Box>
+        )}
+        words={text}
+        cancelled={copy.actions.cancelled}
+        run={invite}
+        returnFocus={inputRef}
+      />
     </ActionCard>
   )
 }
