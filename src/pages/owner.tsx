@@ -1,4 +1,4 @@
-/** @jsxImportSource theme-ui */
+import { Box, Heading, Text } from "@theme-ui/components"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/Seo"
 import { OwnerPage } from "../components/owner/OwnerPage"
@@ -11,16 +11,20 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
   const { brand } = useSiteContent()
   const dropPieces = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, drop.pieces]))
   return (
-    <section aria-labelledby="page-heading" sx={{ variant: "layout.container", py: [6, 7], minHeight: "100vh" }}>
-      <p sx={{ variant: "text.eyebrow", mb: 3 }}>{brand}</p>
-      <h1 id="page-heading" sx={{ variant: "text.display", fontSize: [6, 7], mb: 3 }}>
+    <Box as="section" aria-labelledby="page-heading" variant="layout.container" sx={{ py: [6, 7], minHeight: "100vh" }}>
+      <Text as="p" variant="eyebrow" sx={{ mb: 3 }}>
+        {brand}
+      </Text>
+      <Heading as="h1" id="page-heading" variant="display" sx={{ fontSize: [6, 7], mb: 3 }}>
         {copy.heading}
-      </h1>
-      <p sx={{ variant: "text.lead", mb: [5, 6], maxWidth: 680 }}>{copy.intro}</p>
+      </Heading>
+      <Text as="p" variant="lead" sx={{ mb: [5, 6], maxWidth: 680 }}>
+        {copy.intro}
+      </Text>
       <HydrateLater>
         <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} />
       </HydrateLater>
-    </section>
+    </Box>
   )
 }
 

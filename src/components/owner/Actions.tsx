@@ -36,7 +36,7 @@ interface FieldProps extends Omit<InputProps, "ref"> {
 function Field({ label, problem, inputRef, sx, ...input }: FieldProps) {
   const id = useId()
   return (
-    <div>
+    <Box>
       <Label htmlFor={id} sx={{ display: "block" }}>
         {label}
       </Label>
@@ -54,7 +54,7 @@ function Field({ label, problem, inputRef, sx, ...input }: FieldProps) {
           {problem}
         </Text>
       )}
-    </div>
+    </Box>
   )
 }
 
@@ -184,7 +184,7 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
               rowKey={(person) => person.email}
               columns={[
                 { heading: text.position, numeric: true, cell: (person) => formats.count(person.position) },
-                { heading: text.email, cell: (person) => person.email, sx: { overflowWrap: "anywhere" } },
+                { heading: text.email, rowHeader: true, cell: (person) => person.email, sx: { overflowWrap: "anywhere" } },
               ]}
             />
           </Box>

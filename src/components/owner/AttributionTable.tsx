@@ -1,9 +1,8 @@
 /** @jsxImportSource theme-ui */
-import { Text } from "@theme-ui/components"
+import { Card, Text } from "@theme-ui/components"
 import type { AttributionCount } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
 import { DataTable } from "./DataTable"
-import { card } from "./ui"
 
 export interface AttributionTableCopy {
   heading: string
@@ -16,7 +15,7 @@ export interface AttributionTableCopy {
 
 /** Signups by one kind of attribution (source, campaign, referring site), with how many confirmed. */
 export const AttributionTable = ({ rows, copy, empty, formats }: { rows: AttributionCount[]; copy: AttributionTableCopy; empty: string; formats: Formats }) => (
-  <div sx={{ ...card, minWidth: 0, p: 3 }}>
+  <Card sx={{ minWidth: 0, p: 3 }}>
     <DataTable
       caption={copy.heading}
       rows={rows}
@@ -34,5 +33,5 @@ export const AttributionTable = ({ rows, copy, empty, formats }: { rows: Attribu
         { heading: copy.rate, numeric: true, cell: (row) => formats.percent(share(row.confirmed, row.signups)) },
       ]}
     />
-  </div>
+  </Card>
 )

@@ -104,7 +104,7 @@ export function ConfirmAction<About>(props: ConfirmActionProps<About>) {
           sx={{ display: "grid", gap: 3 }}
         >
           {fields}
-          <div>{button}</div>
+          <Box>{button}</Box>
         </form>
       )}
       {asking !== null && (

@@ -1,5 +1,7 @@
 /** @jsxImportSource theme-ui */
+import { Box, Button, Text } from "@theme-ui/components"
 import { useEffect, useId, useRef, type ReactNode } from "react"
+import { ButtonRow } from "./ButtonRow"
 import { busyButton } from "./ui"
 
 interface ConfirmStepProps {
@@ -19,12 +21,12 @@ interface ConfirmStepProps {
  * The step before an action runs: the question and two answers, focus on the safe one ("Cancel"),
  * Escape the same as Cancel. Only the other answer goes ahead.
  */
-export const ConfirmStep = ({ question, confirm, cancel, working, busy, destructive = false, onConfirm, onCancel, children }: ConfirmStepProps) => {
+export function ConfirmStep({ question, confirm, cancel, working, busy, destructive = false, onConfirm, onCancel, children }: ConfirmStepProps) {
   const id = useId()
   const cancelRef = useRef<HTMLButtonElement>(null)
   useEffect(() => cancelRef.current?.focus(), [])
   return (
-    <div
+    <Box
       role="group"
       aria-labelledby={`${id}-question`}
       onKeyDown={(event) => {
@@ -41,23 +43,18 @@ export const ConfirmStep = ({ question, confirm, cancel, working, busy, destruct
         borderRadius: "default",
       }}
     >
-      <p id={`${id}-question`} sx={{ fontWeight: "bold" }}>
+      <Text as="p" id={`${id}-question`} sx={{ fontWeight: "bold" }}>
         {question}
-      </p>
+      </Text>
       {children}
-      <div sx={{ display: "flex", gap: 3, flexWrap: "wrap" }}>
-        <button
-          type="button"
-          aria-disabled={busy}
-          onClick={() => !busy && onConfirm()}
-          sx={{ variant: destructive ? "buttons.destructive" : "buttons.primary", ...busyButton }}
-        >
+      <ButtonRow>
+        <Button type="button" variant={destructive ? "destructive" : "primary"} aria-disabled={busy} onClick={() => !busy && onConfirm()} sx={busyButton}>
           {busy ? working : confirm}
-        </button>
-        <button ref={cancelRef} type="button" aria-disabled={busy} onClick={() => !busy && onCancel()} sx={{ variant: "buttons.secondary", ...busyButton }}>
+        </Button>
+        <Button ref={cancelRef} type="button" variant="secondary" aria-disabled={busy} onClick={() => !busy && onCancel()} sx={busyButton}>
           {cancel}
-        </button>
-      </div>
-    </div>
+        </Button>
+      </ButtonRow>
+    </Box>
   )
 }

@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { Box, Flex } from "@theme-ui/components"
 import { useEffect, useRef, useState } from "react"
 import { SUMMARY_DAYS, type DayCount } from "../../signup/owner-summary"
 import { fillTemplate } from "../../lib/template"
@@ -63,18 +64,18 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
   const line = days.map((day, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${y(day.confirmations).toFixed(1)}`).join(" ")
 
   return (
-    <div>
-      <ul aria-hidden="true" sx={{ display: "flex", gap: 4, listStyle: "none", p: 0, m: 0, mb: 2, fontSize: 0, color: "subtle" }}>
-        <li sx={{ display: "flex", alignItems: "center", gap: 2 }}>
-          <span sx={{ width: 14, height: 14, borderRadius: 2, bg: "primary" }} />
+    <Box>
+      <Flex as="ul" aria-hidden="true" sx={{ gap: 4, listStyle: "none", p: 0, m: 0, mb: 2, fontSize: 0, color: "subtle" }}>
+        <Flex as="li" sx={{ alignItems: "center", gap: 2 }}>
+          <Box as="span" sx={{ width: 14, height: 14, borderRadius: 2, bg: "primary" }} />
           {copy.signups}
-        </li>
-        <li sx={{ display: "flex", alignItems: "center", gap: 2 }}>
-          <span sx={{ width: 18, height: 3, bg: "secondary", borderRadius: 2 }} />
+        </Flex>
+        <Flex as="li" sx={{ alignItems: "center", gap: 2 }}>
+          <Box as="span" sx={{ width: 18, height: 3, bg: "secondary", borderRadius: 2 }} />
           {copy.confirmations}
-        </li>
-      </ul>
-      <div ref={ref} sx={{ width: "100%" }}>
+        </Flex>
+      </Flex>
+      <Box ref={ref} sx={{ width: "100%" }}>
         <svg
           width={width}
           height={HEIGHT}
@@ -130,9 +131,9 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
             {copy.countAxis.toUpperCase()}
           </text>
         </svg>
-      </div>
+      </Box>
       {/* Hidden by its box: a table itself is never narrower than its cells. */}
-      <div sx={visuallyHidden}>
+      <Box sx={visuallyHidden}>
         <DataTable
           caption={fillTemplate(copy.table, { days: String(SUMMARY_DAYS) })}
           rows={days}
@@ -143,7 +144,7 @@ export const DailyChart = ({ days, copy, formats }: DailyChartProps) => {
             { heading: copy.confirmations, cell: (day) => formats.count(day.confirmations) },
           ]}
         />
-      </div>
-    </div>
+      </Box>
+    </Box>
   )
 }

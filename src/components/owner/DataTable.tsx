@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { Text } from "@theme-ui/components"
+import { Box, Text } from "@theme-ui/components"
 import type { ReactNode } from "react"
 import type { ThemeUIStyleObject } from "theme-ui"
 import theme from "../../theme"
@@ -26,11 +26,10 @@ export interface ColumnGroup {
   span: number
 }
 
-interface DataTableProps<Row> {
-  /** The table's name, as its caption. */
-  caption: string
-  /** The caption for screen readers only, where a heading just above says the same. */
-  captionHidden?: boolean
+/** The table's name: its caption; or, where a heading just above says the same, a label for screen readers only. */
+type TableName = { caption: string; label?: never } | { label: string; caption?: never }
+
+type DataTableProps<Row> = TableName & {
   columns: ReadonlyArray<Column<Row>>
   /** Groups over every column but the first. */
   groups?: ReadonlyArray<ColumnGroup>
@@ -38,6 +37,8 @@ interface DataTableProps<Row> {
   rowKey(row: Row, index: number): string
   /** Said in the table's place while it has no rows. */
   empty?: string
+  /** Said under the table where it shows only some of the rows there are ("and 12 more"). */
+  more?: string | false
   /** Up to which screen width the table shows as a list: a phone's, or a tablet's for a wide table. */
   listUpTo?: "phone" | "tablet"
 }
@@ -57,8 +58,8 @@ const tableStyles: ThemeUIStyleObject = {
   fontVariantNumeric: "tabular-nums",
   caption: captionStyles,
   "th, td": { textAlign: "left", py: 2, px: "6px", borderBottom: "1px solid", borderColor: "border", verticalAlign: "top" },
-  "th:first-of-type, td:first-of-type": { pl: 0 },
-  "th:last-of-type, td:last-of-type": { pr: 0 },
+  "tr > :first-child": { pl: 0 },
+  "tr > :last-child": { pr: 0 },
   "thead th": { ...columnHeading, whiteSpace: "nowrap", verticalAlign: "bottom" },
   "thead th[scope=colgroup]": { textAlign: "center" },
   "[data-numeric]": { textAlign: "right", whiteSpace: "nowrap" },
@@ -67,43 +68,35 @@ const tableStyles: ThemeUIStyleObject = {
 }
 
 /**
- * On a narrow screen each row becomes a block of label/value lines (the label from the cell's
- * data-label, shown by CSS and not read out, since the cell's column heading already is), so
- * nothing scrolls sideways. The column headings stay for screen readers only.
+ * On a narrow screen each row becomes a block: its row header first as its title, then a
+ * label/value line per cell (the label from the cell's data-label, drawn by CSS and not read out,
+ * since the cell's column heading already is), so nothing scrolls sideways. The column headings
+ * stay for screen readers only.
  */
 const listStyles: ThemeUIStyleObject = {
-  "&, caption, tbody, tr, th, td": { display: "block" },
+  "&, caption, tbody, th, td": { display: "block" },
   thead: visuallyHidden,
-  "tbody tr": { py: 2, borderBottom: "1px solid", borderColor: "border" },
+  "tbody tr": { display: "flex", flexDirection: "column", gap: 1, py: 2, borderBottom: "1px solid", borderColor: "border" },
   "tbody tr:last-of-type": { borderBottom: "none" },
-  "tbody th, tbody td": {
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)",
-    columnGap: 3,
-    alignItems: "baseline",
-    py: 1,
-    px: 0,
-    border: "none",
-    textAlign: "left",
-    whiteSpace: "normal",
-  },
-  "tbody [data-numeric]": { textAlign: "left" },
-  "tbody [data-label]::before": { ...columnHeading, content: 'attr(data-label) / ""' },
-  "tbody [data-label='']::before": { display: "none" },
-  "tbody [data-label=''] > *": { gridColumn: "1 / -1" },
+  "tbody th, tbody td": { width: "auto", p: 0, border: "none", textAlign: "left", whiteSpace: "normal" },
+  "tbody th": { order: -1, fontWeight: "bold" },
+  "tbody td": { display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", columnGap: 3, alignItems: "baseline" },
+  "tbody td::before": { ...columnHeading, content: 'attr(data-label) / ""' },
+  "tbody [data-numeric]": { textAlign: "left", whiteSpace: "normal" },
 }
 
 /**
  * A table of the owner's page: a caption, column headings (optionally grouped), a row header per
- * row, counts aligned. Up to a phone's width (or a tablet's) it shows as a list of rows, each a
- * block of label/value lines. The roles are written out because a table shown as blocks loses
- * its implicit ones in some browsers.
+ * row, counts aligned; in its place a sentence while it has no rows, and under it a line when it
+ * shows only some. Up to a phone's width (or a tablet's) it shows as a list of rows, each a block
+ * of label/value lines.
  */
-export function DataTable<Row>({ caption, captionHidden = false, columns, groups, rows, rowKey, empty, listUpTo = "phone" }: DataTableProps<Row>) {
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { caption, rows, empty, more } = props
   if (rows.length === 0 && empty !== undefined) {
     return (
-      <div>
-        {!captionHidden && (
+      <Box>
+        {caption !== undefined && (
           <Text as="p" sx={captionStyles}>
             {caption}
           </Text>
@@ -111,9 +104,23 @@ export function DataTable<Row>({ caption, captionHidden = false, columns, groups
         <Text as="p" sx={{ color: "subtle" }}>
           {empty}
         </Text>
-      </div>
+      </Box>
     )
   }
+  return (
+    <>
+      <Table {...props} />
+      {more && (
+        <Text as="p" sx={{ color: "subtle", mt: 3 }}>
+          {more}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/** The table itself. Its roles are written out because a table shown as blocks loses its implicit ones in some browsers. */
+function Table<Row>({ caption, label, columns, groups, rows, rowKey, listUpTo = "phone" }: DataTableProps<Row>) {
   const [first, ...rest] = columns
   const heading = (column: Column<Row>, extra: { rowSpan?: number } = {}) => (
     <th key={column.heading + (column.label ?? "")} role="columnheader" scope="col" data-numeric={column.numeric || undefined} {...extra}>
@@ -121,8 +128,8 @@ export function DataTable<Row>({ caption, captionHidden = false, columns, groups
     </th>
   )
   return (
-    <table role="table" sx={{ ...tableStyles, [LIST_UP_TO[listUpTo]]: listStyles }}>
-      <caption sx={captionHidden ? visuallyHidden : undefined}>{caption}</caption>
+    <table role="table" aria-label={label} sx={{ ...tableStyles, [LIST_UP_TO[listUpTo]]: listStyles }}>
+      {caption !== undefined && <caption>{caption}</caption>}
       {groups && (
         <>
           <colgroup span={1} />
@@ -158,7 +165,7 @@ export function DataTable<Row>({ caption, captionHidden = false, columns, groups
                   key={column.heading + (column.label ?? "")}
                   role={column.rowHeader ? "rowheader" : "cell"}
                   scope={column.rowHeader ? "row" : undefined}
-                  data-label={column.label ?? column.heading}
+                  data-label={column.rowHeader ? undefined : (column.label ?? column.heading)}
                   data-numeric={column.numeric || undefined}
                   sx={column.sx}
                 >

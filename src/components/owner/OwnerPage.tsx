@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { Box, Button, Flex, Input, Label, Text } from "@theme-ui/components"
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react"
 import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem } from "../../lib/owner-client"
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
@@ -6,6 +7,7 @@ import { makeFormats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
 import type { DropPieces } from "./Drops"
+import { ButtonRow } from "./ButtonRow"
 import { busyButton } from "./ui"
 
 // The dashboard and its chart load only once the secret is accepted: nothing of them ships with
@@ -116,34 +118,46 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
     void load(secret, false)
   }
 
-  if (phase.kind === "off") return <p sx={{ variant: "text.lead", maxWidth: 680 }}>{copy.off}</p>
+  if (phase.kind === "off")
+    return (
+      <Text as="p" variant="lead" sx={{ maxWidth: 680 }}>
+        {copy.off}
+      </Text>
+    )
 
   if (phase.kind === "ready" && formats) {
     return (
-      <div>
-        <div sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 3, mb: [4, 5] }}>
-          <p ref={headingRef} tabIndex={-1} aria-live="polite" sx={{ color: "subtle", outline: "none" }}>
+      <Box>
+        <Flex sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 3, mb: [4, 5] }}>
+          <Text as="p" ref={headingRef} tabIndex={-1} aria-live="polite" sx={{ color: "subtle", outline: "none" }}>
             {fillTemplate(copy.updated, { time: formats.time(phase.summary.generatedAt) })}
-          </p>
-          <div sx={{ display: "flex", gap: 3, flexWrap: "wrap" }}>
-            <button
+          </Text>
+          <ButtonRow>
+            <Button
               type="button"
+              variant="ghost"
               aria-disabled={phase.refreshing}
               onClick={() => {
                 if (phase.refreshing) return
                 setPhase({ ...phase, refreshing: true })
                 void load(phase.secret, true)
               }}
-              sx={{ variant: "buttons.ghost", ...busyButton }}
+              sx={busyButton}
             >
               {phase.refreshing ? copy.loading : copy.refresh}
-            </button>
-            <button type="button" onClick={() => signOut()} sx={{ variant: "buttons.ghost" }}>
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => signOut()}>
               {copy.signOut}
-            </button>
-          </div>
-        </div>
-        <Suspense fallback={<p sx={{ variant: "text.lead" }}>{copy.loading}</p>}>
+            </Button>
+          </ButtonRow>
+        </Flex>
+        <Suspense
+          fallback={
+            <Text as="p" variant="lead">
+              {copy.loading}
+            </Text>
+          }
+        >
           <Dashboard
             summary={phase.summary}
             copy={copy}
@@ -154,7 +168,7 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
             dropPieces={dropPieces}
           />
         </Suspense>
-      </div>
+      </Box>
     )
   }
 
@@ -177,11 +191,11 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
         boxShadow: "pop",
       }}
     >
-      <div>
-        <label htmlFor={`${id}-secret`} sx={{ variant: "forms.label", display: "block" }}>
+      <Box>
+        <Label htmlFor={`${id}-secret`} sx={{ display: "block" }}>
           {copy.signIn.label}
-        </label>
-        <input
+        </Label>
+        <Input
           ref={inputRef}
           id={`${id}-secret`}
           name="owner-secret"
@@ -192,20 +206,20 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
           aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
           aria-describedby={`${id}-hint ${id}-problem`}
           onChange={(event) => setSecretInput(event.currentTarget.value)}
-          sx={{ variant: "forms.input", width: "100%" }}
+          sx={{ width: "100%" }}
         />
-        <p id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
+        <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
           {copy.signIn.hint}
-        </p>
-      </div>
-      <p id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
+        </Text>
+      </Box>
+      <Text as="p" id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
         {problem ? problemWords(problem, copy) : ""}
-      </p>
-      <div>
-        <button type="submit" aria-disabled={checking} sx={{ variant: "buttons.primary", ...busyButton }}>
+      </Text>
+      <Box>
+        <Button type="submit" variant="primary" aria-disabled={checking} sx={busyButton}>
           {checking ? copy.signIn.checking : copy.signIn.button}
-        </button>
-      </div>
+        </Button>
+      </Box>
     </form>
   )
 }

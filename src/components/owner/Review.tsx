@@ -1,18 +1,52 @@
 /** @jsxImportSource theme-ui */
-import { Badge, Button } from "@theme-ui/components"
-import { useState } from "react"
-import type { AuditEntry, HeldReferral } from "../../signup/owner-summary"
+import { Badge, Button, Card } from "@theme-ui/components"
+import { useState, type ReactNode } from "react"
+import type { AuditEntry, HeldReferral, OwnerSummary } from "../../signup/owner-summary"
+import type { Formats } from "../../lib/owner-format"
 import { reviewReferrals } from "../../lib/owner-client"
 import { fillTemplate } from "../../lib/template"
 import { NoteLine, problemText, type ActionProps, type Note } from "./action"
-import { DataTable } from "./DataTable"
-import { card } from "./ui"
+import type { OwnerCopy } from "./copy"
+import { DataTable, type Column } from "./DataTable"
+import { ButtonRow } from "./ButtonRow"
 
 interface HeldReferralsProps extends ActionProps {
   rows: HeldReferral[]
   /** How many are held in all (more than `rows` when the list is long). */
   total: number
 }
+
+type Held = OwnerCopy["heldReferrals"]
+
+/** The two answers to a held referral, the one that credits it first. */
+const DECISIONS = [
+  { decision: "release", variant: "small" },
+  { decision: "reject", variant: "ghost" },
+] as const
+
+/** The friend's address, and under it whether they confirmed yet. */
+const Friend = ({ row, text }: { row: HeldReferral; text: Held }) => (
+  <>
+    {row.email}
+    {!row.confirmed && (
+      <Badge
+        variant="outline"
+        sx={{ display: "block", width: "fit-content", mt: 1, fontSize: "11px", color: "subtle", bg: "transparent", boxShadow: "inset 0 0 0 1px currentColor" }}
+      >
+        {text.notConfirmed}
+      </Badge>
+    )}
+  </>
+)
+
+/** The held referrals' columns; the last holds each row's two answers. */
+const heldColumns = (text: Held, formats: Formats, answers: (row: HeldReferral) => ReactNode): Array<Column<HeldReferral>> => [
+  { heading: text.friend, rowHeader: true, cell: (row) => <Friend row={row} text={text} />, sx: { overflowWrap: "break-word" } },
+  { heading: text.referrer, cell: (row) => row.referrerEmail, sx: { overflowWrap: "break-word" } },
+  { heading: text.reason, cell: (row) => text.reasons[row.reason] },
+  { heading: text.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
+  { heading: text.decision, cell: answers },
+]
 
 /**
  * The referrals held from credit, each with Release and Reject. A decision takes effect at once
@@ -35,98 +69,75 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
     const words = problemText(outcome, text.failed, copy, onProblem)
     if (words) setNote({ text: words, tone: "problem" })
   }
+  // Side by side in the table (from a tablet's width up); in the list below it they wrap.
+  const answers = (row: HeldReferral) => (
+    <ButtonRow wrap={["wrap", null, "nowrap"]}>
+      {DECISIONS.map(({ decision, variant }) => (
+        <Button
+          key={decision}
+          type="button"
+          variant={variant}
+          aria-label={`${text[decision]}: ${row.email}`}
+          aria-disabled={busy === row.id}
+          onClick={() => void decide(row, decision)}
+        >
+          {text[decision]}
+        </Button>
+      ))}
+    </ButtonRow>
+  )
   return (
-    <div sx={card}>
+    <Card>
       <DataTable
-        caption={text.heading}
-        captionHidden
+        label={text.heading}
         listUpTo="tablet"
         rows={rows}
         rowKey={(row) => String(row.id)}
         empty={text.empty}
-        columns={[
-          {
-            heading: text.friend,
-            rowHeader: true,
-            cell: (row) => (
-              <>
-                {row.email}
-                {!row.confirmed && (
-                  <Badge
-                    variant="outline"
-                    sx={{
-                      display: "block",
-                      width: "fit-content",
-                      mt: 1,
-                      fontSize: "11px",
-                      color: "subtle",
-                      bg: "transparent",
-                      boxShadow: "inset 0 0 0 1px currentColor",
-                    }}
-                  >
-                    {text.notConfirmed}
-                  </Badge>
-                )}
-              </>
-            ),
-            sx: { overflowWrap: "break-word" },
-          },
-          { heading: text.referrer, cell: (row) => row.referrerEmail, sx: { overflowWrap: "break-word" } },
-          { heading: text.reason, cell: (row) => text.reasons[row.reason] },
-          { heading: text.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
-          {
-            heading: text.decision,
-            cell: (row) => (
-              <div sx={{ display: "flex", gap: 2 }}>
-                <Button
-                  type="button"
-                  variant="small"
-                  aria-label={`${text.release}: ${row.email}`}
-                  aria-disabled={busy === row.id}
-                  onClick={() => void decide(row, "release")}
-                >
-                  {text.release}
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  aria-label={`${text.reject}: ${row.email}`}
-                  aria-disabled={busy === row.id}
-                  onClick={() => void decide(row, "reject")}
-                >
-                  {text.reject}
-                </Button>
-              </div>
-            ),
-          },
-        ]}
+        columns={heldColumns(text, formats, answers)}
+        more={total > rows.length && fillTemplate(text.more, { count: formats.count(total - rows.length) })}
       />
-      {total > rows.length && <p sx={{ color: "subtle", mt: 3 }}>{fillTemplate(text.more, { count: formats.count(total - rows.length) })}</p>}
       <NoteLine note={note} />
-    </div>
+    </Card>
   )
 }
 
+/** The people who brought the most friends who confirmed, with their addresses and referral codes. */
+export const TopReferrers = ({ rows, copy, formats }: { rows: OwnerSummary["topReferrers"]; copy: OwnerCopy["topReferrers"]; formats: Formats }) => (
+  <Card>
+    <DataTable
+      label={copy.heading}
+      rows={rows}
+      rowKey={(referrer) => referrer.referralCode}
+      empty={copy.empty}
+      columns={[
+        { heading: copy.rank, numeric: true, cell: (_referrer, index) => formats.count(index + 1), sx: { color: "subtle", width: "3em" } },
+        { heading: copy.email, rowHeader: true, cell: (referrer) => referrer.email, sx: { whiteSpace: "nowrap" } },
+        { heading: copy.code, cell: (referrer) => referrer.referralCode, sx: { fontFamily: "monospace" } },
+        { heading: copy.referrals, numeric: true, cell: (referrer) => formats.count(referrer.referrals), sx: { color: "primary", fontWeight: "bold" } },
+      ]}
+    />
+  </Card>
+)
+
+const auditColumns = (text: OwnerCopy["audit"], formats: Formats): Array<Column<AuditEntry>> => [
+  { heading: text.when, cell: (entry) => <time dateTime={entry.at}>{formats.time(entry.at)}</time>, sx: { whiteSpace: "nowrap" } },
+  { heading: text.what, rowHeader: true, cell: (entry) => entry.action.charAt(0).toUpperCase() + entry.action.slice(1) },
+  { heading: text.count, numeric: true, cell: (entry) => formats.count(entry.count) },
+  { heading: text.who, cell: (entry) => entry.actor },
+  { heading: text.detail, cell: (entry) => entry.detail ?? "", sx: { color: "subtle" } },
+]
+
 /** What the owner did with the list, newest first. */
-export const AuditLog = ({ entries, copy, formats }: { entries: AuditEntry[] } & Pick<ActionProps, "copy" | "formats">) => {
-  const text = copy.audit
-  return (
-    <div sx={card}>
-      <DataTable
-        caption={text.heading}
-        captionHidden
-        listUpTo="tablet"
-        rows={entries}
-        rowKey={(entry, index) => `${entry.at} ${index}`}
-        empty={text.empty}
-        columns={[
-          { heading: text.when, cell: (entry) => <time dateTime={entry.at}>{formats.time(entry.at)}</time>, sx: { whiteSpace: "nowrap" } },
-          { heading: text.what, rowHeader: true, cell: (entry) => entry.action.charAt(0).toUpperCase() + entry.action.slice(1) },
-          { heading: text.count, numeric: true, cell: (entry) => formats.count(entry.count) },
-          { heading: text.who, cell: (entry) => entry.actor },
-          { heading: text.detail, cell: (entry) => entry.detail ?? "", sx: { color: "subtle" } },
-        ]}
-      />
-    </div>
-  )
-}
+export const AuditLog = ({ entries, copy, formats }: { entries: AuditEntry[]; copy: OwnerCopy; formats: Formats }) => (
+  <Card>
+    <DataTable
+      label={copy.audit.heading}
+      listUpTo="tablet"
+      rows={entries}
+      rowKey={(entry, index) => entry.at + index}
+      empty={copy.audit.empty}
+      columns={auditColumns(copy.audit, formats)}
+    />
+  </Card>
+)

@@ -1,60 +1,85 @@
 /** @jsxImportSource theme-ui */
-import type { BackupSummary, HardBounce } from "../../signup/owner-summary"
+import { Box, Card, Text } from "@theme-ui/components"
+import type { BackupSummary, HardBounce, OwnerSummary } from "../../signup/owner-summary"
 import type { Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
-import { DataTable } from "./DataTable"
-import { card } from "./ui"
+import { DataTable, type Column } from "./DataTable"
+
+type Bounces = OwnerCopy["bounces"]
+type Webhooks = OwnerCopy["webhooks"]
+
+const bounceColumns = (copy: Bounces, formats: Formats): Array<Column<HardBounce>> => [
+  { heading: copy.email, rowHeader: true, cell: (row) => row.email, sx: { overflowWrap: "break-word" } },
+  { heading: copy.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
+  { heading: copy.reason, cell: (row) => row.reason, sx: { fontFamily: "monospace", fontSize: 0, wordBreak: "break-word" } },
+]
 
 /** Addresses refused for good, newest first. */
-export const HardBounces = ({ rows, total, copy, formats }: { rows: HardBounce[]; total: number; copy: OwnerCopy["bounces"]; formats: Formats }) => (
-  <div sx={card}>
+export const HardBounces = ({ rows, total, copy, formats }: { rows: HardBounce[]; total: number; copy: Bounces; formats: Formats }) => (
+  <Card>
     <DataTable
-      caption={copy.heading}
-      captionHidden
+      label={copy.heading}
       rows={rows}
-      rowKey={(row) => `${row.email} ${row.at}`}
+      rowKey={(row) => row.email + row.at}
       empty={copy.empty}
-      columns={[
-        { heading: copy.email, rowHeader: true, cell: (row) => row.email, sx: { overflowWrap: "break-word" } },
-        { heading: copy.when, cell: (row) => <time dateTime={row.at}>{formats.time(row.at)}</time>, sx: { whiteSpace: "nowrap" } },
-        { heading: copy.reason, cell: (row) => row.reason, sx: { fontFamily: "monospace", fontSize: 0, wordBreak: "break-word" } },
-      ]}
+      columns={bounceColumns(copy, formats)}
+      more={total > rows.length && fillTemplate(copy.more, { count: formats.count(total - rows.length) })}
     />
-    {total > rows.length && <p sx={{ color: "subtle", mt: 3 }}>{fillTemplate(copy.more, { count: formats.count(total - rows.length) })}</p>}
-  </div>
+  </Card>
+)
+
+const webhookColumns = (copy: Webhooks, formats: Formats): Array<Column<OwnerSummary["disabledWebhooks"][number]>> => [
+  { heading: copy.url, rowHeader: true, cell: (hook) => hook.url, sx: { overflowWrap: "anywhere" } },
+  { heading: copy.since, cell: (hook) => <time dateTime={hook.since}>{formats.time(hook.since)}</time>, sx: { whiteSpace: "nowrap" } },
+  { heading: copy.reason, cell: (hook) => hook.reason ?? "" },
+]
+
+/** Webhook addresses switched off after failing for days, with when and why. */
+export const DisabledWebhooks = ({ rows, copy, formats }: { rows: OwnerSummary["disabledWebhooks"]; copy: Webhooks; formats: Formats }) => (
+  <Card>
+    <DataTable label={copy.heading} rows={rows} rowKey={(hook) => hook.url} empty={copy.none} columns={webhookColumns(copy, formats)} />
+  </Card>
 )
 
 /** The last good backup, and what is wrong with the backups in the problem colour. */
 export const Backups = ({ backups, now, copy, formats }: { backups: BackupSummary | null; now: string; copy: OwnerCopy["backups"]; formats: Formats }) => (
-  <div sx={card}>
+  <Card>
     {backups === null ? (
-      <p sx={{ color: "subtle" }}>{copy.postgres}</p>
+      <Text as="p" sx={{ color: "subtle" }}>
+        {copy.postgres}
+      </Text>
     ) : (
       <>
-        <dl sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 4, rowGap: 2, m: 0 }}>
-          <dt sx={{ color: "subtle" }}>{copy.lastGood}</dt>
-          <dd sx={{ m: 0 }}>
+        <Box as="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 4, rowGap: 2, m: 0 }}>
+          <Text as="dt" sx={{ color: "subtle" }}>
+            {copy.lastGood}
+          </Text>
+          <Box as="dd" sx={{ m: 0 }}>
             {backups.lastGood ? (
               <>
                 <time dateTime={backups.lastGood.takenAt}>{formats.time(backups.lastGood.takenAt)}</time>{" "}
-                <span sx={{ color: "subtle" }}>({formats.age(backups.lastGood.takenAt, now)})</span>
+                <Text sx={{ color: "subtle" }}>({formats.age(backups.lastGood.takenAt, now)})</Text>
               </>
             ) : (
               copy.none
             )}
-          </dd>
+          </Box>
           {backups.lastGood && (
             <>
-              <dt sx={{ color: "subtle" }}>{copy.signups}</dt>
-              <dd sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>{formats.count(backups.lastGood.signups)}</dd>
+              <Text as="dt" sx={{ color: "subtle" }}>
+                {copy.signups}
+              </Text>
+              <Text as="dd" sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>
+                {formats.count(backups.lastGood.signups)}
+              </Text>
             </>
           )}
-        </dl>
-        <p role="status" sx={{ mt: 3, mb: 0, color: backups.problem ? "secondary" : "subtle", fontWeight: backups.problem ? "bold" : "body" }}>
+        </Box>
+        <Text as="p" role="status" sx={{ mt: 3, mb: 0, color: backups.problem ? "secondary" : "subtle", fontWeight: backups.problem ? "bold" : "body" }}>
           {backups.problem ?? copy.fine}
-        </p>
+        </Text>
       </>
     )}
-  </div>
+  </Card>
 )

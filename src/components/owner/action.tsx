@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 /** What every action of the owner's page shares: its props, and the note that says how it went. */
+import { Text } from "@theme-ui/components"
 import type { OwnerProblem } from "../../lib/owner-client"
 import type { Formats } from "../../lib/owner-format"
 import type { OwnerCopy } from "./copy"
@@ -17,9 +18,9 @@ export interface ActionProps {
 export type Note = { text: string; tone: "ok" | "problem" } | null
 
 export const NoteLine = ({ note }: { note: Note }) => (
-  <p role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
+  <Text as="p" role="status" sx={{ minHeight: "1.6em", mt: 3, color: note?.tone === "problem" ? "secondary" : "primary", fontWeight: "bold" }}>
     {note?.text ?? ""}
-  </p>
+  </Text>
 )
 
 /**
