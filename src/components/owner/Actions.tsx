@@ -5,7 +5,7 @@ import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile } from
 import { MAX_INVITE } from "../../signup/owner-requests"
 import { fillTemplate } from "../../lib/template"
 import { problemText, type ActionProps } from "./action"
-import { ConfirmAction, type Outcome, type Prepared } from "./ConfirmAction"
+import { ConfirmAction, refused, type Outcome, type Prepared } from "./ConfirmAction"
 import { DataTable } from "./DataTable"
 import { cardHeading } from "./ui"
 
@@ -58,21 +58,18 @@ function Field({ label, problem, inputRef, sx, ...input }: FieldProps) {
   )
 }
 
-/** An outcome that failed: the words for the problem, or nothing where the page signs out instead. */
-const failure = (words: string | null): Outcome | null => (words === null ? null : { note: { text: words, tone: "problem" } })
-
 /** Download the CSV export: asks first (the file holds every address), then saves it. */
 export function ExportAction({ secret, copy, onProblem }: ActionProps) {
   const text = copy.exportList
   const download = async (): Promise<Outcome | null> => {
     const outcome = await fetchExport(secret)
-    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
     saveFile(outcome.file, outcome.name)
     return { note: { text: text.done, tone: "ok" } }
   }
   return (
     <ActionCard heading={text.heading} text={text.text}>
-      <ConfirmAction opener={{ label: text.button }} question={() => text.question} words={text} cancelled={copy.actions.cancelled} run={download} />
+      <ConfirmAction opener={{ label: text.button }} words={text} cancelled={copy.actions.cancelled} run={download} />
     </ActionCard>
   )
 }
@@ -91,7 +88,7 @@ export function ForgetAction({ secret, copy, onProblem, onChanged }: ActionProps
   }
   const erase = async (address: string): Promise<Outcome | null> => {
     const outcome = await forgetAddress(secret, address)
-    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
     setEmail("")
     onChanged()
     return { note: { text: fillTemplate(outcome.found ? text.found : text.notFound, { email: address }), tone: "ok" } }
@@ -139,12 +136,12 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
       return null
     }
     const outcome = await inviteNext(secret, wanted, true)
-    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
     return outcome.invited.length === 0 ? { note: { text: text.nobody, tone: "ok" } } : { ask: outcome.invited }
   }
   const invite = async (people: NextPeople): Promise<Outcome | null> => {
     const outcome = await inviteNext(secret, people.length, false)
-    if (outcome.kind !== "ok") return failure(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
     onChanged()
     return { note: { text: fillTemplate(text.done, { count: formats.count(outcome.invited.length) }), tone: "ok" } }
   }

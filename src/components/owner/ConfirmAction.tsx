@@ -11,6 +11,9 @@ export interface Outcome {
   focus?: RefObject<HTMLElement | null>
 }
 
+/** The outcome of a refusal: its words as a problem, or nothing where the page signs out instead (`problemText`). */
+export const refused = (words: string | null): Outcome | null => (words === null ? null : { note: { text: words, tone: "problem" } })
+
 /** What pressing the opener found: what to ask about; or something to say at once; or null where a field already says what is wrong. */
 export type Prepared<About> = { ask: About } | Outcome | null
 
@@ -21,10 +24,11 @@ interface ConfirmActionProps<About> {
   fields?: ReactNode
   /** Runs when the opener is pressed; without it the question is asked at once. */
   prepare?(): Prepared<About> | Promise<Prepared<About>>
-  question(about: About): ReactNode
+  /** The question, where it names what it is about (the address, how many); else the words' own. */
+  question?(about: About): ReactNode
   /** Shown under the question: what exactly the action will touch (who is next). */
   details?(about: About): ReactNode
-  words: { confirm: string; cancel: string; working: string }
+  words: { question: string; confirm: string; cancel: string; working: string }
   /** For what cannot be undone: the step in the destructive colour. */
   destructive?: boolean
   /** Said when the owner does not go ahead. */
@@ -110,7 +114,7 @@ export function ConfirmAction<About>(props: ConfirmActionProps<About>) {
       {asking !== null && (
         <ConfirmStep
           destructive={destructive}
-          question={question(asking.about)}
+          question={question ? question(asking.about) : words.question}
           confirm={words.confirm}
           cancel={words.cancel}
           working={words.working}

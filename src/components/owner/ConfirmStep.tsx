@@ -1,8 +1,9 @@
 /** @jsxImportSource theme-ui */
 import { Box, Button, Text } from "@theme-ui/components"
-import { useEffect, useId, useRef, type ReactNode } from "react"
+import { useId, type ReactNode } from "react"
 import { ButtonRow } from "./ButtonRow"
-import { busyButton } from "./ui"
+import { useFocusOnMount } from "./focus"
+import { busyButton, stepPanel } from "./ui"
 
 interface ConfirmStepProps {
   question: ReactNode
@@ -23,8 +24,7 @@ interface ConfirmStepProps {
  */
 export function ConfirmStep({ question, confirm, cancel, working, busy, destructive = false, onConfirm, onCancel, children }: ConfirmStepProps) {
   const id = useId()
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => cancelRef.current?.focus(), [])
+  const cancelRef = useFocusOnMount<HTMLButtonElement>()
   return (
     <Box
       role="group"
@@ -32,16 +32,7 @@ export function ConfirmStep({ question, confirm, cancel, working, busy, destruct
       onKeyDown={(event) => {
         if (event.key === "Escape" && !busy) onCancel()
       }}
-      sx={{
-        display: "grid",
-        gap: 3,
-        mt: 3,
-        p: 3,
-        bg: "muted",
-        border: "2px solid",
-        borderColor: destructive ? "destructive" : "primary",
-        borderRadius: "default",
-      }}
+      sx={stepPanel(destructive ? "destructive" : "primary")}
     >
       <Text as="p" id={`${id}-question`} sx={{ fontWeight: "bold" }}>
         {question}

@@ -1,12 +1,15 @@
 /** @jsxImportSource theme-ui */
 import { Box, Button, Heading, Input, Label, Text } from "@theme-ui/components"
-import { useEffect, useId, useRef, useState } from "react"
+import { useId, useRef, useState } from "react"
 import { saveFile } from "../../lib/owner-client"
 import { commitSeed, runDraw, type OwnerDrop } from "../../lib/owner-drops-client"
 import { fillTemplate } from "../../lib/template"
 import type { ActionProps, Note } from "./action"
 import { problemText } from "./action"
-import { ConfirmStep } from "./ConfirmStep"
+import { ButtonRow } from "./ButtonRow"
+import { ConfirmAction, refused, type Outcome, type Prepared } from "./ConfirmAction"
+import { useFocusOnMount } from "./focus"
+import { stepPanel } from "./ui"
 import { machineText } from "../shared/styles"
 
 interface DropActionProps extends Omit<ActionProps, "onChanged"> {
@@ -32,15 +35,9 @@ const SeedOnce = ({
   onDismiss(): void
 }) => {
   const id = useId()
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => headingRef.current?.focus(), [])
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   return (
-    <Box
-      as="section"
-      aria-labelledby={`${id}-heading`}
-      data-seed-once=""
-      sx={{ display: "grid", gap: 3, mt: 3, p: 3, bg: "muted", border: "2px solid", borderColor: "secondary", borderRadius: "default" }}
-    >
+    <Box as="section" aria-labelledby={`${id}-heading`} data-seed-once="" sx={stepPanel("secondary")}>
       <Heading as="h4" id={`${id}-heading`} ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: 2, color: "secondary", outline: "none" }}>
         {copy.seedHeading}
       </Heading>
@@ -51,14 +48,14 @@ const SeedOnce = ({
       <Text as="p" sx={{ color: seedKept ? "subtle" : "secondary", fontWeight: seedKept ? "body" : "bold" }}>
         {seedKept ? copy.seedKept : copy.seedNotKept}
       </Text>
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 3 }}>
+      <ButtonRow>
         <Button type="button" variant="primary" onClick={() => saveFile(new Blob([`${seed}\n`], { type: "text/plain" }), `${drop}.seed`)}>
           {copy.download}
         </Button>
         <Button type="button" variant="secondary" onClick={onDismiss}>
           {copy.dismiss}
         </Button>
-      </Box>
+      </ButtonRow>
     </Box>
   )
 }
@@ -69,33 +66,19 @@ const SeedOnce = ({
  */
 export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }: DropActionProps) => {
   const text = copy.drops.commit
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [shown, setShown] = useState<{ seed: string; seedKept: boolean } | null>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const close = (note: Note) => {
-    setAsking(false)
-    onNote(note)
-    buttonRef.current?.focus()
-  }
-  const commit = async () => {
-    setBusy(true)
+  const commit = async (): Promise<Outcome | null> => {
     const outcome = await commitSeed(secret, drop.drop)
-    setBusy(false)
     if (outcome.kind === "ok") {
-      setAsking(false)
-      onNote(null)
       setShown({ seed: outcome.seed, seedKept: outcome.seedKept })
       onChanged()
-      return
+      return { note: null }
     }
     if (outcome.kind === "conflict") {
-      close({ text: text.conflict, tone: "problem" })
       onChanged()
-      return
+      return { note: { text: text.conflict, tone: "problem" } }
     }
-    const words = problemText(outcome, text.failed, copy, onProblem)
-    if (words) close({ text: words, tone: "problem" })
+    return refused(problemText(outcome, text.failed, copy, onProblem))
   }
   if (shown) return <SeedOnce drop={drop.drop} seed={shown.seed} seedKept={shown.seedKept} copy={text} onDismiss={() => setShown(null)} />
   // Committed for this window (by this page or another): nothing more to do here.
@@ -106,26 +89,7 @@ export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }:
       <Text as="p" sx={{ color: "subtle", mb: 3 }}>
         {text.text}
       </Text>
-      <Button
-        ref={buttonRef}
-        type="button"
-        variant="secondary"
-        aria-expanded={asking}
-        onClick={() => (asking ? close({ text: copy.actions.cancelled, tone: "ok" }) : (onNote(null), setAsking(true)))}
-      >
-        {text.button}
-      </Button>
-      {asking && (
-        <ConfirmStep
-          question={text.question}
-          confirm={text.confirm}
-          cancel={text.cancel}
-          working={text.working}
-          busy={busy}
-          onConfirm={() => void commit()}
-          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
-        />
-      )}
+      <ConfirmAction opener={{ label: text.button }} words={text} cancelled={copy.actions.cancelled} run={commit} onNote={onNote} />
     </div>
   )
 }
@@ -140,68 +104,47 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
   const text = copy.drops.draw
   const [seed, setSeed] = useState("")
   const [invalid, setInvalid] = useState(false)
+  const inputRef = useRef<HTMLInputElement>(null)
   /** The beacon round whose signature the owner pastes, once a draw found it out of reach. */
   const [beaconRound, setBeaconRound] = useState<number | null>(null)
   const [beacon, setBeacon] = useState("")
   const beaconRef = useRef<HTMLInputElement>(null)
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const close = (note: Note, focus: "button" | "seed" | "beacon" = "button") => {
-    setAsking(false)
-    onNote(note)
-    ;(focus === "seed" ? inputRef : focus === "beacon" ? beaconRef : buttonRef).current?.focus()
+  const check = (): Prepared<undefined> => {
+    setInvalid(!drop.seedKept && seed.trim() === "")
+    if (!drop.seedKept && seed.trim() === "") return { note: { text: text.seedMissing, tone: "problem" }, focus: inputRef }
+    return { ask: undefined }
   }
-  const ask = () => {
-    if (asking) return close({ text: copy.actions.cancelled, tone: "ok" })
-    onNote(null)
-    if (!drop.seedKept && seed.trim() === "") {
-      setInvalid(true)
-      onNote({ text: text.seedMissing, tone: "problem" })
-      inputRef.current?.focus()
-      return
-    }
-    setInvalid(false)
-    setAsking(true)
-  }
-  const draw = async () => {
-    setBusy(true)
+  const draw = async (): Promise<Outcome | null> => {
     const outcome = await runDraw(secret, drop.drop, drop.seedKept ? null : seed.trim(), beaconRound === null ? null : beacon.trim() || null)
-    setBusy(false)
     switch (outcome.kind) {
       case "beaconNotYet":
-        close({ text: fillTemplate(text.beaconNotYet, { time: formats.time(outcome.at) }), tone: "problem" })
-        return
+        return { note: { text: fillTemplate(text.beaconNotYet, { time: formats.time(outcome.at) }), tone: "problem" } }
       case "beaconUnreachable":
       case "beaconInvalid":
         // Out of reach: the owner may paste the round's signature (checked by the server all the same).
         setBeaconRound(outcome.round)
-        close(
-          {
+        return {
+          note: {
             text: fillTemplate(outcome.kind === "beaconUnreachable" ? text.beaconUnreachable : text.beaconInvalid, { round: String(outcome.round) }),
             tone: "problem",
           },
-          beaconRef.current ? "beacon" : "button",
-        )
-        return
+          focus: beaconRef.current ? beaconRef : undefined,
+        }
       case "ok":
-        close({ text: fillTemplate(text.done, { count: formats.count(outcome.winners) }), tone: "ok" })
         onChanged()
-        return
+        return { note: { text: fillTemplate(text.done, { count: formats.count(outcome.winners) }), tone: "ok" } }
       case "seedMissing":
       case "seedMismatch":
         setInvalid(true)
-        close({ text: outcome.kind === "seedMissing" ? text.seedMissing : text.seedMismatch, tone: "problem" }, drop.seedKept ? "button" : "seed")
-        return
+        return {
+          note: { text: outcome.kind === "seedMissing" ? text.seedMissing : text.seedMismatch, tone: "problem" },
+          focus: drop.seedKept ? undefined : inputRef,
+        }
       case "conflict":
-        close({ text: text.conflict, tone: "problem" })
         onChanged()
-        return
-      default: {
-        const words = problemText(outcome, text.failed, copy, onProblem)
-        if (words) close({ text: words, tone: "problem" })
-      }
+        return { note: { text: text.conflict, tone: "problem" } }
+      default:
+        return refused(problemText(outcome, text.failed, copy, onProblem))
     }
   }
   return (
@@ -246,20 +189,14 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
           />
         </Box>
       )}
-      <Button ref={buttonRef} type="button" variant="primary" aria-expanded={asking} onClick={ask}>
-        {text.button}
-      </Button>
-      {asking && (
-        <ConfirmStep
-          question={text.question}
-          confirm={text.confirm}
-          cancel={text.cancel}
-          working={text.working}
-          busy={busy}
-          onConfirm={() => void draw()}
-          onCancel={() => close({ text: copy.actions.cancelled, tone: "ok" })}
-        />
-      )}
+      <ConfirmAction
+        opener={{ label: text.button, variant: "primary" }}
+        prepare={check}
+        words={text}
+        cancelled={copy.actions.cancelled}
+        run={draw}
+        onNote={onNote}
+      />
     </div>
   )
 }

@@ -3,8 +3,9 @@ import { Box, Button, Heading, Text } from "@theme-ui/components"
 import { useId, useState } from "react"
 import { reviewEntries, type OwnerDrop } from "../../lib/owner-drops-client"
 import { fillTemplate } from "../../lib/template"
-import { problemText, type ActionProps, type Note } from "./Actions"
-import { busyButton, dataTable, scroller } from "./ui"
+import { problemText, type ActionProps, type Note } from "./action"
+import { DataTable } from "./DataTable"
+import { busyButton } from "./ui"
 import { machineText } from "../shared/styles"
 
 interface DropReviewProps extends Omit<ActionProps, "onChanged"> {
@@ -83,34 +84,19 @@ export const DropReview = ({ drop, sizeName, secret, copy, formats, onProblem, o
           </li>
         ))}
       </ul>
-      <div role="region" aria-label={text.all} tabIndex={0} sx={scroller}>
-        <table sx={{ ...dataTable, minWidth: 640 }}>
-          <thead>
-            <tr>
-              <th scope="col">{text.entry}</th>
-              <th scope="col">{text.size}</th>
-              <th scope="col">{text.signedUp}</th>
-              <th scope="col">{text.networkColumn}</th>
-              <th scope="col">{text.domainColumn}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.entryCode}>
-                <th scope="row" sx={{ ...machineText, fontWeight: "body", whiteSpace: "nowrap" }}>
-                  {entry.entryCode}
-                </th>
-                <td>{sizeName(entry.size)}</td>
-                <td sx={{ whiteSpace: "nowrap" }}>
-                  <time dateTime={entry.signedUpAt}>{formats.time(entry.signedUpAt)}</time>
-                </td>
-                <td>{entry.network === null ? "" : fillTemplate(text.network, { number: String(entry.network) })}</td>
-                <td sx={{ overflowWrap: "anywhere" }}>{entry.domain}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={text.all}
+        rows={entries}
+        rowKey={(entry) => entry.entryCode}
+        listUpTo="tablet"
+        columns={[
+          { heading: text.entry, rowHeader: true, cell: (entry) => entry.entryCode, sx: { ...machineText, whiteSpace: "nowrap" } },
+          { heading: text.size, cell: (entry) => sizeName(entry.size) },
+          { heading: text.signedUp, cell: (entry) => <time dateTime={entry.signedUpAt}>{formats.time(entry.signedUpAt)}</time>, sx: { whiteSpace: "nowrap" } },
+          { heading: text.networkColumn, cell: (entry) => (entry.network === null ? "" : fillTemplate(text.network, { number: String(entry.network) })) },
+          { heading: text.domainColumn, cell: (entry) => entry.domain, sx: { overflowWrap: "anywhere" } },
+        ]}
+      />
     </Box>
   )
 }

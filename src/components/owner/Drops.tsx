@@ -1,6 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { Badge, Box, Flex, Link, Text } from "@theme-ui/components"
-import type { ThemeUIStyleObject } from "theme-ui"
+import { Badge, Box, Card, Flex, Heading, Link, Text } from "@theme-ui/components"
 import { useCallback, useEffect, useId, useState } from "react"
 import { sameCommitment } from "../../drop/commitment"
 import { sizeKey } from "../../drop/contract"
@@ -8,12 +7,15 @@ import { fetchDrops, type OwnerDrop } from "../../lib/owner-drops-client"
 import { fillTemplate } from "../../lib/template"
 import { DROP_PAGE_PATH } from "../../lib/routes"
 import { sizeNames, type EntryDrop } from "../waitlist/drop-entry-copy"
+import type { Formats } from "../../lib/owner-format"
 import type { ActionProps, Note } from "./action"
+import type { OwnerCopy } from "./copy"
 import { NoteLine, problemText } from "./action"
 import { CommitSeed, RunDraw } from "./DropActions"
 import { DropReview } from "./DropReview"
 import { PublishCommitment } from "./PublishCommitment"
-import { card, cardHeading, columnHeading, dataTable, scroller } from "./ui"
+import { DataTable, type Column } from "./DataTable"
+import { cardHeading } from "./ui"
 import { machineText, visuallyHidden } from "../shared/styles"
 
 /** Each drop's pieces and their sizes as content/drops.json declares them, by drop id: the sizes' names for people. */
@@ -32,9 +34,6 @@ const PHASE_BADGE = {
   drawn: { bg: "text", color: "background" },
 } as const
 
-/** A group's heading over its sizes' columns, styled as the table's column headings. */
-const groupHeading: ThemeUIStyleObject = { ...columnHeading, textAlign: "center" }
-
 /**
  * Entries per UTC day: a row a day, a column a size, the sizes grouped under their piece (two
  * heading rows), so a drop of several pieces stays narrow enough to read.
@@ -42,73 +41,57 @@ const groupHeading: ThemeUIStyleObject = { ...columnHeading, textAlign: "center"
 const EntriesByDay = ({ drop, pieces, copy, formats }: { drop: OwnerDrop; pieces: EntryDrop["pieces"] } & Pick<ActionProps, "copy" | "formats">) => {
   const text = copy.drops
   const days = [...new Set(drop.entriesByDay.map((row) => row.day))].sort()
-  if (days.length === 0)
-    return (
-      <Text as="p" sx={{ color: "subtle" }}>
-        {text.noEntries}
-      </Text>
-    )
   // Content's pieces where it has this drop's; else each size on its own, by its key.
   const groups =
     pieces.length > 0
       ? pieces.map((piece) => ({ name: piece.name, sizes: piece.sizes.map((size) => ({ key: sizeKey(piece.id, size.label), label: size.label })) }))
       : [{ name: null, sizes: drop.stock.map(({ size }) => ({ key: size, label: size })) }]
   const grouped = groups.every((group) => group.name !== null)
-  const columns = groups.flatMap((group) => group.sizes)
   const count = (day: string, size: string) => drop.entriesByDay.find((row) => row.day === day && row.size === size)?.entries ?? 0
+  const sizeColumns = groups.flatMap((group) =>
+    group.sizes.map((size): Column<string> => ({
+      heading: size.label,
+      label: group.name === null ? size.label : `${group.name}, ${size.label}`,
+      numeric: true,
+      cell: (day) => formats.count(count(day, size.key)),
+    })),
+  )
   return (
-    <div role="region" aria-label={text.byDay} tabIndex={0} sx={scroller}>
-      <table sx={dataTable}>
-        <caption>{text.byDay}</caption>
-        <colgroup span={1} />
-        {groups.map((group, index) => (
-          <colgroup key={group.name ?? index} span={group.sizes.length} />
-        ))}
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={grouped ? 2 : 1} sx={{ verticalAlign: "bottom !important" }}>
-              {text.day}
-            </th>
-            {grouped
-              ? groups.map((group) => (
-                  <th key={group.name} scope="colgroup" colSpan={group.sizes.length} sx={groupHeading}>
-                    {group.name}
-                  </th>
-                ))
-              : columns.map((column) => (
-                  <th key={column.key} scope="col" className="number">
-                    {column.label}
-                  </th>
-                ))}
-          </tr>
-          {grouped && (
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className="number">
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          )}
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day}>
-              <th scope="row" sx={{ fontWeight: "body", whiteSpace: "nowrap" }}>
-                <time dateTime={day}>{formats.day(day)}</time>
-              </th>
-              {columns.map((column) => (
-                <td key={column.key} className="number">
-                  {formats.count(count(day, column.key))}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={text.byDay}
+      rows={days}
+      rowKey={(day) => day}
+      empty={text.noEntries}
+      groups={grouped ? groups.map((group) => ({ heading: group.name ?? "", span: group.sizes.length })) : undefined}
+      columns={[
+        { heading: text.day, rowHeader: true, cell: (day) => <time dateTime={day}>{formats.day(day)}</time>, sx: { whiteSpace: "nowrap" } },
+        ...sizeColumns,
+      ]}
+    />
   )
 }
+
+/** Entrants per size: the size's pieces and entrants, and after the draw its winners. */
+const entrantColumns = (
+  drop: OwnerDrop,
+  names: Record<string, string>,
+  text: OwnerCopy["drops"],
+  formats: Formats,
+): Array<Column<OwnerDrop["stock"][number]>> => [
+  { heading: text.size, rowHeader: true, cell: ({ size }) => names[size] ?? size },
+  { heading: text.pieces, numeric: true, cell: ({ pieces }) => formats.count(pieces) },
+  { heading: text.entries, numeric: true, cell: ({ size }) => formats.count(drop.entrants[size] ?? 0) },
+  ...(drop.winners === null
+    ? []
+    : [
+        {
+          heading: text.winners,
+          numeric: true,
+          cell: ({ size }: { size: string }) => formats.count(drop.winners?.[size]?.length ?? 0),
+          sx: { color: "primary", fontWeight: "bold" },
+        },
+      ]),
+]
 
 /** One drop: its stage, window, entrants (and winners) per size, entries per day, its hashes, and the action its stage calls for. */
 const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: OwnerDrop; pieces: EntryDrop["pieces"]; onReload(): void }) => {
@@ -128,11 +111,11 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
     { label: text.results, iso: drop.resultsAt },
   ]
   return (
-    <Box as="article" aria-labelledby={`${id}-heading`} data-drop={drop.drop} sx={{ ...card, display: "grid", gap: 4 }}>
+    <Card as="article" aria-labelledby={`${id}-heading`} data-drop={drop.drop} sx={{ display: "grid", gap: 4 }}>
       <Flex sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
-        <h3 id={`${id}-heading`} sx={{ ...cardHeading, mb: 0 }}>
+        <Heading as="h3" id={`${id}-heading`} sx={{ ...cardHeading, mb: 0 }}>
           {drop.name}
-        </h3>
+        </Heading>
         <Badge
           data-phase={drop.phase}
           sx={{
@@ -146,61 +129,29 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
             textTransform: "uppercase",
           }}
         >
-          <span sx={visuallyHidden}>{text.phase}: </span>
+          <Box as="span" sx={visuallyHidden}>
+            {text.phase}:{" "}
+          </Box>
           {text.phases[drop.phase]}
         </Badge>
       </Flex>
-      <dl sx={{ display: "grid", gridTemplateColumns: ["1fr", "repeat(3, minmax(0, 1fr))"], gap: [2, 3], m: 0 }}>
+      <Box as="dl" sx={{ display: "grid", gridTemplateColumns: ["1fr", "repeat(3, minmax(0, 1fr))"], gap: [2, 3], m: 0 }}>
         {times.map(({ label, iso }) => (
-          <div key={label}>
-            <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: 1 }}>{label}</dt>
-            <dd sx={{ m: 0, fontWeight: "bold" }}>
+          <Box key={label}>
+            <Text as="dt" variant="eyebrow" sx={{ color: "subtle", mb: 1 }}>
+              {label}
+            </Text>
+            <Text as="dd" sx={{ m: 0, fontWeight: "bold" }}>
               <time dateTime={iso}>{formats.time(iso)}</time>
-            </dd>
-          </div>
+            </Text>
+          </Box>
         ))}
-      </dl>
-      <div sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "repeat(2, minmax(0, 1fr))"], gap: 4, alignItems: "start" }}>
-        <div role="region" aria-label={text.entrants} tabIndex={0} sx={scroller}>
-          <table sx={dataTable}>
-            <caption>{text.entrants}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.size}</th>
-                <th scope="col" className="number">
-                  {text.pieces}
-                </th>
-                <th scope="col" className="number">
-                  {text.entries}
-                </th>
-                {drawn && (
-                  <th scope="col" className="number">
-                    {text.winners}
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {drop.stock.map(({ size, pieces }) => (
-                <tr key={size}>
-                  <th scope="row" sx={{ fontWeight: "body" }}>
-                    {names[size] ?? size}
-                  </th>
-                  <td className="number">{formats.count(pieces)}</td>
-                  <td className="number">{formats.count(drop.entrants[size] ?? 0)}</td>
-                  {drawn && (
-                    <td className="number" sx={{ color: "primary", fontWeight: "bold" }}>
-                      {formats.count(drop.winners?.[size]?.length ?? 0)}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      </Box>
+      <Box sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "repeat(2, minmax(0, 1fr))"], gap: 4, alignItems: "start" }}>
+        <DataTable caption={text.entrants} rows={drop.stock} rowKey={({ size }) => size} columns={entrantColumns(drop, names, text, formats)} />
         <EntriesByDay drop={drop} pieces={pieces} copy={copy} formats={formats} />
-      </div>
-      <dl sx={{ display: "grid", gap: 2, m: 0 }}>
+      </Box>
+      <Box as="dl" sx={{ display: "grid", gap: 2, m: 0 }}>
         {[
           { label: text.seedHash, value: drop.commitment?.seedHash ?? null, machine: true },
           {
@@ -213,12 +164,16 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
           },
           { label: text.listHash, value: drop.listHash, machine: true },
         ].map(({ label, value, machine }) => (
-          <div key={label}>
-            <dt sx={{ variant: "text.eyebrow", color: "subtle", mb: 1 }}>{label}</dt>
-            <dd sx={{ m: 0, ...(value ? (machine ? machineText : {}) : { color: "subtle" }) }}>{value ?? text.notYet}</dd>
-          </div>
+          <Box key={label}>
+            <Text as="dt" variant="eyebrow" sx={{ color: "subtle", mb: 1 }}>
+              {label}
+            </Text>
+            <Text as="dd" sx={{ m: 0, ...(value ? (machine ? machineText : {}) : { color: "subtle" }) }}>
+              {value ?? text.notYet}
+            </Text>
+          </Box>
         ))}
-      </dl>
+      </Box>
       {drop.commitment && !drop.drawnAt && !sameCommitment(drop.commitment, drop.builtCommitment) && (
         <PublishCommitment commitment={drop.commitment} copy={text.publish} />
       )}
@@ -233,7 +188,7 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
         </Link>
       )}
       <NoteLine note={note} />
-    </Box>
+    </Card>
   )
 }
 
@@ -268,10 +223,10 @@ export const Drops = ({ pieces, ...props }: DropsProps) => {
       </Text>
     )
   return (
-    <div sx={{ display: "grid", gap: [3, 4] }}>
+    <Box sx={{ display: "grid", gap: [3, 4] }}>
       {loaded.drops.map((drop) => (
         <DropCard key={drop.drop} {...props} drop={drop} pieces={pieces[drop.drop] ?? []} onReload={() => void load()} />
       ))}
-    </div>
+    </Box>
   )
 }

@@ -87,7 +87,24 @@ const show = (props: { onProblem?: jest.Mock; onChanged?: jest.Mock } = {}) => {
   return { onProblem, onChanged }
 }
 
+/** Shows `shown`, then presses an action's button and its confirm, `response` answering (and later reads `shown` again). */
+const confirmAnswered = async (shown: OwnerDrop, response: Response, action: { button: string; confirm: string }) => {
+  const user = userEvent.setup()
+  fetchMock
+    .mockResolvedValueOnce(answer(200, { drops: [shown] }))
+    .mockResolvedValueOnce(response)
+    .mockResolvedValue(answer(200, { drops: [shown] }))
+  show()
+  await user.click(await screen.findByRole("button", { name: action.button }))
+  await user.click(screen.getByRole("button", { name: action.confirm }))
+}
+
 const card = () => screen.getByRole("article", { name: "Drop 01: Block Heavyweight" })
+/** Each row of a table as its text. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .map((row) => row.textContent)
 const note = () => within(card()).getByRole("status")
 
 describe("the drops on the owner's page", () => {
@@ -118,18 +135,10 @@ describe("the drops on the owner's page", () => {
     expect(within(card()).getByText(text.phases.open)).toHaveTextContent(`${text.phase}: ${text.phases.open}`)
     expect(within(card()).getByText(text.opens).nextSibling).toHaveTextContent("Fri 4 Dec 2026, 17:00 UTC")
     const entrants = within(card()).getByRole("table", { name: text.entrants })
-    expect(
-      within(entrants)
-        .getAllByRole("row")
-        .map((row) => row.textContent),
-    ).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
+    expect(rowsOf(entrants)).toEqual(["SizePiecesEntrants", "Block Heavyweight Hoodie, M253", "Six-Panel Cap, One size401"])
     const byDay = within(card()).getByRole("table", { name: text.byDay })
     // A row a day, the sizes grouped under their piece.
-    expect(
-      within(byDay)
-        .getAllByRole("row")
-        .map((row) => row.textContent),
-    ).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.day("2026-12-04")}20`, `${formats.day("2026-12-05")}11`])
+    expect(rowsOf(byDay)).toEqual(["DayBlock Heavyweight HoodieSix-Panel Cap", "MOne size", `${formats.day("2026-12-04")}20`, `${formats.day("2026-12-05")}11`])
     expect(within(byDay).getByRole("columnheader", { name: "Block Heavyweight Hoodie" })).toHaveAttribute("scope", "colgroup")
     expect(within(card()).getByText(text.seedHash).nextSibling).toHaveTextContent(HASH)
     expect(within(card()).getByText(text.beacon).nextSibling).toHaveTextContent(`drand quicknet, round ${COMMITMENT.round}, out at Sun 6 Dec 2026, 17:00 UTC`)
@@ -243,14 +252,7 @@ describe("committing the seed", () => {
     ["committed already, or too late (409)", answer(409, { error: "This drop's seed was committed already" }), text.commit.conflict],
     ["not answered", answer(500, { error: "Something went wrong" }), text.commit.failed],
   ])("says so when %s", async (_case, response, words) => {
-    const user = userEvent.setup()
-    fetchMock
-      .mockResolvedValueOnce(answer(200, { drops: [drop()] }))
-      .mockResolvedValueOnce(response)
-      .mockResolvedValue(answer(200, { drops: [drop()] }))
-    show()
-    await user.click(await screen.findByRole("button", { name: text.commit.button }))
-    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    await confirmAnswered(drop(), response, text.commit)
     await waitFor(() => expect(note()).toHaveTextContent(words))
     expect(screen.queryByRole("heading", { name: text.commit.seedHeading })).toBeNull()
   })
@@ -288,11 +290,7 @@ describe("running the draw", () => {
     // Drawn: winners per size, the link to check the draw, no more actions.
     await waitFor(() => expect(within(card()).getByText(text.phases.drawn)).toBeVisible())
     const entrants = within(card()).getByRole("table", { name: text.entrants })
-    expect(
-      within(entrants)
-        .getAllByRole("row")
-        .map((row) => row.textContent),
-    ).toEqual(["SizePiecesEntrantsWinners", "Block Heavyweight Hoodie, M2544", "Six-Panel Cap, One size4022"])
+    expect(rowsOf(entrants)).toEqual(["SizePiecesEntrantsWinners", "Block Heavyweight Hoodie, M2544", "Six-Panel Cap, One size4022"])
     expect(within(card()).getByRole("link", { name: text.verifyLink })).toHaveAttribute("href", "/drop/#drop-01")
     expect(screen.queryByRole("button", { name: text.draw.button })).toBeNull()
   })
@@ -328,14 +326,7 @@ describe("running the draw", () => {
     ["it is not answered", answer(502, null), text.draw.failed],
     ["too many tries", answer(429, { error: "Too many requests" }), copy.signIn.tooMany],
   ])("says so when %s", async (_case, response, words) => {
-    const user = userEvent.setup()
-    fetchMock
-      .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
-      .mockResolvedValueOnce(response)
-      .mockResolvedValue(answer(200, { drops: [closed()] }))
-    show()
-    await user.click(await screen.findByRole("button", { name: text.draw.button }))
-    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    await confirmAnswered(closed(), response, text.draw)
     await waitFor(() => expect(note()).toHaveTextContent(words))
   })
 
