@@ -26,7 +26,7 @@ export const AttributionTable = ({ rows, copy, empty, formats }: { rows: Attribu
           heading: copy.name,
           rowHeader: true,
           cell: (row) => row.name || <Text sx={{ color: "subtle" }}>{copy.none}</Text>,
-          sx: { overflowWrap: "anywhere", minWidth: "6em" },
+          sx: { overflowWrap: "anywhere" },
         },
         { heading: copy.signups, numeric: true, cell: (row) => formats.count(row.signups) },
         { heading: copy.confirmed, numeric: true, cell: (row) => formats.count(row.confirmed) },

@@ -62,7 +62,8 @@ const tableStyles: ThemeUIStyleObject = {
   "tr > :last-child": { pr: 0 },
   "thead th": { ...columnHeading, whiteSpace: "nowrap", verticalAlign: "bottom" },
   "thead th[scope=colgroup]": { textAlign: "center" },
-  "[data-numeric]": { textAlign: "right", whiteSpace: "nowrap" },
+  // Counts take the width their figures need; the words get the rest.
+  "[data-numeric]": { width: "1%", textAlign: "right", whiteSpace: "nowrap" },
   "tbody tr:last-of-type > *": { borderBottom: "none" },
   "tbody th": { fontWeight: "body" },
 }
@@ -82,7 +83,7 @@ const listStyles: ThemeUIStyleObject = {
   "tbody th": { order: -1, fontWeight: "bold" },
   "tbody td": { display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", columnGap: 3, alignItems: "baseline" },
   "tbody td::before": { ...columnHeading, content: 'attr(data-label) / ""' },
-  "tbody [data-numeric]": { textAlign: "left", whiteSpace: "normal" },
+  "tbody [data-numeric]": { width: "auto", textAlign: "left", whiteSpace: "normal" },
 }
 
 /**
