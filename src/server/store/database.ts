@@ -19,12 +19,18 @@ export interface SqlDatabase extends SqlExecutor {
    */
   transaction<Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result>
   /**
-   * After an erasure: leaves no copy of deleted rows in the database's own files where the engine
-   * allows it. SQLite (whose `secure_delete` zeroes deleted content in the file) folds its
-   * write-ahead log back into the file and truncates it; PostgreSQL reclaims dead rows by its
-   * own vacuum.
+   * After an erasure: asks for no copy of deleted rows to stay in the database's own files where
+   * the engine allows it, off the request path (nobody waits for it). SQLite (whose
+   * `secure_delete` zeroes deleted content in the file) folds its write-ahead log back into the
+   * file and empties it on its checkpointer's thread, as soon as no reader (a backup, an export)
+   * still reads the log; PostgreSQL reclaims dead rows by its own vacuum.
    */
-  purgeDeleted(): Promise<void>
+  purgeDeleted(): void
+  /**
+   * Resolves once every purge asked so far is done: what was erased is in none of the database's
+   * files. Rejects when the database closed while a reader still kept the log.
+   */
+  purged(): Promise<void>
   /** The rows of a long query, a page at a time, all from one snapshot (for exports). */
   stream<Result extends object = Row>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]>
   close(): Promise<void>

@@ -123,7 +123,8 @@ export const openPostgresDatabase = ({ connectionString, poolSize }: PostgresOpt
       }
     },
     // Deleted rows are gone for every query at once; autovacuum reclaims their space.
-    purgeDeleted: async () => undefined,
+    purgeDeleted: () => undefined,
+    purged: async () => undefined,
     async *stream<Result extends object>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]> {
       const client = await connect()
       let broken = false

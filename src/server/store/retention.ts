@@ -54,7 +54,7 @@ export const retentionStore = ({ transaction, db }: StoreContext): Pick<SignupSt
       return gone.length
     })
     const networks = (await transaction((tx) => forgetOldNetworks(tx, now.toISOString()))).length
-    if (pending > 0) await db.purgeDeleted()
+    if (pending > 0) db.purgeDeleted()
     return { pending, tokens, networks }
   },
 })

@@ -11,7 +11,9 @@
  * Waiting for the disk in the commit itself (`synchronous=FULL`) held up every request behind
  * it: measured under launch-day load, a quarter of the server's one thread. Folding the
  * write-ahead log back into the file (a checkpoint) happens on a thread of its own, so no commit,
- * and no visitor waiting for one, pays for it: on a large file it costs many milliseconds.
+ * and no visitor waiting for one, pays for it: on a large file it costs many milliseconds. That
+ * thread also empties the log after an erasure, once no reader (a backup, an export) still reads
+ * it: the server's thread never waits for a reader.
  */
 import { closeSync, fdatasync, mkdirSync, openSync } from "node:fs"
 import path from "node:path"
@@ -51,28 +53,94 @@ const BUSY_TIMEOUT_MS = 5_000
 
 /** How often the checkpointer folds the log back into the file. */
 const CHECKPOINT_INTERVAL_MS = 1_000
+/** How often the checkpointer tries again to empty the log while a reader keeps it. */
+const PURGE_RETRY_MS = 100
+/** After this long waiting for a reader, the log says so (once per erasure). */
+const PURGE_WARNING_MS = 30_000
 
-// The checkpointer's thread: a connection of its own runs PASSIVE checkpoints, which never wait
-// for the writer nor hold it up. (Source text, so the store needs no file of its own to start it.)
+// The checkpointer's thread, with a connection of its own. Every second a PASSIVE checkpoint
+// folds the log back into the file without waiting for the writer or holding it up. Asked to
+// purge (after an erasure, with a number), it folds back what it can, then empties the log with
+// TRUNCATE, which needs every reader to have let go of the log: with no busy timeout it never
+// waits for one (nor holds the writer while it would); busy, it tries again a moment later, and
+// once the log is empty it answers with the number. It purges once at start too. (Source text, so the store needs no file of
+// its own to start it.)
 const CHECKPOINTER = `
 const { DatabaseSync } = require("node:sqlite")
-const { workerData } = require("node:worker_threads")
-const db = new DatabaseSync(workerData.file, { timeout: 1000 })
-setInterval(() => {
+const { parentPort, workerData } = require("node:worker_threads")
+const db = new DatabaseSync(workerData.file, { timeout: 0 })
+const checkpoint = (mode) => db.prepare("pragma wal_checkpoint(" + mode + ")").get()
+const foldBack = () => {
   try {
-    db.exec("pragma wal_checkpoint(passive)")
+    checkpoint("passive")
   } catch {
     // Busy now: the next turn tries again.
   }
-}, workerData.intervalMs)
+}
+let asked = 0
+let retry = null
+const purge = () => {
+  retry = null
+  const number = asked
+  foldBack()
+  try {
+    if (!checkpoint("truncate").busy) return parentPort.postMessage(number)
+  } catch {
+    // Busy as well: below.
+  }
+  retry = setTimeout(purge, workerData.retryMs)
+}
+parentPort.on("message", (number) => {
+  asked = number
+  if (retry === null) purge()
+})
+setInterval(foldBack, workerData.intervalMs)
+// What a process that closed while a reader kept the log left in it goes now.
+purge()
 `
 
-const startCheckpointer = (file: string): Worker => {
-  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } })
+/** The checkpointer thread, and the purges asked of it that are not done yet. */
+const startCheckpointer = (file: string) => {
+  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS, retryMs: PURGE_RETRY_MS } })
   worker.on("error", (error) => console.error("signups: the SQLite checkpointer stopped:", error.message))
   // It must not keep a process alive that has nothing else to do.
   worker.unref()
-  return worker
+  let asked = 0
+  let done = 0
+  let waiters: Array<{ number: number; settle(): void; fail(error: Error): void }> = []
+  const finished = (number: number): void => {
+    done = Math.max(done, number)
+    for (const waiter of waiters) if (waiter.number <= done) waiter.settle()
+    waiters = waiters.filter((waiter) => waiter.number > done)
+  }
+  worker.on("message", (number: number) => finished(number))
+  return {
+    purge(): void {
+      asked += 1
+      worker.postMessage(asked)
+      const number = asked
+      setTimeout(() => {
+        if (done < number)
+          console.warn(
+            "signups: a reader (a backup, an export) has kept the write-ahead log from being emptied after an erasure for 30 s; it is emptied once the reader finishes",
+          )
+      }, PURGE_WARNING_MS).unref()
+    },
+    /** Resolves once every purge asked so far is done. */
+    purged(): Promise<void> {
+      if (done >= asked) return Promise.resolve()
+      return new Promise((settle, fail) => waiters.push({ number: asked, settle, fail }))
+    },
+    /** Stops the thread, then `emptyLog` (at close) empties the log if it can: every purge is done then. */
+    async stop(emptyLog: () => boolean): Promise<void> {
+      await worker.terminate()
+      const emptied = emptyLog()
+      if (done >= asked) return
+      if (emptied) return finished(asked)
+      for (const waiter of waiters) waiter.fail(new Error("the store closed while a reader kept the write-ahead log from being emptied"))
+      waiters = []
+    },
+  }
 }
 
 const openFile = (file: string, readOnly: boolean): DatabaseSync => {
@@ -143,7 +211,7 @@ export const openSqliteDatabase = (file: string, { sync = fdatasyncOnThreadPool 
   /** Everything committed so far on disk; a failed sync is the disk failing. */
   const durable = () => log.afterCommit().catch((error: unknown) => Promise.reject(diskProblem(error)))
   let opened: DatabaseSync | null = null
-  let checkpointer: Worker | null = null
+  let checkpointer: ReturnType<typeof startCheckpointer> | null = null
   const connection = (): DatabaseSync => {
     if (!opened) {
       opened = openFile(file, false)
@@ -257,13 +325,9 @@ export const openSqliteDatabase = (file: string, { sync = fdatasyncOnThreadPool 
         // The rest of this turn of the event loop joins it.
         if (waiting.length === 1) setImmediate(() => void inTurn(commitWaiting))
       }),
-    purgeDeleted: () =>
-      inTurn(() => {
-        if (!opened?.isOpen) return
-        // TRUNCATE waits (busy_timeout) for readers of older snapshots, then empties the log file.
-        const { busy } = opened.prepare("pragma wal_checkpoint(truncate)").get() as { busy: number }
-        if (busy) console.warn("signups: a reader kept the write-ahead log from being folded into the database after an erasure; the next checkpoint does it")
-      }),
+    // The checkpointer's thread does it: the server's thread never waits for a reader.
+    purgeDeleted: () => checkpointer?.purge(),
+    purged: () => checkpointer?.purged() ?? Promise.resolve(),
     async *stream<Result extends object>(text: string, values: readonly unknown[], pageSize: number): AsyncIterable<Result[]> {
       // A connection of its own: its read transaction sees one snapshot and holds up no writer.
       // (The writer's connection first, which makes the file if it is new.)
@@ -287,13 +351,20 @@ export const openSqliteDatabase = (file: string, { sync = fdatasyncOnThreadPool 
     },
     close: () =>
       inTurn(async () => {
-        await checkpointer?.terminate()
+        // A connection that changed the list folds the write-ahead log back into the file, so a
+        // copy of the one file is the whole list (and an erasure is in no file); a reader (an
+        // export beside the server) leaves it be. Closing may wait for readers: nobody is served any more.
+        const emptyLog = (): boolean => {
+          if (!opened?.isOpen) return false
+          const { changes } = opened.prepare("select total_changes() as changes").get() as { changes: number }
+          if (changes === 0) return false
+          const { busy } = opened.prepare("pragma wal_checkpoint(truncate)").get() as { busy: number }
+          if (busy) console.warn("signups: a reader kept the write-ahead log from being folded into the database at close; the next start empties it")
+          return !busy
+        }
+        await checkpointer?.stop(emptyLog)
         checkpointer = null
         if (!opened?.isOpen) return
-        // A connection that changed the list folds the write-ahead log back into the file, so a
-        // copy of the one file is the whole list; a reader (an export beside the server) leaves it be.
-        const { changes } = opened.prepare("select total_changes() as changes").get() as { changes: number }
-        if (changes > 0) opened.exec("pragma wal_checkpoint(truncate)")
         log.close()
         opened.close()
         opened = null

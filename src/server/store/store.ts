@@ -295,10 +295,16 @@ export interface SignupStore extends DropStore, VisitStore {
    * Erases a person at once: their signup, tokens, outbox messages, attribution and referral code.
    * The people behind move up, a referrer loses the referral, and only a one-way suppression key
    * (SHA-256 of the email key) and the hashes of their unsubscribe tokens (so a second click still
-   * answers "left") are kept. On SQLite the log is then folded into the file, so the address is
-   * in no file on disk.
+   * answers "left") are kept. Answered once the erasure is durable; the database's files are then
+   * cleared of it off the request path (see `purged`).
    */
   erase(who: Leaver, now: Date): Promise<LeaveResult>
+  /**
+   * Resolves once everyone erased (or purged by retention) so far is in none of the database's
+   * files: on SQLite once the write-ahead log is folded back and emptied, which waits for readers
+   * (a backup, an export) to let go, on a thread of its own. Rejects if the store closed first.
+   */
+  purged(): Promise<void>
   /**
    * Claims up to `limit` messages that are due, each for one attempt, hidden from other senders
    * until `leaseUntil`; only of `kinds` when given (a sender without a mailer leaves emails waiting).
