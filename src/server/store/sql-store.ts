@@ -39,6 +39,7 @@ import { outboxStore, queueMessages } from "./outbox-store"
 import { ownerStore } from "./owner-store"
 import { retentionStore } from "./retention"
 import { bounceStore } from "./bounce-store"
+import { linkRequestStore, queueLinkAgain } from "./link-requests"
 import { dropStore, forgetEntriesOf } from "./drop-store"
 import { invitationStore } from "./invitation-store"
 import { visitStore } from "./visit-store"
@@ -247,6 +248,14 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       for (const row of await tx.query<SignupRow>(`select ${columnsOf("s")} from signups s where s.email_key in (${parameters(keys.length)})`, keys)) {
         answers.set(row.email_key, { kind: "duplicate", signup: toSignup(row) })
       }
+      // A repeat of an address on the list asks for its link again, in this same commit: every
+      // address costs the same durable work before its answer.
+      for (const signup of signups) {
+        const answer = answers.get(signup.emailKey)
+        if (answer?.kind !== "duplicate" || !signup.repeat) continue
+        const { token, message } = signup.repeat.compose(answer.signup)
+        await queueLinkAgain(tx, signup.emailKey, token, message, new Date(signup.receivedAt), signup.repeat.minIntervalMs)
+      }
       const newcomers = signups.filter((signup) => !answers.has(signup.emailKey))
       // An address that left the list comes back only through its owner: a signup of its own
       // waits, pending, until the address confirms from the email, which lifts its suppression
@@ -413,6 +422,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
     ...dropStore(context),
     ...bounceStore(context),
     ...visitStore(context),
+    ...linkRequestStore(context),
 
     add: (signup) =>
       new Promise((settle, fail) => {
@@ -493,24 +503,6 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
       )
       return rows.map((row): TopReferrer => ({ sequence: Number(row.id), email: row.email, referrals: Number(row.referrals) }))
     },
-
-    queueMail: (emailKey, token, message, now, minIntervalMs) =>
-      transaction(async (tx) => {
-        // Every request is counted, for an address on the list or not, throttled or not: the same
-        // write, so the time an answer takes says nothing about who is on the list.
-        await bumpCounters(tx, { link_requests: 1 })
-        // The throttle: one statement claims the signup, so two requests cannot both queue mail.
-        const [claimed] = await tx.query<{ id: number | string }>(
-          `update signups set mail_waiting = 1
-           where email_key = $1 and mail_waiting = 0 and (last_mail_at is null or last_mail_at <= $2) returning id`,
-          [emailKey, new Date(now.getTime() - minIntervalMs).toISOString()],
-        )
-        if (!claimed) return false
-        await insertToken(tx, claimed.id, token)
-        await insertToken(tx, claimed.id, { kind: "unsubscribe", hash: message.unsubscribeTokenHash })
-        await queueMessages(tx, [{ signupId: claimed.id, message, at: now.toISOString() }])
-        return true
-      }),
 
     async erase(who, now): Promise<LeaveResult> {
       if (!("emailKey" in who)) {

@@ -56,6 +56,20 @@ export interface NewSignup {
   network?: string | null
   /** Hold its referral from credit whatever the signals say (a single opt-in signup: nobody confirmed the address). */
   referralHold?: HoldReason | null
+  /**
+   * When the address is on the list already: its link goes to it again, written in the same
+   * transaction as the lookup (so a repeat costs one commit, as a new signup does) and throttled
+   * as `queueMail` is. None: a repeat writes nothing.
+   */
+  repeat?: RepeatMail | null
+}
+
+/** The link a repeat signup mails again to the signup on the list (see `NewSignup.repeat`). */
+export interface RepeatMail {
+  /** The message and the new token its link carries, for the signup already on the list. */
+  compose(existing: Signup): { token: NewToken; message: QueuedMessage }
+  /** No mail if some was delivered to it less than this long ago. */
+  minIntervalMs: number
 }
 
 /** The emails among the outbox's kinds: the mailer delivers them. */
@@ -160,7 +174,7 @@ export type FanOut = (event: EventPayload & { messageId: string }, contact: Prov
 export type { OutboxHealth } from "../../signup/owner-summary"
 
 /** A stored signup. */
-export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail" | "network" | "referralHold"> {
+export interface Signup extends Omit<NewSignup, "statusTokenHash" | "confirmToken" | "mail" | "network" | "referralHold" | "repeat"> {
   /** Signup order, 1 for the first, pending ones counted. */
   sequence: number
   confirmedAt: string | null

@@ -1,33 +1,53 @@
 /**
  * With double opt-in every signup is answered "pending", and the answer's timing must not tell
- * either: a new address takes a little longer (its row, tokens, mail and tallies are written)
- * than one already on the list. The pace keeps the last new signups' durations and lets any
- * other answer go no sooner than their median, so both take the same time, within noise.
+ * either. Every address costs the same durable work (one commit, see the store's `repeat`), so
+ * their times are alike already; what is left (a repeat whose mail is throttled writes a little
+ * less, and on a serverless host a new signup's answer waits for its email's first attempt)
+ * the pace takes out without shifting anything: an answer that is not a new signup waits until
+ * the time that holds the same rank among new signups' recent durations as its own holds among
+ * other answers'. Times of other answers are then spread as new signups' are, and an answer
+ * already as slow as its rank says waits for nothing.
  */
 
-/** New signups whose durations are kept: enough for a steady median, few enough to sort at once. */
+/** Durations kept per kind of answer: enough for steady ranks, few enough to sort at once. */
 export const PACE_SAMPLES = 101
 
 export interface AnswerPace {
   /** A new signup took `ms`. */
-  record(ms: number): void
-  /** How long an answer that started `elapsedMs` ago still waits: the median less what it took. */
-  remaining(elapsedMs: number): number
+  recordNew(ms: number): void
+  /** Another answer took `ms` so far (recorded too): how much longer it waits. */
+  remaining(ms: number): number
+}
+
+/** The last `size` values, kept in a ring. */
+const recent = (size: number) => {
+  const values: number[] = []
+  let next = 0
+  return {
+    add(value: number): void {
+      if (values.length < size) values.push(value)
+      else values[next] = value
+      next = (next + 1) % size
+    },
+    sorted: (): number[] => [...values].sort((a, b) => a - b),
+  }
 }
 
 export const createAnswerPace = (samples = PACE_SAMPLES): AnswerPace => {
-  const durations: number[] = []
-  let next = 0
+  const newSignups = recent(samples)
+  const others = recent(samples)
   return {
-    record(ms) {
-      if (durations.length < samples) durations.push(ms)
-      else durations[next] = ms
-      next = (next + 1) % samples
-    },
-    remaining(elapsedMs) {
-      if (durations.length === 0) return 0
-      const sorted = [...durations].sort((a, b) => a - b)
-      return Math.max(0, sorted[Math.floor(sorted.length / 2)] - elapsedMs)
+    recordNew: (ms) => newSignups.add(ms),
+    remaining(ms) {
+      others.add(ms)
+      const targets = newSignups.sorted()
+      if (targets.length === 0) return 0
+      const ranked = others.sorted()
+      // Its rank among other answers (the middle of any ties), as a fraction in (0, 1).
+      const below = ranked.filter((value) => value < ms).length
+      const equal = ranked.filter((value) => value === ms).length
+      const rank = (below + equal / 2) / ranked.length
+      return Math.max(0, targets[Math.min(targets.length - 1, Math.floor(rank * targets.length))] - ms)
     },
   }
 }

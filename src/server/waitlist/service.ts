@@ -22,7 +22,16 @@ import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
 import { maskEmail } from "./stats"
 import { queuedMessage } from "./queued-message"
-import { statusTokenExpiry, type InvitationState, type MessageKind, type QueuedMessage, type RedeemResult, type Signup, type SignupStore } from "../store/store"
+import {
+  statusTokenExpiry,
+  type InvitationState,
+  type MessageKind,
+  type NewToken,
+  type QueuedMessage,
+  type RedeemResult,
+  type Signup,
+  type SignupStore,
+} from "../store/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./codes"
 import { createAnswerPace, waitPrecisely } from "./answer-pace"
 import { isDisposableAddress } from "./disposable"
@@ -139,44 +148,29 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
 
   /**
-   * Someone asks for their link again (a repeat signup, "didn't get the email?"): a confirmed
-   * signup gets a new status link, a pending one a new confirmation link, by mail, at most once
-   * an hour counted from the last mail delivered, never while one is on its way. An address not
-   * on the list (`status` null) gets nothing, through the same work.
+   * The link someone asks for again (a repeat signup, "didn't get the email?"): a confirmed
+   * signup gets a new status link, a pending one (or an address not on the list) a new
+   * confirmation link, by mail to the address on the list.
    */
-  const sendLinkAgain = async (email: string, status: Signup["status"] | null, now: Date): Promise<void> => {
-    if (!mail) return
-    const key = emailKey(email)
-    const queued =
-      status === "confirmed"
-        ? await (async () => {
-            const token = newSecretToken()
-            return store.queueMail(
-              key,
-              { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) },
-              message("status-link", email, statusUrl(token)),
-              now,
-              RESEND_INTERVAL_MS,
-            )
-          })()
-        : await (async () => {
-            const { token, stored } = newConfirmToken(now)
-            return store.queueMail(key, stored, message("confirmation", email, confirmUrl(token)), now, RESEND_INTERVAL_MS)
-          })()
-    if (queued) await mail.queued()
+  const linkAgain = (signup: Pick<Signup, "email" | "status">, now: Date): { token: NewToken; message: QueuedMessage } => {
+    if (signup.status === "confirmed") {
+      const token = newSecretToken()
+      return {
+        token: { kind: "status", hash: hashToken(token), expiresAt: statusTokenExpiry(now) },
+        message: message("status-link", signup.email, statusUrl(token)),
+      }
+    }
+    const { token, stored } = newConfirmToken(now)
+    return { token: stored, message: message("confirmation", signup.email, confirmUrl(token)) }
   }
 
   /** With double opt-in, every signup is answered alike: a new address, one on the list, one that left. */
   const PENDING: JoinAnswer = { kind: "pending" }
   const clock = deps.clock ?? (() => performance.now())
   const pace = createAnswerPace()
-  /** Answers "pending" for an address already on the list (or that left) no sooner than a new one would be. */
-  const pendingAtPace = async (startedAt: number): Promise<JoinAnswer> => {
-    await waitPrecisely(pace.remaining(clock() - startedAt), clock)
-    return PENDING
-  }
 
   return {
+    /** `network`  return {
     /** `network`: where the request came from (client-address.ts's `networkKey`), for the referral fraud signals. */
     async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinAnswer> {
       const startedAt = clock()
@@ -203,19 +197,18 @@ export const createSignupService = (deps: ServiceDependencies) => {
         network,
         // Without a confirmation email nobody showed the address is real: its referral waits for the owner.
         referralHold: confirmation ? null : "unconfirmed",
+        // An address on the list gets its link again, in the same commit as a new one's row.
+        repeat: mail ? { compose: (existing) => linkAgain(existing, now), minIntervalMs: RESEND_INTERVAL_MS } : null,
       })
-      // Left the list, and this is single opt-in: nobody but the address's owner brings it back.
-      if (result.kind === "suppressed") return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
-      if (result.kind === "duplicate") {
-        await sendLinkAgain(result.signup.email, result.signup.status, now)
-        return mail ? pendingAtPace(startedAt) : { kind: "alreadySubscribed" }
-      }
-      // One run of the sender delivers the confirmation email and the events alike.
-      if (mail && confirmation) {
+      if (mail) {
+        // Every address the same from here: one commit made, the sender told, the answer paced.
         await mail.queued()
-        pace.record(clock() - startedAt)
+        if (result.kind === "added") pace.recordNew(clock() - startedAt)
+        else await waitPrecisely(pace.remaining(clock() - startedAt), clock)
         return PENDING
       }
+      // Single opt-in (no mail): the README says what this answer reveals.
+      if (result.kind !== "added") return { kind: "alreadySubscribed" }
       await outboxWritten()
       if (!result.place) throw new Error("a confirmed signup came back without a place")
       return {
@@ -229,8 +222,10 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
     /** "Didn't get the email?": the same quiet answer and the same work whether or not the address is on the list. */
     async resend(email: string, now: Date): Promise<void> {
+      if (!mail) return
       const signup = await store.findSignup(emailKey(email))
-      await sendLinkAgain(signup?.email ?? email, signup?.status ?? null, now)
+      const { token, message: mailed } = linkAgain({ email: signup?.email ?? email, status: signup?.status ?? "pending" }, now)
+      if (await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)) await mail.queued()
     },
 
     /** Whether every signup is answered "pending" (double opt-in), so an answer tells nothing of the list. */
