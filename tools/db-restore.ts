@@ -8,7 +8,7 @@ import { leftSince, readErasures } from "../src/server/backup/erasure-log"
 import { reapplyErasures, restoreSnapshot } from "../src/server/backup/restore"
 import { readBackupSettings } from "../src/server/settings/backup"
 import { ERASURE_LOG_COPY } from "../src/server/backup/snapshot"
-import { SITE_FACTS } from "../src/server/runtime/runtime"
+import { listPepper, SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings, type SignupSettings } from "../src/server/settings/settings"
 import { openPostgresDatabase } from "../src/server/store/postgres-database"
 import { createSqlStore } from "../src/server/store/sql-store"
@@ -29,6 +29,7 @@ const main = async (): Promise<void> => {
     database: settings.database,
     erasureLog,
     boost: signups.referralBoost,
+    pepper: listPepper(signups),
     retention: signups.retention,
     now: new Date(),
   })
@@ -58,10 +59,11 @@ const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: strin
     )
   }
   const db = openPostgresDatabase({ connectionString: signups.databaseUrl as string, poolSize: 2 })
-  const store = createSqlStore(db, { boost: signups.referralBoost })
+  const pepper = listPepper(signups)
+  const store = createSqlStore(db, { boost: signups.referralBoost, pepper })
   try {
-    const { entries, unreadable } = readErasures(erasureLog)
-    const erased = await reapplyErasures(db, store, leftSince(entries, new Date(since).toISOString()), new Date())
+    const { entries, unreadable } = readErasures(erasureLog, pepper)
+    const erased = await reapplyErasures(db, store, leftSince(entries, new Date(since).toISOString()), new Date(), pepper)
     console.log(
       `Erased again ${erased} who left since ${since} (erasure log ${erasureLog}).${unreadable > 0 ? ` ${unreadable} lines were cut short and skipped.` : ""}`,
     )

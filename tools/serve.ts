@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
+import { DEVELOPMENT_PEPPER } from "../src/server/keys/pepper"
 
 const ROOT = resolve(__dirname, "..")
 
@@ -39,12 +40,19 @@ export const testSite = (port = Number(process.env.E2E_PORT || 9123)) => ({
   signupsFile: join(tmpdir(), `block94-e2e-${port}`, "signups.db"),
 })
 
+/**
+ * On PostgreSQL, production needs LIST_PEPPER: servers for tests and benches key with the
+ * development pepper, as the tests' own PostgreSQL stores do (the embedded database's pepper is
+ * the file beside it, which both find alike).
+ */
+const testPepper = (env: Record<string, string>): Record<string, string> => (env.DATABASE_URL ? { LIST_PEPPER: DEVELOPMENT_PEPPER } : {})
+
 const startGatsbyServe = (port: number, signupsFile: string, env: Record<string, string>, stdio: StdioOptions, detached: boolean, cwd = ROOT) =>
   spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
     cwd,
     // A generous rate limit: tests and load runs send many signups from one address. Without an
     // SMTP inbox of their own, they take signups as single opt-in, named.
-    env: { ...process.env, SIGNUPS_FILE: signupsFile, SIGNUP_RATE_LIMIT: "1000", SIGNUP_SINGLE_OPT_IN: "1", ...env },
+    env: { ...process.env, SIGNUPS_FILE: signupsFile, SIGNUP_RATE_LIMIT: "1000", SIGNUP_SINGLE_OPT_IN: "1", ...testPepper(env), ...env },
     stdio,
     detached,
   })
@@ -130,6 +138,7 @@ export const serveNodeScript = async (script: string, env: Record<string, string
       HOST: "127.0.0.1",
       SIGNUP_RATE_LIMIT: "1000",
       SIGNUP_SINGLE_OPT_IN: "1",
+      ...testPepper(env),
       ...env,
       PORT: String(port),
       ...(options.clockOffsetMs ? { CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),

@@ -1,61 +1,108 @@
 /**
  * The erasure log: one line per person who left the list (or was erased by the owner), kept in
  * a file apart from the database, so restoring an older snapshot can take out again everyone
- * who left after it was taken. Each line holds only the one-way suppression key and the time:
- * nothing in it can be turned back into an address. A person who confirms again later gets a
- * "back" line, so a restore does not take out someone who came back on purpose.
+ * who left after it was taken. Each line holds only the suppression key, keyed with the list's
+ * pepper (src/server/keys/), and the time: nothing in it can be turned back into an address, or
+ * matched against one without the pepper. A person who confirms again later gets a "back" line,
+ * so a restore does not take out someone who came back on purpose.
+ *
+ * Lines written before keys were keyed hold plain SHA-256 keys: they are read as keyed, and the
+ * store rewrites them once (rekeyErasureLog) when it keys its own.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs"
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
 import path from "node:path"
+import { keyedSuppression } from "../keys/suppression-key"
 
 export interface ErasureEntry {
   /** When it happened (ISO 8601). */
   at: string
-  /** suppressionKey(emailKey): SHA-256 of the normalised address. */
+  /** suppressionKey(pepper, emailKey): see src/server/keys/suppression-key.ts. */
   key: string
   /** left: erased or unsubscribed; back: confirmed again from their own inbox. */
   kind: "left" | "back"
 }
+
+/** A line as written: `keyed` marks a key made with the pepper (lines from before it lack it). */
+type ErasureLine = ErasureEntry & { keyed?: true }
 
 /** Appends one entry and waits until it is on disk: it is written before the erasure commits. */
 export const appendErasure = (file: string, entry: ErasureEntry): void => {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
   const fd = openSync(file, "a", 0o600)
   try {
-    writeSync(fd, `${JSON.stringify(entry)}\n`)
+    writeSync(fd, `${JSON.stringify({ ...entry, keyed: true } satisfies ErasureLine)}\n`)
     fsyncSync(fd)
   } finally {
     closeSync(fd)
   }
 }
 
-const isEntry = (value: unknown): value is ErasureEntry => {
-  const entry = value as Partial<ErasureEntry> | null
+const isLine = (value: unknown): value is ErasureLine => {
+  const entry = value as Partial<ErasureLine> | null
   return (
     typeof entry?.at === "string" &&
     !Number.isNaN(Date.parse(entry.at)) &&
     typeof entry.key === "string" &&
     /^[0-9a-f]{64}$/.test(entry.key) &&
-    (entry.kind === "left" || entry.kind === "back")
+    (entry.kind === "left" || entry.kind === "back") &&
+    (entry.keyed === undefined || entry.keyed === true)
   )
 }
 
-/** Every entry in the log, in order; a line cut short by a crash while it was written is skipped and counted. */
-export const readErasures = (file: string): { entries: ErasureEntry[]; unreadable: number } => {
-  if (!existsSync(file)) return { entries: [], unreadable: 0 }
-  const entries: ErasureEntry[] = []
-  let unreadable = 0
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    if (line.trim() === "") continue
-    try {
-      const parsed: unknown = JSON.parse(line)
-      if (isEntry(parsed)) entries.push(parsed)
-      else unreadable += 1
-    } catch {
-      unreadable += 1
-    }
+/** Each line of the log, parsed where it can be (null: a line cut short by a crash while it was written). */
+const readLines = (file: string): Array<{ text: string; line: ErasureLine | null }> =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((text) => text.trim() !== "")
+        .map((text) => {
+          try {
+            const parsed: unknown = JSON.parse(text)
+            return { text, line: isLine(parsed) ? parsed : null }
+          } catch {
+            return { text, line: null }
+          }
+        })
+    : []
+
+/** An entry with its key keyed with `pepper`, however the line was written. */
+const keyedEntry = ({ at, key, kind, keyed }: ErasureLine, pepper: string): ErasureEntry => ({ at, key: keyed ? key : keyedSuppression(pepper, key), kind })
+
+/** Every entry in the log, in order, keys keyed with `pepper`; a line cut short by a crash while it was written is skipped and counted. */
+export const readErasures = (file: string, pepper: string): { entries: ErasureEntry[]; unreadable: number } => {
+  const lines = readLines(file)
+  return {
+    entries: lines.flatMap(({ line }) => (line ? [keyedEntry(line, pepper)] : [])),
+    unreadable: lines.filter(({ line }) => line === null).length,
   }
-  return { entries, unreadable }
+}
+
+/**
+ * Rewrites the log's lines from before keys were keyed with their keys keyed (other lines, those
+ * cut short too, as they were): written whole under another name, synced, then put in place.
+ * Called by the store in the transaction that keys its own keys, so no erasure is appended meanwhile.
+ */
+export const rekeyErasureLog = (file: string, pepper: string): void => {
+  const lines = readLines(file)
+  if (!lines.some(({ line }) => line && !line.keyed)) return
+  const rewritten = lines.map(({ text, line }) =>
+    line && !line.keyed ? JSON.stringify({ ...keyedEntry(line, pepper), keyed: true } satisfies ErasureLine) : text,
+  )
+  const temporary = `${file}.rekeying`
+  const fd = openSync(temporary, "w", 0o600)
+  try {
+    writeSync(fd, `${rewritten.join("\n")}\n`)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(temporary, file)
+  const folder = openSync(path.dirname(file), "r")
+  try {
+    fsyncSync(folder)
+  } finally {
+    closeSync(folder)
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SqlDatabase } from "../store/database"
 import { openSqliteDatabase } from "../store/sqlite-database"
 import type { SignupStore } from "../store/store"
 import { createSqlStore } from "../store/sql-store"
-import { suppressionKey } from "../waitlist/email-key"
+import { suppressionKey } from "../keys/suppression-key"
 import { leftSince, readErasures } from "./erasure-log"
 import { checkSnapshot } from "./snapshot"
 
@@ -32,16 +32,25 @@ export const heldBy = (database: string): number | null => {
 }
 
 /**
- * Erases again, in a restored list, everyone whose suppression key is in `keys`, and suppresses
- * the keys of those not in it, so no import brings them back. Returns how many were erased.
+ * Erases again, in a restored list, everyone whose suppression key is in `keys` (made with
+ * `pepper`, the list's own), and suppresses the keys of those not in it, so no import brings them
+ * back. Returns how many were erased.
  */
-export const reapplyErasures = async (db: SqlDatabase, store: Pick<SignupStore, "erase">, keys: readonly string[], now: Date): Promise<number> => {
+export const reapplyErasures = async (
+  db: SqlDatabase,
+  store: Pick<SignupStore, "erase" | "ping">,
+  keys: readonly string[],
+  now: Date,
+  pepper: string,
+): Promise<number> => {
   if (keys.length === 0) return 0
+  // The store first checks its pepper (and keys a list from before keys were keyed).
+  await store.ping()
   const left = new Set(keys)
   let erased = 0
   const rows = await db.query<{ email_key: string }>("select email_key from signups")
   for (const { email_key } of rows) {
-    if (left.has(suppressionKey(email_key)) && (await store.erase({ emailKey: email_key }, now)).kind === "erased") erased += 1
+    if (left.has(suppressionKey(pepper, email_key)) && (await store.erase({ emailKey: email_key }, now)).kind === "erased") erased += 1
   }
   for (const key of left) {
     await db.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [key, now.toISOString()])
@@ -55,6 +64,8 @@ export interface RestoreOptions {
   erasureLog: string
   /** Places per referral: part of the list's index, so the server's own setting. */
   boost: number
+  /** The list's pepper (LIST_PEPPER or the file beside the database): the erasure log's keys are made with it. */
+  pepper: string
   retention: { pendingMs: number }
   now: Date
 }
@@ -76,7 +87,7 @@ export interface RestoreReport {
 
 const SIDE_FILES = ["", "-wal", "-shm"]
 
-export const restoreSnapshot = async ({ snapshot, database, erasureLog, boost, retention, now }: RestoreOptions): Promise<RestoreReport> => {
+export const restoreSnapshot = async ({ snapshot, database, erasureLog, boost, pepper, retention, now }: RestoreOptions): Promise<RestoreReport> => {
   const facts = checkSnapshot(snapshot)
   const holder = heldBy(database)
   if (holder !== null) throw new Error(`a server (process ${holder}) holds ${database}: stop it first (SIGTERM), then restore`)
@@ -85,13 +96,13 @@ export const restoreSnapshot = async ({ snapshot, database, erasureLog, boost, r
   copyFileSync(snapshot, restoring)
 
   const db = openSqliteDatabase(restoring)
-  const store = createSqlStore(db, { boost })
+  const store = createSqlStore(db, { boost, pepper })
   let erasedAgain: number
   let expired: number
-  const { entries, unreadable } = readErasures(erasureLog)
+  const { entries, unreadable } = readErasures(erasureLog, pepper)
   try {
     await db.query("drop table backup_info")
-    erasedAgain = await reapplyErasures(db, store, leftSince(entries, facts.takenAt), now)
+    erasedAgain = await reapplyErasures(db, store, leftSince(entries, facts.takenAt), now, pepper)
     expired = (await store.purgeStale(now, retention)).pending
   } finally {
     await store.close()

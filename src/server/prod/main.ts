@@ -12,6 +12,7 @@ import type { DropService } from "../drop/service"
 import { dropUpkeep, purgeStale, signupRuntime } from "../runtime/runtime"
 import { readServerSettings, runAsProduction } from "../settings/server"
 import { SECRET_SETTINGS, secretProblem } from "../settings/settings"
+import { WrongPepperError } from "../store/suppressions"
 import { createLineLog } from "./request-log"
 import { botCheckNotice } from "../http/bot-check"
 import { buildServer, readConnectionLimits } from "./server"
@@ -61,6 +62,10 @@ const main = async (): Promise<void> => {
   // after PENDING_SIGNUP_DAYS) goes even while nobody signs up.
   const { store: signups } = runtime
   if (signups) {
+    // A list keyed with another pepper would let everyone who left back in: stop at once.
+    await signups.ping().catch((error: unknown) => {
+      if (error instanceof WrongPepperError) throw error
+    })
     // The first sweep opens (and on a new machine makes and migrates) the database, before a backup copies it.
     await purgeStale(signups, runtime.settings)
     setInterval(() => void purgeStale(signups, runtime.settings), RETENTION_SWEEP_MS).unref()

@@ -4,7 +4,8 @@
  * Gatsby Functions, the production server and the commands under tools/) takes them from here.
  */
 import emails from "../../../content/emails.json"
-import { appendErasure, type ErasureEntry } from "../backup/erasure-log"
+import { appendErasure, rekeyErasureLog, type ErasureEntry } from "../backup/erasure-log"
+import { choosePepper } from "../keys/pepper"
 import { readBackupSettings } from "../settings/backup"
 import { backupSummary } from "../backup/snapshot"
 import rewards from "../../../content/rewards.json"
@@ -32,6 +33,7 @@ import { drandBeacons } from "../drop/beacon-client"
 import { createDropService, type DropService } from "../drop/service"
 import {
   optInProblem,
+  pepperProblem,
   readSecret,
   readSignupSettings,
   recordsEvents,
@@ -54,7 +56,7 @@ export const logError = (message: string, error: unknown): void => console.error
 export const unavailableReason = (settings: SignupSettings): string | null =>
   settings.serverless && !settings.databaseUrl
     ? `Signups are not stored: ${settings.serverless} keeps no files between requests. Set DATABASE_URL to a PostgreSQL database (see docs/operations.md, "Deploying").`
-    : optInProblem(settings)
+    : (optInProblem(settings) ?? pepperProblem(settings))
 
 /** The reward tiers of content/rewards.json, as the store announces them. */
 export const MILESTONES: readonly Milestone[] = rewards.tiers.map(({ referrals, reward }) => ({ referrals, reward }))
@@ -72,6 +74,7 @@ const storeSpec = (settings: SignupSettings) => ({
   events: recordsEvents(settings),
   milestoneEmails: Boolean(settings.smtpUrl),
   erasureLog: settings.erasureLog,
+  pepper: settings.listPepper,
 })
 type StoreSpec = ReturnType<typeof storeSpec>
 
@@ -87,15 +90,22 @@ type MailerSpec = Required<MailerSettings>
 const openStoreFrom = (spec: StoreSpec, postgres: SqlDatabase | null): SignupStore => {
   const { erasureLog } = spec
   const options = {
+    // Read on first use: the embedded database's folder may not be there yet.
+    pepper: () => choosePepper(spec.pepper, spec.postgres ? null : spec.signupsFile),
     milestones: MILESTONES,
     milestoneEmails: spec.milestoneEmails,
     events: spec.events,
     referralDailyCap: spec.referralDailyCap,
     recordErasure: erasureLog ? (entry: ErasureEntry) => appendErasure(erasureLog, entry) : undefined,
+    rekeyErasureLog: erasureLog ? (pepper: string) => rekeyErasureLog(erasureLog, pepper) : undefined,
   }
   if (!spec.postgres) return openEmbeddedStore(spec.signupsFile, spec.referralBoost, options)
   return createSqlStore(postgres ?? openPostgresDatabase(spec.postgres), { boost: spec.referralBoost, ...options })
 }
+
+/** The list's pepper for these settings (see keys/pepper.ts): for commands that key as the store does (a restore). */
+export const listPepper = (settings: Pick<SignupSettings, "listPepper" | "databaseUrl" | "signupsFile">): string =>
+  choosePepper(settings.listPepper, settings.databaseUrl ? null : settings.signupsFile)
 
 /**
  * The store the settings name: PostgreSQL with DATABASE_URL, else the embedded SQLite database.

@@ -19,6 +19,7 @@ import { PENDING_SIGNUP_MAX_DAYS } from "../../signup/retention"
 import { parseDkim, type DkimKey } from "../outbox/mail/dkim"
 import { DEFAULT_REFERRAL_DAILY_CAP } from "../store/referral-review"
 import { withoutTrailingSlash } from "../../signup/site-url"
+import { MIN_PEPPER_LENGTH } from "../keys/pepper"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
@@ -160,6 +161,12 @@ export interface SignupSettings {
   countVisits: boolean
   /** How long a signup nobody confirmed is kept (PENDING_SIGNUP_DAYS, at most what the privacy page promises), and what is wrong with the setting. */
   retention: { pendingMs: number; problems: string[] }
+  /**
+   * The list's pepper (LIST_PEPPER), which keys suppression keys and the erasure log (see
+   * src/server/keys/pepper.ts); unset: the file beside the embedded database, or with PostgreSQL
+   * outside production a development pepper.
+   */
+  listPepper: string | undefined
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -203,6 +210,19 @@ export const optInProblem = (settings: Pick<SignupSettings, "production" | "smtp
   settings.production && !settings.smtpUrl && !settings.singleOptIn
     ? 'Signups need double opt-in in production: set SMTP_URL (and MAIL_FROM) so every address is confirmed by its owner, or set SIGNUP_SINGLE_OPT_IN=1 to take unconfirmed signups on purpose (see docs/waitlist.md, "Double opt-in")'
     : null
+
+/**
+ * Why the list's pepper cannot be used here, or null: LIST_PEPPER too short to be a secret, or
+ * unset where nothing else can keep one (PostgreSQL in production: every instance must key alike).
+ */
+export const pepperProblem = (settings: Pick<SignupSettings, "production" | "databaseUrl" | "listPepper">): string | null => {
+  const { listPepper } = settings
+  const howTo = `set LIST_PEPPER to a random secret of at least ${MIN_PEPPER_LENGTH} characters (\`openssl rand -base64 32\`), the same on every instance, and keep a copy apart from the database and its backups`
+  if (listPepper !== undefined && listPepper.length < MIN_PEPPER_LENGTH) return `LIST_PEPPER is ${listPepper.length} characters long: ${howTo}`
+  if (listPepper === undefined && settings.production && settings.databaseUrl)
+    return `LIST_PEPPER is not set: with PostgreSQL, who left the list is kept as keys made with a pepper that lives outside the database; ${howTo}`
+  return null
+}
 
 /** Whether the list records events: only when something receives them (webhooks, an email provider). */
 export const recordsEvents = (settings: Pick<SignupSettings, "webhooks" | "emailProvider">): boolean =>
@@ -265,5 +285,6 @@ export const readSignupSettings = (site: SiteFacts): SignupSettings => {
     retention: readRetention(),
     dkim: readDkim(),
     countVisits: readSetting("VISIT_COUNTING")?.trim().toLowerCase() !== "off",
+    listPepper: readSetting("LIST_PEPPER")?.trim(),
   }
 }

@@ -15,7 +15,8 @@
  */
 import { insertRows, parameters, type SqlDatabase, type SqlExecutor } from "./database"
 import { applyMigrations } from "./migrations"
-import { suppressionKey } from "../waitlist/email-key"
+import { suppressionKey } from "../keys/suppression-key"
+import { keySuppressions } from "./suppressions"
 import type { HoldReason } from "../../signup/owner-summary"
 import { DEFAULT_REFERRAL_DAILY_CAP, forgetOldNetworks, reachedDailyCap, reviewBatch } from "./referral-review"
 import { bumpCounters, eventSignupId, recordEvents, type ListEvent } from "./events"
@@ -79,12 +80,16 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   // Part of the version: the index's shape, so a database built before it changed is rebuilt.
   const lineVersion = `${options.boost}/${width}/2`
 
+  let pepper: string | null = null
+  /** The pepper, read on first use. */
+  const pepperNow = (): string => (pepper ??= typeof options.pepper === "function" ? options.pepper() : options.pepper)
   let opening: Promise<void> | null = null
   /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */
   const ready = (): Promise<void> => {
     opening ??= (async () => {
       await db.transaction(async (tx) => {
         await applyMigrations(tx, db.engine)
+        await keySuppressions(tx, db.engine, pepperNow(), options.rekeyErasureLog)
         const [current] = await tx.query<{ value: string }>("select value from store_settings where name = 'line'")
         if (current?.value !== lineVersion) {
           for (const text of line.lineIndex) await tx.query(text)
@@ -232,7 +237,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   }
 
   const suppress = async (tx: SqlExecutor, emailKey: string, now: Date) => {
-    const key = suppressionKey(emailKey)
+    const key = suppressionKey(pepperNow(), emailKey)
     await tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [key, now.toISOString()])
     options.recordErasure?.({ at: now.toISOString(), key, kind: "left" })
   }
@@ -268,11 +273,11 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           : (
               await tx.query<{ key_hash: string }>(
                 `select key_hash from signup_suppressions where key_hash in (${parameters(others.length)})`,
-                others.map((signup) => suppressionKey(signup.emailKey)),
+                others.map((signup) => suppressionKey(pepperNow(), signup.emailKey)),
               )
             ).map((row) => row.key_hash),
       )
-      const fresh = newcomers.filter((signup) => mayWaitWhileSuppressed(signup) || !suppressed.has(suppressionKey(signup.emailKey)))
+      const fresh = newcomers.filter((signup) => mayWaitWhileSuppressed(signup) || !suppressed.has(suppressionKey(pepperNow(), signup.emailKey)))
       for (const signup of newcomers) if (!fresh.includes(signup)) answers.set(signup.emailKey, { kind: "suppressed" })
       if (fresh.length === 0) return answers
 
@@ -448,8 +453,10 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         let credited = false
         if (changed) {
           // The address's owner confirmed: if it had left the list, it is back, on purpose.
-          const lifted = await tx.query("delete from signup_suppressions where key_hash = $1 returning key_hash", [suppressionKey(changed.email_key)])
-          if (lifted.length > 0) options.recordErasure?.({ at: now.toISOString(), key: suppressionKey(changed.email_key), kind: "back" })
+          const lifted = await tx.query("delete from signup_suppressions where key_hash = $1 returning key_hash", [
+            suppressionKey(pepperNow(), changed.email_key),
+          ])
+          if (lifted.length > 0) options.recordErasure?.({ at: now.toISOString(), key: suppressionKey(pepperNow(), changed.email_key), kind: "back" })
           await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
           credited = changed.referred_by !== null && changed.referral_held === null && (await creditReferral(tx, claimed.signup_id, changed.referred_by, now))

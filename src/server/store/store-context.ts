@@ -10,6 +10,12 @@ import type { ErasureEntry } from "../backup/erasure-log"
 export interface SqlStoreOptions {
   /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
   boost: number
+  /**
+   * The list's pepper, which keys suppression keys (src/server/keys/); the same for the list's
+   * whole life. A function is called on first use (a file beside the embedded database, made
+   * then), so a folder that cannot be made fails a request, not the process.
+   */
+  pepper: string | (() => string)
   /** Standings per band; BUCKET_WIDTH unless a test wants many bands from a short list. */
   bucketWidth?: number
   /**
@@ -34,6 +40,8 @@ export interface SqlStoreOptions {
    * commits (the erasure log, which a restore re-applies: see src/server/backup).
    */
   recordErasure?(entry: ErasureEntry): void
+  /** Rewrites the erasure log's lines from before keys were keyed with `pepper`, once, as the store keys its own (see suppressions.ts). */
+  rekeyErasureLog?(pepper: string): void
 }
 
 export interface StoreContext {

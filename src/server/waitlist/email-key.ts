@@ -2,7 +2,6 @@
  * The key the list deduplicates on: one person, one place, however they write their address.
  * The address as typed is kept for mail; only this key decides "already on the list".
  */
-import { hash } from "node:crypto"
 import { asciiDomain } from "../../signup/rules"
 
 /** Gmail ignores dots and "+tags" in the local part; googlemail.com is the same mailbox. */
@@ -39,10 +38,3 @@ export const emailKey = (email: string): string => {
   if (PLUS_TAG_DOMAINS.has(domain)) return `${withoutPlusTag(local)}@${domain}`
   return `${local}@${domain}`
 }
-
-/**
- * All that is kept of an address that left the list: SHA-256 of its key, one way. It lets the
- * store keep an import from adding the address back, and says nothing to anyone who does not
- * already know the address.
- */
-export const suppressionKey = (key: string): string => hash("sha256", key, "hex")

@@ -9,6 +9,7 @@ import { createSignupService } from "../../waitlist/service"
 import { DISK_RETRY_AFTER_SECONDS, openSqliteDatabase } from "../../store/sqlite-database"
 import { createSqlStore } from "../../store/sql-store"
 import { allRows } from "../../store/store"
+import { DEVELOPMENT_PEPPER } from "../../keys/pepper"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 
@@ -22,7 +23,7 @@ const signupRequest = (email: string): ApiRequest => ({
 
 it("answers 503 with Retry-After while the disk is full, loses nothing stored, and takes signups again once there is room", async () => {
   const db = openSqliteDatabase(join(mkdtempSync(join(tmpdir(), "block94-disk-full-")), "signups.db"))
-  const store = createSqlStore(db, { boost: 10 })
+  const store = createSqlStore(db, { boost: 10, pepper: DEVELOPMENT_PEPPER })
   const errors: unknown[] = []
   const deps: HandlerDependencies = {
     service: createSignupService({ store, mail: null, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }),

@@ -1,8 +1,9 @@
 // What stops the production server at start, with a message naming the setting: an owner's or
-// shop's secret that could be guessed, or no way to confirm addresses.
+// shop's secret that could be guessed, no way to confirm addresses, or no pepper to key who left.
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { freshDatabase } from "../../../../test/postgres"
 import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction } from "../../../../tools/serve"
 
@@ -46,6 +47,21 @@ describe("serve:prod at start", () => {
     )
     await enforce.stop()
     expect(enforce.output()).not.toContain("bot check")
+  })
+
+  it("refuses to start on PostgreSQL in production without LIST_PEPPER, saying where to keep it", async () => {
+    await expect(serveProduction(settings({ DATABASE_URL: await freshDatabase(), LIST_PEPPER: "" }))).rejects.toThrow(
+      /LIST_PEPPER is not set: with PostgreSQL, who left the list is kept as keys made with a pepper that lives outside the database/,
+    )
+  })
+
+  it("refuses to start with another pepper than the one the list's keys were made with", async () => {
+    const env = settings({})
+    // The first start keys the list with the pepper file it makes beside the database.
+    await (await serveProduction(env)).stop()
+    await expect(serveProduction({ ...env, LIST_PEPPER: "a-different-pepper-of-thirty-two-characters" })).rejects.toThrow(
+      /this list's suppression keys were made with another pepper/,
+    )
   })
 
   it("starts with random secrets of 32 characters or more", async () => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_RATE_LIMIT,
   DEFAULT_RATE_WINDOW_MS,
   optInProblem,
+  pepperProblem,
   readRetention,
   readSecret,
   readSetting,
@@ -40,6 +41,7 @@ const SETTING_NAMES = [
   "DROP_SEED_DIR",
   "DROPS_FILE",
   "DROP_LIST_DIR",
+  "LIST_PEPPER",
 ]
 for (const name of SETTING_NAMES) delete process.env[name]
 const originalEnv = { ...process.env }
@@ -268,6 +270,29 @@ describe("who can join in production", () => {
     process.env.NODE_ENV = "development"
     expect(readSignupSettings(SITE)).toMatchObject({ production: false, singleOptIn: false })
     expect(optInProblem(readSignupSettings(SITE))).toBeNull()
+  })
+})
+
+describe("the list's pepper", () => {
+  it("is required with PostgreSQL in production, naming LIST_PEPPER and where to keep a copy", () => {
+    process.env.NODE_ENV = "production"
+    process.env.DATABASE_URL = "postgres://list@db.example/list"
+    const refused = pepperProblem(readSignupSettings(SITE))
+    expect(refused).toMatch(/^LIST_PEPPER is not set: with PostgreSQL/)
+    expect(refused).toContain("keep a copy apart from the database and its backups")
+    process.env.LIST_PEPPER = ` ${"p".repeat(32)} `
+    expect(readSignupSettings(SITE).listPepper).toBe("p".repeat(32))
+    expect(pepperProblem(readSignupSettings(SITE))).toBeNull()
+  })
+
+  it("is not needed beside the embedded database (a file beside it) nor in development, but one too short is refused anywhere", () => {
+    process.env.NODE_ENV = "production"
+    expect(pepperProblem(readSignupSettings(SITE))).toBeNull()
+    process.env.NODE_ENV = "development"
+    process.env.DATABASE_URL = "postgres://list@db.example/list"
+    expect(pepperProblem(readSignupSettings(SITE))).toBeNull()
+    process.env.LIST_PEPPER = "salt"
+    expect(pepperProblem(readSignupSettings(SITE))).toMatch(/^LIST_PEPPER is 4 characters long: set LIST_PEPPER to a random secret of at least 32 characters/)
   })
 })
 

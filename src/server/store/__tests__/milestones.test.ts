@@ -11,6 +11,7 @@ import { openPostgresDatabase } from "../postgres-database"
 import { createSqlStore, type SqlStoreOptions } from "../sql-store"
 import { openSqliteDatabase } from "../sqlite-database"
 import type { Milestone, NewSignup, SignupStore } from "../store"
+import { DEVELOPMENT_PEPPER } from "../../keys/pepper"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
 const TIERS: Milestone[] = [
@@ -50,7 +51,7 @@ describe.each(databases)("%s", (_name, openDatabase) => {
   let store: SignupStore
   const open = async (options: Partial<SqlStoreOptions> = {}) => {
     db = await openDatabase()
-    store = createSqlStore(db, { boost: 10, milestones: TIERS, milestoneEmails: true, events: true, ...options })
+    store = createSqlStore(db, { boost: 10, pepper: DEVELOPMENT_PEPPER, milestones: TIERS, milestoneEmails: true, events: true, ...options })
     return store
   }
   afterEach(() => store.close())

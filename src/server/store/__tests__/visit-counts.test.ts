@@ -11,6 +11,7 @@ import { openSqliteDatabase } from "../sqlite-database"
 import { createSqlStore } from "../sql-store"
 import type { SignupStore } from "../store"
 import { countersOf, sumCounts, type VisitCount } from "../visit-store"
+import { DEVELOPMENT_PEPPER } from "../../keys/pepper"
 
 const AT = new Date("2026-11-23T14:20:00.000Z")
 
@@ -85,7 +86,7 @@ describe.each(ENGINES)("visit counters on %s", (_engine, open) => {
     raw = await open()
     const watched = counted(raw)
     upserts = watched.upserts
-    store = createSqlStore(watched.db, { boost: 10 })
+    store = createSqlStore(watched.db, { boost: 10, pepper: DEVELOPMENT_PEPPER })
   })
   afterEach(() => store.close())
 

@@ -1,6 +1,7 @@
 // The privacy page promises only what the service does. Each promise about leaving the list is
 // quoted from content/pages/privacy.json and checked against the real service, with a real SMTP
 // server receiving the mail, over both stores.
+import { hash } from "node:crypto"
 import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
 import { tmpdir } from "node:os"
@@ -19,7 +20,8 @@ import { createSignupService, type SignupService } from "../service"
 import { mailedService, signupFields, SITE_URL, type MailedService } from "../../../../test/mail-service"
 import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
 import { allRows, type SignupStore } from "../../store/store"
-import { emailKey, suppressionKey } from "../email-key"
+import { emailKey } from "../email-key"
+import { suppressionKey } from "../../keys/suppression-key"
 import { hashToken } from "../codes"
 import { readRetention } from "../../settings/settings"
 import { NETWORK_FINGERPRINT_DAYS, PENDING_SIGNUP_MAX_DAYS } from "../../../signup/retention"
@@ -28,6 +30,8 @@ import { linkSecret } from "../../../../test/link-secret"
 import { UNSUBSCRIBE_LINK_DAYS } from "../../../signup/link-lifetimes"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
+/** The list's pepper in these tests (LIST_PEPPER's part). */
+const PEPPER = "privacy-test-pepper-of-at-least-thirty-two-characters"
 const HOUR = 3_600_000
 
 const paragraphs = privacy.sections.flatMap((section) => section.paragraphs)
@@ -86,7 +90,7 @@ describe.each([
           }
         },
       }
-      return { store: openEmbeddedStore(file, 10), probe }
+      return { store: openEmbeddedStore(file, 10, { pepper: PEPPER }), probe }
     },
   ],
   [
@@ -118,7 +122,7 @@ describe.each([
           }
         },
       }
-      return { store: openPostgresStore({ connectionString: url, poolSize: 3 }, 10), probe }
+      return { store: openPostgresStore({ connectionString: url, poolSize: 3 }, 10, { pepper: PEPPER }), probe }
     },
   ],
 ])("the privacy page's promises, with %s", (_name, open) => {
@@ -289,8 +293,11 @@ describe.each([
       expect(dump.toLowerCase()).not.toContain(trace.toLowerCase())
       expect(probeHolds(trace)).toBe(false)
     }
-    // All that is kept: the one-way key, which is not the address.
-    expect(dump).toContain(suppressionKey(emailKey(address)))
+    // All that is kept: the one-way key, which is not the address, and which nobody without the
+    // pepper (kept apart from the database) can match by hashing candidate addresses.
+    expect(words).toContain("made from the address with a secret kept apart from the list")
+    expect(dump).toContain(suppressionKey(PEPPER, emailKey(address)))
+    for (const candidate of traces) expect(dump).not.toContain(hash("sha256", candidate.toLowerCase(), "hex"))
     await expect(service.status(linkSecret(first.statusUrl), clock)).resolves.toMatchObject({ kind: "found", position: 1, total: 2 })
 
     // No old link brings them back: the status link and the confirmation link are dead, and

@@ -15,6 +15,7 @@ import { createSqlStore } from "../../store/sql-store"
 import type { SignupStore } from "../../store/store"
 import { createSignupService, type SignupService } from "../service"
 import { emailKey } from "../email-key"
+import { DEVELOPMENT_PEPPER } from "../../keys/pepper"
 
 const START = new Date("2026-11-22T12:00:00.000Z")
 const HOURS = (count: number) => new Date(START.getTime() + count * 3_600_000)
@@ -61,7 +62,7 @@ describe.each([
     const counting = countingCommits(opened.db)
     counts = counting.counts
     syncs = opened.syncs
-    store = createSqlStore(counting.db, { boost: 10 })
+    store = createSqlStore(counting.db, { boost: 10, pepper: DEVELOPMENT_PEPPER })
     // The sender runs after the answer (a stand-in that delivers nothing): only the answer's own work is counted.
     service = createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
     // The first use migrates the database: not part of any answer.
