@@ -12,6 +12,7 @@ import path from "node:path"
 import { BACKUP_MAX_DAYS } from "../../signup/retention"
 import { readSetting, type SignupSettings } from "./settings"
 import type { Rotation } from "../backup/rotation"
+import { PEPPER_FILE } from "../keys/pepper"
 
 export interface BackupSettings {
   /** The embedded database the snapshots are of. */
@@ -42,9 +43,13 @@ export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSetti
     return fallback
   }
   const beside = (name: string) => path.join(path.dirname(signupsFile), name)
+  const dir = path.resolve(readSetting("BACKUP_DIR") ?? beside("backups"))
+  // What BACKUP_COMMAND copies off is the folder: the pepper beside the database must not be in it.
+  if (dir === path.dirname(path.resolve(signupsFile)))
+    problems.push(`BACKUP_DIR is the database's own folder, so the list's pepper (${PEPPER_FILE}) would be copied off with the backups: choose another folder`)
   return {
     database: signupsFile,
-    dir: path.resolve(readSetting("BACKUP_DIR") ?? beside("backups")),
+    dir,
     intervalMs: whole("BACKUP_INTERVAL_MINUTES", DEFAULTS.intervalMinutes, 0) * 60_000,
     rotation: {
       hourly: whole("BACKUP_KEEP_HOURLY", DEFAULTS.hourly, 1),

@@ -49,6 +49,17 @@ describe("which snapshots are kept", () => {
     }
   })
 
+  it("will not keep snapshots in the database's own folder, where the list's pepper is", () => {
+    process.env.BACKUP_DIR = "/srv/block94/.data"
+    try {
+      expect(readBackupSettings({ signupsFile: "/srv/block94/.data/signups.db", erasureLog: null }).problems).toEqual([
+        expect.stringContaining("BACKUP_DIR is the database's own folder, so the list's pepper (list-pepper) would be copied off with the backups"),
+      ])
+    } finally {
+      delete process.env.BACKUP_DIR
+    }
+  })
+
   it("keeps the newest even when backups stopped long ago, but never past the oldest day promised", () => {
     expect([...snapshotsToKeep([hoursAgo(30 * 24), hoursAgo(31 * 24)], NOW, { hourly: 24, daily: 14 })]).toEqual([])
     expect([...snapshotsToKeep([hoursAgo(10 * 24), hoursAgo(10 * 24 + 0.5)], NOW, { hourly: 24, daily: 14 })]).toEqual([hoursAgo(10 * 24)])
