@@ -66,8 +66,8 @@ export const providerDeliverer =
       else if (action === "remove" && email) await provider.remove(email)
       else throw new GiveUp(`a provider message with no action it knows (${action ?? "none"})`)
     } catch (error) {
-      if (error instanceof ProviderRejectedError) throw new GiveUp(`${provider.name} refused it: ${error.message}`)
-      if (error instanceof ProviderBusyError) throw new RetryLater(`${provider.name} is busy: ${error.message}`, error.retryAfterMs)
+      if (error instanceof ProviderRejectedError) throw new GiveUp(`${provider.name} refused it: ${error.message}`, { cause: error })
+      if (error instanceof ProviderBusyError) throw new RetryLater(`${provider.name} is busy: ${error.message}`, error.retryAfterMs, { cause: error })
       throw error
     }
   }

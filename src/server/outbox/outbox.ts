@@ -44,8 +44,8 @@ export const retryAt = (attempts: number, now: Date, random: () => number = Math
 
 /** The message cannot be delivered and trying again will not help (a rejected address, a disabled endpoint): given up at once. */
 export class GiveUp extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
     this.name = "GiveUp"
   }
 }
@@ -53,11 +53,38 @@ export class GiveUp extends Error {
 /** The receiver asked us to wait: the retry comes no sooner than `retryAfterMs` (and no sooner than the schedule says). */
 export class RetryLater extends Error {
   readonly retryAfterMs: number | null
-  constructor(message: string, retryAfterMs: number | null) {
-    super(message)
+  constructor(message: string, retryAfterMs: number | null, options?: ErrorOptions) {
+    super(message, options)
     this.name = "RetryLater"
     this.retryAfterMs = retryAfterMs
   }
+}
+
+/**
+ * What the log says of a failed attempt: the kinds of failure and the remote's status codes
+ * (`AddressRefused smtp 550 5.1.1`, `GiveUp ProviderRejectedError http 400`), never their
+ * words. A receiving server's refusal names the address, a provider's error body may hold it:
+ * the words stay in the outbox row (and the hard bounce) the owner sees.
+ */
+export const failureCode = (error: unknown): string => {
+  const parts: string[] = []
+  for (let cause = error, depth = 0; cause !== undefined && cause !== null && depth < 5; depth += 1) {
+    const { name, code, responseCode, response, status } = cause as {
+      name?: unknown
+      code?: unknown
+      responseCode?: unknown
+      response?: unknown
+      status?: unknown
+    }
+    if (typeof name === "string" && /^\w{1,40}$/.test(name)) parts.push(name)
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,30}$/.test(code)) parts.push(code)
+    const smtp = typeof response === "string" ? /^(\d{3})(?:[ -]+([245]\.\d{1,3}\.\d{1,3})\b)?/.exec(response) : null
+    if (smtp) parts.push(`smtp ${smtp[1]}${smtp[2] ? ` ${smtp[2]}` : ""}`)
+    else if (typeof responseCode === "number") parts.push(`smtp ${responseCode}`)
+    if (typeof status === "number") parts.push(`http ${status}`)
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return parts.length > 0 ? [...new Set(parts)].join(" ") : "an error without a name"
 }
 
 /** When a failed attempt is tried again, or null to give up. */
@@ -112,8 +139,8 @@ export const createOutboxSender = ({ store, deliverers, now = () => new Date(), 
     } catch (error) {
       const when = nextAttemptAfter(entry, error, now())
       await store.markAttemptFailed(entry.id, now(), errorText(error), when)
-      // Logged once recorded: the line means the retry (or the giving up) is on file.
-      logError(`outbox: ${entry.kind} ${entry.messageId} failed (attempt ${entry.attempts}${when ? "" : ", given up"})`, error)
+      // Logged once recorded: the line means the retry (or the giving up) is on file, with the words.
+      logError(`outbox: ${entry.kind} ${entry.messageId} failed (attempt ${entry.attempts}${when ? "" : ", given up"})`, failureCode(error))
       return false
     }
     await store.markDelivered(entry.id, now())

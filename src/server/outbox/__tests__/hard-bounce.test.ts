@@ -1,12 +1,13 @@
 // A receiving server refuses an address for good (550 at RCPT TO) through a real SMTP server:
 // the address is suppressed at once, gets no more mail, is removed from the owner's email tool
-// and listed for the owner. A temporary refusal (452) keeps the retry schedule. Both engines.
+// and listed for the owner. A temporary refusal (452) keeps the retry schedule. The log says what
+// failed by code, never the address or the receiving server's words. Both engines.
 import { startFakeApi, type FakeApi } from "../../../../test/provider-api"
 import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
 import { createMailer, type Mailer } from "../mail/mailer"
 import { createLoopsProvider } from "../providers/loops"
 import type { OutboxSender } from "../outbox"
-import { mailQueue, outboxSender } from "../../runtime/runtime"
+import { logError, mailQueue, outboxSender } from "../../runtime/runtime"
 import { createSignupService, type SignupService } from "../../waitlist/service"
 import type { SignupStore } from "../../store/store"
 import { storeEngines } from "../../../../test/store-engines"
@@ -86,5 +87,37 @@ describe.each(storeEngines({ events: true }))("hard bounces, with %s", (_name, o
     expect((await store.ownerSummary(clock, { days: 1, limit: 10 })).hardBounces.total).toBe(1)
     expect(failures.some((line) => line.includes("given up"))).toBe(true)
     expect(api.requests).toHaveLength(1)
+  })
+
+  it("logs codes and ids for a bounce and a provider's error, never the address or the servers' words, which the owner finds in the outbox", async () => {
+    // The email tool refuses the removal with a body naming the address, as providers do.
+    api.answer({ status: 400, body: { success: false, message: "Contact gone@example.com is on a suppression list" } })
+    const lines: string[] = []
+    const logged = jest.spyOn(console, "error").mockImplementation((...words: unknown[]) => void lines.push(words.map(String).join(" ")))
+    try {
+      // The server's own log (logError), through a sender of its own.
+      const settings = { siteUrl: SITE_URL, serverless: "a test" }
+      const loggingSender = outboxSender(store, mailer, settings, logError, () => clock, {
+        provider: createLoopsProvider({ apiKey: "loops-key", apiUrl: api.url }),
+      })
+      const queue = mailQueue(loggingSender, settings)
+      await createSignupService({ store, mail: queue, events: queue, settings: { siteUrl: SITE_URL, referralBoost: 10 } }).join(
+        fields("gone@example.com"),
+        START,
+      )
+      await loggingSender.deliverDue()
+      await loggingSender.deliverDue()
+      await loggingSender.stop(5_000)
+    } finally {
+      logged.mockRestore()
+    }
+    expect(lines).toEqual([
+      expect.stringMatching(/^outbox: confirmation \S+ failed \(attempt 1, given up\) AddressRefused smtp 550 5\.1\.1$/),
+      expect.stringMatching(/^outbox: provider \S+ failed \(attempt 1, given up\) GiveUp ProviderRejectedError http 400$/),
+    ])
+    for (const line of lines) expect(line).not.toMatch(/gone@|Recipient address rejected|suppression list/)
+    // The words stay where the owner reads them: the hard bounce and the outbox's last error.
+    expect((await store.ownerSummary(clock, { days: 1, limit: 10 })).hardBounces.rows[0].reason).toContain("<gone@example.com>: Recipient address rejected")
+    expect((await store.outboxHealth()).lastError).toContain("suppression list")
   })
 })

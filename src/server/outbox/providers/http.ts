@@ -37,12 +37,12 @@ export const errorForAnswer = (
   fallbackRetryAfterMs: number | null = null,
 ): ProviderBusyError | ProviderRejectedError => {
   const message = `${label} answered ${status}${detail ? `: ${detail}` : ""}`
-  if (!isTransientStatus(status)) return new ProviderRejectedError(message)
+  if (!isTransientStatus(status)) return new ProviderRejectedError(message, status)
   const retryAfterMs = parseRetryAfter(headers.get("retry-after")) ?? (status === 429 ? fallbackRetryAfterMs : null)
-  return new ProviderBusyError(message, retryAfterMs)
+  return new ProviderBusyError(message, retryAfterMs, status)
 }
 
-/** A short, single-line excerpt of an error body for logs (never the whole answer). */
+/** A short, single-line excerpt of an error body for the outbox row the owner sees (never the whole answer; never logged). */
 export const excerpt = (text: string): string => text.replace(/\s+/g, " ").trim().slice(0, 300)
 
 export interface JsonRequest {

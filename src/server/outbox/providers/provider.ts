@@ -59,18 +59,24 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number]
 
 /** The provider refused this request for good (a rejected address, a bad key): retrying will not help. */
 export class ProviderRejectedError extends Error {
-  constructor(message: string) {
+  /** The provider's HTTP status, for the log (which never carries its words). */
+  readonly status: number | null
+  constructor(message: string, status: number | null = null) {
     super(message)
     this.name = "ProviderRejectedError"
+    this.status = status
   }
 }
 
 /** The provider asked us to slow down or failed for now: try again, not before `retryAfterMs` when it said so. */
 export class ProviderBusyError extends Error {
   readonly retryAfterMs: number | null
-  constructor(message: string, retryAfterMs: number | null = null) {
+  /** The provider's HTTP status (null: it could not be reached), for the log. */
+  readonly status: number | null
+  constructor(message: string, retryAfterMs: number | null = null, status: number | null = null) {
     super(message)
     this.name = "ProviderBusyError"
     this.retryAfterMs = retryAfterMs
+    this.status = status
   }
 }
