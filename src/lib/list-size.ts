@@ -4,10 +4,8 @@
  * along, is shown only once it reaches the owner's threshold (`showListSizeFrom` in
  * content/site.json), so a visitor never reads "5,000+" right above "You're #2 of 2".
  */
+import { showsListSize } from "../signup/list-size"
 import { fillTemplate } from "./template"
-
-/** Whether the list is big enough for its real size to be shown. */
-export const showsListSize = (total: number, showFrom: number): boolean => total >= showFrom
 
 export interface PlaceCopy {
   /** "You're #{position} of {total}" */
@@ -16,9 +14,9 @@ export interface PlaceCopy {
   positionAlone: string
 }
 
-/** The place line: with the list's size once it may be shown, without it before. */
-export const placeLine = (copy: PlaceCopy, position: number, total: number, showFrom: number, format: (value: number) => string): string =>
-  showsListSize(total, showFrom)
+/** The place line: with the list's size once it may be shown (the server tells it only then), without it before. */
+export const placeLine = (copy: PlaceCopy, position: number, total: number | undefined, showFrom: number, format: (value: number) => string): string =>
+  total !== undefined && showsListSize(total, showFrom)
     ? fillTemplate(copy.position, { position: format(position), total: format(total) })
     : fillTemplate(copy.positionAlone, { position: format(position) })
 

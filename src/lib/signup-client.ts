@@ -45,8 +45,9 @@ export const readPlace = (body: unknown): WaitlistPlace | null => {
   const { position, total, referralCode, referralUrl, statusUrl } = body
   const whole = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0
   const text = (value: unknown): value is string => typeof value === "string" && value !== ""
-  return whole(position) && whole(total) && text(referralCode) && text(referralUrl) && text(statusUrl)
-    ? { position, total, referralCode, referralUrl, statusUrl }
+  // The list's size comes only once it may be shown (src/signup/list-size.ts).
+  return whole(position) && (total === undefined || whole(total)) && text(referralCode) && text(referralUrl) && text(statusUrl)
+    ? { position, ...(total === undefined ? {} : { total }), referralCode, referralUrl, statusUrl }
     : null
 }
 

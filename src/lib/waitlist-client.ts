@@ -57,14 +57,15 @@ const readStatus = (body: unknown): WaitlistStatus | null => {
   if (typeof body !== "object" || body === null) return null
   const { status, position, total, referrals, milestone, referralCode, referralUrl, invited, redeemed, leaderboard, drops } = body as Record<string, unknown>
   if (status !== "confirmed" && status !== "pending") return null
-  if (!(position === null || count(position)) || !count(total) || !count(referrals)) return null
+  // The list's size comes only once it may be shown (src/signup/list-size.ts).
+  if (!(position === null || count(position)) || !(total === undefined || count(total)) || !count(referrals)) return null
   if (typeof referralCode !== "string" || typeof referralUrl !== "string") return null
   const rows = readLeaderboard(leaderboard)
   // A server from before rewards, invitations or drops says nothing of them: no milestone announced, no invitation, no entries.
   return {
     status,
     position,
-    total,
+    ...(total === undefined ? {} : { total }),
     referrals,
     milestone: count(milestone) ? milestone : 0,
     referralCode,

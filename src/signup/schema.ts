@@ -73,8 +73,11 @@ export type SignupFields = Omit<z.output<typeof signupRequestSchema>, typeof HON
 export interface WaitlistPlace {
   /** 1-based place in line among confirmed signups. */
   position: number
-  /** Confirmed signups on the list. */
-  total: number
+  /**
+   * Confirmed signups on the list; told only once the list reaches the size the site starts to
+   * show (src/signup/list-size.ts), so no answer belies the site's claim.
+   */
+  total?: number
   referralCode: string
   /** SITE_URL/?ref=CODE: the link to share. */
   referralUrl: string

@@ -6,7 +6,8 @@ import { ShareActions } from "./ShareActions"
 
 interface PlaceInLineProps {
   position: number
-  total: number
+  /** The list's size, when the server may tell it. */
+  total?: number
   referralUrl: string
   /** The signup's own status page, offered right after joining; the status page itself has none. */
   statusUrl?: string

@@ -1,6 +1,7 @@
 import site from "../../../content/site.json"
 import ui from "../../../content/ui.json"
-import { placeLine, showsListSize, socialProofCount } from "../list-size"
+import { showsListSize } from "../../signup/list-size"
+import { placeLine, socialProofCount } from "../list-size"
 
 const format = (value: number) => new Intl.NumberFormat("en").format(value)
 const copy = ui.waitlist
@@ -15,6 +16,8 @@ describe("what the site says about the list's size", () => {
   it("leaves the size out of the place line while the list is smaller than the claim", () => {
     expect(placeLine(copy, 2, 2, 5000, format)).toBe("You're #2")
     expect(placeLine(copy, 2, 4999, 5000, format)).toBe("You're #2")
+    // The server leaves the size out of its answers until then.
+    expect(placeLine(copy, 2, undefined, 5000, format)).toBe("You're #2")
   })
 
   it("says the place of the whole list once it may be shown", () => {

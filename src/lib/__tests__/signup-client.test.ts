@@ -149,6 +149,11 @@ describe("the answer's follow-up", () => {
     expect(readFollowUp({ ok: true, status: "confirmed", ...place })).toEqual({ kind: "place", place })
   })
 
+  it("is the place without the list's size while the server leaves it out (a list smaller than the site shows)", () => {
+    const { total: _left, ...placeAlone } = place
+    expect(readFollowUp({ ok: true, status: "confirmed", ...placeAlone })).toEqual({ kind: "place", place: placeAlone })
+  })
+
   it("asks to confirm by email for a pending signup", () => {
     expect(readFollowUp({ ok: true, status: "pending" })).toEqual({ kind: "confirmEmail" })
   })

@@ -350,7 +350,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         store,
         mail: sender && mailer ? mailQueue(sender, settings) : null,
         events: sender && events ? mailQueue(sender, settings) : null,
-        settings: { ...settings, showLeaderboard: rewards.showLeaderboard },
+        settings: { ...settings, showLeaderboard: rewards.showLeaderboard, showListSizeFrom: site.showListSizeFrom },
         drops,
       })
     : { unavailable: unavailable as string }

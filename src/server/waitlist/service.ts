@@ -16,6 +16,7 @@
  */
 import type { MyDropEntry } from "../../drop/contract"
 import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
+import { toldListSize } from "../../signup/list-size"
 import { LEADERBOARD_SIZE } from "../../signup/rewards"
 import type { SignupFields } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
@@ -50,6 +51,11 @@ export interface ServiceSettings {
   referralBoost: number
   /** Whether the status answer carries the masked leaderboard (content/rewards.json, `showLeaderboard`). */
   showLeaderboard?: boolean
+  /**
+   * The list size from which the site shows it (content/site.json, `showListSizeFrom`): answers
+   * carry `total` only from then on (src/signup/list-size.ts). None: always (tests of places).
+   */
+  showListSizeFrom?: number
 }
 
 /** A row of the masked leaderboard as the status page shows it: never a whole address. */
@@ -86,7 +92,8 @@ export interface ServiceDependencies {
 /** What a confirmed signup is told: its place, its referral link and its own status page. */
 export interface PlaceAnswer {
   position: number
-  total: number
+  /** The list's size, once it may be told (see ServiceSettings.showListSizeFrom). */
+  total?: number
   referralCode: string
   referralUrl: string
   statusUrl: string
@@ -104,7 +111,8 @@ export type StatusAnswer =
       kind: "found"
       status: "pending" | "confirmed"
       position: number | null
-      total: number
+      /** The list's size, once it may be told (see ServiceSettings.showListSizeFrom). */
+      total?: number
       referrals: number
       /** The highest reward tier (its number of referrals) the signup reached and was told of. */
       milestone: number
@@ -168,6 +176,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
   const PENDING: JoinAnswer = { kind: "pending" }
   const clock = deps.clock ?? (() => performance.now())
   const pace = createAnswerPace()
+  /** The list's size as an answer may tell it: not below the size the site starts to show. */
+  const told = (total: number) => toldListSize(total, settings.showListSizeFrom ?? 0)
 
   return {
     /** `network`  return {
@@ -213,7 +223,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!result.place) throw new Error("a confirmed signup came back without a place")
       return {
         kind: "confirmed",
-        ...result.place,
+        position: result.place.position,
+        ...told(result.place.total),
         referralCode: result.signup.referralCode,
         referralUrl: referralUrl(result.signup.referralCode),
         statusUrl: statusUrl(statusToken),
@@ -239,7 +250,8 @@ export const createSignupService = (deps: ServiceDependencies) => {
       await outboxWritten()
       return {
         kind: "confirmed",
-        ...result.place,
+        position: result.place.position,
+        ...told(result.place.total),
         referralCode: result.signup.referralCode,
         referralUrl: referralUrl(result.signup.referralCode),
         statusUrl: await newStatusLink(result.signup, now),
@@ -292,7 +304,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
         kind: "found",
         status: standing.signup.status,
         position: standing.place?.position ?? null,
-        total: standing.total,
+        ...told(standing.total),
         referrals: standing.referrals,
         milestone: standing.milestone,
         referralCode: standing.signup.referralCode,

@@ -58,6 +58,23 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     await expect(service.status(statusToken, clock)).resolves.toMatchObject({ kind: "found", status: "confirmed", position: 1 })
   })
 
+  it("tells the list's size in the confirm and status answers only from the size the site starts to show", async () => {
+    const telling = wiring.service({ showListSizeFrom: 2 })
+    const confirmFrom = async (address: string) => {
+      await telling.join(fields(address), at(START))
+      const answer = await telling.confirm(linkIn((await inbox.waitFor(address)).text, "/confirm/"), clock)
+      if (answer.kind !== "confirmed") throw new Error("not confirmed")
+      return answer
+    }
+    const first = await confirmFrom("first@example.com")
+    expect(first).not.toHaveProperty("total")
+    const status = (answer: { statusUrl: string }) => telling.status(new URL(answer.statusUrl).searchParams.get("token"), clock)
+    expect(await status(first)).not.toHaveProperty("total")
+    const second = await confirmFrom("second@example.com")
+    expect(second).toMatchObject({ position: 2, total: 2 })
+    await expect(status(first)).resolves.toMatchObject({ position: 1, total: 2 })
+  })
+
   it("refuses a confirmation link after 48 hours", async () => {
     await service.join(fields("late@example.com"), at(START))
     const token = linkIn((await inbox.waitFor("late@example.com")).text, "/confirm/")
