@@ -6,11 +6,13 @@ import { readBackupSettings } from "../src/server/settings/backup"
 import { takeBackup } from "../src/server/backup/snapshot"
 import { SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings } from "../src/server/settings/settings"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 export const POSTGRES_BACKUPS =
   'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see docs/operations.md, "Backups and restore").'
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const signups = readSignupSettings(SITE_FACTS)
   if (signups.databaseUrl) {
     console.error(POSTGRES_BACKUPS)

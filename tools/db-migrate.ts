@@ -7,8 +7,10 @@ import { readSignupSettings } from "../src/server/settings/settings"
 import { migrate } from "../src/server/store/migrations"
 import { openPostgresDatabase } from "../src/server/store/postgres-database"
 import { openSqliteDatabase } from "../src/server/store/sqlite-database"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const settings = readSignupSettings(SITE_FACTS)
   const where = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : settings.signupsFile
   const db = settings.databaseUrl ? openPostgresDatabase({ connectionString: settings.databaseUrl, poolSize: 1 }) : openSqliteDatabase(settings.signupsFile)

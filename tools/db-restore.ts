@@ -12,8 +12,10 @@ import { listPepper, SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings, type SignupSettings } from "../src/server/settings/settings"
 import { openPostgresDatabase } from "../src/server/store/postgres-database"
 import { createSqlStore } from "../src/server/store/sql-store"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const signups = readSignupSettings(SITE_FACTS)
   if (signups.databaseUrl) return reapplyToPostgres(signups)
   const snapshot = process.argv[2]

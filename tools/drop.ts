@@ -26,6 +26,7 @@ import { dropCatalog, dropsContent, findDrop } from "../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher, type DrawAnswer, type DropService } from "../src/server/drop/service"
 import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings } from "../src/server/settings/settings"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 import { writeCommitment } from "./drop-content"
 
 const CONTENT_FILE = resolve(__dirname, "../content/drops.json")
@@ -224,6 +225,7 @@ const draw = async (drops: DropService, catalogChainRelay: (round: number) => st
 }
 
 const main = async (): Promise<number> => {
+  keepNewFilesPrivate()
   const command = parseDropArguments(process.argv[2], process.argv.slice(3))
   if ("error" in command) {
     console.error(`drop: ${command.error}\n\n${USAGE}`)

@@ -10,12 +10,14 @@ import { CSV_HEADER_LINE, csvLine } from "../src/server/waitlist/csv"
 import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const write = async (out: Writable, text: string): Promise<void> => {
   if (!out.write(text)) await once(out, "drain")
 }
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const settings = readSignupSettings(SITE_FACTS)
   const store = openStore(settings)
   const from = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : settings.signupsFile

@@ -10,8 +10,10 @@ import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
 import { createSignupService } from "../src/server/waitlist/service"
 import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const main = async (): Promise<number> => {
+  keepNewFilesPrivate()
   const email = process.argv[2]?.trim() ?? ""
   if (!isValidEmail(email) || process.argv.length > 3) {
     console.error("Usage: npm run signups:forget -- someone@example.com   (one address)")

@@ -9,6 +9,7 @@ import { openStore, SITE_FACTS } from "../src/server/runtime/runtime"
 import { readSignupSettings } from "../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../src/signup/owner-summary"
 import { isValidEmail } from "../src/signup/rules"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 export const USAGE = `Usage:
   npm run waitlist:invite -- --next 500                   invite the next 500 confirmed people by place
@@ -77,6 +78,7 @@ export const formatWave = (wave: InviteWave, asked: number | null, from: string)
 }
 
 const main = async (): Promise<number> => {
+  keepNewFilesPrivate()
   const command = parseInviteArguments(process.argv.slice(2))
   if ("error" in command) {
     console.error(`waitlist:invite: ${command.error}\n\n${USAGE}`)

@@ -6,8 +6,10 @@
 // server does (signupRuntime), so it delivers whatever the server would. A long-running
 // `serve:prod` needs none of this.
 import { dropUpkeep, purgeStale, resetSignupRuntime, signupRuntime } from "../src/server/runtime/runtime"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const { dependencies, sender, store, settings } = signupRuntime({ onePass: true })
   try {
     if ("unavailable" in dependencies.service) throw new Error(dependencies.service.unavailable)

@@ -17,8 +17,10 @@ import {
   formatWebhookHealth,
 } from "../src/server/waitlist/stats"
 import { formatFunnel } from "../src/server/waitlist/funnel-stats"
+import { keepNewFilesPrivate } from "../src/server/runtime/private-files"
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const settings = readSignupSettings(SITE_FACTS)
   const store = openStore(settings)
   try {

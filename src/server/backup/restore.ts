@@ -6,7 +6,7 @@
  * deleted since is deleted. Only then does the copy replace the database; the database it
  * replaces, with any write-ahead files a crash left, is moved aside, never mixed in.
  */
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync } from "node:fs"
 import type { SqlDatabase } from "../store/database"
 import { openSqliteDatabase } from "../store/sqlite-database"
 import type { SignupStore } from "../store/store"
@@ -94,6 +94,8 @@ export const restoreSnapshot = async ({ snapshot, database, erasureLog, boost, p
   const restoring = `${database}.restoring`
   for (const suffix of SIDE_FILES) rmSync(`${restoring}${suffix}`, { force: true })
   copyFileSync(snapshot, restoring)
+  // It holds everyone's address, whatever mode the snapshot's copy came with: its user's alone.
+  chmodSync(restoring, 0o600)
 
   const db = openSqliteDatabase(restoring)
   const store = createSqlStore(db, { boost, pepper })

@@ -8,6 +8,7 @@
  */
 import { execFile } from "node:child_process"
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -206,6 +207,8 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
       if (owner !== null && (owner === process.pid || !isAlive(owner))) rmSync(path.join(dir, name), { force: true })
     }
     partial = path.join(dir, partialName(started))
+    // Made private before SQLite writes a page into it: a snapshot holds everyone's address.
+    closeSync(openSync(partial, "wx", 0o600))
     const source = new DatabaseSync(database, { readOnly: true, timeout: 5_000 })
     try {
       await backup(source, partial, { rate: ALL_PAGES })
@@ -213,6 +216,7 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
       source.close()
     }
     sealSnapshot(partial, started)
+    chmodSync(partial, 0o600)
     const facts = checkSnapshot(partial)
     fsyncPath(partial)
     const file = path.join(dir, snapshotName(started))
@@ -221,6 +225,7 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
     fsyncPath(dir)
     if (existsSync(settings.erasureLog)) {
       copyFileSync(settings.erasureLog, path.join(dir, `.${ERASURE_LOG_COPY}.${process.pid}`))
+      chmodSync(path.join(dir, `.${ERASURE_LOG_COPY}.${process.pid}`), 0o600)
       renameSync(path.join(dir, `.${ERASURE_LOG_COPY}.${process.pid}`), path.join(dir, ERASURE_LOG_COPY))
     }
     const names = readdirSync(dir).filter((name) => snapshotTime(name) !== null)

@@ -9,6 +9,7 @@ import { resolve } from "node:path"
 import { scheduleBackups } from "../backup/schedule"
 import { readBackupSettings } from "../settings/backup"
 import type { DropService } from "../drop/service"
+import { keepNewFilesPrivate } from "../runtime/private-files"
 import { dropUpkeep, purgeStale, signupRuntime } from "../runtime/runtime"
 import { readServerSettings, runAsProduction } from "../settings/server"
 import { SECRET_SETTINGS, secretProblem } from "../settings/settings"
@@ -18,6 +19,7 @@ import { botCheckNotice } from "../http/bot-check"
 import { buildServer, readConnectionLimits } from "./server"
 
 const main = async (): Promise<void> => {
+  keepNewFilesPrivate()
   const serverSettings = readServerSettings()
   const { publicDir, host, port } = serverSettings
   if (!existsSync(resolve(publicDir, "index.html"))) throw new Error(`${publicDir} has no built site: run \`npm run build\` first`)

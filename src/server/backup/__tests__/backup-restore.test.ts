@@ -3,7 +3,7 @@
 // restored. Nobody who left comes back; everyone else in the snapshot is there, in their places.
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { DatabaseSync } from "node:sqlite"
@@ -51,8 +51,22 @@ const bruteForcePositions = (rows: Awaited<ReturnType<typeof allRows>>): Map<str
 
 const snapshotsIn = (dir: string) => readdirSync(dir).filter((name) => snapshotTime(name) !== null)
 const digest = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex")
+const modeOf = (path: string) => statSync(path).mode & 0o777
+/** Every file and folder under `dir`, with its mode. */
+const modesUnder = (dir: string): Array<[string, number]> =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" }).map((name) => [name, modeOf(join(dir, name))])
 
 describe("npm run db:backup and db:restore", () => {
+  // The commands and the server run here as on a machine with the usual umask (022), which would
+  // leave new files readable by everyone: theirs must not be.
+  let umask: number
+  beforeAll(() => {
+    umask = process.umask(0o022)
+  })
+  afterAll(() => {
+    process.umask(umask)
+  })
+
   it(`keeps "${"everyone who left after it was made is taken out again"}": a restored snapshot brings back no one who left, with places that add up`, async () => {
     expect(privacy.sections.flatMap((section) => section.paragraphs).join(" ")).toContain(
       "if we ever restore one, everyone who left after it was made is taken out again before it is used",
@@ -77,6 +91,8 @@ describe("npm run db:backup and db:restore", () => {
     expect(backedUp.stdout).toMatch(/^Backed up 5 signups \(5 confirmed\) to .*signups-\d{8}T\d{6}Z\.db: .* checked\./)
     const [snapshot] = snapshotsIn(join(dir, "backups"))
     expect(checkSnapshot(join(dir, "backups", snapshot))).toMatchObject({ signups: 5, confirmed: 5 })
+    // Everyone's address is in it: readable by the owner's user only.
+    expect(modeOf(join(dir, "backups", snapshot))).toBe(0o600)
     const stats = (await run("signup-stats.ts", env)).stdout
     expect(stats).toMatch(/Backups\n {2}last good: \S+ \(\d+ min ago\), 5 signups, .*signups-\d{8}T\d{6}Z\.db\n/)
     expect(stats).not.toContain("PROBLEM")
@@ -110,12 +126,15 @@ describe("npm run db:backup and db:restore", () => {
     expect(refused.stderr).toContain(`a server (process ${process.pid}) holds`)
 
     writeFileSync(`${file}.pid`, "999999999\n")
+    // A snapshot copied about with looser modes still comes back private.
+    chmodSync(join(dir, "backups", snapshot), 0o644)
     const restored = await run("db-restore.ts", env, join(dir, "backups", snapshot))
     expect(restored.stderr).toBe("")
     expect(restored.stdout).toContain("(5 signups)")
     expect(restored.stdout).toContain("Erased again 2 who left after it")
     expect(restored.stdout).toMatch(/kept as .*signups\.db\.replaced-/)
     expect(existsSync(`${file}-wal`)).toBe(false)
+    expect(modeOf(file)).toBe(0o600)
 
     await withStore(file, async (store) => {
       const rows = await allRows(store)
@@ -215,7 +234,7 @@ describe("npm run db:backup and db:restore", () => {
     expect(checkSnapshot(join(backups, latest))).toMatchObject({ signups: 1 })
   })
 
-  it("on a new machine, serve:prod makes its data folder, opens the list and takes its first backup, with no error", async () => {
+  it("on a new machine, serve:prod makes its data folder, opens the list and takes its first backup, with no error, every file its user's alone", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "block94-first-start-")), "data", "not-made-yet")
     const server = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/server/prod/main.ts")], {
       cwd: ROOT,
@@ -240,6 +259,10 @@ describe("npm run db:backup and db:restore", () => {
     expect(log).toMatch(/backed up 0 signups/)
     expect(log).not.toMatch(/failed|ENOENT|no such table/)
     expect(snapshotsIn(join(dir, "backups"))).toHaveLength(1)
+    // The database, the pepper, the snapshot, the backups' status: nothing another user could read.
+    const modes = modesUnder(dir)
+    expect(modes.map(([name]) => name)).toEqual(expect.arrayContaining(["signups.db", "list-pepper", "backups", "backups/last-backup.json"]))
+    expect(modes).toEqual(modes.map(([name]) => [name, statSync(join(dir, name)).isDirectory() ? 0o700 : 0o600]))
   })
 
   it("copies each snapshot off the machine with BACKUP_COMMAND, and reports a command that fails as a problem", async () => {
