@@ -9,7 +9,8 @@
  * Lines written before keys were keyed hold plain SHA-256 keys: they are read as keyed, and the
  * store rewrites them once (rekeyErasureLog) when it keys its own.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
+import { mkdir, open } from "node:fs/promises"
 import path from "node:path"
 import { keyedSuppression } from "../keys/suppression-key"
 
@@ -25,15 +26,18 @@ export interface ErasureEntry {
 /** A line as written: `keyed` marks a key made with the pepper (lines from before it lack it). */
 type ErasureLine = ErasureEntry & { keyed?: true }
 
-/** Appends one entry and waits until it is on disk: it is written before the erasure commits. */
-export const appendErasure = (file: string, entry: ErasureEntry): void => {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  const fd = openSync(file, "a", 0o600)
+/**
+ * Appends one entry and resolves once it is on disk: it is written before the erasure commits.
+ * The write and its sync run on the thread pool, so the server's thread serves others meanwhile.
+ */
+export const appendErasure = async (file: string, entry: ErasureEntry): Promise<void> => {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+  const handle = await open(file, "a", 0o600)
   try {
-    writeSync(fd, `${JSON.stringify({ ...entry, keyed: true } satisfies ErasureLine)}\n`)
-    fsyncSync(fd)
+    await handle.write(`${JSON.stringify({ ...entry, keyed: true } satisfies ErasureLine)}\n`)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
 }
 

@@ -239,7 +239,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
   const suppress = async (tx: SqlExecutor, emailKey: string, now: Date) => {
     const key = suppressionKey(pepperNow(), emailKey)
     await tx.query("insert into signup_suppressions (key_hash, created_at) values ($1, $2) on conflict (key_hash) do nothing", [key, now.toISOString()])
-    options.recordErasure?.({ at: now.toISOString(), key, kind: "left" })
+    await options.recordErasure?.({ at: now.toISOString(), key, kind: "left" })
   }
 
   /**
@@ -456,7 +456,7 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
           const lifted = await tx.query("delete from signup_suppressions where key_hash = $1 returning key_hash", [
             suppressionKey(pepperNow(), changed.email_key),
           ])
-          if (lifted.length > 0) options.recordErasure?.({ at: now.toISOString(), key: suppressionKey(pepperNow(), changed.email_key), kind: "back" })
+          if (lifted.length > 0) await options.recordErasure?.({ at: now.toISOString(), key: suppressionKey(pepperNow(), changed.email_key), kind: "back" })
           await tallyConfirmations(tx, [changed])
           await tx.query(line.addToBuckets("s.id = $1"), [claimed.signup_id])
           credited = changed.referred_by !== null && changed.referral_held === null && (await creditReferral(tx, claimed.signup_id, changed.referred_by, now))

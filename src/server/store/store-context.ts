@@ -36,10 +36,10 @@ export interface SqlStoreOptions {
   /** Credited referrals per referrer per day; the rest are held for the owner (DEFAULT_REFERRAL_DAILY_CAP). */
   referralDailyCap?: number
   /**
-   * Told of every address that leaves the list and every one that comes back, before the change
-   * commits (the erasure log, which a restore re-applies: see src/server/backup).
+   * Told of every address that leaves the list and every one that comes back; the change commits
+   * once it resolves (the erasure log, on disk, which a restore re-applies: see src/server/backup).
    */
-  recordErasure?(entry: ErasureEntry): void
+  recordErasure?(entry: ErasureEntry): Promise<void>
   /** Rewrites the erasure log's lines from before keys were keyed with `pepper`, once, as the store keys its own (see suppressions.ts). */
   rekeyErasureLog?(pepper: string): void
 }
