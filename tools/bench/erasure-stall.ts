@@ -19,9 +19,9 @@ const READER_HELD_MS = 2_000
 const joinAndConfirm = async (baseUrl: string, inbox: Inbox, email: string): Promise<string> => {
   await postJson(baseUrl, "/api/signup", signupBody(email, { altcha: await solveChallengeFrom(baseUrl) }))
   const mail = await inbox.waitFor(email, 20_000)
-  const token = /\/confirm\/\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1]
+  const token = /\/confirm\/[#?]token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1]
   const confirmed = JSON.parse((await postJson(baseUrl, "/api/confirm", { token })).text) as { statusUrl?: string }
-  const status = confirmed.statusUrl && new URL(confirmed.statusUrl).searchParams.get("token")
+  const status = confirmed.statusUrl && new URLSearchParams(new URL(confirmed.statusUrl).hash.slice(1)).get("token")
   if (!status) throw new Error(`${email} could not be confirmed`)
   return status
 }

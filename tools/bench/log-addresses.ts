@@ -46,7 +46,7 @@ export const logAddresses = async (startServer: StartServer): Promise<Reading[]>
     const { baseUrl } = server
     await postJson(baseUrl, "/api/signup", signupBody(bouncing, { altcha: await solveChallengeFrom(baseUrl) }))
     await postJson(baseUrl, "/api/signup", signupBody(kept, { altcha: await solveChallengeFrom(baseUrl) }))
-    const token = /\/confirm\/\?token=([A-Za-z0-9_-]+)/.exec((await inbox.waitFor(kept, 20_000)).text ?? "")?.[1]
+    const token = /\/confirm\/[#?]token=([A-Za-z0-9_-]+)/.exec((await inbox.waitFor(kept, 20_000)).text ?? "")?.[1]
     await postJson(baseUrl, "/api/confirm", { token })
     // The bounce's removal and the confirmed person's addition both reach the email tool, and fail.
     for (const deadline = Date.now() + 20_000; provider.calls() < 2 && Date.now() < deadline;) await new Promise((wait) => setTimeout(wait, 100))

@@ -31,7 +31,7 @@ export const signupTiming = async (startServer: StartServer, inbox: Inbox, pairs
     const known = Array.from({ length: pairs }, (_, index) => `known${run}${index}@gmail.com`)
     for (const email of known) await signUp(email)
     for (const email of known.filter((_, index) => index % 2 === 1)) {
-      const token = /\/confirm\/\?token=([A-Za-z0-9_-]+)/.exec((await inbox.waitFor(email, 20_000)).text ?? "")?.[1]
+      const token = /\/confirm\/[#?]token=([A-Za-z0-9_-]+)/.exec((await inbox.waitFor(email, 20_000)).text ?? "")?.[1]
       await postJson(baseUrl, "/api/confirm", { token })
     }
 

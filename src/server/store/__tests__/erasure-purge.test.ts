@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
+import { linkSecret } from "../../../../test/link-secret"
 import { signupFields, SITE_URL } from "../../../../test/mail-service"
 import { createSignupService } from "../../waitlist/service"
 import { openEmbeddedStore } from "../open-store"
@@ -54,7 +55,7 @@ describe("leaving while a reader holds the SQLite database", () => {
     const stays = await service.join(signupFields("stays@example.com", NOW), NOW)
     const leaving = await service.join(signupFields(address, NOW), NOW)
     if (leaving.kind !== "confirmed" || stays.kind !== "confirmed") throw new Error("single opt-in signups are confirmed")
-    const token = (answer: { statusUrl: string }) => new URL(answer.statusUrl).searchParams.get("token")
+    const token = (answer: { statusUrl: string }) => linkSecret(answer.statusUrl)
 
     const reader = holdReader(file)
     const timer = ticking()

@@ -68,7 +68,7 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     }
     const first = await confirmFrom("first@example.com")
     expect(first).not.toHaveProperty("total")
-    const status = (answer: { statusUrl: string }) => telling.status(new URL(answer.statusUrl).searchParams.get("token"), clock)
+    const status = (answer: { statusUrl: string }) => telling.status(linkSecret(answer.statusUrl), clock)
     expect(await status(first)).not.toHaveProperty("total")
     const second = await confirmFrom("second@example.com")
     expect(second).toMatchObject({ position: 2, total: 2 })
