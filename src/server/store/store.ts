@@ -57,9 +57,8 @@ export interface NewSignup {
   /** Hold its referral from credit whatever the signals say (a single opt-in signup: nobody confirmed the address). */
   referralHold?: HoldReason | null
   /**
-   * When the address is on the list already: its link goes to it again, written in the same
-   * transaction as the lookup (so a repeat costs one commit, as a new signup does) and throttled
-   * as `queueMail` is. None: a repeat writes nothing.
+   * For an address already on the list: its link again, in the lookup's own transaction (one
+   * commit, as a new signup's), throttled as `queueMail` is. None: a repeat writes nothing.
    */
   repeat?: RepeatMail | null
 }
@@ -307,16 +306,14 @@ export interface SignupStore extends DropStore, VisitStore {
   queueMail(emailKey: string, token: NewToken, message: QueuedMessage, now: Date, minIntervalMs: number): Promise<boolean>
   /**
    * Erases a person at once: their signup, tokens, outbox messages, attribution and referral code.
-   * The people behind move up, a referrer loses the referral, and only a one-way suppression key
-   * (SHA-256 of the email key) and the hashes of their unsubscribe tokens (so a second click still
-   * answers "left") are kept. Answered once the erasure is durable; the database's files are then
-   * cleared of it off the request path (see `purged`).
+   * The people behind move up, a referrer loses the referral; only a suppression key keyed with
+   * the list's pepper (src/server/keys/) and their unsubscribe tokens' hashes (a second click still
+   * answers "left") are kept. Answered once durable; the files are cleared later (`purged`).
    */
   erase(who: Leaver, now: Date): Promise<LeaveResult>
   /**
-   * Resolves once everyone erased (or purged by retention) so far is in none of the database's
-   * files: on SQLite once the write-ahead log is folded back and emptied, which waits for readers
-   * (a backup, an export) to let go, on a thread of its own. Rejects if the store closed first.
+   * Resolves once everyone erased (or purged by retention) so far is in no file: on SQLite once its
+   * checkpointer has emptied the log, after any reader lets go. Rejects if the store closed first.
    */
   purged(): Promise<void>
   /**
