@@ -93,6 +93,10 @@ describe("npm run db:backup and db:restore", () => {
     expect(checkSnapshot(join(dir, "backups", snapshot))).toMatchObject({ signups: 5, confirmed: 5 })
     // Everyone's address is in it: readable by the owner's user only.
     expect(modeOf(join(dir, "backups", snapshot))).toBe(0o600)
+    // The pepper beside the database stays there: not in the backups' folder, nor in the snapshot.
+    const pepper = readFileSync(join(dir, "list-pepper"), "utf8").trim()
+    expect(readdirSync(join(dir, "backups"))).not.toContain("list-pepper")
+    expect(readFileSync(join(dir, "backups", snapshot)).includes(pepper)).toBe(false)
     const stats = (await run("signup-stats.ts", env)).stdout
     expect(stats).toMatch(/Backups\n {2}last good: \S+ \(\d+ min ago\), 5 signups, .*signups-\d{8}T\d{6}Z\.db\n/)
     expect(stats).not.toContain("PROBLEM")
