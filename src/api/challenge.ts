@@ -1,5 +1,5 @@
 /** GET /api/challenge: the bot check's proof-of-work challenge for the signup and resend forms. */
-import { handleChallengeRequest } from "../server/http/waitlist-handler"
+import { handleChallengeRequest } from "../server/http/signup-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/confirm: confirms an address with the token from its confirmation email. */
-import { handleConfirmRequest } from "../server/http/waitlist-handler"
+import { handleConfirmRequest } from "../server/http/signup-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/leave: "Leave the list" on the status page, by its secret status token. */
-import { handleLeaveRequest } from "../server/http/waitlist-handler"
+import { handleLeaveRequest } from "../server/http/status-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/resend: "didn't get the email?": mails the link again, at most hourly, saying nothing of who is on the list. */
-import { handleResendRequest } from "../server/http/waitlist-handler"
+import { handleResendRequest } from "../server/http/signup-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/signup: "Join the Drop". Gatsby wiring only; the rules live in src/server/ (http/ answers, waitlist/ decides). */
-import { handleSignupRequest } from "../server/http/waitlist-handler"
+import { handleSignupRequest } from "../server/http/signup-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: Gatsby's page scanner reads every file in src/ and

@@ -1,5 +1,5 @@
 /** POST /api/waitlist { token }: where a signup stands, by its secret status token (never in the address). */
-import { handleWaitlistRequest } from "../server/http/waitlist-handler"
+import { handleWaitlistRequest } from "../server/http/status-handler"
 import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see signup.ts.

@@ -21,11 +21,7 @@ const RESTRICTED = "@typescript-eslint/no-restricted-imports"
 describe("what browser code may import", () => {
   it.each([
     ["a Node module", "src/components/home/Fake.tsx", 'import { readFileSync } from "node:fs"\nexport const read = readFileSync'],
-    [
-      "the signup server",
-      "src/lib/fake.ts",
-      'import { handleSignupRequest } from "../server/http/waitlist-handler"\nexport const handle = handleSignupRequest',
-    ],
+    ["the signup server", "src/lib/fake.ts", 'import { handleSignupRequest } from "../server/http/signup-handler"\nexport const handle = handleSignupRequest'],
     ["zod", "src/components/forms/Fake.tsx", 'import { z } from "zod"\nexport const email = z.email()'],
     [
       "the content plugin's code",
@@ -55,7 +51,7 @@ describe("what server code may import", () => {
   })
 
   it.each([
-    ["the stores", "src/server/store/fake.ts", 'import { handleSignupRequest } from "../http/waitlist-handler"\nexport const handle = handleSignupRequest'],
+    ["the stores", "src/server/store/fake.ts", 'import { handleSignupRequest } from "../http/signup-handler"\nexport const handle = handleSignupRequest'],
     ["the outbox", "src/server/outbox/mail/fake.ts", 'import { signupRuntime } from "../../runtime/runtime"\nexport const runtime = signupRuntime'],
     ["the waitlist's rules", "src/server/waitlist/fake.ts", 'import { buildServer } from "../prod/server"\nexport const server = buildServer'],
   ])("keeps the request handlers and the wiring out of %s", (_room, filePath, code) => {

@@ -9,13 +9,9 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import {
-  handleConfirmRequest,
-  handleSignupRequest,
-  handleWaitlistRequest,
-  type ApiRequest,
-  type HandlerDependencies,
-} from "../../src/server/http/waitlist-handler"
+import { handleConfirmRequest, handleSignupRequest } from "../../src/server/http/signup-handler"
+import { handleWaitlistRequest } from "../../src/server/http/status-handler"
+import { type ApiRequest, type HandlerDependencies } from "../../src/server/http/kit"
 import { createRateLimiter, NETWORK_BUDGET, READ_BUDGET } from "../../src/server/http/rate-limit"
 import { createSignupService } from "../../src/server/waitlist/service"
 import { openEmbeddedStore } from "../../src/server/store/open-store"

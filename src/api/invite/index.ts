@@ -1,5 +1,5 @@
 /** POST /api/invite { code }: whether an invitation code is valid, used, expired or unknown, for the invitation page. */
-import { handleInvitationRequest } from "../../server/http/waitlist-handler"
+import { handleInvitationRequest } from "../../server/http/invite-handler"
 import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
 
 // Exported by destructuring on purpose: see ../signup.ts.

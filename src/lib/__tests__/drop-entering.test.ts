@@ -4,7 +4,7 @@
 // and (held to the server's own handler) that every refusal the endpoint gives is told apart.
 import { handleDropEnterRequest } from "../../server/http/drop-handler"
 import type { DropService, EnterAnswer } from "../../server/drop/service"
-import type { ApiRequest, HandlerDependencies } from "../../server/http/waitlist-handler"
+import type { ApiRequest, HandlerDependencies } from "../../server/http/kit"
 import type { SignupService } from "../../server/waitlist/service"
 import { enterDrop, refusalOf, type EntryRefusal } from "../drop-entering"
 

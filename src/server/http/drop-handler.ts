@@ -1,5 +1,5 @@
 /**
- * The drop's HTTP endpoints, without a framework (as src/server/http/waitlist-handler.ts):
+ * The drop's HTTP endpoints, without a framework (with the kit of src/server/http/kit.ts):
  *
  *   GET  /api/drop?drop=ID           the drop's public record (PublishedDrop, src/drop/contract.ts)
  *   GET  /api/drop/entries?drop=ID   the frozen entry list as published (text/plain), from close: one file,
@@ -12,19 +12,9 @@
 import { createReadStream } from "node:fs"
 import { pipeline } from "node:stream"
 import { createGunzip } from "node:zlib"
-import {
-  isObject,
-  admit,
-  answer,
-  guarded,
-  isAnswer,
-  readJson,
-  behindBotCheck,
-  reject,
-  STATUS_LINK_EXPIRED_MESSAGE,
-  STATUS_LINK_UNKNOWN_MESSAGE,
-} from "./waitlist-handler"
-import type { ApiAnswer, ApiRequest, HandlerDependencies } from "./waitlist-handler"
+import { isObject, admit, answer, guarded, isAnswer, readJson, behindBotCheck, reject } from "./kit"
+import { STATUS_LINK_EXPIRED_MESSAGE, STATUS_LINK_UNKNOWN_MESSAGE } from "./status-handler"
+import type { ApiAnswer, ApiRequest, HandlerDependencies } from "./kit"
 import { ownerEndpoint } from "./owner-handler"
 import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
 import type { DrawAnswer, EnterAnswer } from "../drop/service"

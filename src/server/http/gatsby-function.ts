@@ -1,10 +1,10 @@
 /**
  * The signup service's endpoints as Gatsby Functions (`gatsby develop`, `gatsby serve`, hosts
- * with a Gatsby adapter): Gatsby's request in, our answer out. The rules live in handler.ts.
+ * with a Gatsby adapter): Gatsby's request in, our answer out. The rules live in the handlers (see kit.ts).
  */
 import { once } from "node:events"
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./waitlist-handler"
+import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
 import { logError, signupRuntime, type SignupRuntime } from "../runtime/runtime"
 
 // Gatsby runs body-parser's raw, text, urlencoded and json parsers before a Function. When one

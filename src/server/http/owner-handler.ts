@@ -26,7 +26,7 @@ import { SMALL_COUNT, type Funnel, type FunnelAnswer } from "../../signup/funnel
 import type { VisitTotals } from "../store/visit-store"
 import { isValidEmail } from "../../signup/rules"
 import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
-import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./waitlist-handler"
+import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
 import type { ExportRow, SignupStore } from "../store/store"
 import { secretGate } from "./secret-gate"
 import { OWNER_PAGE_ACTOR, SUMMARY_DAYS, SUMMARY_LIMIT } from "../../signup/owner-summary"

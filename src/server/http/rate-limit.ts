@@ -254,7 +254,7 @@ export interface RateLimiters {
   networkLimiter: RateLimiter
 }
 
-/** The three limits a request meets (see handler.ts's `bucketsFor`), each shared through PostgreSQL when there is one. */
+/** The three limits a request meets (see kit.ts's `bucketsFor`), each shared through PostgreSQL when there is one. */
 export const makeRateLimiters = (settings: Pick<SignupSettings, "rateLimit" | "rateWindowMs">, query: Query | null): RateLimiters => ({
   rateLimiter: makeRateLimiter(settings, query),
   readLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * READ_BUDGET }, query),

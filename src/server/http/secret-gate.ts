@@ -16,8 +16,8 @@
  * each address's bucket and beaten by the secret itself (32 characters or more, with variety).
  */
 import { hash, timingSafeEqual } from "node:crypto"
-import { reject, tooManyRequests, type ApiAnswer } from "./answers"
-import type { ApiRequest, HandlerDependencies } from "./waitlist-handler"
+import { reject, tooManyRequests, type ApiAnswer } from "./kit"
+import type { ApiRequest, HandlerDependencies } from "./kit"
 
 export type SecretRealm = "owner" | "invitations"
 

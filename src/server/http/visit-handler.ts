@@ -13,7 +13,7 @@ import { isbot } from "isbot"
 import { checkVisitBeacon, isCountedPath, MAX_VISIT_BYTES } from "../../signup/visit"
 import type { VisitCounter } from "../store/visit-counter"
 import type { RateLimiter } from "./rate-limit"
-import { answer, checkMethod, guarded, parseJsonBody, reject, tooManyRequests, type ApiAnswer, type ApiRequest } from "./waitlist-handler"
+import { answer, checkMethod, guarded, parseJsonBody, reject, tooManyRequests, type ApiAnswer, type ApiRequest } from "./kit"
 
 /** Views per client per window, as a multiple of the write budget (SIGNUP_RATE_LIMIT): a person reading the site sends a few a minute. */
 export const VISIT_BUDGET = 12

@@ -13,21 +13,10 @@ import type { Server } from "node:http"
 import type { Socket } from "node:net"
 import { join } from "node:path"
 import { Readable } from "node:stream"
-import {
-  handleChallengeRequest,
-  handleConfirmRequest,
-  handleInvitationRequest,
-  handleLeaveRequest,
-  handleRedeemRequest,
-  handleResendRequest,
-  handleSignupRequest,
-  handleUnsubscribeRequest,
-  handleWaitlistRequest,
-  MAX_BODY_BYTES,
-  type ApiAnswer,
-  type ApiRequest,
-  type HandlerDependencies,
-} from "../http/waitlist-handler"
+import { handleChallengeRequest, handleConfirmRequest, handleResendRequest, handleSignupRequest } from "../http/signup-handler"
+import { handleInvitationRequest, handleRedeemRequest } from "../http/invite-handler"
+import { handleLeaveRequest, handleUnsubscribeRequest, handleWaitlistRequest } from "../http/status-handler"
+import { MAX_BODY_BYTES, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "../http/kit"
 import { handleVisitRequest } from "../http/visit-handler"
 import { closeVisitCounters } from "../runtime/visits"
 import {

@@ -14,7 +14,7 @@ import { AddressRefused, createMailer, type Mailer, type MailSettings as MailerS
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
 import { processSecret } from "../http/bot-check"
 import { createWrongTryLog, type WrongTryLog } from "../http/secret-gate"
-import type { BotCheck, HandlerDependencies } from "../http/waitlist-handler"
+import type { BotCheck, HandlerDependencies } from "../http/kit"
 import type { OwnerDependencies } from "../http/owner-handler"
 import { makeRateLimiters, type RateLimiters } from "../http/rate-limit"
 import type { VisitDependencies } from "../http/visit-handler"

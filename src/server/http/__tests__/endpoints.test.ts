@@ -2,18 +2,9 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import {
-  handleConfirmRequest,
-  handleResendRequest,
-  handleLeaveRequest,
-  handleSignupRequest,
-  handleUnsubscribeRequest,
-  handleWaitlistRequest,
-  STATUS_LINK_EXPIRED_MESSAGE,
-  STORE_UNAVAILABLE_MESSAGE,
-  type ApiRequest,
-  type HandlerDependencies,
-} from "../waitlist-handler"
+import { handleConfirmRequest, handleResendRequest, handleSignupRequest } from "../signup-handler"
+import { handleLeaveRequest, handleUnsubscribeRequest, handleWaitlistRequest, STATUS_LINK_EXPIRED_MESSAGE } from "../status-handler"
+import { STORE_UNAVAILABLE_MESSAGE, type ApiRequest, type HandlerDependencies } from "../kit"
 import type { RateDecision } from "../rate-limit"
 import { signupsToCsv } from "../../waitlist/csv"
 import { createSignupService } from "../../waitlist/service"

@@ -3,14 +3,10 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import {
-  handleInvitationRequest,
-  handleRedeemRequest,
-  handleSignupRequest,
-  handleWaitlistRequest,
-  type ApiRequest,
-  type HandlerDependencies,
-} from "../waitlist-handler"
+import { handleInvitationRequest, handleRedeemRequest } from "../invite-handler"
+import { handleSignupRequest } from "../signup-handler"
+import { handleWaitlistRequest } from "../status-handler"
+import { type ApiRequest, type HandlerDependencies } from "../kit"
 import { hasBearerSecret } from "../secret-gate"
 import { inviteNext } from "../../waitlist/invitations"
 import type { RateDecision } from "../rate-limit"

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
 import { signupsToCsv } from "../../waitlist/csv"
-import { handleSignupRequest, type ApiAnswer, type ApiRequest } from "../waitlist-handler"
+import { handleSignupRequest } from "../signup-handler"
+import { type ApiAnswer, type ApiRequest } from "../kit"
 import { hasBearerSecret } from "../secret-gate"
 import {
   handleOwnerExportRequest,

@@ -8,7 +8,7 @@ import { newSignupsFile } from "../../../../test/store-engines"
 import { MAX_VISIT_BYTES } from "../../../signup/visit"
 import { createRateLimiter } from "../rate-limit"
 import { handleVisitRequest, type VisitDependencies } from "../visit-handler"
-import type { ApiRequest, BodyRead } from "../waitlist-handler"
+import type { ApiRequest, BodyRead } from "../kit"
 
 const NOW = new Date("2026-11-23T14:20:00.000Z")
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"

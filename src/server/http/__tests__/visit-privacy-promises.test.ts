@@ -14,7 +14,7 @@ import type { SignupStore } from "../../store/store"
 import { createVisitCounter, type VisitCounter } from "../../store/visit-counter"
 import { createRateLimiter } from "../rate-limit"
 import { handleVisitRequest } from "../visit-handler"
-import type { ApiRequest } from "../waitlist-handler"
+import type { ApiRequest } from "../kit"
 
 const NOW = new Date("2026-11-23T14:20:00.000Z")
 const CLIENT = "198.51.100.77"

@@ -6,7 +6,7 @@ import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { startStoppablePostgres, type StoppablePostgres } from "../../../../test/stoppable-postgres"
-import { STORE_UNAVAILABLE_MESSAGE } from "../../http/waitlist-handler"
+import { STORE_UNAVAILABLE_MESSAGE } from "../../http/kit"
 import { openPostgresStore } from "../../store/open-store"
 import { allRows } from "../../store/store"
 

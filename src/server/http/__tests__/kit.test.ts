@@ -4,18 +4,14 @@ import {
   checkContentType,
   checkDeclaredLength,
   checkMethod,
-  checkSignupBody,
-  checkSignupFields,
-  handleSignupRequest,
-  handleUnsubscribeRequest,
-  handleWaitlistRequest,
   MAX_BODY_BYTES,
   readRequestBody,
   type ApiRequest,
   type BodyRead,
   type HandlerDependencies,
-  type SignupCheck,
-} from "../waitlist-handler"
+} from "../kit"
+import { checkSignupBody, checkSignupFields, handleSignupRequest, type SignupCheck } from "../signup-handler"
+import { handleUnsubscribeRequest, handleWaitlistRequest } from "../status-handler"
 import { rateLimitKey } from "../client-address"
 import { createPostgresRateLimiter, createRateLimiter, makeRateLimiters, NETWORK_BUDGET, READ_BUDGET, type RateLimiter } from "../rate-limit"
 

@@ -1,0 +1,82 @@
+/**
+ * Invitations: the invitation page's lookup and the shop's redeeming.
+ *
+ *   POST /api/invite        { code }  (the invitation page: valid, redeemed, expired or unknown)
+ *   POST /api/invite/redeem { code }  (the shop, with Authorization: Bearer INVITE_API_TOKEN)
+ */
+import {
+  admit,
+  answer,
+  available,
+  checkMethod,
+  guarded,
+  isAnswer,
+  isObject,
+  readJson,
+  reject,
+  secretFromJson,
+  type ApiAnswer,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "./kit"
+import { secretGate } from "./secret-gate"
+
+/** POST /api/invite `{ code }`: what the invitation page shows. Only the code's state, never anything about its person. */
+export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps, "read")
+    if (isAnswer(service)) return service
+    const read = await secretFromJson(request, "look up an invitation", "your invitation link", "code")
+    if ("status" in read) return read
+    const now = deps.now()
+    const state = await service.invitation(read.secret, now)
+    // A drop's winning code: its state ("passed": not used in time, it went to the reserve list), the drop and the size.
+    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(read.secret, now) : null
+    if (prize) return answer(200, { state: prize.state, drop: prize.drop, size: prize.size })
+    return answer(200, { state })
+  })
+
+/**
+ * POST /api/invite/redeem `{ code }` with `Authorization: Bearer <INVITE_API_TOKEN>`: the shop takes
+ * an invitation code, once. 200 `{ redeemed: true, email }`, 409 used already, 404 unknown, 401
+ * without the secret. Without INVITE_API_TOKEN the endpoint is not there (404). Requests with the
+ * right secret take nothing from the limit (the shop redeems many at launch); wrong ones count,
+ * apart from the signup limit (see secret-gate.ts).
+ */
+export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    if (!deps.inviteApiToken) return reject(404, "Not found")
+    const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
+    if (wrongMethod) return wrongMethod
+    const refused = await secretGate(request, deps, "invitations", deps.inviteApiToken, "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>")
+    if (refused) return refused
+    const service = available(deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "redeem an invitation", "the invitation's code")
+    if (json.kind === "rejected") return json.answer
+    if (!isObject(json.value) || typeof json.value.code !== "string")
+      return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
+    const code = json.value.code.trim()
+    const result = await service.redeemInvitation(code, deps.now())
+    if (result.kind === "unknown" && deps.drops) {
+      const prize = await deps.drops.redeemPrize(code, deps.now())
+      switch (prize.kind) {
+        case "redeemed":
+          return answer(200, { redeemed: true, email: prize.email, drop: prize.drop, size: prize.size })
+        case "alreadyRedeemed":
+          return answer(409, { error: "This invitation code was already used", redeemedAt: prize.redeemedAt })
+        case "passed":
+          return reject(410, "This drop code was not used in time and passed to the reserve list")
+      }
+    }
+    switch (result.kind) {
+      case "redeemed":
+        return answer(200, { redeemed: true, email: result.email })
+      case "alreadyRedeemed":
+        return answer(409, { error: "This invitation code was already used", redeemedAt: result.redeemedAt })
+      case "expired":
+        return reject(410, "This invitation code has expired")
+      case "unknown":
+        return reject(404, "This invitation code is not known")
+    }
+  })

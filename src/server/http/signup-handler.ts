@@ -1,0 +1,128 @@
+/**
+ * Joining the list: the signup, its confirmation, the link again, and the bot check's challenge.
+ *
+ *   POST /api/signup       { email, source, timestamp, referralCode?, utm?, consent?, altcha? }
+ *   POST /api/confirm      { token }
+ *   POST /api/resend       { email, altcha? }
+ *   GET  /api/challenge    (the bot check's proof-of-work challenge, see bot-check.ts)
+ */
+import { isValidEmail } from "../../signup/rules"
+import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
+import { newChallenge } from "./bot-check"
+import { signalNetwork } from "./client-address"
+import {
+  admit,
+  answer,
+  behindBotCheck,
+  checkMethod,
+  guarded,
+  isAnswer,
+  isObject,
+  parseJsonBody,
+  readJson,
+  reject,
+  type ApiAnswer,
+  type ApiRequest,
+  type BodyRead,
+  type HandlerDependencies,
+} from "./kit"
+
+export type SignupCheck =
+  | { kind: "rejected"; answer: ApiAnswer }
+  /** The honeypot was filled: answer as if subscribed, store nothing. */
+  | { kind: "honeypot" }
+  | { kind: "signup"; signup: SignupFields }
+
+/** Checks a signup's fields against the shared schema. Unknown extra fields are ignored. */
+export const checkSignupFields = (value: unknown): SignupCheck => {
+  if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
+  const result = signupRequestSchema.safeParse(value)
+  // The first problem, in field order, is the one the sender fixes first.
+  if (!result.success) return { kind: "rejected", answer: reject(400, result.error.issues[0].message) }
+  const { email, source, timestamp, referralCode, utm, consent } = result.data
+  return { kind: "signup", signup: { email, source, timestamp, referralCode, utm, consent } }
+}
+
+/** Checks the body as read: size, text encoding, JSON, then the fields. */
+export const checkSignupBody = (body: BodyRead): SignupCheck => {
+  const json = parseJsonBody(body, "email, source and timestamp")
+  return json.kind === "rejected" ? json : checkSignupFields(json.value)
+}
+/** With double opt-in, the answer to every signup: check your inbox. */
+const pendingAnswer = (): ApiAnswer => answer(201, { ok: true, status: "pending" })
+
+/** POST /api/signup */
+export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "send the signup", "email, source and timestamp")
+    if (json.kind === "rejected") return json.answer
+    const check = checkSignupFields(json.value)
+    if (check.kind === "rejected") return check.answer
+    return behindBotCheck(json.value, deps, async () => {
+      // A bot gets the answer a person gets: nothing stored, nothing revealed.
+      if (check.kind === "honeypot") return service.confirmsByEmail ? pendingAnswer() : answer(200, { ok: true, status: "already_subscribed" })
+      const joined = await service.join(check.signup, deps.now(), signalNetwork(request.clientKey))
+      switch (joined.kind) {
+        case "refused":
+          return reject(400, joined.message)
+        case "alreadySubscribed":
+          return answer(200, { ok: true, status: "already_subscribed" })
+        case "pending":
+          return pendingAnswer()
+        case "confirmed": {
+          const { kind: _kind, ...place } = joined
+          return answer(201, { ok: true, status: "confirmed", ...place })
+        }
+      }
+    })
+  })
+
+/** POST /api/confirm */
+export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "confirm", "the token from the confirmation link")
+    if (json.kind === "rejected") return json.answer
+    if (!isObject(json.value) || typeof json.value.token !== "string")
+      return reject(400, 'Request body must be a JSON object with the "token" from the confirmation link')
+    const confirmed = await service.confirm(json.value.token, deps.now())
+    switch (confirmed.kind) {
+      case "unknown":
+        return reject(404, "This confirmation link is not known: check that the whole link was opened")
+      case "expired":
+        return reject(410, "This confirmation link has expired or was already used: sign up again for a new one")
+      case "confirmed": {
+        const { kind: _kind, ...place } = confirmed
+        return answer(200, { ok: true, status: "confirmed", ...place })
+      }
+    }
+  })
+
+/** POST /api/resend `{ email }`: "didn't get the email?". The same 202 whether or not the address is on the list. */
+export const handleResendRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const json = await readJson(request, "ask for the link again", "the email address you signed up with")
+    if (json.kind === "rejected") return json.answer
+    const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
+    if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+    return behindBotCheck(json.value, deps, async () => {
+      await service.resend(email, deps.now())
+      return answer(202, { ok: true })
+    })
+  })
+
+/** GET /api/challenge: a signed proof-of-work challenge for the forms (404 while the bot check is off). */
+export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps, "read")
+    if (isAnswer(service)) return service
+    const wrongMethod = checkMethod(request.method, "GET", "ask for a challenge")
+    if (wrongMethod) return wrongMethod
+    if (!deps.botCheck || deps.botCheck.mode === "off") return reject(404, "The bot check is off")
+    return answer(200, { ...(await newChallenge(deps.botCheck.secret, deps.now())) })
+  })

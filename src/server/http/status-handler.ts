@@ -1,0 +1,113 @@
+/**
+ * Where a signup stands and leaving: the status page's calls and every email's unsubscribe link.
+ *
+ *   POST /api/waitlist     { token }   (the status page: where a signup stands)
+ *   POST /api/leave        { token }   (a status token: "Leave the list" on the status page)
+ *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
+ */
+import {
+  admit,
+  answer,
+  available,
+  checkDeclaredLength,
+  guarded,
+  isAnswer,
+  MAX_BODY_BYTES,
+  overLimit,
+  reject,
+  secretFromJson,
+  TOO_LARGE,
+  type ApiAnswer,
+  type ApiRequest,
+  type HandlerDependencies,
+} from "./kit"
+
+export const STATUS_LINK_UNKNOWN_MESSAGE = "This status link is not known: check that the whole link was opened"
+
+/** An old status link: it shows and erases no one, and a fresh one comes by email. */
+export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask for a fresh one by email"
+/** POST /api/waitlist `{ token }`: where the signup behind a status token stands (a read, with the read budget). */
+export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps, "read")
+    if (isAnswer(service)) return service
+    const read = await secretFromJson(request, "look up a place", "your status link")
+    if ("status" in read) return read
+    const found = await service.status(read.secret, deps.now())
+    if (found.kind === "unknown") return reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
+    if (found.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
+    const { kind: _kind, ...status } = found
+    return answer(200, status)
+  })
+
+const LEFT = answer(200, { ok: true, status: "left" })
+
+/** POST /api/leave `{ token }`: "Leave the list" on the status page, by its status token. */
+export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const service = await admit(request, deps)
+    if (isAnswer(service)) return service
+    const read = await secretFromJson(request, "leave the list", "your status link")
+    if ("status" in read) return read
+    const left = await service.leave(read.secret, deps.now())
+    if (left.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
+    return left.kind === "left" ? LEFT : reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
+  })
+
+/** An old email's unsubscribe link: it erases no one; the mailto address in the email's headers and a fresh status link still work. */
+export const UNSUBSCRIBE_LINK_EXPIRED_MESSAGE =
+  'This unsubscribe link has expired: ask for a fresh status link by email and leave from there, or reply to us with "unsubscribe"'
+
+/** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
+const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])
+
+/**
+ * POST /api/unsubscribe?token=...: the one-click link of every email's List-Unsubscribe header,
+ * which a mailbox provider POSTs `List-Unsubscribe=One-Click` to, and our unsubscribe page's
+ * button, which POSTs `{ token }` as JSON. A link used already answers "left" again.
+ *
+ * A GET (a link scanner, a mail client opening the header's link) never unsubscribes: it is sent
+ * on to the unsubscribe page, whose button asks first. The limit is the larger one of reads, in a
+ * bucket of its own: providers send every one-click unsubscribe from a few addresses of theirs.
+ * An unknown token costs a read, never a write (see the store's `erase`).
+ */
+export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
+  guarded(deps, async () => {
+    const limited = await overLimit(request, deps, "unsubscribe")
+    if (limited) return limited
+    const service = available(deps)
+    if (isAnswer(service)) return service
+    const method = request.method?.toUpperCase()
+    const linkToken = request.query.get("token")
+    if (method === "GET" || method === "HEAD") {
+      // The page takes the token from the fragment, which no server sees (see links.ts).
+      const page = `/unsubscribe/${linkToken === null ? "" : `#${new URLSearchParams({ token: linkToken }).toString()}`}`
+      return answer(303, { page }, { Location: page })
+    }
+    if (method !== "POST") return reject(405, `Method ${method ?? "(none)"} is not allowed: unsubscribe with POST`, { Allow: "GET, POST" })
+    const mediaType = request.headers["content-type"]?.split(";")[0].trim().toLowerCase() ?? ""
+    let token: string | null = linkToken
+    if (mediaType === "application/json") {
+      const read = await secretFromJson(request, "unsubscribe", "the unsubscribe link")
+      if ("status" in read) return read
+      token = read.secret
+    } else if (ONE_CLICK_TYPES.has(mediaType)) {
+      // The token is in the link; the body only says "List-Unsubscribe=One-Click". It is read
+      // (within the limit) so the connection stays usable, and not judged: the POST is the intent.
+      const tooLarge = checkDeclaredLength(request.headers["content-length"])
+      if (tooLarge) return tooLarge
+      try {
+        if ((await request.readBody(MAX_BODY_BYTES)).kind === "tooLarge") return TOO_LARGE
+      } catch {
+        return reject(400, "Request body could not be read completely")
+      }
+    } else {
+      return reject(
+        415,
+        `Content-Type must be application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`,
+      )
+    }
+    const left = await service.unsubscribe(token, deps.now())
+    if (left.kind === "expired") return reject(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE)
+    return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
+  })
