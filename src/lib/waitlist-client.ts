@@ -4,9 +4,11 @@ import type { LeaderboardEntry, WaitlistPlace, WaitlistStatus } from "../signup/
 import { isSuccess, requestJson, type RequestOptions } from "./http"
 import { readPlace, signupEndpoint } from "./signup-client"
 
+/** The service's endpoints the pages call besides the signup, by name (a test holds them to the server's route table). */
+export const SIBLING_ENDPOINTS = ["confirm", "waitlist", "resend", "leave", "unsubscribe", "invite", "challenge", "drop/enter"] as const
+
 /** The service's other endpoints sit next to the signup endpoint (/api/signup -> /api/confirm). */
-export const siblingEndpoint = (name: "confirm" | "waitlist" | "resend" | "leave" | "unsubscribe" | "invite" | "challenge" | "drop/enter"): string =>
-  signupEndpoint().replace(/signup\/?$/, name)
+export const siblingEndpoint = (name: (typeof SIBLING_ENDPOINTS)[number]): string => signupEndpoint().replace(/signup\/?$/, name)
 
 export type ConfirmOutcome = { kind: "confirmed"; place: WaitlistPlace } | { kind: "expired" } | { kind: "notFound" } | { kind: "failed" }
 

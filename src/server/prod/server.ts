@@ -4,7 +4,6 @@
  * trailing slashes, the 404 page with a real 404 status, and the signup service in the same
  * process. Fastify, with @fastify/static and @fastify/compress.
  */
-import { handleDropEnterRequest, handleDropEntriesRequest, handleDropRequest, handleOwnerDrops } from "../http/drop-handler"
 import compress from "@fastify/compress"
 import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
@@ -13,21 +12,9 @@ import type { Server } from "node:http"
 import type { Socket } from "node:net"
 import { join } from "node:path"
 import { Readable } from "node:stream"
-import { handleChallengeRequest, handleConfirmRequest, handleResendRequest, handleSignupRequest } from "../http/signup-handler"
-import { handleInvitationRequest, handleRedeemRequest } from "../http/invite-handler"
-import { handleLeaveRequest, handleUnsubscribeRequest, handleWaitlistRequest } from "../http/status-handler"
-import { MAX_BODY_BYTES, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "../http/kit"
-import { handleVisitRequest } from "../http/visit-handler"
+import { MAX_BODY_BYTES } from "../http/kit"
+import { ROUTES, type EndpointDependencies } from "../http/routes"
 import { closeVisitCounters } from "../runtime/visits"
-import {
-  handleOwnerExportRequest,
-  handleOwnerFunnelRequest,
-  handleOwnerForgetRequest,
-  handleOwnerInviteRequest,
-  handleOwnerReferralsRequest,
-  handleOwnerSummaryRequest,
-  type OwnerDependencies,
-} from "../http/owner-handler"
 import type { SignupRuntime } from "../runtime/runtime"
 import type { SignupStore } from "../store/store"
 import { headersForPath, normalisePath, parseHeadersFile } from "./headers-file"
@@ -123,8 +110,6 @@ const capConnectionsPerClient = (server: Server, cap: number): void => {
     socket.once("close", () => counter.close(address))
   })
 }
-
-type Endpoint<Deps> = (request: ApiRequest, deps: Deps) => Promise<ApiAnswer>
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const
 
@@ -237,10 +222,14 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
     })
   }
 
-  const api =
-    <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, deps: Deps = runtime.dependencies as Deps) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const answer = await endpoint(
+  const endpoints: EndpointDependencies = runtime
+  // JSON answers of a few hundred bytes gain nothing from compression (nor do the requests),
+  // and the plugin's hooks would cost every signup on the busy path.
+  const uncompressed = { compress: false, decompress: false } as const
+  // Every endpoint of the route table.
+  for (const route of ROUTES) {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = await route.handle(
         {
           method: request.method,
           headers: request.headers,
@@ -248,37 +237,14 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
           clientKey: runtime.clientKey(request.raw.socket.remoteAddress, request.headers),
           readBody: async () => ({ kind: "bytes", bytes: Buffer.isBuffer(request.body) ? request.body : new Uint8Array() }),
         },
-        deps,
+        endpoints,
       )
       if (answer.stream) return reply.code(answer.status).headers(answer.headers).send(Readable.from(answer.stream))
       return reply.code(answer.status).headers(answer.headers).send(answer.body)
     }
-  // JSON answers of a few hundred bytes gain nothing from compression (nor do the requests),
-  // and the plugin's hooks would cost every signup on the busy path.
-  const uncompressed = { compress: false, decompress: false } as const
-  app.route({ method: [...ALL_METHODS], url: "/api/signup", handler: api(handleSignupRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/confirm", handler: api(handleConfirmRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/resend", handler: api(handleResendRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/waitlist", handler: api(handleWaitlistRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/challenge", handler: api(handleChallengeRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/leave", handler: api(handleLeaveRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/unsubscribe", handler: api(handleUnsubscribeRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/invite", handler: api(handleInvitationRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/invite/redeem", handler: api(handleRedeemRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/drop", handler: api(handleDropRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/drop/enter", handler: api(handleDropEnterRequest), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/visit", handler: api(handleVisitRequest, runtime.visits), ...uncompressed })
-  // The published entry list is kept compressed already: it goes out as it is kept (see drop-handler.ts).
-  app.route({ method: [...ALL_METHODS], url: "/api/drop/entries", handler: api(handleDropEntriesRequest), ...uncompressed })
-  // The owner's endpoints; the export (a file of every address) is worth compressing.
-  const owner: OwnerDependencies = runtime.owner
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/summary", handler: api(handleOwnerSummaryRequest, owner) })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/funnel", handler: api(handleOwnerFunnelRequest, owner) })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/export", handler: api(handleOwnerExportRequest, owner) })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/forget", handler: api(handleOwnerForgetRequest, owner), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/invite", handler: api(handleOwnerInviteRequest, owner), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/referrals", handler: api(handleOwnerReferralsRequest, owner), ...uncompressed })
-  app.route({ method: [...ALL_METHODS], url: "/api/owner/drops", handler: api(handleOwnerDrops, owner), ...uncompressed })
+    // Every method reaches the handler, which answers the ones it does not take with 405 in its own words.
+    app.route({ method: [...ALL_METHODS], url: route.path, handler, ...(route.compress ? {} : uncompressed) })
+  }
 
   const storeName = runtime.settings.databaseUrl ? "postgresql" : "file"
   const database = runtime.settings.databaseUrl ? "The signup database (PostgreSQL, DATABASE_URL)" : "The signup database file (SIGNUPS_FILE)"
