@@ -1,7 +1,9 @@
 /**
  * The signup request as the endpoint accepts it: one zod schema for the server's checks, and
  * the types the browser builds its request from (import them with `import type`, so zod stays
- * out of the browser bundle). Messages are the endpoint's 400 answers.
+ * out of the browser bundle). Messages are the endpoint's 400 answers. Below them, the one
+ * declaration of what the service answers (a place, a status, a leaderboard row): the server
+ * answers with these types and the browser reads them.
  */
 import { z } from "zod"
 import type { MyDropEntry } from "../drop/contract"

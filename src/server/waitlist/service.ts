@@ -18,7 +18,7 @@ import type { MyDropEntry } from "../../drop/contract"
 import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
 import { toldListSize } from "../../signup/list-size"
 import { LEADERBOARD_SIZE } from "../../signup/rewards"
-import type { SignupFields } from "../../signup/schema"
+import type { SignupFields, WaitlistPlace, WaitlistStatus } from "../../signup/schema"
 import { invitationState, redeemInvitation } from "./invitations"
 import { siteLinks } from "./links"
 import { maskEmail } from "./stats"
@@ -58,15 +58,6 @@ export interface ServiceSettings {
   showListSizeFrom?: number
 }
 
-/** A row of the masked leaderboard as the status page shows it: never a whole address. */
-export interface LeaderboardRow {
-  /** The address masked: "j***@g***.com". */
-  name: string
-  referrals: number
-  /** The row is the asker's own. */
-  you: boolean
-}
-
 /** Mail goes out through the store's outbox; this is told when messages were queued. */
 export interface MailQueue {
   /**
@@ -89,43 +80,17 @@ export interface ServiceDependencies {
   drops?: { entriesOf(signupId: number, referrals: number): Promise<Record<string, MyDropEntry>> } | null
 }
 
-/** What a confirmed signup is told: its place, its referral link and its own status page. */
-export interface PlaceAnswer {
-  position: number
-  /** The list's size, once it may be told (see ServiceSettings.showListSizeFrom). */
-  total?: number
-  referralCode: string
-  referralUrl: string
-  statusUrl: string
-}
+export type JoinResult = { kind: "refused"; message: string } | ({ kind: "confirmed" } & WaitlistPlace) | { kind: "pending" } | { kind: "alreadySubscribed" }
 
-export type JoinAnswer = { kind: "refused"; message: string } | ({ kind: "confirmed" } & PlaceAnswer) | { kind: "pending" } | { kind: "alreadySubscribed" }
-
-export type ConfirmAnswer = ({ kind: "confirmed" } & PlaceAnswer) | { kind: "expired" } | { kind: "unknown" }
+export type ConfirmResult = ({ kind: "confirmed" } & WaitlistPlace) | { kind: "expired" } | { kind: "unknown" }
 
 /** Leaving by a link: gone (now or before, for an unsubscribe link), or a link no one has. */
-export type LeaveAnswer = { kind: "left" } | { kind: "unknown" } | { kind: "expired" }
+export type LeaveResult = { kind: "left" } | { kind: "unknown" } | { kind: "expired" }
 
-export type StatusAnswer =
-  | {
-      kind: "found"
-      status: "pending" | "confirmed"
-      position: number | null
-      /** The list's size, once it may be told (see ServiceSettings.showListSizeFrom). */
-      total?: number
-      referrals: number
-      /** The highest reward tier (its number of referrals) the signup reached and was told of. */
-      milestone: number
-      referralCode: string
-      referralUrl: string
-      /** A wave has invited them to the shop; `redeemed`: the shop has taken their code. */
-      invited: boolean
-      redeemed: boolean
-      /** The top referrers, masked; only when the leaderboard is switched on. */
-      leaderboard?: LeaderboardRow[]
-      /** The person's drop entries, by drop id (none entered: empty). */
-      drops: Record<string, MyDropEntry>
-    }
+/** Where a signup stands (the status page's answer, see src/signup/schema.ts), or why there is nothing to show. */
+export type StatusResult =
+  /** This server always says the person's drop entries (none entered: empty). */
+  | ({ kind: "found" } & WaitlistStatus & Required<Pick<WaitlistStatus, "drops">>)
   | { kind: "unknown" }
   /** A status link past STATUS_TOKEN_TTL_MS: a fresh one comes by email on request. */
   | { kind: "expired" }
@@ -173,7 +138,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
 
   /** With double opt-in, every signup is answered alike: a new address, one on the list, one that left. */
-  const PENDING: JoinAnswer = { kind: "pending" }
+  const PENDING: JoinResult = { kind: "pending" }
   const clock = deps.clock ?? (() => performance.now())
   const pace = createAnswerPace()
   /** The list's size as an answer may tell it: not below the size the site starts to show. */
@@ -182,7 +147,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
   return {
     /** `network`  return {
     /** `network`: where the request came from (client-address.ts's `networkKey`), for the referral fraud signals. */
-    async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinAnswer> {
+    async join(fields: SignupFields, now: Date, network: string | null = null): Promise<JoinResult> {
       const startedAt = clock()
       if (await isDisposableAddress(fields.email)) return { kind: "refused", message: DISPOSABLE_MESSAGE }
       const statusToken = newSecretToken()
@@ -242,7 +207,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     /** Whether every signup is answered "pending" (double opt-in), so an answer tells nothing of the list. */
     confirmsByEmail: mail !== null,
 
-    async confirm(token: unknown, now: Date): Promise<ConfirmAnswer> {
+    async confirm(token: unknown, now: Date): Promise<ConfirmResult> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       const result = await store.confirm(hashToken(token), now)
       if (result.kind !== "confirmed") return result
@@ -259,7 +224,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     },
 
     /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
-    async unsubscribe(token: unknown, now: Date): Promise<LeaveAnswer> {
+    async unsubscribe(token: unknown, now: Date): Promise<LeaveResult> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       // An old email's link erases no one (it may have been read from a log): the page offers a fresh status link.
       if (await store.unsubscribeTokenExpired(hashToken(token), now)) return { kind: "expired" }
@@ -269,7 +234,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
     },
 
     /** "Leave the list" on the status page: erases the person behind a status token. */
-    async leave(token: unknown, now: Date): Promise<LeaveAnswer> {
+    async leave(token: unknown, now: Date): Promise<LeaveResult> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       // An old link erases no one: whoever holds it may not be its person any more.
       if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
@@ -288,7 +253,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       return { found: result.kind === "erased" }
     },
 
-    async status(token: unknown, now: Date): Promise<StatusAnswer> {
+    async status(token: unknown, now: Date): Promise<StatusResult> {
       if (!isTokenShape(token)) return { kind: "unknown" }
       if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
       const standing = await store.standingByStatusToken(hashToken(token))
