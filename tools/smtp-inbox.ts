@@ -30,8 +30,11 @@ const isTo = (message: ParsedMail, address: string): boolean => {
  */
 export type Refusals = Record<string, string>
 
-/** Starts the inbox on `port` (0: any free port; a fixed one lets a test stop and start it again). */
-export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inbox> => {
+/**
+ * Starts the inbox on `port` (0: any free port; a fixed one lets a test stop and start it again).
+ * `onMessage` is told of each message as it arrives (the preview prints them).
+ */
+export const startInbox = async (port = 0, refusals: Refusals = {}, onMessage?: (message: ParsedMail) => void): Promise<Inbox> => {
   const messages: ParsedMail[] = []
   const refused: string[] = []
   const sources: Buffer[] = []
@@ -58,6 +61,7 @@ export const startInbox = async (port = 0, refusals: Refusals = {}): Promise<Inb
           const message = await simpleParser(source)
           sources.push(source)
           messages.push(message)
+          onMessage?.(message)
           waiting.splice(0).forEach((wake) => wake())
           callback()
         })
