@@ -1,0 +1,128 @@
+/**
+ * What every endpoint of the route table answers a request it cannot take: a method it does not
+ * take (405 with Allow), a body of the wrong media type (415), too large (413), not JSON (400), or
+ * a JSON object of fields it does not know (a 4xx naming what it expects), each with a JSON reason
+ * and nothing stored. One table, so a new route is held to the same rules without a test of its own.
+ */
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { ApiRequest } from "../kit"
+import { createRateLimiter } from "../rate-limit"
+import { ROUTES, type EndpointDependencies, type Route } from "../routes"
+import { inviteNext } from "../../waitlist/invitations"
+import { createSignupService } from "../../waitlist/service"
+import { openEmbeddedStore } from "../../store/open-store"
+import { allRows, type SignupStore } from "../../store/store"
+import { oneDropCatalog } from "../../../../test/drop-catalog"
+import { testDropService } from "../../../../test/drop-service"
+
+const NOW = new Date("2026-11-22T12:00:00.000Z")
+const OWNER_SECRET = "owner-secret-for-tests-0123456789"
+const SHOP_SECRET = "shop-secret-for-tests-0123456789"
+
+let store: SignupStore
+let deps: EndpointDependencies
+const logError = jest.fn()
+
+beforeEach(() => {
+  store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-route-refusals-")), "signups.db"), 10)
+  const limiter = createRateLimiter(1000, 60_000, () => NOW.getTime())
+  const catalog = oneDropCatalog({ opensAt: new Date("2026-12-04T17:00:00.000Z"), closesAt: new Date("2026-12-06T17:00:00.000Z"), notThisTimeEmail: false })
+  const seedDir = mkdtempSync(join(tmpdir(), "block94-route-refusals-seeds-"))
+  const drops = testDropService({ store, catalog, siteUrl: "https://block94.example", mail: null, seedDir })
+  const dependencies = {
+    drops,
+    service: createSignupService({ store, mail: null, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }),
+    rateLimiter: limiter,
+    now: () => NOW,
+    logError,
+    inviteApiToken: SHOP_SECRET,
+  }
+  deps = {
+    dependencies,
+    owner: {
+      ...dependencies,
+      ownerToken: () => OWNER_SECRET,
+      store,
+      inviteNext: (wave, now) => inviteNext(store, { siteUrl: "https://block94.example" }, wave, now),
+    },
+    visits: { visits: null, limiter, now: () => NOW, logError },
+  }
+  logError.mockClear()
+})
+
+afterEach(() => store.close())
+
+/** A request to `route` from a caller it lets in (the owner's or the shop's secret where it asks for one). */
+function requestTo(route: Route, method: string, contentType: string | null, body: string | Uint8Array = ""): ApiRequest {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body
+  const secret = route.caller === "owner" ? OWNER_SECRET : route.caller === "shop" ? SHOP_SECRET : null
+  return {
+    method,
+    headers: {
+      ...(contentType ? { "content-type": contentType } : {}),
+      ...(bytes.length > 0 ? { "content-length": String(bytes.length) } : {}),
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+    },
+    query: new URLSearchParams(),
+    clientKey: "203.0.113.20",
+    readBody: async (maxBytes) => (bytes.length > maxBytes ? { kind: "tooLarge" } : { kind: "bytes", bytes }),
+  }
+}
+
+/** The method a route takes a body with. */
+const bodyMethod = (route: Route): string => (route.methods.includes("POST") ? "POST" : route.methods[0])
+
+const withBody = ROUTES.filter((route) => route.body !== "none")
+
+/** Media types the route does not take: a plain form's and plain text, or XML for the page-view beacon, which takes text. */
+function wrongTypes(route: Route): string[] {
+  if (route.body === "visit") return ["application/xml"]
+  return route.body === "json or one-click" ? ["text/plain"] : ["text/plain", "application/x-www-form-urlencoded"]
+}
+
+/** Methods the route does not take (HEAD and OPTIONS aside: the owner's GET endpoints answer them). */
+const wrongMethods = (route: Route): string[] => ["GET", "POST", "PUT", "DELETE"].filter((method) => !route.methods.includes(method as "GET" | "POST"))
+
+async function expectRefused(route: Route, request: ApiRequest, status: number | "4xx"): Promise<void> {
+  const answer = await route.handle(request, deps)
+  const seen = { path: route.path, status: answer.status, error: typeof answer.body.error }
+  if (status === "4xx") expect(seen.status >= 400 && seen.status < 500).toBe(true)
+  expect(seen).toEqual({ path: route.path, status: status === "4xx" ? seen.status : status, error: "string" })
+  expect(answer.headers["Cache-Control"]).toBe("no-store")
+  expect(await allRows(store)).toEqual([])
+  expect(logError).not.toHaveBeenCalled()
+}
+
+describe.each(ROUTES.map((route) => [route.path, route] as const))("%s", (_path, route) => {
+  it(`answers a method other than ${route.methods.join(" or ")} with 405 and Allow`, async () => {
+    for (const method of wrongMethods(route)) {
+      const answer = await route.handle(requestTo(route, method, "application/json", "{}"), deps)
+      expect({ method, status: answer.status, allow: typeof answer.headers.Allow, error: typeof answer.body.error }).toEqual({
+        method,
+        status: 405,
+        allow: "string",
+        error: "string",
+      })
+    }
+    expect(await allRows(store)).toEqual([])
+  })
+
+  if (!withBody.includes(route)) return
+
+  it("answers a body of a media type it does not take with 415", async () => {
+    for (const type of wrongTypes(route)) await expectRefused(route, requestTo(route, bodyMethod(route), type, "{}"), 415)
+  })
+
+  it(`answers a body over ${route.maxBodyBytes} bytes with 413`, () =>
+    expectRefused(route, requestTo(route, bodyMethod(route), "application/json", `{"padding":"${"x".repeat(route.maxBodyBytes)}"}`), 413))
+
+  it("answers a body that is not JSON with 400", () => expectRefused(route, requestTo(route, bodyMethod(route), "application/json", '{"token": '), 400))
+
+  it("answers a body that is not UTF-8 with 400", () =>
+    expectRefused(route, requestTo(route, bodyMethod(route), "application/json", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400))
+
+  it("answers a JSON object of fields it does not know with a 4xx that says what it expects", () =>
+    expectRefused(route, requestTo(route, bodyMethod(route), "application/json", '{"unexpected":true}'), "4xx"))
+})
