@@ -2,7 +2,8 @@
 // with a store of its own (so every number on the page is one this test made): people sign up
 // through the API, the owner signs in with the secret from the keyboard, sees the counts, the
 // chart and where people came from match, erases an address, lists who is next (a dry run) and
-// invites them, downloads the CSV and signs out. A wrong secret gets 401 and shows nothing.
+// invites them, downloads the CSV and signs out; then, from the first screen and its section links,
+// releases a referrer's held friends at once. A wrong secret gets 401 and shows nothing.
 // Every state on the way is axe clean. The Gatsby Functions answer alike (the shared test site).
 import { execFile } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
@@ -50,6 +51,7 @@ test.describe("the owner's page", () => {
   test.use({ reducedMotion: "reduce" })
   let server: ProductionServer
   let siteUrl: string
+  let mayaCode: string
   const today = new Date().toISOString().slice(0, 10)
 
   test.beforeAll(async () => {
@@ -68,6 +70,7 @@ test.describe("the owner's page", () => {
       return (await response.json()) as { referralCode: string }
     }
     const first = await join_("maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
+    mayaCode = first.referralCode
     await join_("leo.second@example.com", { utm: { source: "tiktok" } })
     await join_("ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
     // Twenty visits from outside the site, as the pages' beacon sends them, and a move within it.
@@ -258,6 +261,43 @@ test.describe("the owner's page", () => {
     await expect(page.getByLabel("Owner secret")).toBeFocused()
     await expect(page.getByText("maya.first@example.com")).toHaveCount(0)
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith("owner-secret")))).toEqual([])
+  })
+
+  test("says on its first screen whether it is working, and releases a referrer's held friends at once, from the keyboard", async ({ page }) => {
+    // Two more friends through Maya's link: held, since nobody confirmed their addresses.
+    for (const email of ["noa.friend@example.com", "kai.friend@example.com"]) {
+      const response = await fetch(`${siteUrl}/api/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), referralCode: mayaCode }),
+      })
+      expect(response.status).toBe(201)
+    }
+    await open(page)
+    await page.locator("body").click({ position: { x: 1, y: 1 } })
+    await tabTo(page, "Owner secret")
+    await page.keyboard.type(SECRET)
+    await page.keyboard.press("Enter")
+
+    // The first screen: the health line in words, everyone on the list against the goal, the funnel's steps.
+    await expect(page.getByRole("heading", { level: 2, name: "Is it working?" })).toBeVisible()
+    await expect(page.locator("[data-health]")).toHaveAttribute("data-health", /^(good|warn|problem)$/)
+    await expect(page.getByText(/^4 of 1,000 \(/)).toBeVisible()
+    await expect(page.locator("[data-step='visits']")).toContainText("20")
+    expect(await axeViolations(page)).toEqual([])
+
+    // The bar at the top leads to the held referrals; Maya's two held friends are released together.
+    const sections = page.getByRole("navigation", { name: "Sections of this page" })
+    await expect(sections.getByRole("link")).toHaveCount(8)
+    await tabTo(page, "On hold")
+    await page.keyboard.press("Enter")
+    await expect(page).toHaveURL(/#owner-held$/)
+    const release = await tabTo(page, "Release all 2 held for maya.first@example.com")
+    expect(release.ring).toBe(true)
+    await page.keyboard.press("Enter")
+    await expect(page.getByText("Released 2: they count for maya.first@example.com.")).toBeVisible()
+    await expect(page.getByText("Nothing on hold: every referral so far counted.")).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
   })
 })
 

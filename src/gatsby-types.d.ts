@@ -4873,11 +4873,53 @@ type OwnerForgetSortInput = {
   readonly working: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerHealth = {
+  readonly backup: Scalars['String'];
+  readonly botCheck: Scalars['String'];
+  readonly good: Scalars['String'];
+  readonly mailFailed: Scalars['String'];
+  readonly mailRetrying: Scalars['String'];
+  readonly problem: Scalars['String'];
+  readonly warn: Scalars['String'];
+};
+
+type OwnerHealthFieldSelector = {
+  readonly backup: InputMaybe<FieldSelectorEnum>;
+  readonly botCheck: InputMaybe<FieldSelectorEnum>;
+  readonly good: InputMaybe<FieldSelectorEnum>;
+  readonly mailFailed: InputMaybe<FieldSelectorEnum>;
+  readonly mailRetrying: InputMaybe<FieldSelectorEnum>;
+  readonly problem: InputMaybe<FieldSelectorEnum>;
+  readonly warn: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerHealthFilterInput = {
+  readonly backup: InputMaybe<StringQueryOperatorInput>;
+  readonly botCheck: InputMaybe<StringQueryOperatorInput>;
+  readonly good: InputMaybe<StringQueryOperatorInput>;
+  readonly mailFailed: InputMaybe<StringQueryOperatorInput>;
+  readonly mailRetrying: InputMaybe<StringQueryOperatorInput>;
+  readonly problem: InputMaybe<StringQueryOperatorInput>;
+  readonly warn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerHealthSortInput = {
+  readonly backup: InputMaybe<SortOrderEnum>;
+  readonly botCheck: InputMaybe<SortOrderEnum>;
+  readonly good: InputMaybe<SortOrderEnum>;
+  readonly mailFailed: InputMaybe<SortOrderEnum>;
+  readonly mailRetrying: InputMaybe<SortOrderEnum>;
+  readonly problem: InputMaybe<SortOrderEnum>;
+  readonly warn: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerHeldReferrals = {
+  readonly byReferrer: Scalars['String'];
   readonly decision: Scalars['String'];
   readonly empty: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly friend: Scalars['String'];
+  readonly group: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly more: Scalars['String'];
@@ -4886,17 +4928,25 @@ type OwnerHeldReferrals = {
   readonly reasons: OwnerHeldReferralsReasons;
   readonly referrer: Scalars['String'];
   readonly reject: Scalars['String'];
+  readonly rejectAll: Scalars['String'];
+  readonly rejectAllLabel: Scalars['String'];
   readonly rejected: Scalars['String'];
+  readonly rejectedAll: Scalars['String'];
   readonly release: Scalars['String'];
+  readonly releaseAll: Scalars['String'];
+  readonly releaseAllLabel: Scalars['String'];
   readonly released: Scalars['String'];
+  readonly releasedAll: Scalars['String'];
   readonly when: Scalars['String'];
 };
 
 type OwnerHeldReferralsFieldSelector = {
+  readonly byReferrer: InputMaybe<FieldSelectorEnum>;
   readonly decision: InputMaybe<FieldSelectorEnum>;
   readonly empty: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly friend: InputMaybe<FieldSelectorEnum>;
+  readonly group: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly more: InputMaybe<FieldSelectorEnum>;
@@ -4905,17 +4955,25 @@ type OwnerHeldReferralsFieldSelector = {
   readonly reasons: InputMaybe<OwnerHeldReferralsReasonsFieldSelector>;
   readonly referrer: InputMaybe<FieldSelectorEnum>;
   readonly reject: InputMaybe<FieldSelectorEnum>;
+  readonly rejectAll: InputMaybe<FieldSelectorEnum>;
+  readonly rejectAllLabel: InputMaybe<FieldSelectorEnum>;
   readonly rejected: InputMaybe<FieldSelectorEnum>;
+  readonly rejectedAll: InputMaybe<FieldSelectorEnum>;
   readonly release: InputMaybe<FieldSelectorEnum>;
+  readonly releaseAll: InputMaybe<FieldSelectorEnum>;
+  readonly releaseAllLabel: InputMaybe<FieldSelectorEnum>;
   readonly released: InputMaybe<FieldSelectorEnum>;
+  readonly releasedAll: InputMaybe<FieldSelectorEnum>;
   readonly when: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerHeldReferralsFilterInput = {
+  readonly byReferrer: InputMaybe<StringQueryOperatorInput>;
   readonly decision: InputMaybe<StringQueryOperatorInput>;
   readonly empty: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly friend: InputMaybe<StringQueryOperatorInput>;
+  readonly group: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly more: InputMaybe<StringQueryOperatorInput>;
@@ -4924,9 +4982,15 @@ type OwnerHeldReferralsFilterInput = {
   readonly reasons: InputMaybe<OwnerHeldReferralsReasonsFilterInput>;
   readonly referrer: InputMaybe<StringQueryOperatorInput>;
   readonly reject: InputMaybe<StringQueryOperatorInput>;
+  readonly rejectAll: InputMaybe<StringQueryOperatorInput>;
+  readonly rejectAllLabel: InputMaybe<StringQueryOperatorInput>;
   readonly rejected: InputMaybe<StringQueryOperatorInput>;
+  readonly rejectedAll: InputMaybe<StringQueryOperatorInput>;
   readonly release: InputMaybe<StringQueryOperatorInput>;
+  readonly releaseAll: InputMaybe<StringQueryOperatorInput>;
+  readonly releaseAllLabel: InputMaybe<StringQueryOperatorInput>;
   readonly released: InputMaybe<StringQueryOperatorInput>;
+  readonly releasedAll: InputMaybe<StringQueryOperatorInput>;
   readonly when: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4967,10 +5031,12 @@ type OwnerHeldReferralsReasonsSortInput = {
 };
 
 type OwnerHeldReferralsSortInput = {
+  readonly byReferrer: InputMaybe<SortOrderEnum>;
   readonly decision: InputMaybe<SortOrderEnum>;
   readonly empty: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly friend: InputMaybe<SortOrderEnum>;
+  readonly group: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly more: InputMaybe<SortOrderEnum>;
@@ -4979,9 +5045,15 @@ type OwnerHeldReferralsSortInput = {
   readonly reasons: InputMaybe<OwnerHeldReferralsReasonsSortInput>;
   readonly referrer: InputMaybe<SortOrderEnum>;
   readonly reject: InputMaybe<SortOrderEnum>;
+  readonly rejectAll: InputMaybe<SortOrderEnum>;
+  readonly rejectAllLabel: InputMaybe<SortOrderEnum>;
   readonly rejected: InputMaybe<SortOrderEnum>;
+  readonly rejectedAll: InputMaybe<SortOrderEnum>;
   readonly release: InputMaybe<SortOrderEnum>;
+  readonly releaseAll: InputMaybe<SortOrderEnum>;
+  readonly releaseAllLabel: InputMaybe<SortOrderEnum>;
   readonly released: InputMaybe<SortOrderEnum>;
+  readonly releasedAll: InputMaybe<SortOrderEnum>;
   readonly when: InputMaybe<SortOrderEnum>;
 };
 
@@ -5076,6 +5148,7 @@ type OwnerJson = Node & {
   readonly exportList: OwnerExportList;
   readonly forget: OwnerForget;
   readonly heading: Scalars['String'];
+  readonly health: OwnerHealth;
   readonly heldReferrals: OwnerHeldReferrals;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -5083,11 +5156,13 @@ type OwnerJson = Node & {
   readonly invite: OwnerInvite;
   readonly loading: Scalars['String'];
   readonly mail: OwnerMail;
+  readonly now: OwnerNow;
   readonly off: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly referringSites: OwnerAttributionTable;
   readonly refresh: Scalars['String'];
   readonly seo: PageSeo;
+  readonly shell: OwnerShell;
   readonly signIn: OwnerSignIn;
   readonly signOut: Scalars['String'];
   readonly sources: OwnerAttributionTable;
@@ -5156,6 +5231,7 @@ type OwnerJsonFieldSelector = {
   readonly exportList: InputMaybe<OwnerExportListFieldSelector>;
   readonly forget: InputMaybe<OwnerForgetFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly health: InputMaybe<OwnerHealthFieldSelector>;
   readonly heldReferrals: InputMaybe<OwnerHeldReferralsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -5163,11 +5239,13 @@ type OwnerJsonFieldSelector = {
   readonly invite: InputMaybe<OwnerInviteFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly mail: InputMaybe<OwnerMailFieldSelector>;
+  readonly now: InputMaybe<OwnerNowFieldSelector>;
   readonly off: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly referringSites: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly refresh: InputMaybe<FieldSelectorEnum>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly shell: InputMaybe<OwnerShellFieldSelector>;
   readonly signIn: InputMaybe<OwnerSignInFieldSelector>;
   readonly signOut: InputMaybe<FieldSelectorEnum>;
   readonly sources: InputMaybe<OwnerAttributionTableFieldSelector>;
@@ -5191,6 +5269,7 @@ type OwnerJsonFilterInput = {
   readonly exportList: InputMaybe<OwnerExportListFilterInput>;
   readonly forget: InputMaybe<OwnerForgetFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly health: InputMaybe<OwnerHealthFilterInput>;
   readonly heldReferrals: InputMaybe<OwnerHeldReferralsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -5198,11 +5277,13 @@ type OwnerJsonFilterInput = {
   readonly invite: InputMaybe<OwnerInviteFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly mail: InputMaybe<OwnerMailFilterInput>;
+  readonly now: InputMaybe<OwnerNowFilterInput>;
   readonly off: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly refresh: InputMaybe<StringQueryOperatorInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly shell: InputMaybe<OwnerShellFilterInput>;
   readonly signIn: InputMaybe<OwnerSignInFilterInput>;
   readonly signOut: InputMaybe<StringQueryOperatorInput>;
   readonly sources: InputMaybe<OwnerAttributionTableFilterInput>;
@@ -5271,6 +5352,7 @@ type OwnerJsonSortInput = {
   readonly exportList: InputMaybe<OwnerExportListSortInput>;
   readonly forget: InputMaybe<OwnerForgetSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly health: InputMaybe<OwnerHealthSortInput>;
   readonly heldReferrals: InputMaybe<OwnerHeldReferralsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -5278,11 +5360,13 @@ type OwnerJsonSortInput = {
   readonly invite: InputMaybe<OwnerInviteSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly mail: InputMaybe<OwnerMailSortInput>;
+  readonly now: InputMaybe<OwnerNowSortInput>;
   readonly off: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly referringSites: InputMaybe<OwnerAttributionTableSortInput>;
   readonly refresh: InputMaybe<SortOrderEnum>;
   readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly shell: InputMaybe<OwnerShellSortInput>;
   readonly signIn: InputMaybe<OwnerSignInSortInput>;
   readonly signOut: InputMaybe<SortOrderEnum>;
   readonly sources: InputMaybe<OwnerAttributionTableSortInput>;
@@ -5321,6 +5405,186 @@ type OwnerMailSortInput = {
   readonly lastError: InputMaybe<SortOrderEnum>;
   readonly noError: InputMaybe<SortOrderEnum>;
   readonly waiting: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerNow = {
+  readonly auto: Scalars['String'];
+  readonly down: Scalars['String'];
+  readonly funnel: Scalars['String'];
+  readonly goal: Scalars['Int'];
+  readonly goalLabel: Scalars['String'];
+  readonly goalProgress: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly lastHour: Scalars['String'];
+  readonly noFunnel: Scalars['String'];
+  readonly noRate: Scalars['String'];
+  readonly same: Scalars['String'];
+  readonly stepRate: Scalars['String'];
+  readonly steps: OwnerNowSteps;
+  readonly today: Scalars['String'];
+  readonly total: Scalars['String'];
+  readonly up: Scalars['String'];
+};
+
+type OwnerNowFieldSelector = {
+  readonly auto: InputMaybe<FieldSelectorEnum>;
+  readonly down: InputMaybe<FieldSelectorEnum>;
+  readonly funnel: InputMaybe<FieldSelectorEnum>;
+  readonly goal: InputMaybe<FieldSelectorEnum>;
+  readonly goalLabel: InputMaybe<FieldSelectorEnum>;
+  readonly goalProgress: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly lastHour: InputMaybe<FieldSelectorEnum>;
+  readonly noFunnel: InputMaybe<FieldSelectorEnum>;
+  readonly noRate: InputMaybe<FieldSelectorEnum>;
+  readonly same: InputMaybe<FieldSelectorEnum>;
+  readonly stepRate: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<OwnerNowStepsFieldSelector>;
+  readonly today: InputMaybe<FieldSelectorEnum>;
+  readonly total: InputMaybe<FieldSelectorEnum>;
+  readonly up: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerNowFilterInput = {
+  readonly auto: InputMaybe<StringQueryOperatorInput>;
+  readonly down: InputMaybe<StringQueryOperatorInput>;
+  readonly funnel: InputMaybe<StringQueryOperatorInput>;
+  readonly goal: InputMaybe<IntQueryOperatorInput>;
+  readonly goalLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly goalProgress: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly lastHour: InputMaybe<StringQueryOperatorInput>;
+  readonly noFunnel: InputMaybe<StringQueryOperatorInput>;
+  readonly noRate: InputMaybe<StringQueryOperatorInput>;
+  readonly same: InputMaybe<StringQueryOperatorInput>;
+  readonly stepRate: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<OwnerNowStepsFilterInput>;
+  readonly today: InputMaybe<StringQueryOperatorInput>;
+  readonly total: InputMaybe<StringQueryOperatorInput>;
+  readonly up: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerNowSortInput = {
+  readonly auto: InputMaybe<SortOrderEnum>;
+  readonly down: InputMaybe<SortOrderEnum>;
+  readonly funnel: InputMaybe<SortOrderEnum>;
+  readonly goal: InputMaybe<SortOrderEnum>;
+  readonly goalLabel: InputMaybe<SortOrderEnum>;
+  readonly goalProgress: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly lastHour: InputMaybe<SortOrderEnum>;
+  readonly noFunnel: InputMaybe<SortOrderEnum>;
+  readonly noRate: InputMaybe<SortOrderEnum>;
+  readonly same: InputMaybe<SortOrderEnum>;
+  readonly stepRate: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<OwnerNowStepsSortInput>;
+  readonly today: InputMaybe<SortOrderEnum>;
+  readonly total: InputMaybe<SortOrderEnum>;
+  readonly up: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerNowSteps = {
+  readonly confirmed: Scalars['String'];
+  readonly entered: Scalars['String'];
+  readonly redeemed: Scalars['String'];
+  readonly referred: Scalars['String'];
+  readonly signups: Scalars['String'];
+  readonly visits: Scalars['String'];
+};
+
+type OwnerNowStepsFieldSelector = {
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly entered: InputMaybe<FieldSelectorEnum>;
+  readonly redeemed: InputMaybe<FieldSelectorEnum>;
+  readonly referred: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerNowStepsFilterInput = {
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly entered: InputMaybe<StringQueryOperatorInput>;
+  readonly redeemed: InputMaybe<StringQueryOperatorInput>;
+  readonly referred: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerNowStepsSortInput = {
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly entered: InputMaybe<SortOrderEnum>;
+  readonly redeemed: InputMaybe<SortOrderEnum>;
+  readonly referred: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerShell = {
+  readonly links: OwnerShellLinks;
+  readonly sections: Scalars['String'];
+};
+
+type OwnerShellFieldSelector = {
+  readonly links: InputMaybe<OwnerShellLinksFieldSelector>;
+  readonly sections: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerShellFilterInput = {
+  readonly links: InputMaybe<OwnerShellLinksFilterInput>;
+  readonly sections: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerShellLinks = {
+  readonly actions: Scalars['String'];
+  readonly audit: Scalars['String'];
+  readonly drops: Scalars['String'];
+  readonly held: Scalars['String'];
+  readonly now: Scalars['String'];
+  readonly referrers: Scalars['String'];
+  readonly sources: Scalars['String'];
+  readonly upkeep: Scalars['String'];
+};
+
+type OwnerShellLinksFieldSelector = {
+  readonly actions: InputMaybe<FieldSelectorEnum>;
+  readonly audit: InputMaybe<FieldSelectorEnum>;
+  readonly drops: InputMaybe<FieldSelectorEnum>;
+  readonly held: InputMaybe<FieldSelectorEnum>;
+  readonly now: InputMaybe<FieldSelectorEnum>;
+  readonly referrers: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<FieldSelectorEnum>;
+  readonly upkeep: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerShellLinksFilterInput = {
+  readonly actions: InputMaybe<StringQueryOperatorInput>;
+  readonly audit: InputMaybe<StringQueryOperatorInput>;
+  readonly drops: InputMaybe<StringQueryOperatorInput>;
+  readonly held: InputMaybe<StringQueryOperatorInput>;
+  readonly now: InputMaybe<StringQueryOperatorInput>;
+  readonly referrers: InputMaybe<StringQueryOperatorInput>;
+  readonly sources: InputMaybe<StringQueryOperatorInput>;
+  readonly upkeep: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerShellLinksSortInput = {
+  readonly actions: InputMaybe<SortOrderEnum>;
+  readonly audit: InputMaybe<SortOrderEnum>;
+  readonly drops: InputMaybe<SortOrderEnum>;
+  readonly held: InputMaybe<SortOrderEnum>;
+  readonly now: InputMaybe<SortOrderEnum>;
+  readonly referrers: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<SortOrderEnum>;
+  readonly upkeep: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerShellSortInput = {
+  readonly links: InputMaybe<OwnerShellLinksSortInput>;
+  readonly sections: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerSignIn = {
@@ -6250,6 +6514,7 @@ type Query_ownerJsonArgs = {
   exportList: InputMaybe<OwnerExportListFilterInput>;
   forget: InputMaybe<OwnerForgetFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
+  health: InputMaybe<OwnerHealthFilterInput>;
   heldReferrals: InputMaybe<OwnerHeldReferralsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -6257,11 +6522,13 @@ type Query_ownerJsonArgs = {
   invite: InputMaybe<OwnerInviteFilterInput>;
   loading: InputMaybe<StringQueryOperatorInput>;
   mail: InputMaybe<OwnerMailFilterInput>;
+  now: InputMaybe<OwnerNowFilterInput>;
   off: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   refresh: InputMaybe<StringQueryOperatorInput>;
   seo: InputMaybe<PageSeoFilterInput>;
+  shell: InputMaybe<OwnerShellFilterInput>;
   signIn: InputMaybe<OwnerSignInFilterInput>;
   signOut: InputMaybe<StringQueryOperatorInput>;
   sources: InputMaybe<OwnerAttributionTableFilterInput>;
@@ -9593,7 +9860,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -17,6 +17,12 @@ export const MAIN_NAV: NavLink[] = [
 
 export const FOOTER_LINKS: NavLink[] = [...MAIN_NAV, { page: "privacy", to: "/privacy/" }]
 
+/** The owner's page: private, in a frame of its own rather than the public header and footer. */
+export const OWNER_PAGE_PATH = "/owner/"
+
+/** Whether a page is the owner's (with or without its trailing slash). */
+export const isOwnerPage = (pathname: string): boolean => pathname.replace(/\/?$/, "/") === OWNER_PAGE_PATH
+
 /** The drop page: not in the navigation (the spec fixes it); Home links to it while a drop is announced. */
 export const DROP_PAGE_PATH = "/drop/"
 

@@ -1,4 +1,3 @@
-import { Box, Heading, Text } from "@theme-ui/components"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/Seo"
 import { OwnerPage } from "../components/owner/OwnerPage"
@@ -10,21 +9,11 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
   const { seo: _seo, ...copy } = data.ownerJson!
   const { brand } = useSiteContent()
   const dropPieces = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, drop.pieces]))
+  // The page's frame (logo, section links, sign out, the heading) is the owner's page's own: see OwnerShell.
   return (
-    <Box as="section" aria-labelledby="page-heading" variant="layout.container" sx={{ py: [6, 7], minHeight: "100vh" }}>
-      <Text as="p" variant="eyebrow" sx={{ mb: 3 }}>
-        {brand}
-      </Text>
-      <Heading as="h1" id="page-heading" variant="display" sx={{ fontSize: [6, 7], mb: 3 }}>
-        {copy.heading}
-      </Heading>
-      <Text as="p" variant="lead" sx={{ mb: [5, 6], maxWidth: 680 }}>
-        {copy.intro}
-      </Text>
-      <HydrateLater>
-        <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} />
-      </HydrateLater>
-    </Box>
+    <HydrateLater>
+      <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} />
+    </HydrateLater>
   )
 }
 
@@ -55,6 +44,54 @@ export const query = graphql`
         failed
       }
       signOut
+      shell {
+        sections
+        links {
+          now
+          sources
+          referrers
+          held
+          drops
+          actions
+          upkeep
+          audit
+        }
+      }
+      now {
+        heading
+        label
+        total
+        today
+        lastHour
+        same
+        up
+        down
+        goal
+        goalLabel
+        goalProgress
+        funnel
+        steps {
+          visits
+          signups
+          confirmed
+          referred
+          entered
+          redeemed
+        }
+        stepRate
+        noRate
+        noFunnel
+        auto
+      }
+      health {
+        good
+        warn
+        problem
+        mailFailed
+        mailRetrying
+        backup
+        botCheck
+      }
       refresh
       updated
       loading
@@ -135,6 +172,14 @@ export const query = graphql`
         empty
         released
         rejected
+        byReferrer
+        group
+        releaseAll
+        rejectAll
+        releaseAllLabel
+        rejectAllLabel
+        releasedAll
+        rejectedAll
         failed
         reasons {
           unconfirmed

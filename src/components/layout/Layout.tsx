@@ -3,7 +3,7 @@ import { ThemeProvider } from "@emotion/react"
 import type { ReactNode } from "react"
 import { useRememberLanding } from "../../hooks/use-remember-landing"
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
-import { MAIN_CONTENT_ID } from "../../lib/routes"
+import { isOwnerPage, MAIN_CONTENT_ID } from "../../lib/routes"
 import theme from "../../theme"
 import { HydrateLater } from "../shared/Hydration"
 import { CookieNotice } from "./CookieNotice"
@@ -30,6 +30,17 @@ export const Layout = ({ pathname, children }: LayoutProps) => {
   const site = useSiteContent()
   const ui = useUiCopy()
   useRememberLanding(site.brand)
+  // The owner's page brings its own frame (its logo, sections and sign out) and its own <main>.
+  if (isOwnerPage(pathname))
+    return (
+      <ThemeProvider theme={theme}>
+        <SkipLink target={MAIN_CONTENT_ID} label={ui.skipLink} />
+        <ErrorBoundary key={pathname} copy={ui.errorPage}>
+          {children}
+        </ErrorBoundary>
+        <Toasts />
+      </ThemeProvider>
+    )
   return (
     <ThemeProvider theme={theme}>
       <div sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>

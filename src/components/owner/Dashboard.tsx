@@ -3,28 +3,33 @@ import { Box, Card, Heading, Text } from "@theme-ui/components"
 import { useId, type ReactNode } from "react"
 import { SUMMARY_DAYS, SUMMARY_LIMIT, type OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
-import { countText, shownRate } from "../../signup/funnel"
+import { countText, shownRate, type FunnelAnswer } from "../../signup/funnel"
 import { fillTemplate } from "../../lib/template"
 import type { ActionProps } from "./action"
 import { ExportAction, ForgetAction, InviteAction } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
 import { Drops, type DropPieces } from "./Drops"
+import { NowPanel } from "./NowPanel"
+import { sectionAnchor, type OwnerSection } from "./OwnerShell"
 import { AuditLog, HeldReferrals, TopReferrers } from "./Review"
 import { Backups, DisabledWebhooks, HardBounces } from "./Upkeep"
 import { sectionHeading } from "./ui"
 
 interface DashboardProps extends Omit<ActionProps, "formats"> {
   summary: OwnerSummary
+  /** The launch funnel; null where it is not counted here. */
+  funnel: FunnelAnswer | null
   formats: Formats
   /** The drops' pieces and sizes, from content/drops.json. */
   dropPieces: DropPieces
 }
 
-function Section({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) {
+function Section({ heading, intro, anchor, children }: { heading: string; intro?: string; anchor?: OwnerSection; children: ReactNode }) {
   const id = useId()
   return (
-    <Box as="section" aria-labelledby={id} sx={{ mt: [6, 7] }}>
+    // Its heading clear of the bar at the top when a section link scrolls to it.
+    <Box as="section" id={anchor && sectionAnchor(anchor)} aria-labelledby={id} sx={{ mt: [6, 7], scrollMarginTop: [128, 88] }}>
       <Heading as="h2" id={id} sx={sectionHeading}>
         {heading}
       </Heading>
@@ -69,11 +74,17 @@ const Count = ({ label, value, detail, accent = false }: { label: string; value:
 )
 
 /** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
-const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: DashboardProps) => {
+const Dashboard = ({ summary, funnel, copy, formats, dropPieces, ...actions }: DashboardProps) => {
   const total = summary.confirmed + summary.pending
   const actionProps: ActionProps = { ...actions, copy, formats }
   return (
     <Box>
+      <Box as="section" id={sectionAnchor("now")} aria-labelledby="owner-now-heading" sx={{ mb: [5, 6], scrollMarginTop: [128, 88] }}>
+        <Heading as="h2" id="owner-now-heading" sx={sectionHeading}>
+          {copy.now.heading}
+        </Heading>
+        <NowPanel summary={summary} funnel={funnel} copy={copy} formats={formats} />
+      </Box>
       <Counts label={copy.counts.label} columns={["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"]}>
         {summary.visits && (
           <>
@@ -106,7 +117,7 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </Card>
       </Section>
 
-      <Section heading={copy.attribution.heading} intro={copy.attribution.intro}>
+      <Section anchor="sources" heading={copy.attribution.heading} intro={copy.attribution.intro}>
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: [3, 4], alignItems: "start" }}>
           <AttributionTable rows={summary.sources} copy={copy.sources} empty={copy.attribution.empty} formats={formats} />
           <AttributionTable rows={summary.campaigns} copy={copy.campaigns} empty={copy.attribution.empty} formats={formats} />
@@ -114,12 +125,12 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </Box>
       </Section>
 
-      <Section heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
+      <Section anchor="referrers" heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
         <TopReferrers rows={summary.topReferrers} copy={copy.topReferrers} formats={formats} />
       </Section>
 
       <Box sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "minmax(0, 1fr) minmax(0, 2fr)"], gap: [0, null, 4] }}>
-        <Section heading={copy.mail.heading}>
+        <Section anchor="upkeep" heading={copy.mail.heading}>
           <Card as="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "1fr auto", gap: 2, alignItems: "baseline" }}>
             <Text as="dt" sx={{ color: "subtle" }}>
               {copy.mail.waiting}
@@ -168,15 +179,15 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </Counts>
       </Section>
 
-      <Section heading={copy.heldReferrals.heading} intro={copy.heldReferrals.intro}>
+      <Section anchor="held" heading={copy.heldReferrals.heading} intro={copy.heldReferrals.intro}>
         <HeldReferrals {...actionProps} rows={summary.heldReferrals.rows} total={summary.heldReferrals.total} />
       </Section>
 
-      <Section heading={copy.drops.heading} intro={copy.drops.intro}>
+      <Section anchor="drops" heading={copy.drops.heading} intro={copy.drops.intro}>
         <Drops {...actionProps} pieces={dropPieces} />
       </Section>
 
-      <Section heading={copy.actions.heading}>
+      <Section anchor="actions" heading={copy.actions.heading}>
         <Box sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "repeat(3, minmax(0, 1fr))"], gap: [3, 4], alignItems: "start" }}>
           <ExportAction {...actionProps} />
           <ForgetAction {...actionProps} />
@@ -184,7 +195,7 @@ const Dashboard = ({ summary, copy, formats, dropPieces, ...actions }: Dashboard
         </Box>
       </Section>
 
-      <Section heading={copy.audit.heading} intro={copy.audit.intro}>
+      <Section anchor="audit" heading={copy.audit.heading} intro={copy.audit.intro}>
         <AuditLog entries={summary.audit} copy={copy} formats={formats} />
       </Section>
     </Box>

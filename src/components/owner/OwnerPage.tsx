@@ -2,13 +2,18 @@
 import { Box, Button, Flex, Input, Label, Text } from "@theme-ui/components"
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react"
 import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem } from "../../lib/owner-client"
+import { fetchFunnel } from "../../lib/owner-funnel-client"
+import type { FunnelAnswer } from "../../signup/funnel"
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { makeFormats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
 import type { DropPieces } from "./Drops"
-import { ButtonRow } from "./ButtonRow"
+import { OwnerShell } from "./OwnerShell"
 import { busyButton } from "./ui"
+
+/** How often the open page reads the figures again, while the owner can see it. */
+export const REFRESH_EVERY_MS = 60_000
 
 // The dashboard and its chart load only once the secret is accepted: nothing of them ships with
 // the sign-in form, nor with any other page.
@@ -19,7 +24,7 @@ type Phase =
   | { kind: "starting" }
   | { kind: "off" }
   | { kind: "signIn"; problem: OwnerProblem | { kind: "missing" } | null; checking: boolean }
-  | { kind: "ready"; secret: string; summary: OwnerSummary; refreshing: boolean }
+  | { kind: "ready"; secret: string; summary: OwnerSummary; funnel: FunnelAnswer | null; refreshing: boolean }
 
 interface OwnerPageProps {
   brand: string
@@ -70,10 +75,17 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
 
   const load = useCallback(
     async (secret: string, refreshing: boolean) => {
-      const outcome = await fetchSummary(secret)
+      const [outcome, funnel] = await Promise.all([fetchSummary(secret), fetchFunnel(secret)])
       if (outcome.kind === "ok") {
         keepSecret(storageKey, secret)
-        setPhase({ kind: "ready", secret, summary: outcome.summary, refreshing: false })
+        // A funnel that could not be read this time leaves the last one on screen.
+        setPhase((current) => ({
+          kind: "ready",
+          secret,
+          summary: outcome.summary,
+          funnel: funnel.kind === "ok" ? funnel.funnel : current.kind === "ready" ? current.funnel : null,
+          refreshing: false,
+        }))
         return
       }
       if (refreshing && outcome.kind === "failed") {
@@ -96,6 +108,16 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
     }
     void isOwnerPageOn().then((on) => setPhase(on === false ? { kind: "off" } : { kind: "signIn", problem: null, checking: false }))
   }, [storageKey, load])
+
+  // While the page is open and shown, the figures are read again every minute.
+  const readySecret = phase.kind === "ready" ? phase.secret : null
+  useEffect(() => {
+    if (readySecret === null) return
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void load(readySecret, true)
+    }, REFRESH_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [readySecret, load])
 
   // Focus follows the page: to the numbers once signed in, back to the field after signing out.
   const previous = useRef<Phase["kind"]>(phase.kind)
@@ -120,36 +142,38 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
 
   if (phase.kind === "off")
     return (
-      <Text as="p" variant="lead" sx={{ maxWidth: 680 }}>
-        {copy.off}
-      </Text>
+      <OwnerShell brand={brand} copy={copy} onSignOut={null}>
+        <Text as="p" variant="lead" sx={{ maxWidth: 680 }}>
+          {copy.off}
+        </Text>
+      </OwnerShell>
     )
 
   if (phase.kind === "ready" && formats) {
     return (
-      <Box>
+      <OwnerShell brand={brand} copy={copy} onSignOut={() => signOut()}>
         <Flex sx={{ flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 3, mb: [4, 5] }}>
-          <Text as="p" ref={headingRef} tabIndex={-1} aria-live="polite" sx={{ color: "subtle", outline: "none" }}>
-            {fillTemplate(copy.updated, { time: formats.time(phase.summary.generatedAt) })}
-          </Text>
-          <ButtonRow>
-            <Button
-              type="button"
-              variant="ghost"
-              aria-disabled={phase.refreshing}
-              onClick={() => {
-                if (phase.refreshing) return
-                setPhase({ ...phase, refreshing: true })
-                void load(phase.secret, true)
-              }}
-              sx={busyButton}
-            >
-              {phase.refreshing ? copy.loading : copy.refresh}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => signOut()}>
-              {copy.signOut}
-            </Button>
-          </ButtonRow>
+          <Box>
+            <Text as="p" ref={headingRef} tabIndex={-1} aria-live="polite" sx={{ color: "subtle", outline: "none" }}>
+              {fillTemplate(copy.updated, { time: formats.time(phase.summary.generatedAt) })}
+            </Text>
+            <Text as="p" sx={{ color: "subtle", fontSize: 0 }}>
+              {copy.now.auto}
+            </Text>
+          </Box>
+          <Button
+            type="button"
+            variant="ghost"
+            aria-disabled={phase.refreshing}
+            onClick={() => {
+              if (phase.refreshing) return
+              setPhase({ ...phase, refreshing: true })
+              void load(phase.secret, true)
+            }}
+            sx={busyButton}
+          >
+            {phase.refreshing ? copy.loading : copy.refresh}
+          </Button>
         </Flex>
         <Suspense
           fallback={
@@ -160,6 +184,7 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
         >
           <Dashboard
             summary={phase.summary}
+            funnel={phase.funnel}
             copy={copy}
             formats={formats}
             secret={phase.secret}
@@ -168,58 +193,60 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
             dropPieces={dropPieces}
           />
         </Suspense>
-      </Box>
+      </OwnerShell>
     )
   }
 
   const checking = phase.kind === "signIn" && phase.checking
   const problem = phase.kind === "signIn" ? phase.problem : null
   return (
-    <form
-      noValidate
-      method="post"
-      onSubmit={signIn}
-      sx={{
-        display: "grid",
-        gap: 3,
-        maxWidth: 480,
-        p: [4, 5],
-        bg: "surface",
-        border: "2px solid",
-        borderColor: "border",
-        borderRadius: "large",
-        boxShadow: "pop",
-      }}
-    >
-      <Box>
-        <Label htmlFor={`${id}-secret`} sx={{ display: "block" }}>
-          {copy.signIn.label}
-        </Label>
-        <Input
-          ref={inputRef}
-          id={`${id}-secret`}
-          name="owner-secret"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={secretInput}
-          aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
-          aria-describedby={`${id}-hint ${id}-problem`}
-          onChange={(event) => setSecretInput(event.currentTarget.value)}
-          sx={{ width: "100%" }}
-        />
-        <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
-          {copy.signIn.hint}
+    <OwnerShell brand={brand} copy={copy} onSignOut={null}>
+      <form
+        noValidate
+        method="post"
+        onSubmit={signIn}
+        sx={{
+          display: "grid",
+          gap: 3,
+          maxWidth: 480,
+          p: [4, 5],
+          bg: "surface",
+          border: "2px solid",
+          borderColor: "border",
+          borderRadius: "large",
+          boxShadow: "pop",
+        }}
+      >
+        <Box>
+          <Label htmlFor={`${id}-secret`} sx={{ display: "block" }}>
+            {copy.signIn.label}
+          </Label>
+          <Input
+            ref={inputRef}
+            id={`${id}-secret`}
+            name="owner-secret"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={secretInput}
+            aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
+            aria-describedby={`${id}-hint ${id}-problem`}
+            onChange={(event) => setSecretInput(event.currentTarget.value)}
+            sx={{ width: "100%" }}
+          />
+          <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
+            {copy.signIn.hint}
+          </Text>
+        </Box>
+        <Text as="p" id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
+          {problem ? problemWords(problem, copy) : ""}
         </Text>
-      </Box>
-      <Text as="p" id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
-        {problem ? problemWords(problem, copy) : ""}
-      </Text>
-      <Box>
-        <Button type="submit" variant="primary" aria-disabled={checking} sx={busyButton}>
-          {checking ? copy.signIn.checking : copy.signIn.button}
-        </Button>
-      </Box>
-    </form>
+        <Box>
+          <Button type="submit" variant="primary" aria-disabled={checking} sx={busyButton}>
+            {checking ? copy.signIn.checking : copy.signIn.button}
+          </Button>
+        </Box>
+      </form>
+    </OwnerShell>
   )
 }

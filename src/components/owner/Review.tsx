@@ -9,6 +9,7 @@ import { NoteLine, problemText, type ActionProps, type Note } from "./action"
 import type { OwnerCopy } from "./copy"
 import { DataTable, type Column } from "./DataTable"
 import { ButtonRow } from "./ButtonRow"
+import { HeldGroups, type HeldGroup } from "./HeldGroups"
 
 interface HeldReferralsProps extends ActionProps {
   rows: HeldReferral[]
@@ -54,6 +55,7 @@ const heldColumns = (text: Held, formats: Formats, answers: (row: HeldReferral) 
  */
 export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, onChanged }: HeldReferralsProps) => {
   const text = copy.heldReferrals
+  /** The row being decided, or -1 for a referrer's group. */
   const [busy, setBusy] = useState<number | null>(null)
   const [note, setNote] = useState<Note>(null)
   const decide = async (row: HeldReferral, decision: "release" | "reject") => {
@@ -63,6 +65,20 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
     setBusy(null)
     if (outcome.kind === "ok") {
       setNote({ text: fillTemplate(decision === "release" ? text.released : text.rejected, { referrer: row.referrerEmail }), tone: "ok" })
+      onChanged()
+      return
+    }
+    const words = problemText(outcome, text.failed, copy, onProblem)
+    if (words) setNote({ text: words, tone: "problem" })
+  }
+  const decideGroup = async (group: HeldGroup, decision: "release" | "reject") => {
+    if (busy !== null) return
+    setBusy(-1)
+    const outcome = await reviewReferrals(secret, group.ids, decision)
+    setBusy(null)
+    if (outcome.kind === "ok") {
+      const words = decision === "release" ? text.releasedAll : text.rejectedAll
+      setNote({ text: fillTemplate(words, { referrer: group.referrerEmail, count: formats.count(outcome.decided) }), tone: "ok" })
       onChanged()
       return
     }
@@ -88,6 +104,7 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
   )
   return (
     <Card>
+      <HeldGroups rows={rows} text={text} formats={formats} busy={busy !== null} onDecide={(group, decision) => void decideGroup(group, decision)} />
       <DataTable
         label={text.heading}
         listUpTo="tablet"

@@ -1,5 +1,5 @@
 /** content/pages/owner.json: the owner's page. */
-import { contentFile, longText, longTemplate, record, template, text } from "../../fields"
+import { contentFile, longText, longTemplate, record, template, text, wholeNumber } from "../../fields"
 import { seo } from "../shared"
 import { confirmStep } from "./confirm-step"
 import { ownerDrops } from "./owner-drops"
@@ -38,6 +38,73 @@ export const owner = contentFile(
       "signing in",
     ),
     signOut: text("the label of the sign-out button"),
+    shell: record(
+      {
+        sections: text("the name of the links to the page's sections, for screen readers"),
+        links: record(
+          {
+            now: text("the link to the first screen: is it working?"),
+            sources: text("the link to where people come from"),
+            referrers: text("the link to the top referrers"),
+            held: text("the link to the referrals on hold"),
+            drops: text("the link to the drops"),
+            actions: text("the link to the actions (export, erase, invite)"),
+            upkeep: text("the link to mail, backups and the bot check"),
+            audit: text("the link to the log of what the owner did"),
+          },
+          "the links to the page's sections, in the bar at the top",
+        ),
+      },
+      "the page's own top bar: the logo, links to its sections and sign out",
+    ),
+    now: record(
+      {
+        heading: text('the heading of the first screen, like "Is it working?"'),
+        label: text("the name of its row of figures, for screen readers"),
+        total: text("the label of everyone on the list"),
+        today: text("the label of today's signups (the day in UTC)"),
+        lastHour: text("the label of the last hour's signups"),
+        same: text("said under today's or the last hour's signups when they equal the same time yesterday"),
+        up: template("said under them when they are more than at the same time yesterday", { count: "how many more goes there" }),
+        down: template("said under them when they are fewer than at the same time yesterday", { count: "how many fewer goes there" }),
+        goal: wholeNumber("the number of people you aim to have on the list; the first screen shows a bar towards it", { min: 1, max: 10_000_000 }),
+        goalLabel: template("the goal's label", { goal: "the goal goes there" }),
+        goalProgress: template("how far the list has come towards the goal", {
+          count: "the number on the list goes there",
+          goal: "the goal goes there",
+          percent: "the share of the goal goes there",
+        }),
+        funnel: text("the heading of the steps from a visit to a redeemed drop code"),
+        steps: record(
+          {
+            visits: text("the name of the step: arrivals from outside the site"),
+            signups: text("the name of the step: signups"),
+            confirmed: text("the name of the step: signups that confirmed their address"),
+            referred: text("the name of the step: friends brought by a referral link"),
+            entered: text("the name of the step: drop entries"),
+            redeemed: text("the name of the step: drop winners who used their code"),
+          },
+          "the names of the funnel's steps",
+        ),
+        stepRate: template("a step's share of the step before it", { rate: "the share goes there" }),
+        noRate: text("said in place of a share where the counts are too small to show one"),
+        noFunnel: longText("said where this server counts no visits or steps"),
+        auto: text("the line saying the page updates itself while it is open"),
+      },
+      "the first screen: is it working?",
+    ),
+    health: record(
+      {
+        good: text("the health line when all is well"),
+        warn: text("the health line's first words when something asks for a look"),
+        problem: text("the health line's first words when something is being lost"),
+        mailFailed: template("emails given up on, and what to do", { count: "how many goes there" }),
+        mailRetrying: template("emails being retried after an error, and what to do", { count: "how many goes there" }),
+        backup: template("a backup problem, and what to do", { problem: "the problem, as the server says it, goes there" }),
+        botCheck: template("requests the bot check would refuse, and what to do", { count: "how many goes there" }),
+      },
+      "the health line at the top: mail, backups and the bot check in plain words",
+    ),
     refresh: text("the label of the button that loads the numbers again"),
     updated: template("when the numbers were read, in the owner's time zone", { time: "the time goes there" }),
     loading: text("what the page says while it reads the numbers"),
@@ -132,6 +199,23 @@ export const owner = contentFile(
         more: text("said when more are held than shown; {count} is how many more"),
         empty: text("what the page says when nothing is on hold"),
         released: text("said once a referral is released; {referrer} is the referrer's address"),
+        byReferrer: text("the heading of the held referrals grouped by their referrer"),
+        group: template("a referrer's group", { referrer: "the referrer's address goes there", count: "how many of their friends are held goes there" }),
+        releaseAll: text("the label of the button that releases every held friend of one referrer"),
+        rejectAll: text("the label of the button that rejects every held friend of one referrer"),
+        releaseAllLabel: template("that button's full name for screen readers", {
+          referrer: "the referrer's address goes there",
+          count: "how many goes there",
+        }),
+        rejectAllLabel: template("that button's full name for screen readers", { referrer: "the referrer's address goes there", count: "how many goes there" }),
+        releasedAll: template("what the page says once a referrer's group was released", {
+          referrer: "the referrer's address goes there",
+          count: "how many goes there",
+        }),
+        rejectedAll: template("what the page says once a referrer's group was rejected", {
+          referrer: "the referrer's address goes there",
+          count: "how many goes there",
+        }),
         rejected: text("said once a referral is rejected; {referrer} is the referrer's address"),
         failed: text("said when a decision did not go through"),
         reasons: record(
