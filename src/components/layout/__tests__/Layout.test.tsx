@@ -34,4 +34,20 @@ describe("Layout", () => {
     const header = screen.getByRole("banner")
     expect(skip.compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
+
+  it("leaves the owner's page to its own frame: the skip link, and no public header, footer or navigation", () => {
+    for (const pathname of ["/owner/", "/owner"]) {
+      const { unmount } = render(
+        <Layout pathname={pathname}>
+          <main id="main">Owner</main>
+        </Layout>,
+      )
+      expect(screen.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main")
+      expect(screen.getAllByRole("main")).toHaveLength(1)
+      expect(screen.queryByRole("banner")).toBeNull()
+      expect(screen.queryByRole("contentinfo")).toBeNull()
+      expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull()
+      unmount()
+    }
+  })
 })
