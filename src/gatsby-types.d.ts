@@ -4388,6 +4388,7 @@ type OwnerDrops = {
   readonly review: OwnerDropsReview;
   readonly seedHash: Scalars['String'];
   readonly size: Scalars['String'];
+  readonly stock: Scalars['String'];
   readonly verifyLink: Scalars['String'];
   readonly winners: Scalars['String'];
 };
@@ -4567,6 +4568,7 @@ type OwnerDropsFieldSelector = {
   readonly review: InputMaybe<OwnerDropsReviewFieldSelector>;
   readonly seedHash: InputMaybe<FieldSelectorEnum>;
   readonly size: InputMaybe<FieldSelectorEnum>;
+  readonly stock: InputMaybe<FieldSelectorEnum>;
   readonly verifyLink: InputMaybe<FieldSelectorEnum>;
   readonly winners: InputMaybe<FieldSelectorEnum>;
 };
@@ -4598,6 +4600,7 @@ type OwnerDropsFilterInput = {
   readonly review: InputMaybe<OwnerDropsReviewFilterInput>;
   readonly seedHash: InputMaybe<StringQueryOperatorInput>;
   readonly size: InputMaybe<StringQueryOperatorInput>;
+  readonly stock: InputMaybe<StringQueryOperatorInput>;
   readonly verifyLink: InputMaybe<StringQueryOperatorInput>;
   readonly winners: InputMaybe<StringQueryOperatorInput>;
 };
@@ -4761,6 +4764,7 @@ type OwnerDropsSortInput = {
   readonly review: InputMaybe<OwnerDropsReviewSortInput>;
   readonly seedHash: InputMaybe<SortOrderEnum>;
   readonly size: InputMaybe<SortOrderEnum>;
+  readonly stock: InputMaybe<SortOrderEnum>;
   readonly verifyLink: InputMaybe<SortOrderEnum>;
   readonly winners: InputMaybe<SortOrderEnum>;
 };
@@ -5159,6 +5163,7 @@ type OwnerJson = Node & {
   readonly now: OwnerNow;
   readonly off: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly person: OwnerPerson;
   readonly referringSites: OwnerAttributionTable;
   readonly refresh: Scalars['String'];
   readonly seo: PageSeo;
@@ -5242,6 +5247,7 @@ type OwnerJsonFieldSelector = {
   readonly now: InputMaybe<OwnerNowFieldSelector>;
   readonly off: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly person: InputMaybe<OwnerPersonFieldSelector>;
   readonly referringSites: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly refresh: InputMaybe<FieldSelectorEnum>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
@@ -5280,6 +5286,7 @@ type OwnerJsonFilterInput = {
   readonly now: InputMaybe<OwnerNowFilterInput>;
   readonly off: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly person: InputMaybe<OwnerPersonFilterInput>;
   readonly referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly refresh: InputMaybe<StringQueryOperatorInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
@@ -5363,6 +5370,7 @@ type OwnerJsonSortInput = {
   readonly now: InputMaybe<OwnerNowSortInput>;
   readonly off: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly person: InputMaybe<OwnerPersonSortInput>;
   readonly referringSites: InputMaybe<OwnerAttributionTableSortInput>;
   readonly refresh: InputMaybe<SortOrderEnum>;
   readonly seo: InputMaybe<PageSeoSortInput>;
@@ -5523,6 +5531,170 @@ type OwnerNowStepsSortInput = {
   readonly visits: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerPerson = {
+  readonly button: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly finding: Scalars['String'];
+  readonly found: Scalars['String'];
+  readonly friends: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly held: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly invitation: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly noPlace: Scalars['String'];
+  readonly noReward: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly notInvited: Scalars['String'];
+  readonly place: Scalars['String'];
+  readonly placeOf: Scalars['String'];
+  readonly redeemed: Scalars['String'];
+  readonly resend: Scalars['String'];
+  readonly resent: OwnerPersonResent;
+  readonly reward: Scalars['String'];
+  readonly showWhole: Scalars['String'];
+  readonly signedUp: Scalars['String'];
+  readonly status: Scalars['String'];
+  readonly statuses: OwnerPersonStatuses;
+};
+
+type OwnerPersonFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly finding: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
+  readonly friends: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly held: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly invitation: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly noPlace: InputMaybe<FieldSelectorEnum>;
+  readonly noReward: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly notInvited: InputMaybe<FieldSelectorEnum>;
+  readonly place: InputMaybe<FieldSelectorEnum>;
+  readonly placeOf: InputMaybe<FieldSelectorEnum>;
+  readonly redeemed: InputMaybe<FieldSelectorEnum>;
+  readonly resend: InputMaybe<FieldSelectorEnum>;
+  readonly resent: InputMaybe<OwnerPersonResentFieldSelector>;
+  readonly reward: InputMaybe<FieldSelectorEnum>;
+  readonly showWhole: InputMaybe<FieldSelectorEnum>;
+  readonly signedUp: InputMaybe<FieldSelectorEnum>;
+  readonly status: InputMaybe<FieldSelectorEnum>;
+  readonly statuses: InputMaybe<OwnerPersonStatusesFieldSelector>;
+};
+
+type OwnerPersonFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly finding: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<StringQueryOperatorInput>;
+  readonly friends: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly held: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly invitation: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly noPlace: InputMaybe<StringQueryOperatorInput>;
+  readonly noReward: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly notInvited: InputMaybe<StringQueryOperatorInput>;
+  readonly place: InputMaybe<StringQueryOperatorInput>;
+  readonly placeOf: InputMaybe<StringQueryOperatorInput>;
+  readonly redeemed: InputMaybe<StringQueryOperatorInput>;
+  readonly resend: InputMaybe<StringQueryOperatorInput>;
+  readonly resent: InputMaybe<OwnerPersonResentFilterInput>;
+  readonly reward: InputMaybe<StringQueryOperatorInput>;
+  readonly showWhole: InputMaybe<StringQueryOperatorInput>;
+  readonly signedUp: InputMaybe<StringQueryOperatorInput>;
+  readonly status: InputMaybe<StringQueryOperatorInput>;
+  readonly statuses: InputMaybe<OwnerPersonStatusesFilterInput>;
+};
+
+type OwnerPersonResent = {
+  readonly noMail: Scalars['String'];
+  readonly notFound: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly tooSoon: Scalars['String'];
+};
+
+type OwnerPersonResentFieldSelector = {
+  readonly noMail: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly tooSoon: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerPersonResentFilterInput = {
+  readonly noMail: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly tooSoon: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerPersonResentSortInput = {
+  readonly noMail: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly tooSoon: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerPersonSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly finding: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
+  readonly friends: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly held: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly invitation: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly noPlace: InputMaybe<SortOrderEnum>;
+  readonly noReward: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly notInvited: InputMaybe<SortOrderEnum>;
+  readonly place: InputMaybe<SortOrderEnum>;
+  readonly placeOf: InputMaybe<SortOrderEnum>;
+  readonly redeemed: InputMaybe<SortOrderEnum>;
+  readonly resend: InputMaybe<SortOrderEnum>;
+  readonly resent: InputMaybe<OwnerPersonResentSortInput>;
+  readonly reward: InputMaybe<SortOrderEnum>;
+  readonly showWhole: InputMaybe<SortOrderEnum>;
+  readonly signedUp: InputMaybe<SortOrderEnum>;
+  readonly status: InputMaybe<SortOrderEnum>;
+  readonly statuses: InputMaybe<OwnerPersonStatusesSortInput>;
+};
+
+type OwnerPersonStatuses = {
+  readonly confirmed: Scalars['String'];
+  readonly pending: Scalars['String'];
+};
+
+type OwnerPersonStatusesFieldSelector = {
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly pending: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerPersonStatusesFilterInput = {
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly pending: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerPersonStatusesSortInput = {
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly pending: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerShell = {
   readonly links: OwnerShellLinks;
   readonly sections: Scalars['String'];
@@ -5544,6 +5716,7 @@ type OwnerShellLinks = {
   readonly drops: Scalars['String'];
   readonly held: Scalars['String'];
   readonly now: Scalars['String'];
+  readonly people: Scalars['String'];
   readonly referrers: Scalars['String'];
   readonly sources: Scalars['String'];
   readonly upkeep: Scalars['String'];
@@ -5555,6 +5728,7 @@ type OwnerShellLinksFieldSelector = {
   readonly drops: InputMaybe<FieldSelectorEnum>;
   readonly held: InputMaybe<FieldSelectorEnum>;
   readonly now: InputMaybe<FieldSelectorEnum>;
+  readonly people: InputMaybe<FieldSelectorEnum>;
   readonly referrers: InputMaybe<FieldSelectorEnum>;
   readonly sources: InputMaybe<FieldSelectorEnum>;
   readonly upkeep: InputMaybe<FieldSelectorEnum>;
@@ -5566,6 +5740,7 @@ type OwnerShellLinksFilterInput = {
   readonly drops: InputMaybe<StringQueryOperatorInput>;
   readonly held: InputMaybe<StringQueryOperatorInput>;
   readonly now: InputMaybe<StringQueryOperatorInput>;
+  readonly people: InputMaybe<StringQueryOperatorInput>;
   readonly referrers: InputMaybe<StringQueryOperatorInput>;
   readonly sources: InputMaybe<StringQueryOperatorInput>;
   readonly upkeep: InputMaybe<StringQueryOperatorInput>;
@@ -5577,6 +5752,7 @@ type OwnerShellLinksSortInput = {
   readonly drops: InputMaybe<SortOrderEnum>;
   readonly held: InputMaybe<SortOrderEnum>;
   readonly now: InputMaybe<SortOrderEnum>;
+  readonly people: InputMaybe<SortOrderEnum>;
   readonly referrers: InputMaybe<SortOrderEnum>;
   readonly sources: InputMaybe<SortOrderEnum>;
   readonly upkeep: InputMaybe<SortOrderEnum>;
@@ -5637,8 +5813,10 @@ type OwnerTopReferrers = {
   readonly empty: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
+  readonly none: Scalars['String'];
   readonly rank: Scalars['String'];
   readonly referrals: Scalars['String'];
+  readonly reward: Scalars['String'];
 };
 
 type OwnerTopReferrersFieldSelector = {
@@ -5647,8 +5825,10 @@ type OwnerTopReferrersFieldSelector = {
   readonly empty: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
   readonly rank: InputMaybe<FieldSelectorEnum>;
   readonly referrals: InputMaybe<FieldSelectorEnum>;
+  readonly reward: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerTopReferrersFilterInput = {
@@ -5657,8 +5837,10 @@ type OwnerTopReferrersFilterInput = {
   readonly empty: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
   readonly rank: InputMaybe<StringQueryOperatorInput>;
   readonly referrals: InputMaybe<StringQueryOperatorInput>;
+  readonly reward: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerTopReferrersSortInput = {
@@ -5667,8 +5849,10 @@ type OwnerTopReferrersSortInput = {
   readonly empty: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
   readonly rank: InputMaybe<SortOrderEnum>;
   readonly referrals: InputMaybe<SortOrderEnum>;
+  readonly reward: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerWebhooks = {
@@ -6525,6 +6709,7 @@ type Query_ownerJsonArgs = {
   now: InputMaybe<OwnerNowFilterInput>;
   off: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  person: InputMaybe<OwnerPersonFilterInput>;
   referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   refresh: InputMaybe<StringQueryOperatorInput>;
   seo: InputMaybe<PageSeoFilterInput>;
@@ -9860,7 +10045,7 @@ type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly na
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly people: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string }, readonly person: { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly reward: string, readonly none: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly stock: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string }> } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -12,7 +12,7 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
   // The page's frame (logo, section links, sign out, the heading) is the owner's page's own: see OwnerShell.
   return (
     <HydrateLater>
-      <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} />
+      <OwnerPage brand={brand} copy={copy} dropPieces={dropPieces} rewards={data.rewardsJson?.tiers ?? []} />
     </HydrateLater>
   )
 }
@@ -48,6 +48,7 @@ export const query = graphql`
         sections
         links {
           now
+          people
           sources
           referrers
           held
@@ -91,6 +92,42 @@ export const query = graphql`
         mailRetrying
         backup
         botCheck
+      }
+      person {
+        heading
+        intro
+        label
+        button
+        finding
+        invalid
+        notFound
+        failed
+        found
+        status
+        statuses {
+          pending
+          confirmed
+        }
+        place
+        placeOf
+        noPlace
+        friends
+        held
+        reward
+        noReward
+        signedUp
+        invitation
+        notInvited
+        invited
+        redeemed
+        resend
+        showWhole
+        resent {
+          sent
+          tooSoon
+          noMail
+          notFound
+        }
       }
       refresh
       updated
@@ -139,6 +176,8 @@ export const query = graphql`
         email
         code
         referrals
+        reward
+        none
         empty
       }
       mail {
@@ -274,6 +313,7 @@ export const query = graphql`
       drops {
         heading
         intro
+        stock
         loading
         failed
         none
@@ -360,6 +400,12 @@ export const query = graphql`
           beaconLabel
           beaconInvalid
         }
+      }
+    }
+    rewardsJson {
+      tiers {
+        referrals
+        reward
       }
     }
     dropsJson {

@@ -73,6 +73,9 @@ export interface AuditEntry {
     | "drop entries let in"
     | "drop entries left out"
     | "drop draw"
+    | "person looked up"
+    | "address shown"
+    | "link sent again"
   count: number
   /** What it concerned, without addresses (an erasure is not a record of whom). */
   detail: string | null

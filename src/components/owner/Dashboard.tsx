@@ -10,6 +10,7 @@ import { ExportAction, ForgetAction, InviteAction } from "./Actions"
 import { AttributionTable } from "./AttributionTable"
 import { DailyChart } from "./DailyChart"
 import { Drops, type DropPieces } from "./Drops"
+import { FindPerson, type RewardTier } from "./FindPerson"
 import { NowPanel } from "./NowPanel"
 import { sectionAnchor, type OwnerSection } from "./OwnerShell"
 import { AuditLog, HeldReferrals, TopReferrers } from "./Review"
@@ -23,6 +24,8 @@ interface DashboardProps extends Omit<ActionProps, "formats"> {
   formats: Formats
   /** The drops' pieces and sizes, from content/drops.json. */
   dropPieces: DropPieces
+  /** The reward tiers, from content/rewards.json. */
+  rewards: readonly RewardTier[]
 }
 
 function Section({ heading, intro, anchor, children }: { heading: string; intro?: string; anchor?: OwnerSection; children: ReactNode }) {
@@ -74,7 +77,7 @@ const Count = ({ label, value, detail, accent = false }: { label: string; value:
 )
 
 /** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
-const Dashboard = ({ summary, funnel, copy, formats, dropPieces, ...actions }: DashboardProps) => {
+const Dashboard = ({ summary, funnel, copy, formats, dropPieces, rewards, ...actions }: DashboardProps) => {
   const total = summary.confirmed + summary.pending
   const actionProps: ActionProps = { ...actions, copy, formats }
   return (
@@ -111,6 +114,10 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, ...actions }: D
         <Count label={copy.counts.left} value={formats.count(summary.left)} />
       </Counts>
 
+      <Section anchor="people" heading={copy.person.heading} intro={copy.person.intro}>
+        <FindPerson {...actionProps} rewards={rewards} />
+      </Section>
+
       <Section heading={fillTemplate(copy.chart.heading, { days: String(SUMMARY_DAYS) })} intro={copy.chart.caption}>
         <Card>
           <DailyChart days={summary.perDay} copy={copy.chart} formats={formats} />
@@ -126,7 +133,7 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, ...actions }: D
       </Section>
 
       <Section anchor="referrers" heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
-        <TopReferrers rows={summary.topReferrers} copy={copy.topReferrers} formats={formats} />
+        <TopReferrers rows={summary.topReferrers} copy={copy.topReferrers} formats={formats} rewards={rewards} />
       </Section>
 
       <Box sx={{ display: "grid", gridTemplateColumns: ["1fr", null, "minmax(0, 1fr) minmax(0, 2fr)"], gap: [0, null, 4] }}>
@@ -184,6 +191,9 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, ...actions }: D
       </Section>
 
       <Section anchor="drops" heading={copy.drops.heading} intro={copy.drops.intro}>
+        <Text as="p" data-stock-note="" sx={{ mb: 4, maxWidth: 640, pl: 3, borderLeft: "2px solid", borderColor: "border" }}>
+          {copy.drops.stock}
+        </Text>
         <Drops {...actionProps} pieces={dropPieces} />
       </Section>
 

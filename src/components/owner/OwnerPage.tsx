@@ -9,6 +9,7 @@ import { makeFormats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
 import type { DropPieces } from "./Drops"
+import type { RewardTier } from "./FindPerson"
 import { OwnerShell } from "./OwnerShell"
 import { busyButton } from "./ui"
 
@@ -31,6 +32,8 @@ interface OwnerPageProps {
   copy: OwnerCopy
   /** The drops' pieces and sizes, from content/drops.json (none: no drop declared). */
   dropPieces?: DropPieces
+  /** The reward tiers, from content/rewards.json. */
+  rewards?: readonly RewardTier[]
 }
 
 const problemWords = (problem: OwnerProblem | { kind: "missing" }, copy: OwnerCopy): string => {
@@ -53,7 +56,7 @@ const problemWords = (problem: OwnerProblem | { kind: "missing" }, copy: OwnerCo
  * session storage only, and sent as a bearer token with every call. Everything that reads the
  * clock, the storage or the owner's locale happens after mount.
  */
-export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
+export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerPageProps) => {
   const id = useId()
   const storageKey = ownerSecretKey(brand)
   const [phase, setPhase] = useState<Phase>({ kind: "starting" })
@@ -191,6 +194,7 @@ export const OwnerPage = ({ brand, copy, dropPieces = {} }: OwnerPageProps) => {
             onProblem={signOut}
             onChanged={() => void load(phase.secret, true)}
             dropPieces={dropPieces}
+            rewards={rewards}
           />
         </Suspense>
       </OwnerShell>

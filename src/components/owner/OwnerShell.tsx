@@ -6,7 +6,7 @@ import { Logo } from "../layout/Logo"
 import type { OwnerCopy } from "./copy"
 
 /** The dashboard's sections, in page order: each one's anchor, and its link's words in content (`shell.links`). */
-export const OWNER_SECTIONS = ["now", "sources", "referrers", "upkeep", "held", "drops", "actions", "audit"] as const
+export const OWNER_SECTIONS = ["now", "people", "sources", "referrers", "upkeep", "held", "drops", "actions", "audit"] as const
 export type OwnerSection = (typeof OWNER_SECTIONS)[number]
 
 /** A section's anchor on the page. */
@@ -35,9 +35,10 @@ export function OwnerShell({ brand, copy, onSignOut, children }: OwnerShellProps
               <Box
                 as="nav"
                 aria-label={copy.shell.sections}
-                sx={{ order: [3, null, 0], flex: ["1 0 100%", null, "1 1 auto"], overflowX: "auto", mx: [-1, null, 0] }}
+                // A phone's and a tablet's row scrolls sideways; a laptop's wraps, so no link is ever cut off.
+                sx={{ order: [3, null, 0], flex: ["1 0 100%", null, "1 1 auto"], overflowX: ["auto", null, "visible"], mx: [-1, null, 0] }}
               >
-                <Box as="ul" sx={{ display: "flex", gap: [1, 2], listStyle: "none", m: 0, p: 1 }}>
+                <Box as="ul" sx={{ display: "flex", flexWrap: ["nowrap", null, "wrap"], gap: 1, listStyle: "none", m: 0, p: 1 }}>
                   {OWNER_SECTIONS.map((section) => (
                     <li key={section}>
                       <Link

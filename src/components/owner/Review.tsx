@@ -10,6 +10,7 @@ import type { OwnerCopy } from "./copy"
 import { DataTable, type Column } from "./DataTable"
 import { ButtonRow } from "./ButtonRow"
 import { HeldGroups, type HeldGroup } from "./HeldGroups"
+import type { RewardTier } from "./FindPerson"
 
 interface HeldReferralsProps extends ActionProps {
   rows: HeldReferral[]
@@ -119,8 +120,25 @@ export const HeldReferrals = ({ rows, total, secret, copy, formats, onProblem, o
   )
 }
 
-/** The people who brought the most friends who confirmed, with their addresses and referral codes. */
-export const TopReferrers = ({ rows, copy, formats }: { rows: OwnerSummary["topReferrers"]; copy: OwnerCopy["topReferrers"]; formats: Formats }) => (
+/** The highest reward tier `referrals` friends reach, or null below the first. */
+export function rewardFor(referrals: number, rewards: readonly RewardTier[]): RewardTier | null {
+  return rewards
+    .filter((tier) => tier.referrals <= referrals)
+    .reduce<RewardTier | null>((best, tier) => (best && best.referrals >= tier.referrals ? best : tier), null)
+}
+
+/** The people who brought the most friends who confirmed, with their addresses, referral codes and the reward each reached. */
+export const TopReferrers = ({
+  rows,
+  copy,
+  formats,
+  rewards,
+}: {
+  rows: OwnerSummary["topReferrers"]
+  copy: OwnerCopy["topReferrers"]
+  formats: Formats
+  rewards: readonly RewardTier[]
+}) => (
   <Card>
     <DataTable
       label={copy.heading}
@@ -132,6 +150,7 @@ export const TopReferrers = ({ rows, copy, formats }: { rows: OwnerSummary["topR
         { heading: copy.email, rowHeader: true, cell: (referrer) => referrer.email, sx: { whiteSpace: "nowrap" } },
         { heading: copy.code, cell: (referrer) => referrer.referralCode, sx: { fontFamily: "monospace" } },
         { heading: copy.referrals, numeric: true, cell: (referrer) => formats.count(referrer.referrals), sx: { color: "primary", fontWeight: "bold" } },
+        { heading: copy.reward, cell: (referrer) => rewardFor(referrer.referrals, rewards)?.reward ?? copy.none },
       ]}
     />
   </Card>

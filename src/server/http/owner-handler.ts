@@ -10,8 +10,10 @@
  *   POST /api/owner/forget  { email }
  *   POST /api/owner/invite  { count, dryRun }
  *   POST /api/owner/referrals { ids, decision: "release" | "reject" }   (held referrals)
+ *   POST /api/owner/person  { email, whole }   one person, the address masked unless whole
+ *   POST /api/owner/resend  { email }          their link again, by email
  *
- * Every erasure, invitation wave, export and referral decision is written to the owner's audit
+ * Every erasure, invitation wave, export, referral decision, lookup and link sent is written to the owner's audit
  * (who: the owner, through this page; what; when; how many), which the summary shows.
  *
  * Without OWNER_TOKEN (or with one unfit to use: see settings.ts) every one answers 404; with it,
@@ -25,6 +27,8 @@ import type { BackupSummary } from "../../signup/owner-summary"
 import { SMALL_COUNT, type Funnel, type FunnelAnswer } from "../../signup/funnel"
 import type { VisitTotals } from "../store/visit-store"
 import { isValidEmail } from "../../signup/rules"
+import { maskEmail, type OwnerPerson } from "../../signup/owner-person"
+import { emailKey } from "../waitlist/email-key"
 import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
 import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
 import type { ExportRow, SignupStore } from "../store/store"
@@ -41,7 +45,7 @@ export interface OwnerDependencies extends HandlerDependencies {
   /** OWNER_TOKEN as the server sees it now; undefined turns the owner's endpoints off. */
   ownerToken(): string | undefined
   /** The list, for the summary and the export; null where signups cannot be kept (see `service`). */
-  store: Pick<SignupStore, "ownerSummary" | "exportRows" | "reviewReferrals" | "recordAudit"> | null
+  store: Pick<SignupStore, "ownerSummary" | "ownerPerson" | "exportRows" | "reviewReferrals" | "recordAudit"> | null
   /** Null where signups cannot be kept (see `service`). */
   inviteNext: InviteNext | null
   /** The embedded database's backups now; absent or null with PostgreSQL. */
@@ -183,4 +187,55 @@ export const handleOwnerReferralsRequest = ownerEndpoint("POST", "decide on held
   if (decision !== "release" && decision !== "reject") return reject(400, '"decision" must be "release" (the referrals count) or "reject" (they never will)')
   const decided = await deps.store.reviewReferrals(ids as number[], decision, deps.now(), OWNER_PAGE_ACTOR)
   return answer(200, { ok: true, decision, decided })
+})
+
+/** The address in a request body (`{ email, ... }`), or null where there is none fit to use. */
+function addressIn(value: unknown): string | null {
+  const email = isObject(value) && typeof value.email === "string" ? value.email.trim() : ""
+  return isValidEmail(email) ? email : null
+}
+
+/** POST /api/owner/person `{ email, whole }`: one person, the address masked unless asked whole; the audit says a lookup happened, never of whom. */
+export const handleOwnerPersonRequest = ownerEndpoint("POST", "find a person", async (request, deps) => {
+  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  const json = await readJson(request, "find a person", "the email address to find")
+  if (json.kind === "rejected") return json.answer
+  const email = addressIn(json.value)
+  if (email === null) return reject(400, '"email" is not a valid email address')
+  const whole = isObject(json.value) ? (json.value.whole ?? false) : false
+  if (typeof whole !== "boolean") return reject(400, '"whole" must be true (the address whole) or false (masked)')
+  const now = deps.now()
+  const found = await deps.store.ownerPerson(emailKey(email))
+  await deps.store.recordAudit(
+    { actor: OWNER_PAGE_ACTOR, action: whole ? "address shown" : "person looked up", count: 1, detail: found ? null : "no one on the list had it" },
+    now,
+  )
+  if (!found) return answer(200, { found: false })
+  const { standing, heldFriends } = found
+  const person: OwnerPerson = {
+    email: whole ? standing.signup.email : maskEmail(standing.signup.email),
+    whole,
+    status: standing.signup.status,
+    signedUpAt: standing.signup.receivedAt,
+    confirmedAt: standing.signup.confirmedAt,
+    place: standing.place,
+    friends: standing.referrals,
+    heldFriends,
+    reward: standing.milestone,
+    invitation: standing.invitation,
+  }
+  return answer(200, { found: true, person: { ...person } })
+})
+
+/** POST /api/owner/resend `{ email }`: their link again by email, as "Didn't get the email?" sends it (at most once an hour). */
+export const handleOwnerResendRequest = ownerEndpoint("POST", "send a link again", async (request, deps) => {
+  const json = await readJson(request, "send a link again", "the email address to send the link to")
+  if (json.kind === "rejected") return json.answer
+  const email = addressIn(json.value)
+  if (email === null) return reject(400, '"email" is not a valid email address')
+  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  const now = deps.now()
+  const outcome = await deps.service.resendFor(email, now)
+  if (outcome === "sent") await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "link sent again", count: 1, detail: null }, now)
+  return answer(200, { ok: true, outcome })
 })

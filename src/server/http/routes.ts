@@ -12,7 +12,9 @@ import {
   handleOwnerForgetRequest,
   handleOwnerFunnelRequest,
   handleOwnerInviteRequest,
+  handleOwnerPersonRequest,
   handleOwnerReferralsRequest,
+  handleOwnerResendRequest,
   handleOwnerSummaryRequest,
   type OwnerDependencies,
 } from "./owner-handler"
@@ -103,5 +105,7 @@ export const ROUTES: readonly Route[] = [
   route("/api/owner/forget", { handleOwnerForgetRequest }, owner, { methods: POST, body: "json", caller: "owner" }),
   route("/api/owner/invite", { handleOwnerInviteRequest }, owner, { methods: POST, body: "json", caller: "owner" }),
   route("/api/owner/referrals", { handleOwnerReferralsRequest }, owner, { methods: POST, body: "json", caller: "owner" }),
+  route("/api/owner/person", { handleOwnerPersonRequest }, owner, { methods: POST, body: "json", caller: "owner" }),
+  route("/api/owner/resend", { handleOwnerResendRequest }, owner, { methods: POST, body: "json", caller: "owner" }),
   route("/api/owner/drops", { handleOwnerDrops }, owner, { methods: ["GET", "POST"], body: "json", caller: "owner" }),
 ]

@@ -14,7 +14,7 @@ import { utcDay } from "./tallies"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type OwnerStore = Pick<SignupStore, "ownerSummary" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit">
+type OwnerStore = Pick<SignupStore, "ownerSummary" | "ownerPerson" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit">
 
 interface OwnerHelpers {
   outboxHealth(): Promise<OutboxHealth>
@@ -129,6 +129,17 @@ export const ownerStore = (
         outbox,
         disabledWebhooks: webhooks.map((row) => ({ url: row.url, since: iso(row.disabled_at), reason: row.disabled_reason })),
       }
+    },
+
+    async ownerPerson(emailKey) {
+      await ready()
+      const standing = await standingWhere(db, "s.email_key = $1", [emailKey])
+      if (!standing) return null
+      const [held] = await db.query<{ n: number | string }>("select count(*) as n from signups where referred_by = $1 and referral_held is not null", [
+        standing.signup.referralCode,
+      ])
+      const { id: _id, ...rest } = standing
+      return { standing: rest, heldFriends: Number(held?.n ?? 0) }
     },
 
     // Every signup and resend is checked: their checks share a commit (group commit).

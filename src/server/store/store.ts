@@ -343,6 +343,8 @@ export interface SignupStore extends DropStore, VisitStore {
   outboxHealth(): Promise<OutboxHealth>
   /** The owner's page: counts, the last `days` UTC days up to `now`, the `limit` largest sources, campaigns, referring sites and referrers. */
   ownerSummary(now: Date, options: { days: number; limit: number }): Promise<OwnerSummary>
+  /** One person by address key, for the owner's page: their standing, and how many of their friends are held. */
+  ownerPerson(emailKey: string): Promise<{ standing: Standing; heldFriends: number } | null>
   /** Every signup in order, with its standing, from one snapshot, for the owner's export and stats. */
   exportRows(): AsyncIterable<ExportRow>
   /**

@@ -204,6 +204,17 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)) await mail.queued()
     },
 
+    /** The owner sends someone their link again: as `resend`, but it says what happened. */
+    async resendFor(email: string, now: Date): Promise<"sent" | "tooSoon" | "noMail" | "notFound"> {
+      if (!mail) return "noMail"
+      const signup = await store.findSignup(emailKey(email))
+      if (!signup) return "notFound"
+      const { token, message: mailed } = linkAgain(signup, now)
+      if (!(await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS))) return "tooSoon"
+      await mail.queued()
+      return "sent"
+    },
+
     /** Whether every signup is answered "pending" (double opt-in), so an answer tells nothing of the list. */
     confirmsByEmail: mail !== null,
 

@@ -6,6 +6,7 @@ export const ownerDrops = record(
   {
     heading: text("the heading of the drops"),
     intro: longText("the line under that heading: what the owner does for each drop (commit the seed before entries open, run the draw after they close)"),
+    stock: longText("how invitations to the shop and a drop's draw share the stock: what each takes, so the owner plans both"),
     loading: text("what the section says while it reads the drops"),
     failed: text("what the section says when the drops could not be read"),
     none: text("what the section says when no drop is declared in drops.json"),

@@ -3,6 +3,7 @@ import { contentFile, longText, longTemplate, record, template, text, wholeNumbe
 import { seo } from "../shared"
 import { confirmStep } from "./confirm-step"
 import { ownerDrops } from "./owner-drops"
+import { ownerPerson } from "./owner-person"
 
 const table = (what: string) =>
   record(
@@ -44,6 +45,7 @@ export const owner = contentFile(
         links: record(
           {
             now: text("the link to the first screen: is it working?"),
+            people: text("the link to finding someone"),
             sources: text("the link to where people come from"),
             referrers: text("the link to the top referrers"),
             held: text("the link to the referrals on hold"),
@@ -150,6 +152,7 @@ export const owner = contentFile(
     sources: table("the table of sources (utm_source)"),
     campaigns: table("the table of campaigns (utm_campaign)"),
     referringSites: table("the table of referring sites"),
+    person: ownerPerson,
     topReferrers: record(
       {
         heading: text("the heading of the top referrers"),
@@ -158,6 +161,8 @@ export const owner = contentFile(
         email: text("the address column's heading"),
         code: text("the referral code column's heading"),
         referrals: text("the confirmed referrals column's heading"),
+        reward: text("the column's heading of the reward each reached (from rewards.json)"),
+        none: text("said in that column of someone who reached no reward yet"),
         empty: text("what the table says while no one has brought a friend"),
       },
       "the top referrers",
