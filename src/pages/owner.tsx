@@ -59,75 +59,13 @@ export const query = graphql`
         }
       }
       now {
-        heading
-        label
-        total
-        today
-        lastHour
-        same
-        up
-        down
-        goal
-        goalLabel
-        goalProgress
-        funnel
-        steps {
-          visits
-          signups
-          confirmed
-          referred
-          entered
-          redeemed
-        }
-        stepRate
-        noRate
-        noFunnel
-        auto
+        ...OwnerNowCopy
       }
       health {
-        good
-        warn
-        problem
-        mailFailed
-        mailRetrying
-        backup
-        botCheck
+        ...OwnerHealthCopy
       }
       person {
-        heading
-        intro
-        label
-        button
-        finding
-        invalid
-        notFound
-        failed
-        found
-        status
-        statuses {
-          pending
-          confirmed
-        }
-        place
-        placeOf
-        noPlace
-        friends
-        held
-        reward
-        noReward
-        signedUp
-        invitation
-        notInvited
-        invited
-        redeemed
-        resend
-        showWhole
-        resent {
-          sent
-          tooSoon
-          noMail
-          notFound
-        }
+        ...OwnerPersonCopy
       }
       refresh
       updated

@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { graphql } from "gatsby"
 import { Box, Button, Card, Input, Label, Text } from "@theme-ui/components"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { isEmailAddress } from "../../lib/owner-client"
@@ -169,3 +170,43 @@ export function FindPerson({ secret, copy, formats, onProblem, rewards }: FindPe
     </Card>
   )
 }
+
+/** The words this part reads from content/pages/owner.json, for the page's query. */
+export const ownerPersonCopy = graphql`
+  fragment OwnerPersonCopy on OwnerPerson {
+    heading
+    intro
+    label
+    button
+    finding
+    invalid
+    notFound
+    failed
+    found
+    status
+    statuses {
+      pending
+      confirmed
+    }
+    place
+    placeOf
+    noPlace
+    friends
+    held
+    reward
+    noReward
+    signedUp
+    invitation
+    notInvited
+    invited
+    redeemed
+    resend
+    showWhole
+    resent {
+      sent
+      tooSoon
+      noMail
+      notFound
+    }
+  }
+`

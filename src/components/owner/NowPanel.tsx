@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { graphql } from "gatsby"
 import { Box, Card, Flex, Text } from "@theme-ui/components"
 import { useId } from "react"
 import { FUNNEL_STEPS, countText, isSmallCount, shownRate, type FunnelAnswer, type StepCounts } from "../../signup/funnel"
@@ -184,3 +185,43 @@ export function NowPanel({ summary, funnel, copy, formats }: NowPanelProps) {
     </Box>
   )
 }
+
+/** The words the first screen reads from content/pages/owner.json, for the page's query. */
+export const ownerNowCopy = graphql`
+  fragment OwnerNowCopy on OwnerNow {
+    heading
+    label
+    total
+    today
+    lastHour
+    same
+    up
+    down
+    goal
+    goalLabel
+    goalProgress
+    funnel
+    steps {
+      visits
+      signups
+      confirmed
+      referred
+      entered
+      redeemed
+    }
+    stepRate
+    noRate
+    noFunnel
+    auto
+  }
+
+  fragment OwnerHealthCopy on OwnerHealth {
+    good
+    warn
+    problem
+    mailFailed
+    mailRetrying
+    backup
+    botCheck
+  }
+`

@@ -374,9 +374,7 @@ export interface SignupStore extends DropStore, VisitStore {
   refusesMail(messageId: number): Promise<boolean>
   /** Deletes the network fingerprints past their time (see referral-review.ts; also done with every signup); returns how many. */
   forgetOldNetworks(now: Date): Promise<number>
-  /**
-   * What the list forgets on its own (retention.ts): pending signups older than `pendingMs`, tokens expired or used long ago, and network fingerprints past their time.
-   */
+  /** What the list forgets on its own (retention.ts): pending signups older than `pendingMs`, old tokens, network fingerprints past their time. */
   purgeStale(now: Date, retention: { pendingMs: number }): Promise<{ pending: number; tokens: number; networks: number }>
   /** Records something the owner did with the list (an erasure, a wave, an export) in the audit. */
   recordAudit(entry: Omit<AuditEntry, "at">, now: Date): Promise<void>
