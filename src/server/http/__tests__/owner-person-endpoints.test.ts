@@ -6,7 +6,8 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
-import { handleSignupRequest, type ApiRequest } from "../waitlist-handler"
+import type { ApiRequest } from "../kit"
+import { handleSignupRequest } from "../signup-handler"
 import {
   handleOwnerPersonRequest,
   handleOwnerReferralsRequest,
