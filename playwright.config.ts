@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { defineConfig } from "@playwright/test"
-import { chromePath, CHROMIUM_FLAGS, LAPTOP, PHONE } from "./tools/chromium"
-import { testSite } from "./tools/serve"
+import { chromePath, CHROMIUM_FLAGS, LAPTOP, PHONE } from "./tools/dev/chromium"
+import { testSite } from "./tools/dev/serve"
 import type { SiteOptions } from "./e2e/fixtures"
 import { LAPTOP_ONLY, NO_BROWSER, PHONE_ONLY } from "./e2e/site"
 
@@ -29,7 +29,7 @@ export default defineConfig<SiteOptions>({
     launchOptions: { executablePath: chromePath(), args: CHROMIUM_FLAGS },
   },
   webServer: {
-    command: "npx tsx tools/serve.ts",
+    command: "npx tsx tools/dev/serve.ts",
     env: { E2E_PORT: String(site.port) },
     url: `${site.baseUrl}/`,
     reuseExistingServer: false,

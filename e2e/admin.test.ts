@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import type { Page } from "@playwright/test"
-import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
 import { axeViolations, expect, test } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
@@ -60,7 +60,7 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     // The editing server `npm run cms` starts: decap-server's backend behind its Host check.
     decapServer = spawn(
       process.execPath,
-      ["--import", "tsx", join(ROOT, "tools/cms-backend.ts"), "--port", String(decapPort), "--repo", repo, "--log-level", "error"],
+      ["--import", "tsx", join(ROOT, "tools/dev/cms-backend.ts"), "--port", String(decapPort), "--repo", repo, "--log-level", "error"],
       {
         env: process.env,
         stdio: "ignore",
@@ -124,7 +124,10 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     expect(readFileSync(join(repo, "content", "slides.json"), "utf8").endsWith("\n")).toBe(true)
     expect(saved.slides[1].caption).toBe("Caps, bags and tech gear: pieces picked for the block, edited in the browser.")
     expect(saved.$schema).toBe("./schemas/slides.schema.json")
-    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/check-content.ts"), join(repo, "content")], { cwd: ROOT, encoding: "utf8" })
+    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/build/check-content.ts"), join(repo, "content")], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
     expect(check.stderr).toBe("")
     expect(check.status).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
@@ -151,7 +154,10 @@ test.describe("the editors' web UI", LAPTOP_ONLY, () => {
     // Saved as a number and a true/false, as the build reads them, not as text.
     expect(saved.tiers.map((tier) => tier.referrals)).toEqual([1, 3, 12])
     expect(saved.showLeaderboard).toBe(true)
-    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/check-content.ts"), join(repo, "content")], { cwd: ROOT, encoding: "utf8" })
+    const check = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/build/check-content.ts"), join(repo, "content")], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
     expect(check.stderr).toBe("")
     expect(check.status).toBe(0)
   })

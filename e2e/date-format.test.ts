@@ -1,6 +1,6 @@
 /** Every date a visitor (or the owner) reads is written one way, at phone and laptop size. */
 import type { Page } from "@playwright/test"
-import { E2E_OWNER_TOKEN } from "../tools/serve"
+import { E2E_OWNER_TOKEN } from "../tools/dev/serve"
 import { datesInOneFormat, datesWrittenOtherwise } from "./date-format"
 import { expect, test } from "./fixtures"
 import { NO_BROWSER, ROUTES } from "./site"

@@ -2,7 +2,7 @@
 import { DatabaseSync } from "node:sqlite"
 import AxeBuilder from "@axe-core/playwright"
 import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test"
-import { PHONE } from "../tools/chromium"
+import { PHONE } from "../tools/dev/chromium"
 
 export { expect }
 

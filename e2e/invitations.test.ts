@@ -12,8 +12,8 @@ import type { ParsedMail } from "mailparser"
 import site from "../content/site.json"
 import invitePage from "../content/pages/invite.json"
 import waitlistPage from "../content/pages/waitlist.json"
-import { startInbox, type Inbox } from "../tools/smtp-inbox"
-import { freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
+import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
 import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
 import { linkSecret } from "../test/link-secret"
 
@@ -81,7 +81,7 @@ test.describe("an invitation to the shop", () => {
   /** `npm run waitlist:invite -- --email <email>` against the server's store, as the owner runs it. */
   const inviteByCommand = async (email: string): Promise<string> => {
     const root = resolve(__dirname, "..")
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "tools", "invite.ts"), "--email", email], {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "tools", "cli", "invite.ts"), "--email", email], {
       cwd: root,
       env: { ...process.env, SIGNUPS_FILE: signupsFile, SITE_URL: siteUrl },
     })

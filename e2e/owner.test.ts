@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "@playwright/test"
-import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/serve"
+import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
 import { answerBuiltApiLocally, axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
 import { NO_BROWSER } from "./site"
 
@@ -86,7 +86,7 @@ test.describe("the owner's page", () => {
     for (let i = 0; i < 20; i++) expect((await view({ path: "/", landing: true, source: "tiktok" })).status).toBe(204)
     expect((await view({ path: "/about/" })).status).toBe(204)
     // A backup beside the running server, as cron would take one.
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "tools/db-backup.ts"], { env: { ...process.env, ...store } })
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "tools/cli/db-backup.ts"], { env: { ...process.env, ...store } })
   })
 
   test.afterAll(async () => {

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freePort, stopSite } from "../tools/serve"
+import { freePort, stopSite } from "../tools/dev/serve"
 import { expect, test } from "./fixtures"
 import { NO_BROWSER } from "./site"
 

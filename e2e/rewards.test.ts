@@ -4,7 +4,7 @@
 // status page shows two rewards unlocked and the progress to the next, axe clean at both sizes.
 import type { Browser, Page } from "@playwright/test"
 import type { OwnerSummary } from "../src/signup/owner-summary"
-import { E2E_OWNER_TOKEN } from "../tools/serve"
+import { E2E_OWNER_TOKEN } from "../tools/dev/serve"
 import { answerBuiltApiLocally, axeViolations, expect, signupSection, test, toast, waitUntilHydrated } from "./fixtures"
 
 test.use({ reducedMotion: "reduce" })

@@ -6,7 +6,7 @@
 import { DatabaseSync } from "node:sqlite"
 import type { APIRequestContext, Page, Request, TestInfo } from "@playwright/test"
 import type { FunnelAnswer } from "../src/signup/funnel"
-import { E2E_OWNER_TOKEN } from "../tools/serve"
+import { E2E_OWNER_TOKEN } from "../tools/dev/serve"
 import { expect, signupSection, test, toast } from "./fixtures"
 
 /** A browser as a visitor's: headless Chromium says "HeadlessChrome", which is a bot. */

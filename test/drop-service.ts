@@ -1,6 +1,6 @@
 /**
  * The drop service as the tests run it: over a real store, with a local beacon stand-in (see
- * tools/beacon-stand-in.ts) in place of drand's relays, a folder of its own for list files, and
+ * tools/dev/beacon-stand-in.ts) in place of drand's relays, a folder of its own for list files, and
  * the owner's commitment put into the catalog the way a deploy puts it into the built content.
  */
 import { readFileSync, mkdtempSync } from "node:fs"

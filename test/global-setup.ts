@@ -3,7 +3,7 @@
  * Suites that need it create their own database through `test/postgres.ts`; it is stopped in
  * global-teardown.ts.
  */
-import { startPostgresProcess } from "../tools/postgres-process"
+import { startPostgresProcess } from "../tools/dev/postgres-process"
 
 export default async function globalSetup(): Promise<void> {
   const postgres = await startPostgresProcess()

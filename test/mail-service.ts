@@ -1,5 +1,5 @@
 /**
- * A signup service that mails through a real SMTP inbox (tools/smtp-inbox.ts) by way of the
+ * A signup service that mails through a real SMTP inbox (tools/dev/smtp-inbox.ts) by way of the
  * outbox, wired as the server wires it and on the test's clock: the setup the mail tests share.
  */
 import type { SignupFields } from "../src/signup/schema"
@@ -7,7 +7,7 @@ import { createMailer } from "../src/server/outbox/mail/mailer"
 import { mailQueue, outboxSender } from "../src/server/runtime/runtime"
 import type { SignupStore } from "../src/server/store/store"
 import { createSignupService, type ServiceSettings, type SignupService } from "../src/server/waitlist/service"
-import type { Inbox } from "../tools/smtp-inbox"
+import type { Inbox } from "../tools/dev/smtp-inbox"
 
 export const SITE_URL = "https://block94.example"
 

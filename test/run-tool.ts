@@ -1,5 +1,5 @@
 /**
- * Runs one of the owner's commands (`tools/<name>`) as the owner does: a Node process of its own
+ * Runs one of the owner's commands (`tools/cli/<name>`) as the owner does: a Node process of its own
  * in the repository, with `env` over this one's environment (undefined removes a variable; CLOCK_OFFSET_MS moves its
  * clock). Resolves with its exit code and output, whether it succeeded or not.
  */
@@ -29,7 +29,7 @@ export const nodeArguments = (env: Record<string, string | undefined>, script: s
 
 export const runTool = async (tool: string, env: Record<string, string | undefined>, ...args: string[]): Promise<ToolRun> => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...nodeArguments(env, join(ROOT, "tools", tool)), ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...nodeArguments(env, join(ROOT, "tools", "cli", tool)), ...args], {
       cwd: ROOT,
       env: withEnv(env),
     })

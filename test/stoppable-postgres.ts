@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
-import { freePort } from "../tools/serve"
+import { freePort } from "../tools/dev/serve"
 
 export interface StoppablePostgres {
   /** The server's default database. */

@@ -1,7 +1,7 @@
 // What bench:abuse's attacks in modules of their own share: the server it starts for them, and
 // the requests and figures an attacker's script works with (each reading is a ./reading.ts Reading).
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import type { ProductionServer } from "../serve"
+import type { ProductionServer } from "../dev/serve"
 
 /**
  * Starts serve:prod as bench:abuse runs it (embedded SQLite in a new folder, SMTP, the bot check

@@ -22,9 +22,9 @@ import { drawKey, drawWinners, type TicketHasher } from "../../src/drop/draw"
 import { checkMyEntry, entryListHash, entryListText, parseEntryList, type DrawEntry } from "../../src/drop/entry-list"
 import { checkDrop, type BuiltDrop } from "../../src/drop/verify"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import { signRound, startBeaconStandIn } from "../beacon-stand-in"
-import { writeCommitment } from "../drop-content"
-import { serveProduction, type ProductionServer } from "../serve"
+import { signRound, startBeaconStandIn } from "../dev/beacon-stand-in"
+import { writeCommitment } from "../cli/drop-content"
+import { serveProduction, type ProductionServer } from "../dev/serve"
 import { table } from "./format"
 
 export interface GrindReading {

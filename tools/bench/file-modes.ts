@@ -42,7 +42,7 @@ export const fileModes = async (startServer: StartServer): Promise<Reading[]> =>
       await server.stop()
     }
     const snapshotMode = modeOf(snapshot)
-    await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools/db-restore.ts"), snapshot], {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "tools/cli/db-restore.ts"), snapshot], {
       cwd: ROOT,
       env: { ...process.env, SIGNUPS_FILE: database },
     })

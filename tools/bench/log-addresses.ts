@@ -4,7 +4,7 @@
 // error whose body holds the address. Lines holding either address are counted.
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { startInbox } from "../smtp-inbox"
+import { startInbox } from "../dev/smtp-inbox"
 import { postJson, signupBody, type StartServer } from "./abuse-kit"
 import { solveChallengeFrom } from "./altcha-solver"
 import type { Reading } from "./reading"

@@ -6,7 +6,7 @@
 import { NETWORK_BUDGET } from "../../src/server/http/rate-limit"
 import { DEFAULT_RATE_LIMIT, DEFAULT_RATE_WINDOW_MS } from "../../src/server/settings/settings"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import type { ProductionServer } from "../serve"
+import type { ProductionServer } from "../dev/serve"
 import type { Reading } from "./reading"
 
 const SIGNUPS = 300

@@ -6,7 +6,7 @@
 // works; wrong tries are logged once per client and window, not once each.
 import { randomBytes } from "node:crypto"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import type { ProductionServer } from "../serve"
+import type { ProductionServer } from "../dev/serve"
 import type { Reading } from "./reading"
 
 const GUESSES = 200

@@ -5,7 +5,7 @@
 // the known ones come in under the new ones' median.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { join, resolve } from "node:path"
-import type { Inbox } from "../smtp-inbox"
+import type { Inbox } from "../dev/smtp-inbox"
 import { median, percentile, postJson, signupBody, type StartServer } from "./abuse-kit"
 import { solveChallengeFrom } from "./altcha-solver"
 import type { Reading } from "./reading"

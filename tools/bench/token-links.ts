@@ -6,7 +6,7 @@ import { createMailer } from "../../src/server/outbox/mail/mailer"
 import { inviteOne } from "../../src/server/waitlist/invitations"
 import { outboxSender } from "../../src/server/runtime/runtime"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
-import type { Inbox } from "../smtp-inbox"
+import type { Inbox } from "../dev/smtp-inbox"
 
 /** The confirmation link's token in an email's text. */
 export const CONFIRM_TOKEN = /\/confirm\/#token=([A-Za-z0-9_-]+)/

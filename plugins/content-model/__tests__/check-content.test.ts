@@ -11,7 +11,7 @@ const PROJECT_DIR = resolve(__dirname, "../../..")
 const STACK_LINE = /^\s+at\s/m
 
 const checkContent = (contentDir: string) =>
-  spawnSync("npx", ["tsx", "tools/check-content.ts", contentDir], { cwd: PROJECT_DIR, encoding: "utf8", timeout: 60_000 })
+  spawnSync("npx", ["tsx", "tools/build/check-content.ts", contentDir], { cwd: PROJECT_DIR, encoding: "utf8", timeout: 60_000 })
 
 afterEach(removeCopies)
 

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto"
 import { bls12_381 } from "@noble/curves/bls12-381"
 import drops from "../../../content/drops.json"
-import { publicKeyOf, signRound } from "../../../tools/beacon-stand-in"
+import { publicKeyOf, signRound } from "../../../tools/dev/beacon-stand-in"
 import { readBeacon, roundAfter, roundTime, roundUrl, type BeaconChain } from "../beacon"
 import { isBeaconSigned, roundMessage } from "../beacon-signature"
 

@@ -5,7 +5,7 @@
 // the commitment once the beacon is out is flagged by the verifiers.
 import { createHash, createHmac } from "node:crypto"
 import { bls12_381 } from "@noble/curves/bls12-381"
-import { publicKeyOf, signRound } from "../../../tools/beacon-stand-in"
+import { publicKeyOf, signRound } from "../../../tools/dev/beacon-stand-in"
 import { roundAfter, type BeaconChain } from "../beacon"
 import { commitmentProblems, makeCommitment } from "../commitment"
 import type { SizeStock } from "../contract"

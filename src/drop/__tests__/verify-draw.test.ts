@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto"
 import { bls12_381 } from "@noble/curves/bls12-381"
-import { publicKeyOf, signRound } from "../../../tools/beacon-stand-in"
+import { publicKeyOf, signRound } from "../../../tools/dev/beacon-stand-in"
 import type { SizeStock } from "../contract"
 import { drawKey, drawWinners, seedHash, type TicketHasher } from "../draw"
 import { entryListText, parseEntryList, sha256Hex, type DrawEntry } from "../entry-list"

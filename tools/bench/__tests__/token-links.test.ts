@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createSignupService } from "../../../src/server/waitlist/service"
 import { openEmbeddedStore } from "../../../src/server/store/open-store"
-import { startInbox, type Inbox } from "../../smtp-inbox"
+import { startInbox, type Inbox } from "../../dev/smtp-inbox"
 import { CONFIRM_TOKEN, invitePath, makeTokenLinks } from "../token-links"
 import { siteLinks } from "../../../src/server/waitlist/links"
 

@@ -17,7 +17,7 @@ import { openSqliteDatabase } from "../../store/sqlite-database"
 import type { SignupStore } from "../../store/store"
 import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { commitAndDeploy, publishedList } from "../../../../test/drop-service"
-import { startBeaconStandIn, type BeaconStandIn } from "../../../../tools/beacon-stand-in"
+import { startBeaconStandIn, type BeaconStandIn } from "../../../../tools/dev/beacon-stand-in"
 import { linkSecret } from "../../../../test/link-secret"
 
 const OPENS = new Date("2026-12-04T17:00:00.000Z")

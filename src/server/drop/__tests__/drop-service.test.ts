@@ -18,7 +18,7 @@ import { oneDropCatalog, withCommitment } from "../../../../test/drop-catalog"
 import { commitAndDeploy, publishedList, testDropService } from "../../../../test/drop-service"
 import { nodeTicketHasher } from "../service"
 import { storeEngines } from "../../../../test/store-engines"
-import { startBeaconStandIn, type BeaconStandIn } from "../../../../tools/beacon-stand-in"
+import { startBeaconStandIn, type BeaconStandIn } from "../../../../tools/dev/beacon-stand-in"
 import { linkSecret } from "../../../../test/link-secret"
 
 const BOOST = 10

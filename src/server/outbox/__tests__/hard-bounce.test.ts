@@ -3,7 +3,7 @@
 // and listed for the owner. A temporary refusal (452) keeps the retry schedule. The log says what
 // failed by code, never the address or the receiving server's words. Both engines.
 import { startFakeApi, type FakeApi } from "../../../../test/provider-api"
-import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/dev/smtp-inbox"
 import { createMailer, type Mailer } from "../mail/mailer"
 import { createLoopsProvider } from "../providers/loops"
 import type { OutboxSender } from "../outbox"

@@ -2,8 +2,8 @@
 // comes back: every one of them gets exactly one confirmation, through a real SMTP server, on
 // both engines. The sender's clock is the test's, so the retries of a day pass in a second.
 import type { ParsedMail } from "mailparser"
-import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
-import { freePort } from "../../../../tools/serve"
+import { startInbox, type Inbox } from "../../../../tools/dev/smtp-inbox"
+import { freePort } from "../../../../tools/dev/serve"
 import { createMailer } from "../mail/mailer"
 import { RETRY_DELAYS_MS } from "../outbox"
 import { mailQueue, outboxSender } from "../../runtime/runtime"

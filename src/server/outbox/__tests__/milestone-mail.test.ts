@@ -3,7 +3,7 @@
 // status answer shows the tier and, when switched on, the masked leaderboard. Both stores.
 import type { ParsedMail } from "mailparser"
 import type { SignupFields } from "../../../signup/schema"
-import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/dev/smtp-inbox"
 import type { OutboxSender } from "../outbox"
 import { MILESTONES } from "../../runtime/runtime"
 import type { SignupService } from "../../waitlist/service"

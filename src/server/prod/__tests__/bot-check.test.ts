@@ -1,7 +1,7 @@
 // serve:prod with the bot check on, on each store, as a bot and a person meet it over HTTP.
 import type { Challenge } from "altcha-lib"
 import { tinySite } from "../../../../test/tiny-site"
-import { serveProduction, type ProductionServer } from "../../../../tools/serve"
+import { serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
 import { solveForRequest } from "../../http/bot-check"
 import { serverEngines } from "../../../../test/store-engines"
 

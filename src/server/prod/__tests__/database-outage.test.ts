@@ -3,7 +3,7 @@
 // that was not stored); once it is back signups succeed again within 5 s, and the server is the
 // same process throughout.
 import { tinySite } from "../../../../test/tiny-site"
-import { serveProduction, type ProductionServer } from "../../../../tools/serve"
+import { serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { startStoppablePostgres, type StoppablePostgres } from "../../../../test/stoppable-postgres"
 import { STORE_UNAVAILABLE_MESSAGE } from "../../http/kit"

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startFakeApi, type FakeApi } from "../../../../test/provider-api"
 import { tinySite } from "../../../../test/tiny-site"
-import { serveProduction, type ProductionServer } from "../../../../tools/serve"
+import { serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
 
 jest.setTimeout(90_000)
 

@@ -2,9 +2,9 @@
 // that accepts connections and then never answers holds up no signup, and its mail goes out after
 // the timeout and a retry; a server killed with mail still queued delivers it after a restart.
 import { createServer, type Server, type Socket } from "node:net"
-import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/dev/smtp-inbox"
 import { tinySite } from "../../../../test/tiny-site"
-import { freePort, serveProduction, type ProductionServer } from "../../../../tools/serve"
+import { freePort, serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
 import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(90_000)

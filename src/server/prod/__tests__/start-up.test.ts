@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
 import { tinySite } from "../../../../test/tiny-site"
-import { serveProduction } from "../../../../tools/serve"
+import { serveProduction } from "../../../../tools/dev/serve"
 
 jest.setTimeout(60_000)
 

@@ -3,8 +3,8 @@
 // opt-in), which the receiver verifies with standardwebhooks' own verify(). A bad WEBHOOK_URL
 // beside it is reported at start and the server runs all the same.
 import { tinySite } from "../../../../test/tiny-site"
-import { serveProduction, type ProductionServer } from "../../../../tools/serve"
-import { startWebhookReceiver, testWebhookSecret, type WebhookReceiver } from "../../../../tools/webhook-receiver"
+import { serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
+import { startWebhookReceiver, testWebhookSecret, type WebhookReceiver } from "../../../../tools/dev/webhook-receiver"
 import { serverEngines } from "../../../../test/store-engines"
 
 jest.setTimeout(90_000)

@@ -1,7 +1,7 @@
 // Double opt-in as a visitor goes through it: a real SMTP server receives the mail, the links in
 // it are followed, over both stores.
 import type { SignupFields } from "../../../signup/schema"
-import { startInbox, type Inbox } from "../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../tools/dev/smtp-inbox"
 import type { OutboxSender } from "../../outbox/outbox"
 import { RESEND_INTERVAL_MS, type SignupService } from "../service"
 import type { SignupStore } from "../../store/store"

@@ -3,7 +3,7 @@
 // both one-click unsubscribe headers (RFC 8058), so nobody on the way can change them.
 import { generateKeyPairSync } from "node:crypto"
 import { dkimVerify } from "mailauth/lib/dkim/verify"
-import { startInbox, type Inbox } from "../../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../../tools/dev/smtp-inbox"
 import { dkimRecord, parseDkim, type DkimKey } from "../dkim"
 import { createMailer } from "../mailer"
 

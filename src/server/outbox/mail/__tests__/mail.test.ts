@@ -1,5 +1,5 @@
 import emails from "../../../../../content/emails.json"
-import { startInbox, type Inbox } from "../../../../../tools/smtp-inbox"
+import { startInbox, type Inbox } from "../../../../../tools/dev/smtp-inbox"
 import { confirmationEmail, emailForMessage, invitationEmail, statusLinkEmail } from "../emails"
 import { createMailer } from "../mailer"
 
