@@ -3,18 +3,13 @@
 // can be reached. Exits 1 when something is to fix.
 import { promises as dns } from "node:dns"
 import { mailDnsReport } from "../../src/server/outbox/mail/dns-check"
-import { SITE_FACTS } from "../../src/server/runtime/runtime"
-import { readSignupSettings } from "../../src/server/settings/settings"
+import { noArguments, runWhenMain, type CommandContext } from "./command"
 
-const main = async (): Promise<void> => {
-  const settings = readSignupSettings(SITE_FACTS)
+async function checkMail(_: object, { settings }: CommandContext): Promise<number> {
   for (const problem of settings.dkim.problems) console.error(`settings: ${problem}`)
   const report = await mailDnsReport({ mailFrom: settings.mailFrom, dkim: settings.dkim.key }, (name) => dns.resolveTxt(name))
   process.stdout.write(report.text)
-  if (report.toFix > 0) process.exitCode = 1
+  return report.toFix > 0 ? 1 : 0
 }
 
-main().catch((error: unknown) => {
-  console.error("mail:check failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+runWhenMain(module, { name: "mail:check", usage: "Usage: npm run mail:check", parse: noArguments("mail:check"), run: checkMail })

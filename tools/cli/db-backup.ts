@@ -4,19 +4,15 @@
 // does the same every BACKUP_INTERVAL_MINUTES. With DATABASE_URL it says what to use instead.
 import { readBackupSettings } from "../../src/server/settings/backup"
 import { takeBackup } from "../../src/server/backup/snapshot"
-import { SITE_FACTS } from "../../src/server/runtime/runtime"
-import { readSignupSettings } from "../../src/server/settings/settings"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { noArguments, runWhenMain, type CommandContext } from "./command"
 
 export const POSTGRES_BACKUPS =
   'The list is in PostgreSQL (DATABASE_URL): db:backup copies only the embedded database. Use your provider\'s point-in-time recovery, or `pg_dump --format=custom` on a schedule (see docs/operations.md, "Backups and restore").'
 
-const main = async (): Promise<void> => {
-  keepNewFilesPrivate()
-  const signups = readSignupSettings(SITE_FACTS)
+async function backUp(_: object, { settings: signups }: CommandContext): Promise<number> {
   if (signups.databaseUrl) {
     console.error(POSTGRES_BACKUPS)
-    process.exit(2)
+    return 2
   }
   const settings = readBackupSettings(signups)
   for (const problem of settings.problems) console.error(`settings: ${problem}`)
@@ -26,10 +22,7 @@ const main = async (): Promise<void> => {
     `Backed up ${result.signups} signups (${result.confirmed} confirmed) to ${result.file}: ${(result.bytes / 1_048_576).toFixed(1)} MB in ${(result.durationMs / 1000).toFixed(1)} s, checked${copied}.` +
       (result.deleted.length > 0 ? ` Rotated out ${result.deleted.length} older snapshot${result.deleted.length === 1 ? "" : "s"}.` : ""),
   )
-  if (result.copied === false) process.exit(1)
+  return result.copied === false ? 1 : 0
 }
 
-main().catch((error: unknown) => {
-  console.error("Backup failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+runWhenMain(module, { name: "db:backup", usage: "Usage: npm run db:backup", parse: noArguments("db:backup"), run: backUp })

@@ -8,17 +8,31 @@ import { leftSince, readErasures } from "../../src/server/backup/erasure-log"
 import { reapplyErasures, restoreSnapshot } from "../../src/server/backup/restore"
 import { readBackupSettings } from "../../src/server/settings/backup"
 import { ERASURE_LOG_COPY } from "../../src/server/backup/snapshot"
-import { listPepper, SITE_FACTS } from "../../src/server/runtime/runtime"
-import { readSignupSettings, type SignupSettings } from "../../src/server/settings/settings"
+import { listPepper } from "../../src/server/runtime/runtime"
+import type { SignupSettings } from "../../src/server/settings/settings"
 import { openPostgresDatabase } from "../../src/server/store/postgres-database"
 import { createSqlStore } from "../../src/server/store/sql-store"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { isArgumentError, readCommandLine, runWhenMain, type CommandContext } from "./command"
 
-const main = async (): Promise<void> => {
-  keepNewFilesPrivate()
-  const signups = readSignupSettings(SITE_FACTS)
-  if (signups.databaseUrl) return reapplyToPostgres(signups)
-  const snapshot = process.argv[2]
+interface RestoreCommand {
+  snapshot: string | null
+  erasuresSince: string | null
+}
+
+const USAGE = `Usage:
+  npm run db:restore -- .data/backups/signups-20261125T040000Z.db       put a snapshot back as the embedded database
+  npm run db:restore -- --erasures-since 2026-11-25T04:00:00Z          on PostgreSQL, after restoring with its tools`
+
+function parseRestore(args: readonly string[]): RestoreCommand | { error: string } {
+  const line = readCommandLine("db:restore", { "erasures-since": { type: "string", needs: "the time the database was restored to" } }, args)
+  if (isArgumentError(line)) return line
+  if (line.positionals.length > 1) return { error: "give one snapshot to restore" }
+  const since = line.values["erasures-since"]
+  return { snapshot: line.positionals[0] ?? null, erasuresSince: typeof since === "string" ? since : null }
+}
+
+async function restore({ snapshot, erasuresSince }: RestoreCommand, { settings: signups }: CommandContext): Promise<void> {
+  if (signups.databaseUrl) return reapplyToPostgres(signups, erasuresSince)
   if (!snapshot) throw new Error("give the snapshot to restore: npm run db:restore -- .data/backups/signups-20261125T040000Z.db")
   const settings = readBackupSettings(signups)
   // The live erasure log is the newest; if the disk that held it is gone, the copy beside the snapshot.
@@ -51,9 +65,7 @@ const main = async (): Promise<void> => {
  * PostgreSQL is restored with the provider's tools; afterwards `db:restore -- --erasures-since
  * TIME` (the time restored to) erases again those the erasure log says left since.
  */
-const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: string }): Promise<void> => {
-  const flag = process.argv.indexOf("--erasures-since")
-  const since = flag >= 0 ? process.argv[flag + 1] : undefined
+async function reapplyToPostgres(signups: SignupSettings & { databaseUrl?: string }, since: string | null): Promise<void> {
   const { erasureLog } = signups
   if (!since || Number.isNaN(Date.parse(since)) || !erasureLog) {
     throw new Error(
@@ -74,7 +86,4 @@ const reapplyToPostgres = async (signups: SignupSettings & { databaseUrl?: strin
   }
 }
 
-main().catch((error: unknown) => {
-  console.error("Restore failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+runWhenMain(module, { name: "db:restore", usage: USAGE, parse: parseRestore, run: restore })

@@ -24,9 +24,9 @@ import { withoutTrailingSlash } from "../../src/signup/site-url"
 import { drandBeacons } from "../../src/server/drop/beacon-client"
 import { dropCatalog, dropsContent, findDrop } from "../../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher, type DrawAnswer, type DropService } from "../../src/server/drop/service"
-import { openStore, SITE_FACTS } from "../../src/server/runtime/runtime"
+import { SITE_FACTS } from "../../src/server/runtime/runtime"
 import { readSignupSettings } from "../../src/server/settings/settings"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { isArgumentError, readCommandLine, runWhenMain, type CommandContext } from "./command"
 import { writeCommitment } from "./drop-content"
 
 const CONTENT_FILE = resolve(__dirname, "../../content/drops.json")
@@ -54,31 +54,36 @@ type Command = {
 /** How often the draw asks for the beacon before it says how to give it by hand. */
 const DEFAULT_TRIES = 6
 
+/** Each option of the draw's commands, and the action it belongs to. */
+const OPTIONS = {
+  seed: { type: "string", needs: "the seed (64 hex characters) saved when the drop was committed", for: "draw" },
+  beacon: { type: "string", needs: "the beacon round's signature (hex), as its relay publishes it", for: "draw" },
+  tries: { type: "string", needs: "a whole number of at least 1", for: "draw" },
+  from: { type: "string", needs: "the site's address, like https://block94.example", for: "verify" },
+  content: { type: "string", needs: "the drops content file the site was built with", for: "verify" },
+} as const
+
 /** The command line as a command, or what is wrong with it. */
-export const parseDropArguments = (action: string | undefined, args: readonly string[]): Command | { error: string } => {
+export function parseDropArguments(action: string | undefined, args: readonly string[]): Command | { error: string } {
   if (action !== "commit" && action !== "draw" && action !== "verify") return { error: `"${action ?? ""}" is not one of commit, draw, verify` }
-  const command: Command = { action, drop: "", seed: null, beacon: null, from: null, content: null, tries: DEFAULT_TRIES }
-  const options: Record<string, { for: Command["action"]; set(value: string): void }> = {
-    "--seed": { for: "draw", set: (value) => (command.seed = value) },
-    "--beacon": { for: "draw", set: (value) => (command.beacon = value) },
-    "--tries": { for: "draw", set: (value) => (command.tries = /^[1-9][0-9]*$/.test(value) ? Number(value) : 0) },
-    "--from": { for: "verify", set: (value) => (command.from = value) },
-    "--content": { for: "verify", set: (value) => (command.content = value) },
+  const own = Object.fromEntries(Object.entries(OPTIONS).filter(([, option]) => option.for === action))
+  const line = readCommandLine(`drop:${action}`, own, args)
+  if (isArgumentError(line)) return line
+  const [drop, ...extra] = line.positionals
+  if (extra.length > 0) return { error: `"${extra[0]}" is not an option of drop:${action}` }
+  if (!drop) return { error: "say which drop: its id in content/drops.json" }
+  const value = (name: keyof typeof OPTIONS): string | null => (typeof line.values[name] === "string" ? (line.values[name] as string) : null)
+  const tries = value("tries")
+  if (tries !== null && !/^[1-9][0-9]*$/.test(tries)) return { error: `--tries needs ${OPTIONS.tries.needs}` }
+  return {
+    action,
+    drop,
+    seed: value("seed"),
+    beacon: value("beacon"),
+    from: value("from"),
+    content: value("content"),
+    tries: tries === null ? DEFAULT_TRIES : Number(tries),
   }
-  for (let at = 0; at < args.length; at += 1) {
-    const arg = args[at]
-    const option = options[arg]
-    if (option && option.for === action) option.set(args[(at += 1)] ?? "")
-    else if (!arg.startsWith("--") && command.drop === "") command.drop = arg
-    else return { error: `"${arg}" is not an option of drop:${action}` }
-  }
-  if (!command.drop) return { error: "say which drop: its id in content/drops.json" }
-  if (command.seed === "") return { error: "--seed needs the seed (64 hex characters) saved when the drop was committed" }
-  if (command.beacon === "") return { error: "--beacon needs the beacon round's signature (hex), as its relay publishes it" }
-  if (command.tries === 0) return { error: "--tries needs a whole number of at least 1" }
-  if (command.from === "") return { error: "--from needs the site's address, like https://block94.example" }
-  if (command.content === "") return { error: "--content needs the drops content file the site was built with" }
-  return command
 }
 
 const fetchText = async (url: string): Promise<string> => {
@@ -224,14 +229,7 @@ const draw = async (drops: DropService, catalogChainRelay: (round: number) => st
   }
 }
 
-const main = async (): Promise<number> => {
-  keepNewFilesPrivate()
-  const command = parseDropArguments(process.argv[2], process.argv.slice(3))
-  if ("error" in command) {
-    console.error(`drop: ${command.error}\n\n${USAGE}`)
-    return 1
-  }
-  const settings = readSignupSettings(SITE_FACTS)
+async function runDrop(command: Command, { settings, store: openStore }: CommandContext): Promise<number> {
   const contentFile = settings.dropsFile ? resolve(settings.dropsFile) : CONTENT_FILE
   if (command.action === "verify") return verify(command.from ?? settings.siteUrl, command.content ?? contentFile, command.drop)
   const catalog = dropCatalog(dropsContent(settings.dropsFile))
@@ -239,7 +237,7 @@ const main = async (): Promise<number> => {
     console.error(`drop: there is no drop "${command.drop}" in content/drops.json\n\n${USAGE}`)
     return 1
   }
-  const store = openStore(settings)
+  const store = openStore()
   const drops = createDropService({
     store,
     catalog,
@@ -251,20 +249,14 @@ const main = async (): Promise<number> => {
   })
   const record = (action: "drop commitment" | "drop draw") => (count: number) =>
     store.recordAudit({ actor: COMMAND_LINE_ACTOR, action, count, detail: command.drop }, new Date())
-  try {
-    if (command.action === "commit") return await commit(drops, contentFile, command.drop, record("drop commitment"))
-    return await draw(drops, (round) => roundUrl(catalog.chain, round), command, record("drop draw"))
-  } finally {
-    await store.close()
-  }
+  if (command.action === "commit") return commit(drops, contentFile, command.drop, record("drop commitment"))
+  return draw(drops, (round) => roundUrl(catalog.chain, round), command, record("drop draw"))
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error("drop:", error instanceof Error ? error.message : error)
-      process.exit(1)
-    },
-  )
-}
+runWhenMain(module, {
+  name: "drop",
+  usage: USAGE,
+  parse: (args) => parseDropArguments(args[0], args.slice(1)),
+  usageExitCode: 1,
+  run: runDrop,
+})

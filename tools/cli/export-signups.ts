@@ -7,42 +7,37 @@ import { resolve } from "node:path"
 import { once } from "node:events"
 import type { Writable } from "node:stream"
 import { CSV_HEADER_LINE, csvLine } from "../../src/server/waitlist/csv"
-import { openStore, SITE_FACTS } from "../../src/server/runtime/runtime"
-import { readSignupSettings } from "../../src/server/settings/settings"
 import { COMMAND_LINE_ACTOR } from "../../src/signup/owner-summary"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { isArgumentError, readCommandLine, runWhenMain, type CommandContext } from "./command"
 
 const write = async (out: Writable, text: string): Promise<void> => {
   if (!out.write(text)) await once(out, "drain")
 }
 
-const main = async (): Promise<void> => {
-  keepNewFilesPrivate()
-  const settings = readSignupSettings(SITE_FACTS)
-  const store = openStore(settings)
-  const from = settings.databaseUrl ? "PostgreSQL (DATABASE_URL)" : settings.signupsFile
+function parseExport(args: readonly string[]): { output: string | null } | { error: string } {
+  const line = readCommandLine("signups:export", {}, args)
+  if (isArgumentError(line)) return line
+  if (line.positionals.length > 1) return { error: "give at most one file to write to" }
+  return { output: line.positionals[0] ?? null }
+}
+
+async function exportSignups({ output }: { output: string | null }, { where, store: openStore }: CommandContext): Promise<void> {
+  const store = openStore()
   // npm runs scripts from the project root; INIT_CWD is where the command was typed.
-  const outputPath = process.argv[2] && resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2])
+  const outputPath = output && resolve(process.env.INIT_CWD ?? process.cwd(), output)
   const out = outputPath ? createWriteStream(outputPath, { encoding: "utf8", mode: 0o600 }) : process.stdout
   let count = 0
-  try {
-    await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "export", count: 1, detail: null }, new Date())
-    await write(out, CSV_HEADER_LINE)
-    for await (const row of store.exportRows()) {
-      await write(out, csvLine(row))
-      count += 1
-    }
-  } finally {
-    await store.close()
+  await store.recordAudit({ actor: COMMAND_LINE_ACTOR, action: "export", count: 1, detail: null }, new Date())
+  await write(out, CSV_HEADER_LINE)
+  for await (const row of store.exportRows()) {
+    await write(out, csvLine(row))
+    count += 1
   }
   if (outputPath) {
     out.end()
     await once(out, "finish")
   }
-  console.error(`Exported ${count} signups from ${from}${outputPath ? ` to ${outputPath}` : ""}.`)
+  console.error(`Exported ${count} signups from ${where}${outputPath ? ` to ${outputPath}` : ""}.`)
 }
 
-main().catch((error: unknown) => {
-  console.error("Export failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+runWhenMain(module, { name: "signups:export", usage: "Usage: npm run signups:export [-- out.csv]", parse: parseExport, run: exportSignups })

@@ -6,10 +6,9 @@
 // server does (signupRuntime), so it delivers whatever the server would. A long-running
 // `serve:prod` needs none of this.
 import { dropUpkeep, purgeStale, resetSignupRuntime, signupRuntime } from "../../src/server/runtime/runtime"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { noArguments, runWhenMain } from "./command"
 
-const main = async (): Promise<void> => {
-  keepNewFilesPrivate()
+async function sendMail(): Promise<void> {
   const { dependencies, sender, store, settings } = signupRuntime({ onePass: true })
   try {
     if ("unavailable" in dependencies.service) throw new Error(dependencies.service.unavailable)
@@ -26,7 +25,5 @@ const main = async (): Promise<void> => {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error("mail:send failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+// The sender is built exactly as the server builds it, store included, so it does not use the runner's store.
+runWhenMain(module, { name: "mail:send", usage: "Usage: npm run mail:send", parse: noArguments("mail:send"), run: sendMail })

@@ -4,8 +4,6 @@
 // (DATABASE_URL, else SIGNUPS_FILE). It writes nothing, so it runs safely beside a live server.
 import { readBackupSettings } from "../../src/server/settings/backup"
 import { formatBackupStatus, readBackupStatus } from "../../src/server/backup/snapshot"
-import { openStore, SITE_FACTS } from "../../src/server/runtime/runtime"
-import { readSignupSettings } from "../../src/server/settings/settings"
 import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../../src/signup/owner-summary"
 import {
   dropCounts,
@@ -17,34 +15,25 @@ import {
   formatWebhookHealth,
 } from "../../src/server/waitlist/stats"
 import { formatFunnel } from "../../src/server/waitlist/funnel-stats"
-import { keepNewFilesPrivate } from "../../src/server/runtime/private-files"
+import { noArguments, runWhenMain, type CommandContext } from "./command"
 
-const main = async (): Promise<void> => {
-  keepNewFilesPrivate()
-  const settings = readSignupSettings(SITE_FACTS)
-  const store = openStore(settings)
-  try {
-    // The owner's page's own read, with its days and limits: the same list gives the same figures.
-    const summary = await store.ownerSummary(new Date(), { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
-    process.stdout.write(formatOwnerSummary(summary))
-    process.stdout.write(formatFunnel(await store.funnel(new Date()), settings.countVisits))
-    process.stdout.write(formatDropCounts(await dropCounts(store.exportRows())))
-    process.stdout.write(formatOutboxHealth(summary.outbox))
-    process.stdout.write(formatProtection(settings, summary.botCheck))
-    process.stdout.write(formatReview(summary))
-    const webhooks = await store.webhookHealth()
-    if (!settings.databaseUrl) {
-      const backups = readBackupSettings(settings)
-      process.stdout.write(formatBackupStatus(readBackupStatus(backups.dir), new Date(), backups.intervalMs))
-    }
-    if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0)
-      process.stdout.write(formatWebhookHealth(webhooks))
-  } finally {
-    await store.close()
+async function printStats(_: object, { settings, store: openStore }: CommandContext): Promise<void> {
+  const store = openStore()
+  // The owner's page's own read, with its days and limits: the same list gives the same figures.
+  const summary = await store.ownerSummary(new Date(), { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT })
+  process.stdout.write(formatOwnerSummary(summary))
+  process.stdout.write(formatFunnel(await store.funnel(new Date()), settings.countVisits))
+  process.stdout.write(formatDropCounts(await dropCounts(store.exportRows())))
+  process.stdout.write(formatOutboxHealth(summary.outbox))
+  process.stdout.write(formatProtection(settings, summary.botCheck))
+  process.stdout.write(formatReview(summary))
+  const webhooks = await store.webhookHealth()
+  if (!settings.databaseUrl) {
+    const backups = readBackupSettings(settings)
+    process.stdout.write(formatBackupStatus(readBackupStatus(backups.dir), new Date(), backups.intervalMs))
   }
+  if (settings.webhooks.urls.length > 0 || webhooks.endpoints.length > 0 || webhooks.waiting + webhooks.failed > 0)
+    process.stdout.write(formatWebhookHealth(webhooks))
 }
 
-main().catch((error: unknown) => {
-  console.error("Stats failed:", error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+runWhenMain(module, { name: "signups:stats", usage: "Usage: npm run signups:stats", parse: noArguments("signups:stats"), run: printStats })

@@ -51,12 +51,13 @@ describe("npm run mail:send", () => {
     const again = await sendMail({ SIGNUPS_FILE: file, EMAIL_PROVIDER: "loops", EMAIL_PROVIDER_API_KEY: API_KEY, EMAIL_PROVIDER_API_URL: api.url })
     expect(again.stdout).toMatch(/^Delivered 0;/m)
     expect(api.requests).toHaveLength(1)
-  })
+    // Two runs of the command, each a Node process of its own.
+  }, 60_000)
 
   it("says there is nothing to deliver to when no destination is set", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "block94-send-mail-")), "signups.db")
     const run = await sendMail({ SIGNUPS_FILE: file })
     expect(run.code).toBe(1)
     expect(run.stderr).toContain("none of SMTP_URL, WEBHOOK_URL and EMAIL_PROVIDER is set")
-  })
+  }, 30_000)
 })
