@@ -8,7 +8,6 @@
 // `npm run db:restore` puts the snapshot back. Prints backup time, snapshot size, signups/s and
 // p99 with and without the backup, restore time, and rows lost: everyone in the snapshot who
 // did not leave must be back, and nobody who left. Wrong answers fail the run; timings never do.
-import autocannon from "autocannon"
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -18,16 +17,12 @@ import { appendErasure } from "../../src/server/backup/erasure-log"
 import { snapshotTime } from "../../src/server/backup/rotation"
 import { DEFAULT_REFERRAL_BOOST } from "../../src/server/settings/settings"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
-import type { NewSignup } from "../../src/server/store/store"
-import { hashToken, newReferralCode } from "../../src/server/waitlist/codes"
 import { emailKey } from "../../src/server/waitlist/email-key"
-import { SIGNUP_SOURCE } from "../../src/signup/rules"
+import { fillList, signupFlood, ownerCommandOn } from "./shared"
 import { decimal, heading, integer, table } from "./format"
-import { runTimed } from "./processes"
 import { serveProduction } from "../dev/serve"
 
 const ROOT = resolve(__dirname, "..", "..")
-const FILL_BATCH = 5_000
 const CONNECTIONS = 10
 const LOAD_SECONDS = 10
 /** People in the snapshot who leave before the restore. */
@@ -36,39 +31,21 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 const problems: string[] = []
 
+/** `size` confirmed signups over the last 30 days, a tenth through the link of someone from an earlier batch. */
 const fill = async (file: string, size: number): Promise<void> => {
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
-  const codes: string[] = []
   const firstDay = Date.now() - 30 * DAY_MS
   try {
-    for (let first = 0; first < size; first += FILL_BATCH) {
-      const batch: NewSignup[] = []
-      for (let index = first; index < Math.min(size, first + FILL_BATCH); index += 1) {
-        const at = new Date(firstDay + (index * 30 * DAY_MS) / size).toISOString()
-        const email = `backup-${index}@example.com`
-        const referralCode = newReferralCode()
-        batch.push({
-          email,
-          emailKey: emailKey(email),
-          source: SIGNUP_SOURCE,
-          timestamp: at,
-          receivedAt: at,
-          status: "confirmed",
-          referralCode,
-          // A tenth through the link of someone from an earlier batch.
-          referredBy: index % 10 === 9 && first > 0 ? codes[Math.floor(Math.random() * first)] : null,
-          statusTokenHash: hashToken(`status ${email}`),
-          confirmToken: null,
-          attribution: null,
-          consent: null,
-          mail: null,
-        })
-        codes.push(referralCode)
-      }
-      const results = await Promise.all(batch.map((signup) => store.add(signup)))
-      if (results.some((result) => result.kind !== "added")) throw new Error("a fill batch was not added")
-      process.stderr.write(`\rfilling: ${integer(first + batch.length)} of ${integer(size)}`)
-    }
+    await fillList(
+      store,
+      size,
+      (index, earlier) => ({
+        email: `backup-${index}@example.com`,
+        at: new Date(firstDay + (index * 30 * DAY_MS) / size).toISOString(),
+        referredBy: index % 10 === 9 && earlier.length > 0 ? earlier[Math.floor(Math.random() * earlier.length)] : null,
+      }),
+      (done) => process.stderr.write(`\rfilling: ${integer(done)} of ${integer(size)}`),
+    )
     process.stderr.write("\n")
   } finally {
     await store.close()
@@ -83,40 +60,9 @@ interface Load {
 
 /** Signups with a new address each, at CONNECTIONS, until `until` resolves (and for at least `seconds`). */
 const signupLoad = async (baseUrl: string, run: string, seconds: number, until: Promise<unknown> = Promise.resolve()): Promise<Load> => {
-  let sequence = 0
-  let failed = 0
-  const started = performance.now()
-  let finish: (result: autocannon.Result) => void = () => undefined
-  const finished = new Promise<autocannon.Result>((done) => (finish = done))
-  const instance = autocannon(
-    {
-      url: `${baseUrl}/api/signup`,
-      connections: CONNECTIONS,
-      duration: 3_600,
-      timeout: 10,
-      requests: [
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ email: `load-${run}-${sequence++}@example.com`, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() }),
-          }),
-          onResponse: (status) => {
-            if (status !== 201) failed += 1
-          },
-        },
-      ],
-    },
-    (error, result) => {
-      if (error) problems.push(`signups (${run}): ${error instanceof Error ? error.message : String(error)}`)
-      finish(result)
-    },
-  )
-  await Promise.all([until, new Promise((wait) => setTimeout(wait, seconds * 1000))])
-  instance.stop()
-  const result = await finished
-  return { signupsPerSecond: result["2xx"] / ((performance.now() - started) / 1000), p99: result.latency.p99, failed: failed + result.errors + result.timeouts }
+  const flood = await signupFlood(baseUrl, `load-${run}`, CONNECTIONS, seconds, until)
+  if (flood.error) problems.push(`signups (${run}): ${flood.error}`)
+  return { signupsPerSecond: flood.perSecond, p99: flood.p99, failed: flood.failed }
 }
 
 const emailsIn = (file: string): Set<string> => {
@@ -140,12 +86,7 @@ const main = async () => {
   const file = join(dir, "signups.db")
   const env = { SIGNUPS_FILE: file, DATABASE_URL: "", BACKUP_INTERVAL_MINUTES: "0", SIGNUP_RATE_LIMIT: "100000000" }
   const logFile = join(dir, "commands.log")
-  const npmRun = (script: string, ...args: string[]) =>
-    runTimed("env", ["-u", "DATABASE_URL", `SIGNUPS_FILE=${file}`, "npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
-      cwd: ROOT,
-      logFile,
-      timeoutMs: 10 * 60_000,
-    })
+  const npmRun = ownerCommandOn(file, { cwd: ROOT, logFile, timeoutMs: 10 * 60_000 })
   try {
     if (values.filled && existsSync(values.filled)) copyFileSync(values.filled, file)
     else {

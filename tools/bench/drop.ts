@@ -31,20 +31,18 @@ import { dropCatalog } from "../../src/server/drop/catalog"
 import { createDropService, nodeTicketHasher } from "../../src/server/drop/service"
 import { DEFAULT_REFERRAL_BOOST } from "../../src/server/settings/settings"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
-import type { NewSignup } from "../../src/server/store/store"
-import { hashToken, newReferralCode } from "../../src/server/waitlist/codes"
-import { emailKey } from "../../src/server/waitlist/email-key"
-import { SIGNUP_SOURCE } from "../../src/signup/rules"
+import type { SignupStore } from "../../src/server/store/store"
+import { hashToken } from "../../src/server/waitlist/codes"
 import drops from "../../content/drops.json"
 import { startBeaconStandIn, type BeaconStandIn } from "../dev/beacon-stand-in"
 import { routeBuiltDrops } from "../dev/built-drops"
-import { decimal, heading, integer, table } from "./format"
+import { fillList } from "./shared"
+import { decimal, heading, integer, table, rightAligned } from "./format"
 import { runLighthouse, medianMetrics, type RunMetrics } from "./lighthouse"
 import { chromePath, CHROMIUM_FLAGS, launchBrowser } from "../dev/chromium"
 import { freePort, serveProduction, serveSite, stopSite } from "../dev/serve"
 
 const ROOT = resolve(__dirname, "..", "..")
-const FILL_BATCH = 5_000
 const CONNECTIONS = 50
 const LOAD_SECONDS = 10
 const HOUR = 60 * 60 * 1000
@@ -63,34 +61,30 @@ const fill = async (file: string, size: number): Promise<void> => {
   // Status links last 30 days from the signup: these are a day old.
   const at = new Date(Date.now() - 24 * HOUR).toISOString()
   try {
-    for (let first = 0; first < size; first += FILL_BATCH) {
-      const batch: NewSignup[] = []
-      for (let index = first; index < Math.min(size, first + FILL_BATCH); index += 1) {
-        const email = `drop-${index}@example.com`
-        batch.push({
-          email,
-          emailKey: emailKey(email),
-          source: SIGNUP_SOURCE,
-          timestamp: at,
-          receivedAt: at,
-          status: "confirmed",
-          referralCode: newReferralCode(),
-          referredBy: null,
-          statusTokenHash: hashToken(statusToken(index)),
-          confirmToken: null,
-          attribution: null,
-          consent: null,
-          mail: null,
-        })
-      }
-      const results = await Promise.all(batch.map((signup) => store.add(signup)))
-      if (results.some((result) => result.kind !== "added")) throw new Error("a fill batch was not added")
-      process.stderr.write(`\rfilling: ${integer(first + batch.length)} of ${integer(size)}`)
-    }
+    await fillList(
+      store,
+      size,
+      (index) => ({ email: `drop-${index}@example.com`, at, statusTokenHash: hashToken(statusToken(index)) }),
+      (done) => process.stderr.write(`\rfilling: ${integer(done)} of ${integer(size)}`),
+    )
     process.stderr.write("\n")
   } finally {
     await store.close()
   }
+}
+
+/** The drop service as serve:prod makes it, with no mail and a folder of its own for the frozen lists. */
+function benchDropService(store: SignupStore, content: Parameters<typeof dropCatalog>[0]) {
+  const listDir = mkdtempSync(join(tmpdir(), "block94-bench-drop-lists-"))
+  return createDropService({
+    store,
+    catalog: dropCatalog(content),
+    siteUrl: "https://block94.example",
+    mail: null,
+    seedDir: null,
+    beacons: drandBeacons(),
+    listDir,
+  })
 }
 
 /** Everyone enters the drop, spread over its sizes, and the drop is committed with `commitment`: written straight into the store. */
@@ -239,16 +233,7 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   process.stderr.write(`bench:drop: ${integer(size)} entries: close and draw\n`)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const listDir = mkdtempSync(join(tmpdir(), "block94-bench-drop-lists-"))
-    const service = createDropService({
-      store,
-      catalog: dropCatalog(content),
-      siteUrl: "https://block94.example",
-      mail: null,
-      seedDir: null,
-      beacons: drandBeacons(),
-      listDir,
-    })
+    const service = benchDropService(store, content)
     // Frozen at the close, to the millisecond, as serve:prod's timer does; drawn a minute later.
     let started = performance.now()
     const record = await service.record(DROP.id, closesAt)
@@ -291,16 +276,7 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
   await enterEveryone(file, commitment)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {
-    const listDir = mkdtempSync(join(tmpdir(), "block94-bench-drop-lists-"))
-    const service = createDropService({
-      store,
-      catalog: dropCatalog(content),
-      siteUrl: "https://block94.example",
-      mail: null,
-      seedDir: null,
-      beacons: drandBeacons(),
-      listDir,
-    })
+    const service = benchDropService(store, content)
     await service.record(DROP.id, closesAt)
     const drawn = await service.draw(DROP.id, { seed }, new Date(closesAt.getTime() + 60_000))
     if (drawn.kind !== "drawn") throw new Error(`the draw answered ${drawn.kind}`)
@@ -407,14 +383,7 @@ const main = async () => {
     console.log(heading("/drop/ under Lighthouse, mobile, median of 3"))
     console.log(
       table(
-        [
-          { header: "perf", align: "right" },
-          { header: "a11y", align: "right" },
-          { header: "LCP", align: "right" },
-          { header: "CLS", align: "right" },
-          { header: "TBT", align: "right" },
-          { header: "goal" },
-        ],
+        [...rightAligned("perf", "a11y", "LCP", "CLS", "TBT"), { header: "goal" }],
         [
           [
             String(lighthouse.performance),

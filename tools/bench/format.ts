@@ -8,6 +8,9 @@ export interface Column {
 }
 
 /** A table with a header row and a rule under it; each column as wide as its widest cell. */
+/** Columns of figures, aligned right. */
+export const rightAligned = (...headers: string[]): Column[] => headers.map((header) => ({ header, align: "right" }))
+
 export const table = (columns: Column[], rows: string[][]): string => {
   const widths = columns.map((column, index) => Math.max(column.header.length, ...rows.map((row) => (row[index] ?? "").length)))
   const line = (cells: string[]) =>

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, statSync } from "node:fs"
 import { join, relative, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { emptyFunctionBundle } from "./empty-function"
-import { decimal, heading, table } from "./format"
+import { decimal, heading, table, rightAligned } from "./format"
 
 const ROOT = resolve(__dirname, "..", "..")
 const FUNCTIONS_DIR = join(ROOT, ".cache", "functions")
@@ -115,18 +115,7 @@ const main = () => {
 
   console.log(heading(`Gatsby Functions: bundle, and require in a fresh node ${process.version} (median of ${runs})`))
   console.log(
-    table(
-      [
-        { header: "Function" },
-        { header: "bundle MB", align: "right" },
-        { header: "require ms", align: "right" },
-        { header: "RSS +MB", align: "right" },
-        { header: "heap+ext +MB", align: "right" },
-        { header: "RSS MB", align: "right" },
-        { header: "all goals met" },
-      ],
-      rows,
-    ),
+    table([{ header: "Function" }, ...rightAligned("bundle MB", "require ms", "RSS +MB", "heap+ext +MB", "RSS MB"), { header: "all goals met" }], rows),
   )
   console.log(heading("Worst Function against the goals"))
   console.log(

@@ -8,19 +8,18 @@
 // Needs no build: the server serves a tiny static folder. Wrong answers fail the run (exit 1);
 // timings never do. Smoke-run it small: `--signups 2000 --views 20000 --seconds 2`.
 import autocannon from "autocannon"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import pg from "pg"
 import { FUNNEL_DAYS } from "../../src/signup/funnel"
 import { VISIT_COUNT_MONTHS } from "../../src/signup/retention"
-import { SIGNUP_SOURCE } from "../../src/signup/rules"
 import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/open-store"
-import type { NewSignup, SignupStore } from "../../src/server/store/store"
+import type { SignupStore } from "../../src/server/store/store"
 import { COUNTERS_PER_STATEMENT, type VisitCount } from "../../src/server/store/visit-store"
-import { hashToken, newReferralCode } from "../../src/server/waitlist/codes"
-import { emailKey } from "../../src/server/waitlist/email-key"
+import { hashToken } from "../../src/server/waitlist/codes"
+import { FILL_BATCH, fillList, signupFlood, tinySite } from "./shared"
 import { decimal, heading, integer, table } from "./format"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
 import { serveProduction, type ProductionServer } from "../dev/serve"
@@ -32,7 +31,6 @@ const VISITOR = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWeb
 const CONNECTIONS = 50
 const BEACON_RATE = 1_000
 const ROWS_SAMPLE = 100_000
-const FILL_BATCH = 5_000
 const FUNNEL_READS = 50
 const DAY_MS = 24 * 60 * 60 * 1000
 const PATHS = ["/", "/about/", "/contact/", "/privacy/", "/drop/", "/waitlist/", "/confirm/", "/invite/", "/unsubscribe/", "/no-such-page/"]
@@ -98,73 +96,37 @@ const sendViews = (baseUrl: string, codes: readonly string[], options: { seconds
   })
 
 /** Signups with a new address each for `seconds` at 10 connections: their p50 and p99. */
-const signupLoad = (baseUrl: string, run: string, seconds: number) =>
-  new Promise<{ p50: number; p99: number; accepted: number; wrong: number }>((resolve, reject) => {
-    let sequence = 0
-    let wrong = 0
-    autocannon(
-      {
-        url: `${baseUrl}/api/signup`,
-        connections: 10,
-        duration: seconds,
-        timeout: 10,
-        requests: [
-          {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ email: `funnel-${run}-${sequence++}@example.com`, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() }),
-            }),
-            onResponse: (status) => {
-              if (status !== 201) wrong += 1
-            },
-          },
-        ],
-      },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({ p50: result.latency.p50, p99: result.latency.p99, accepted: result["2xx"], wrong: wrong + result.errors + result.timeouts }),
-    )
-  })
+async function signupLoad(baseUrl: string, run: string, seconds: number) {
+  const flood = await signupFlood(baseUrl, `funnel-${run}`, 10, seconds)
+  if (flood.error) throw new Error(`signups (${run}): ${flood.error}`)
+  return { p50: flood.p50, p99: flood.p99, accepted: flood.accepted, wrong: flood.failed }
+}
 
 /**
  * Fills a store through `add` (as bench:scale does): `size` signups over the last 30 days, a
  * tenth through an earlier signup's link, one in twenty still pending; returns their codes.
  */
-const fillSignups = async (store: SignupStore, size: number, log: (line: string) => void): Promise<string[]> => {
-  const codes: string[] = []
+const fillSignups = (store: SignupStore, size: number, log: (line: string) => void): Promise<string[]> => {
   const firstDay = Date.now() - FUNNEL_DAYS * DAY_MS
-  for (let first = 0; first < size; first += FILL_BATCH) {
-    const batch: NewSignup[] = []
-    for (let index = first; index < Math.min(size, first + FILL_BATCH); index += 1) {
-      const at = new Date(firstDay + (index * FUNNEL_DAYS * DAY_MS) / size).toISOString()
+  return fillList(
+    store,
+    size,
+    (index, earlier) => {
       const email = `funnel-fill-${index}@example.com`
-      const referralCode = newReferralCode()
       const pending = index % 20 === 19
-      batch.push({
+      return {
         email,
-        emailKey: emailKey(email),
-        source: SIGNUP_SOURCE,
-        timestamp: at,
-        receivedAt: at,
+        at: new Date(firstDay + (index * FUNNEL_DAYS * DAY_MS) / size).toISOString(),
         status: pending ? "pending" : "confirmed",
-        referralCode,
-        referredBy: index % 10 === 9 && codes.length > 0 ? pick(codes) : null,
-        statusTokenHash: hashToken(`status ${email}`),
+        referredBy: index % 10 === 9 && earlier.length > 0 ? pick(earlier) : null,
         confirmToken: pending ? { hash: hashToken(`confirm ${email}`), expiresAt: new Date(Date.now() + DAY_MS).toISOString() } : null,
         attribution: { source: SOURCES[index % SOURCES.length], campaign: CAMPAIGNS[index % CAMPAIGNS.length], referrer: REFERRERS[index % REFERRERS.length] },
-        consent: null,
-        mail: null,
-      })
-    }
-    const results = await Promise.all(batch.map((signup) => store.add(signup)))
-    if (results.some((result) => result.kind !== "added")) throw new Error("a fill batch was not added whole")
-    codes.push(...batch.map((signup) => signup.referralCode))
-    if ((first / FILL_BATCH) % 20 === 0) log(`${integer(first + batch.length)} of ${integer(size)} signups`)
-  }
-  return codes
+      }
+    },
+    (done) => {
+      if (done % (20 * FILL_BATCH) === FILL_BATCH || done === size) log(`${integer(done)} of ${integer(size)} signups`)
+    },
+  )
 }
 
 /**
@@ -237,17 +199,8 @@ const rowsWritten = async (url: string): Promise<number> => {
   }
 }
 
-/** A built site as small as the server needs: a page, the 404 page, the headers file. */
-const tinySite = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), "block94-funnel-site-"))
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Block 94</title><h1>Block 94</h1>")
-  writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>404 Page Not Found</h1>")
-  writeFileSync(join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n")
-  return dir
-}
-
 const start = (env: Record<string, string>): Promise<ProductionServer> =>
-  serveProduction({ ...env, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT, OWNER_TOKEN, PUBLIC_DIR: tinySite() })
+  serveProduction({ ...env, SIGNUP_RATE_LIMIT: NO_RATE_LIMIT, OWNER_TOKEN, PUBLIC_DIR: tinySite("funnel") })
 
 interface Outcome {
   engine: EngineName

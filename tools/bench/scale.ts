@@ -19,12 +19,12 @@ import pg from "pg"
 import { CONFIRM_TOKEN_TTL_MS } from "../../src/server/waitlist/service"
 import { DEFAULT_REFERRAL_BOOST } from "../../src/server/settings/settings"
 import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/open-store"
-import type { NewSignup, SignupStore } from "../../src/server/store/store"
-import { hashToken, newReferralCode, newSecretToken } from "../../src/server/waitlist/codes"
-import { emailKey } from "../../src/server/waitlist/email-key"
+import type { SignupStore } from "../../src/server/store/store"
+import { hashToken, newSecretToken } from "../../src/server/waitlist/codes"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
+import { FILL_BATCH, fillList, startSignupFlood, tinySite, ownerCommandOn } from "./shared"
 import { decimal, heading, integer, table } from "./format"
-import { onInterrupt, runTimed } from "./processes"
+import { onInterrupt } from "./processes"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
 import { serveProduction, type ProductionServer } from "../dev/serve"
 
@@ -32,7 +32,6 @@ const ROOT = resolve(__dirname, "..", "..")
 /** Far above one run: every request comes from 127.0.0.1, one rate-limit client. */
 const NO_RATE_LIMIT = "100000000"
 /** Signups handed to `add` at once: one event-loop turn, so one transaction. */
-const FILL_BATCH = 5_000
 /** Pending signups made after the list, the newest, as unconfirmed ones are: their tokens are confirmed below. */
 const PENDING = 3_000
 /** Confirmed signups whose status tokens the bench keeps; also the least an "empty" store holds. */
@@ -121,15 +120,6 @@ const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(Math.rando
 /** The percentile of sorted values, nearest rank. */
 const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]
 
-/** A built site as small as the server needs: a page, the 404 page, the headers file. */
-const tinySite = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), "block94-scale-site-"))
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Block 94</title><h1>Block 94</h1>")
-  writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>404 Page Not Found</h1>")
-  writeFileSync(join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n")
-  return dir
-}
-
 /** `count` distinct whole numbers below `below`. */
 const sampleIndices = (below: number, count: number): Set<number> => {
   const chosen = new Set<number>()
@@ -146,33 +136,25 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
   const confirmed = Math.max(size, STATUS_SAMPLE)
   const total = confirmed + PENDING
   const sample = sampleIndices(confirmed, STATUS_SAMPLE)
-  const codes: string[] = []
   const statusTokens: string[] = []
   const confirmTokens: string[] = []
   const firstDay = Date.now() - 30 * DAY_MS
   const expiresAt = new Date(Date.now() + CONFIRM_TOKEN_TTL_MS).toISOString()
-  for (let first = 0; first < total; first += FILL_BATCH) {
-    const referrers = Math.min(first, confirmed)
-    const batch: NewSignup[] = []
-    for (let index = first; index < Math.min(total, first + FILL_BATCH); index += 1) {
+  await fillList(
+    store,
+    total,
+    (index, earlier) => {
       const pending = index >= confirmed
       const statusToken = newSecretToken()
       const confirmToken = pending ? newSecretToken() : null
       if (sample.has(index)) statusTokens.push(statusToken)
       if (confirmToken) confirmTokens.push(confirmToken)
-      const at = new Date(firstDay + (index * 30 * DAY_MS) / total).toISOString()
-      const email = `scale-${index}@example.com`
-      const referralCode = newReferralCode()
-      codes.push(referralCode)
-      batch.push({
-        email,
-        emailKey: emailKey(email),
-        source: SIGNUP_SOURCE,
-        timestamp: at,
-        receivedAt: at,
+      const referrers = Math.min(earlier.length, confirmed)
+      return {
+        email: `scale-${index}@example.com`,
+        at: new Date(firstDay + (index * 30 * DAY_MS) / total).toISOString(),
         status: pending ? "pending" : "confirmed",
-        referralCode,
-        referredBy: index % 10 === 9 && referrers > 0 ? codes[Math.floor(Math.random() * referrers)] : null,
+        referredBy: index % 10 === 9 && referrers > 0 ? earlier[Math.floor(Math.random() * referrers)] : null,
         statusTokenHash: hashToken(statusToken),
         confirmToken: confirmToken ? { hash: hashToken(confirmToken), expiresAt } : null,
         attribution: {
@@ -180,15 +162,10 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
           campaign: FILL_CAMPAIGNS[index % FILL_CAMPAIGNS.length],
           referrer: FILL_REFERRERS[index % FILL_REFERRERS.length],
         },
-        consent: null,
-        mail: null,
-      })
-    }
-    const results = await Promise.all(batch.map((signup) => store.add(signup)))
-    const refused = results.filter((result) => result.kind !== "added").length
-    if (refused > 0) throw new Error(`${refused} signups of a fill batch were not added`)
-    progress(first + batch.length, total)
-  }
+      }
+    },
+    (done) => progress(done, total),
+  )
   return { confirmed, statusTokens, confirmTokens }
 }
 
@@ -241,38 +218,13 @@ const statusLoad = (baseUrl: string, tokens: readonly string[]): Promise<number>
   })
 
 /** Signups with a new address each until stopped: how many were answered 2xx and how many were not. */
-const backgroundSignups = (baseUrl: string) => {
-  let sequence = 0
-  let failed = 0
-  const started = performance.now()
-  let finish: (value: { accepted: number; failed: number; seconds: number }) => void = () => undefined
-  const done = new Promise<{ accepted: number; failed: number; seconds: number }>((resolvePromise) => (finish = resolvePromise))
-  const instance = autocannon(
-    {
-      url: `${baseUrl}/api/signup`,
-      connections: BACKGROUND_CONNECTIONS,
-      duration: 600,
-      timeout: 10,
-      requests: [
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          setupRequest: (request) => ({ ...request, body: JSON.stringify(signupBody(`scale-background-${sequence++}@example.com`)) }),
-          onResponse: (status) => {
-            if (status !== 201) failed += 1
-          },
-        },
-      ],
-    },
-    (error, result) => {
-      if (error) problems.push(`background signups: ${error instanceof Error ? error.message : String(error)}`)
-      finish({ accepted: result?.["2xx"] ?? 0, failed: failed + (result ? result.errors + result.timeouts : 0), seconds: (performance.now() - started) / 1000 })
-    },
-  )
+function backgroundSignups(baseUrl: string) {
+  const flood = startSignupFlood(baseUrl, "scale-background", BACKGROUND_CONNECTIONS)
   return {
-    stop: () => {
-      instance.stop()
-      return done
+    async stop() {
+      const result = await flood.stop()
+      if (result.error) problems.push(`background signups: ${result.error}`)
+      return { accepted: result.accepted, failed: result.failed, seconds: result.seconds }
     },
   }
 }
@@ -352,12 +304,7 @@ const exportWhileSigningUp = async (server: ProductionServer, file: string): Pro
   const csv = join(dir, "signups.csv")
   const logFile = join(dir, "commands.log")
   // As typed on the server: npm run, the store named by SIGNUPS_FILE (DATABASE_URL unset).
-  const npmRun = (script: string, ...args: string[]) =>
-    runTimed("env", ["-u", "DATABASE_URL", `SIGNUPS_FILE=${file}`, "npm", "run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
-      cwd: ROOT,
-      logFile,
-      timeoutMs: 5 * 60_000,
-    })
+  const npmRun = ownerCommandOn(file, { cwd: ROOT, logFile, timeoutMs: 5 * 60_000 })
   const load = backgroundSignups(server.baseUrl)
   const stopLoad = onInterrupt(async () => void (await load.stop()))
   try {
@@ -593,7 +540,7 @@ const main = async () => {
   const engines = [sqliteEngine, postgresEngine(startPostgres)].filter((engine) =>
     wanted.some((name) => name !== "" && engine.name.toLowerCase().startsWith(name)),
   )
-  const site = tinySite()
+  const site = tinySite("scale")
   const report: string[] = [`# bench:scale, ${new Date().toISOString()}`, "", `${cpus().length} CPUs, load average ${load()} at the start.`]
   try {
     for (const engine of engines) {

@@ -15,7 +15,7 @@ import { serveSite, stopSite } from "../dev/serve"
 import { chromePath as systemChromePath, CHROMIUM_FLAGS } from "../dev/chromium"
 import { measureBuildSpeed, type BuildSpeed } from "./build-speed"
 import { allPagesJavaScript, homeWeight, largestStaticImage, type HomeWeight, type PageJavaScript } from "./bundle-weights"
-import { decimal, heading, integer, kib, seconds, shorten, table } from "./format"
+import { decimal, heading, integer, kib, seconds, shorten, table, rightAligned } from "./format"
 import { packageBytes, type PackageBytes } from "./js-packages"
 import { medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./lighthouse"
 import { findFreePort, onInterrupt, runTimed } from "./processes"
@@ -183,19 +183,7 @@ const printPageJavaScript = (pages: PageJavaScript[]) => {
     page.onMountScripts.map((file) => file.file.replace(/^\//, "")).join(" ") || "-",
   ])
   console.log(
-    table(
-      [
-        { header: "page" },
-        { header: "initial br", align: "right" },
-        { header: "gz", align: "right" },
-        { header: "minified", align: "right" },
-        { header: "+on demand br", align: "right" },
-        { header: "gz", align: "right" },
-        { header: "files", align: "right" },
-        { header: "on-demand chunks" },
-      ],
-      rows,
-    ),
+    table([{ header: "page" }, ...rightAligned("initial br", "gz", "minified", "+on demand br", "gz", "files"), { header: "on-demand chunks" }], rows),
   )
   console.log("initial = <script> tags in the HTML + the page's chunk group (chunk-map.json): what opening the page loads")
   console.log("on demand = chunks its code imports later (e.g. when a visitor starts filling in a form): an upper bound")
@@ -246,19 +234,7 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
   const columns = [
     { header: "route" },
     { header: "mode" },
-    { header: "perf", align: "right" as const },
-    { header: "a11y", align: "right" as const },
-    { header: "bp", align: "right" as const },
-    { header: "seo", align: "right" as const },
-    { header: "FCP", align: "right" as const },
-    { header: "LCP", align: "right" as const },
-    { header: "TBT", align: "right" as const },
-    { header: "CLS", align: "right" as const },
-    { header: "total", align: "right" as const },
-    { header: "JS", align: "right" as const },
-    { header: "img", align: "right" as const },
-    { header: "reqs", align: "right" as const },
-    { header: "ok", align: "right" as const },
+    ...rightAligned("perf", "a11y", "bp", "seo", "FCP", "LCP", "TBT", "CLS", "total", "JS", "img", "reqs", "ok"),
     { header: "target (mobile)" },
   ]
   const rows = results.map(({ route, mode, median: m, samples }) => [
