@@ -130,7 +130,7 @@ const sampleIndices = (below: number, count: number): Set<number> => {
 /**
  * Fills an empty store through `add`: `size` confirmed signups (single opt-in; at least
  * STATUS_SAMPLE), a tenth through the referral link of a signup from an earlier batch (already
- * confirmed, so it counts), then PENDING pending ones. Signup times spread over 30 days.
+ * confirmed, so it counts), spread over 29 days, then PENDING pending ones from the last day.
  */
 const fillStore = async (store: SignupStore, size: number, progress: (done: number, total: number) => void): Promise<Fixtures> => {
   const confirmed = Math.max(size, STATUS_SAMPLE)
@@ -152,7 +152,8 @@ const fillStore = async (store: SignupStore, size: number, progress: (done: numb
       const referrers = Math.min(earlier.length, confirmed)
       return {
         email: `scale-${index}@example.com`,
-        at: new Date(firstDay + (index * 30 * DAY_MS) / total).toISOString(),
+        // The pending ones came in the last day: older ones are past PENDING_SIGNUP_DAYS, and the server's purge takes them at start.
+        at: new Date(pending ? Date.now() - ((total - index) * DAY_MS) / PENDING : firstDay + (index * 29 * DAY_MS) / confirmed).toISOString(),
         status: pending ? "pending" : "confirmed",
         referredBy: index % 10 === 9 && referrers > 0 ? earlier[Math.floor(Math.random() * referrers)] : null,
         statusTokenHash: hashToken(statusToken),
