@@ -28,6 +28,7 @@ export const oneDropCatalog = (options: {
       {
         id: "drop-01",
         name: "Drop 01",
+        label: "Drop 01",
         summary: "",
         opensAt: options.opensAt.toISOString(),
         closesAt: options.closesAt.toISOString(),
@@ -37,9 +38,13 @@ export const oneDropCatalog = (options: {
         announcement: { show: false, text: "" },
         pieces: (options.pieces ?? [{ id: "cap", name: "Cap", sizes: [{ label: "One size", quantity: 1 }] }]).map((piece) => ({
           description: "",
+          price: 1,
+          colourway: "",
+          fit: "",
           image: "",
           alt: "",
           ...piece,
+          sizes: piece.sizes.map((size) => ({ measurements: "", ...size })),
         })),
       },
     ],

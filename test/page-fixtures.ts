@@ -68,9 +68,12 @@ export const homeData = (): Queries.HomePageQuery => ({
 type ContentDrop = (typeof drops.drops)[number] & { commitment?: DropCommitment }
 
 /** The drop page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
-export const dropData = (content: { minimumAge: number; beacon?: typeof drops.beacon; drops: ContentDrop[] } = drops): Queries.DropPageQuery => ({
+export const dropData = (
+  content: { minimumAge: number; currency?: string; beacon?: typeof drops.beacon; drops: ContentDrop[] } = drops,
+): Queries.DropPageQuery => ({
   dropsJson: {
     minimumAge: content.minimumAge,
+    currency: content.currency ?? drops.currency,
     beacon: content.beacon ?? drops.beacon,
     drops: content.drops.map(({ announcement: _announcement, ...rest }) => ({
       ...rest,

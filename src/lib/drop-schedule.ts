@@ -81,3 +81,39 @@ export const bonusSentence = (rule: BonusRule, copy: { bonus: string; noBonus: s
 /** Drops by their window, the newest (latest opening) first. */
 export const newestFirst = <Drop extends { opensAt: string }>(drops: readonly Drop[]): Drop[] =>
   [...drops].sort((a, b) => Date.parse(b.opensAt) - Date.parse(a.opensAt))
+
+export interface CompactUnits {
+  days: string
+  hours: string
+  minutes: string
+}
+
+/**
+ * The time left in two units at most, rounded up to the minute, for where there is little room
+ * (the drop link, the phone's bar): "6d 4h", "3h 05m", "12m"; "1m" in the last minute.
+ */
+export const compactCountdown = (millisecondsLeft: number, units: CompactUnits): string => {
+  const { days, hours, minutes } = countdownParts(Math.ceil(Math.max(0, millisecondsLeft) / 60_000) * 60_000)
+  if (days > 0) return `${days}${units.days} ${hours}${units.hours}`
+  if (hours > 0) return `${hours}${units.hours} ${twoDigits(minutes)}${units.minutes}`
+  return `${Math.max(1, minutes)}${units.minutes}`
+}
+
+/** The one thing a visitor can do about a drop now: join the list, enter the draw, or see that their entry is in (its size key). */
+export type VisitorAction = { kind: "join" } | { kind: "enter" } | { kind: "entered"; size: string } | null
+
+/**
+ * The action for the visitor's stage. `entry` is what their status link says of their entry:
+ * undefined when the page has no link (a visitor not known), null when they are on the list and
+ * have not entered. Before the opening only people not known to be on the list have something to do.
+ */
+export const visitorAction = (phase: WindowPhase, entry: { size: string } | null | undefined): VisitorAction => {
+  if (entry && (phase === "open" || phase === "closed")) return { kind: "entered", size: entry.size }
+  if (phase === "before") return entry === undefined ? { kind: "join" } : null
+  if (phase === "open") return { kind: "enter" }
+  return null
+}
+
+/** The drop the header, menu and footer name: the newest of those announced (drops.json, announcement), or null. */
+export const announcedDrop = <Drop extends { opensAt: string; announcement: { show: boolean } }>(drops: readonly Drop[]): Drop | null =>
+  newestFirst(drops.filter((drop) => drop.announcement.show))[0] ?? null

@@ -23,8 +23,11 @@ export const OWNER_PAGE_PATH = "/owner/"
 /** Whether a page is the owner's (with or without its trailing slash). */
 export const isOwnerPage = (pathname: string): boolean => pathname.replace(/\/?$/, "/") === OWNER_PAGE_PATH
 
-/** The drop page: not in the navigation (the spec fixes it); Home links to it while a drop is announced. */
+/** The drop page: beside the navigation (whose links the spec fixes), the header, menu and footer link to it while a drop is announced, as Home does. */
 export const DROP_PAGE_PATH = "/drop/"
 
 /** Where the "Join the Drop" buttons lead on pages without their own signup section. */
 export const HOME_SIGNUP_PATH = `/#${SIGNUP_SECTION_ID}`
+
+/** The status page, where people on the list enter a drop with their status link (`#token=`). */
+export const STATUS_PAGE_PATH = "/waitlist/"

@@ -1,12 +1,14 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { CheckFold } from "../components/drop/CheckFold"
 import { CheckTheDraw } from "../components/drop/CheckTheDraw"
 import { Commitment } from "../components/drop/Commitment"
-import type { DropContent } from "../components/drop/copy"
-import { DropHeader } from "../components/drop/DropHeader"
+import { dropSectionId, type DropContent } from "../components/drop/copy"
+import { DropAction } from "../components/drop/DropAction"
+import { DropActionBar } from "../components/drop/DropActionBar"
+import { DropHeader, DropSummary } from "../components/drop/DropHeader"
 import { DropPieces } from "../components/drop/DropPieces"
 import { DropSchedule } from "../components/drop/DropSchedule"
-import { EnterNote } from "../components/drop/EnterNote"
 import { HowItWorks } from "../components/drop/HowItWorks"
 import { LiveDraw } from "../components/drop/LiveDraw"
 import { WebPageSeo } from "../components/Seo"
@@ -41,52 +43,72 @@ const builtDrop = (drop: DropContent, chain: BeaconChain): BuiltDrop => ({
 const sizeNamesOf = (drop: DropContent): Record<string, string> =>
   Object.fromEntries(drop.pieces.flatMap((piece) => piece.sizes.map((size) => [sizeKey(piece.id, size.label), `${piece.name}, ${size.label}`])))
 
-/** /drop/: every drop, newest window first: what is in it, when to enter, how it works, and its draw to check. */
+/**
+ * /drop/: every drop, newest window first: its pieces first, then when to enter with the one
+ * action for the visitor's stage (on phones also in a bar at the foot of the screen, for the
+ * newest drop), how it works, and, folded, how to check its draw.
+ */
 const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
   const site = useSiteContent()
   const page = data.dropJson!
-  const { minimumAge, drops } = data.dropsJson!
+  const { minimumAge, currency, drops } = data.dropsJson!
   const chain = toChain(data.dropsJson!.beacon)
   return (
     <>
       <StaticMarkup>
-        <PageIntro heading={page.heading} paragraphs={[page.intro]} />
+        <PageIntro heading={page.heading} paragraphs={[page.intro]} compact />
         {drops.length === 0 && <p sx={{ variant: "layout.narrow", py: [6, 7], fontSize: [2, 3] }}>{page.empty}</p>}
       </StaticMarkup>
-      {newestFirst(drops.map(toDropContent)).map((drop) => (
+      {newestFirst(drops.map(toDropContent)).map((drop, index) => (
         <article
           key={drop.id}
           id={drop.id}
           aria-labelledby={`${drop.id}-heading`}
-          sx={{ variant: "layout.container", py: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border" } }}
+          sx={{ variant: "layout.container", pt: [4, 5], pb: [6, 7], "& + &": { borderTop: "2px solid", borderColor: "border", pt: [6, 7] } }}
         >
           <StaticMarkup>
-            <DropHeader id={drop.id} name={drop.name} summary={drop.summary} />
+            <DropHeader id={drop.id} name={drop.name} />
+            <DropPieces
+              dropId={drop.id}
+              pieces={drop.pieces}
+              copy={page.pieces}
+              details={page.details}
+              currency={currency}
+              language={site.language}
+              eagerFirst={index === 0}
+            />
+            <DropSummary summary={drop.summary} />
           </StaticMarkup>
           <HydrateLater>
             <DropSchedule drop={drop} copy={page} language={site.language} />
+            <DropAction drop={drop} copy={page} minimumAge={minimumAge} sizeNames={sizeNamesOf(drop)} />
           </HydrateLater>
           <StaticMarkup>
-            <DropPieces dropId={drop.id} pieces={drop.pieces} copy={page.pieces} language={site.language} />
-            <HowItWorks dropId={drop.id} bonus={drop.bonus} redeemDays={drop.redeemDays} minimumAge={minimumAge} copy={page.how} />
+            <HowItWorks dropId={drop.id} bonus={drop.bonus} redeemDays={drop.redeemDays} copy={page.how} />
           </StaticMarkup>
-          <HydrateLater>
-            <EnterNote copy={page.enter} minimumAge={minimumAge} />
-          </HydrateLater>
-          <StaticMarkup>
-            <CheckTheDraw dropId={drop.id} copy={page.check} />
-            <Commitment dropId={drop.id} commitment={drop.commitment} chain={chain} language={site.language} copy={page.commitment} />
-          </StaticMarkup>
-          <HydrateLater>
-            <LiveDraw
-              dropId={drop.id}
-              built={builtDrop(drop, chain)}
-              copy={page.live}
-              noscript={page.noscript}
-              sizeNames={sizeNamesOf(drop)}
-              language={site.language}
-            />
-          </HydrateLater>
+          <CheckFold id={dropSectionId(drop.id, "check")} heading={page.check.heading}>
+            <StaticMarkup>
+              <CheckTheDraw copy={page.check} />
+              <Commitment dropId={drop.id} commitment={drop.commitment} chain={chain} language={site.language} copy={page.commitment} />
+            </StaticMarkup>
+            <HydrateLater>
+              <LiveDraw
+                dropId={drop.id}
+                built={builtDrop(drop, chain)}
+                resultsAt={drop.resultsAt}
+                copy={page.live}
+                checkOpens={page.action.checkOpens}
+                noscript={page.noscript}
+                sizeNames={sizeNamesOf(drop)}
+                language={site.language}
+              />
+            </HydrateLater>
+          </CheckFold>
+          {index === 0 && (
+            <HydrateLater>
+              <DropActionBar drop={drop} copy={page} sizeNames={sizeNamesOf(drop)} />
+            </HydrateLater>
+          )}
         </article>
       ))}
     </>
@@ -101,6 +123,7 @@ export const query = graphql`
   query DropPage {
     dropsJson {
       minimumAge
+      currency
       beacon {
         name
         chainHash
@@ -112,15 +135,20 @@ export const query = graphql`
       }
       drops {
         ...DropSchedule
+        label
         summary
         pieces {
           id
           name
           description
+          price
+          colourway
           alt
+          fit
           sizes {
             label
             quantity
+            measurements
           }
           image {
             childImageSharp {
@@ -129,7 +157,7 @@ export const query = graphql`
                 width: 720
                 aspectRatio: 0.8
                 breakpoints: [360, 540, 720]
-                sizes: "(min-width: 1024px) 344px, (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)"
+                sizes: "(min-width: 1280px) 560px, (min-width: 1024px) calc(50vw - 68px), (min-width: 640px) calc(50vw - 44px), calc(100vw - 32px)"
               )
             }
           }
@@ -182,8 +210,21 @@ export const query = graphql`
         steps
         bonus
         noBonus
-        age
         redeem
+      }
+      details {
+        price
+        colourway
+        sizeGuide
+        size
+        measurements
+      }
+      action {
+        label
+        join
+        enter
+        entered
+        checkOpens
       }
       enter {
         text

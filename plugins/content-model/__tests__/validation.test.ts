@@ -268,6 +268,11 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
       const age = "the minimum age to enter a drop, in whole years; the drop page and the entry form say it"
       const redeem = "how many days a winner has to use their code before it passes to the next person on the reserve list"
       const quantity = "how many pieces of this size the drop has (the draw picks this many winners)"
+      const price = "the piece's price in whole units of the currency (drops.json, currency), like 89"
+      const colourway = 'the piece\'s colours, like "Black / lime"'
+      const measurements = 'this size\'s measurements for the size guide, like "Chest 58 cm, length 68 cm, sleeve 58 cm"'
+      const fit = 'a line or two on the fit, atop the size guide, like "Boxy and dropped at the shoulder: take your usual size"'
+      const label = 'the drop\'s short name in the header, the menu and the footer, like "Drop 01"'
       const notUtc = (value: string, example: string) => `"${value}" is not a time in UTC - write it like "${example}" (date, T, hours:minutes:seconds, Z)`
       const slugRule = 'must be lowercase letters, digits and hyphens (not first or last), at most 40, like "drop-01"'
       const piece = (id: string) => ({ ...(fieldAt(readJson(REAL_CONTENT_DIR, drops), hoodie()) as object), id })
@@ -408,6 +413,37 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
           "a size of no pieces",
           set(drops, hoodie("sizes", 0, "quantity"), 0),
           [`content/drops.json: drops[0].pieces[0].sizes[0].quantity is too small - ${quantity} (at least 1)`],
+        ],
+        // The drop up front: price, colourway, size guide, currency, short name
+        ["a price in quotes", set(drops, hoodie("price"), "89"), [`content/drops.json: drops[0].pieces[0].price must be a number without quotes - ${price}`]],
+        ["a price of nothing", set(drops, hoodie("price"), 0), [`content/drops.json: drops[0].pieces[0].price is too small - ${price} (at least 1)`]],
+        ["a piece without its colourway", remove(drops, hoodie("colourway")), [`content/drops.json: drops[0].pieces[0].colourway is missing - ${colourway}`]],
+        [
+          "a currency in words",
+          set(drops, ["currency"], "euro"),
+          ['content/drops.json: currency must be a three-letter currency code in capitals, like "EUR"'],
+        ],
+        [
+          "a currency code nobody uses",
+          set(drops, ["currency"], "ABC"),
+          ['content/drops.json: currency "ABC" is not a known currency code - use one like "EUR", "GBP" or "USD"'],
+        ],
+        ["a drop without its short name", remove(drops, at("label")), [`content/drops.json: drops[0].label is missing - ${label}`]],
+        [
+          "a size without its measurements",
+          set(drops, hoodie("sizes", 1, "measurements"), ""),
+          [`content/drops.json: drops[0].pieces[0].sizes[1].measurements is empty - ${measurements}`],
+        ],
+        ["a piece without a line on its fit", remove(drops, hoodie("fit")), [`content/drops.json: drops[0].pieces[0].fit is missing - ${fit}`]],
+        [
+          "the drop link's line without its countdown",
+          set("ui.json", ["dropLink", "before"], "opens soon"),
+          ['content/ui.json: dropLink.before must contain {countdown} - the time left, like "6d 4h", goes there'],
+        ],
+        [
+          "the action once entered without its size",
+          set("pages/drop.json", ["action", "entered"], "You're in"),
+          ["content/pages/drop.json: action.entered must contain {size} - the entered size goes there"],
         ],
         [
           "a drop email without its deadline",

@@ -3,6 +3,7 @@ import { z } from "zod"
 import { contentFile, formatted, image, instant, labelled, listOf, longText, record, slug, text, wholeNumber, yesNo } from "../fields"
 import { type SchemaOptions } from "./shared"
 import { beaconChain, commitmentsHold, dropCommitment } from "../drop-beacon"
+import { currency, dropLabel, pieceFront, sizeFront } from "./drop-front"
 
 /** How many drops, pieces per drop and sizes per piece the drop page has room for. */
 export const DROP_LIMITS = { drops: 10, pieces: 6, sizes: 12 } as const
@@ -35,6 +36,7 @@ const dropSize = record(
       'must start with a letter or digit and hold only letters, digits, spaces, ".", "+" and "-", at most 20, like "M" or "One size"',
     ),
     quantity: labelled(wholeNumber("how many pieces of this size the drop has (the draw picks this many winners)", { min: 1, max: 100_000 }), "Pieces"),
+    ...sizeFront,
   },
   "a size",
   { typeName: "DropSize" },
@@ -55,6 +57,7 @@ const dropPiece = (imageExists: SchemaOptions["imageExists"]) =>
           (label) => label.trim().toLowerCase(),
         ),
       ),
+      ...pieceFront,
     },
     "a piece",
     { typeName: "DropPiece" },
@@ -71,6 +74,7 @@ const drop = (imageExists: SchemaOptions["imageExists"]) =>
     {
       id: slug('the drop\'s short name in addresses and entries, like "drop-01"; never change it once entries open'),
       name: text('the drop\'s name, like "Drop 01: Block Heavyweight"'),
+      label: dropLabel,
       summary: longText("one or two lines about the drop"),
       opensAt: labelled(instant("when entries open, in UTC", "2026-12-04T17:00:00Z"), "Entries open (UTC)"),
       closesAt: labelled(instant("when entries close, in UTC; after they open", "2026-12-06T17:00:00Z"), "Entries close (UTC)"),
@@ -139,6 +143,7 @@ export const drops = ({ imageExists }: SchemaOptions) =>
         "Email people who did not win",
       ),
       beacon: beaconChain,
+      currency,
       drops: dropList(imageExists),
     },
     "the drops: limited pieces handed out by a draw",

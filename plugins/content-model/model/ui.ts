@@ -1,5 +1,6 @@
 /** content/ui.json: the interface texts every page shares. */
 import { contentFile, longText, record, template, text } from "../fields"
+import { dropLinkCopy } from "./drop-front"
 
 /** A toast: a bold first line and one line of detail. */
 const toast = (when: string) =>
@@ -24,6 +25,7 @@ export const ui = contentFile(
       "the navigation labels",
     ),
     joinButton: text('the label of the "Join the Drop" buttons in the header and footer'),
+    dropLink: dropLinkCopy,
     logoLabel: text("the logo link's name for screen readers; \"{brand}\" is replaced by the shop's name"),
     footer: record(
       {

@@ -1,20 +1,11 @@
 /** @jsxImportSource theme-ui */
-import { dropSectionId, type CheckCopy } from "./copy"
-import { subheading } from "./ui"
+import type { CheckCopy } from "./copy"
 
-/** How anyone can check the draw: the commit-reveal steps in plain words. */
-export const CheckTheDraw = ({ dropId, copy }: { dropId: string; copy: CheckCopy }) => {
-  const headingId = dropSectionId(dropId, "check")
-  return (
-    <section aria-labelledby={headingId} sx={{ mb: [6, 7], maxWidth: 760 }}>
-      <h3 id={headingId} sx={subheading}>
-        {copy.heading}
-      </h3>
-      <div sx={{ display: "grid", gap: 3 }}>
-        {copy.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
-    </section>
-  )
-}
+/** How anyone can check the draw: the commit-reveal steps in plain words (the fold's summary is their heading). */
+export const CheckTheDraw = ({ copy }: { copy: CheckCopy }) => (
+  <div sx={{ display: "grid", gap: 3, mb: [6, 7], maxWidth: 760 }}>
+    {copy.paragraphs.map((paragraph) => (
+      <p key={paragraph}>{paragraph}</p>
+    ))}
+  </div>
+)

@@ -1,11 +1,11 @@
 /** @jsxImportSource theme-ui */
 
-/** A drop's name and what it is; the name heads the drop's part of the page. */
-export const DropHeader = ({ id, name, summary }: { id: string; name: string; summary: string }) => (
-  <div sx={{ mb: [5, 6], maxWidth: 860 }}>
-    <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [5, 6], mb: 3, color: "primary" }}>
-      {name}
-    </h2>
-    <p sx={{ variant: "text.lead" }}>{summary}</p>
-  </div>
+/** A drop's name, heading its part of the page, right above its pieces. */
+export const DropHeader = ({ id, name }: { id: string; name: string }) => (
+  <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [4, 5], mb: [3, 4], maxWidth: 860, color: "primary" }}>
+    {name}
+  </h2>
 )
+
+/** What a drop is, in a line or two, after its pieces. */
+export const DropSummary = ({ summary }: { summary: string }) => <p sx={{ variant: "text.lead", mb: [6, 7], maxWidth: 860 }}>{summary}</p>

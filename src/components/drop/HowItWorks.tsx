@@ -9,18 +9,13 @@ interface HowItWorksProps {
   dropId: string
   bonus: BonusRule
   redeemDays: number
-  minimumAge: number
   copy: HowCopy
 }
 
-/** The rules of a drop in steps, with its own numbers: the bonus tickets, the days to use a code, the minimum age. */
-export const HowItWorks = ({ dropId, bonus, redeemDays, minimumAge, copy }: HowItWorksProps) => {
+/** The rules of a drop in steps, with its own numbers: the bonus tickets and the days to use a code (the minimum age is said by the action). */
+export const HowItWorks = ({ dropId, bonus, redeemDays, copy }: HowItWorksProps) => {
   const headingId = dropSectionId(dropId, "how")
-  const rules = [
-    bonusSentence(bonus, copy),
-    fillTemplate(copy.redeem, { redeemDays: String(redeemDays) }),
-    fillTemplate(copy.age, { minimumAge: String(minimumAge) }),
-  ]
+  const rules = [bonusSentence(bonus, copy), fillTemplate(copy.redeem, { redeemDays: String(redeemDays) })]
   return (
     <section aria-labelledby={headingId} sx={{ mb: [6, 7], maxWidth: 760 }}>
       <h3 id={headingId} sx={subheading}>

@@ -4,6 +4,8 @@ import type { BuiltDrop } from "../../drop/verify"
 import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
 import { fillTemplate } from "../../lib/template"
 import { dropSectionId, type LiveCopy } from "./copy"
+import { isCheckable } from "../../drop/contract"
+import { CheckLater } from "./CheckLater"
 import { DrawRecord } from "./DrawRecord"
 import { subheading } from "./ui"
 
@@ -11,7 +13,11 @@ interface LiveDrawProps {
   dropId: string
   /** The commitment, window and beacon chain this page was built with: what the check holds the record to. */
   built: BuiltDrop
+  /** When the results are out: the check opens then. */
+  resultsAt: string
   copy: LiveCopy
+  /** "The check opens with the results, {time}.", beside the check's button before the draw. */
+  checkOpens: string
   /** The no-JavaScript line, with "{link}" where the record's address goes. */
   noscript: string
   sizeNames: Readonly<Record<string, string>>
@@ -34,7 +40,7 @@ type LiveState = { kind: "idle" } | { kind: "loading" } | DropRecordOutcome
  * The draw's live record, read from the server once the page runs. Until there is one (before the
  * owner publishes the seed's hash, or when the server cannot be reached) it says so calmly.
  */
-export const LiveDraw = ({ dropId, built, copy, noscript, sizeNames, language }: LiveDrawProps) => {
+export const LiveDraw = ({ dropId, built, resultsAt, copy, checkOpens, noscript, sizeNames, language }: LiveDrawProps) => {
   const [state, setState] = useState<LiveState>({ kind: "idle" })
   useEffect(() => {
     let current = true
@@ -63,6 +69,9 @@ export const LiveDraw = ({ dropId, built, copy, noscript, sizeNames, language }:
         {message && <p sx={{ variant: "text.lead" }}>{message}</p>}
       </div>
       {state.kind === "found" && <DrawRecord record={state.record} built={built} copy={copy} sizeNames={sizeNames} language={language} />}
+      {!(state.kind === "found" && isCheckable(state.record)) && (
+        <CheckLater id={dropSectionId(dropId, "check-opens")} button={copy.verify.button} line={checkOpens} resultsAt={resultsAt} language={language} />
+      )}
       <div sx={{ a: { variant: "links.inline", overflowWrap: "anywhere" } }}>
         <noscript dangerouslySetInnerHTML={{ __html: noscriptHtml(noscript, dropRecordUrl(dropId)) }} />
       </div>

@@ -10,20 +10,29 @@ import type { CountdownWords, DropWindowTimes } from "../../lib/drop-schedule"
 export interface DropSizeContent {
   label: string
   quantity: number
+  /** Its line in the size guide. */
+  measurements: string
 }
 
 export interface DropPieceContent {
   id: string
   name: string
   description: string
+  /** In whole units of the drops' currency. */
+  price: number
+  colourway: string
   alt: string
   image: IGatsbyImageData | null
+  /** A line or two on the fit, atop the size guide. */
+  fit: string
   sizes: ReadonlyArray<DropSizeContent>
 }
 
 export interface DropContent extends DropWindowTimes {
   id: string
   name: string
+  /** The short name, like "Drop 01". */
+  label: string
   summary: string
   redeemDays: number
   bonus: BonusRule
@@ -61,8 +70,23 @@ export interface HowCopy {
   steps: ReadonlyArray<string>
   bonus: string
   noBonus: string
-  age: string
   redeem: string
+}
+
+export interface PieceDetailsCopy {
+  price: string
+  colourway: string
+  sizeGuide: string
+  size: string
+  measurements: string
+}
+
+export interface ActionCopy {
+  label: string
+  join: string
+  enter: string
+  entered: string
+  checkOpens: string
 }
 
 export interface EnterCopy {
@@ -127,6 +151,8 @@ export interface DropPageCopy {
   window: WindowCopy
   countdown: CountdownCopy
   how: HowCopy
+  details: PieceDetailsCopy
+  action: ActionCopy
   enter: EnterCopy
   check: CheckCopy
   commitment: CommitmentCopy

@@ -3,18 +3,20 @@
 interface PageIntroProps {
   heading: string
   paragraphs: ReadonlyArray<string>
+  /** Smaller and tighter, for a page whose own content should lead (the drop's pieces). */
+  compact?: boolean
 }
 
 /** The top of an inner page: its one h1 and an intro. */
-export const PageIntro = ({ heading, paragraphs }: PageIntroProps) => (
+export const PageIntro = ({ heading, paragraphs, compact = false }: PageIntroProps) => (
   <section aria-labelledby="page-heading" sx={{ borderBottom: "2px solid", borderColor: "border" }}>
-    <div sx={{ variant: "layout.container", py: [6, 8] }}>
-      <h1 id="page-heading" sx={{ variant: "text.display", mb: 4, maxWidth: 900 }}>
+    <div sx={{ variant: "layout.container", py: compact ? [4, 5] : [6, 8] }}>
+      <h1 id="page-heading" sx={{ variant: "text.display", fontSize: compact ? [5, 6] : undefined, mb: compact ? 2 : 4, maxWidth: 900 }}>
         {heading}
       </h1>
       <div sx={{ display: "grid", gap: 3, maxWidth: 720 }}>
         {paragraphs.map((paragraph) => (
-          <p key={paragraph} sx={{ variant: "text.lead" }}>
+          <p key={paragraph} sx={{ variant: "text.lead", fontSize: compact ? [1, 2] : undefined }}>
             {paragraph}
           </p>
         ))}

@@ -1,4 +1,16 @@
-import { bonusSentence, countdownParts, countdownTarget, countdownText, newestFirst, twoDigits, untilNextSecond, windowPhase } from "../drop-schedule"
+import {
+  announcedDrop,
+  bonusSentence,
+  compactCountdown,
+  countdownParts,
+  countdownTarget,
+  countdownText,
+  newestFirst,
+  twoDigits,
+  untilNextSecond,
+  visitorAction,
+  windowPhase,
+} from "../drop-schedule"
 
 const WINDOW = { opensAt: "2026-12-04T17:00:00Z", closesAt: "2026-12-06T17:00:00Z", resultsAt: "2026-12-07T17:00:00Z" }
 const at = (iso: string): number => Date.parse(iso)
@@ -99,5 +111,49 @@ describe("newestFirst", () => {
     ]
     expect(newestFirst(drops).map(({ id }) => id)).toEqual(["c", "b", "a"])
     expect(drops.map(({ id }) => id)).toEqual(["a", "c", "b"])
+  })
+})
+
+describe("compactCountdown: the time left where there is little room", () => {
+  const units = { days: "d", hours: "h", minutes: "m" }
+  const MINUTE = 60 * SECOND
+  it.each([
+    ["six days and four hours", 6 * 86_400 * SECOND + 4 * 3_600 * SECOND, "6d 4h"],
+    ["a day and a second: the minute rounds up, the hours stay", 86_400 * SECOND + SECOND, "1d 0h"],
+    ["three hours and five minutes", 3 * 3_600 * SECOND + 5 * MINUTE, "3h 05m"],
+    ["twelve minutes", 12 * MINUTE, "12m"],
+    ["eleven minutes and a second, rounded up", 11 * MINUTE + SECOND, "12m"],
+    ["the last second", SECOND, "1m"],
+    ["nothing left", 0, "1m"],
+  ])("%s: %s", (_what, left, text) => {
+    expect(compactCountdown(left, units)).toBe(text)
+  })
+})
+
+describe("visitorAction: the one action for the visitor's stage", () => {
+  const entry = { size: "hoodie/M" }
+  it.each([
+    ["a visitor not known, before the opening", "before", undefined, { kind: "join" }],
+    ["someone on the list, before the opening", "before", null, null],
+    ["a visitor not known, while entries are open", "open", undefined, { kind: "enter" }],
+    ["someone on the list who has not entered, while open", "open", null, { kind: "enter" }],
+    ["someone whose entry is in, while open", "open", entry, { kind: "entered", size: "hoodie/M" }],
+    ["someone whose entry is in, after the close", "closed", entry, { kind: "entered", size: "hoodie/M" }],
+    ["a visitor not known, after the close", "closed", undefined, null],
+    ["anyone once the results are out", "results", entry, null],
+  ] as const)("%s", (_who, phase, visitorEntry, action) => {
+    expect(visitorAction(phase, visitorEntry)).toEqual(action)
+  })
+})
+
+describe("announcedDrop", () => {
+  const drop = (id: string, opensAt: string, show: boolean) => ({ id, opensAt, announcement: { show } })
+  it("is the newest drop announced, passing over newer ones that are not", () => {
+    const drops = [drop("a", "2026-12-04T17:00:00Z", true), drop("b", "2027-01-10T12:00:00Z", true), drop("c", "2027-03-01T12:00:00Z", false)]
+    expect(announcedDrop(drops)?.id).toBe("b")
+  })
+  it("is null when no drop is announced", () => {
+    expect(announcedDrop([drop("a", "2026-12-04T17:00:00Z", false)])).toBeNull()
+    expect(announcedDrop([])).toBeNull()
   })
 })

@@ -69,7 +69,7 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
     expect(countdown?.textContent).toBe("")
   })
 
-  it("shows every piece with its picture (lazy), sizes and how many pieces each", () => {
+  it("leads with every piece: its picture (the first fetched with the page), price, colourway, sizes and how many pieces each, and its size guide", () => {
     const container = html()
     expect(container).toHaveTextContent("120 pieces in all")
     for (const piece of FIRST.pieces) {
@@ -77,7 +77,12 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
       const card = heading?.closest("li") as HTMLElement
       expect(card).toHaveTextContent(piece.description)
       const image = within(card).getByAltText(piece.alt)
-      expect(image).toHaveAttribute("loading", "lazy")
+      expect(image).toHaveAttribute("loading", piece === FIRST.pieces[0] ? "eager" : "lazy")
+      expect(card).toHaveTextContent(piece.colourway)
+      expect(card).toHaveTextContent(`€${piece.price}`)
+      expect(card).toHaveTextContent(piece.fit)
+      const guide = [...card.querySelectorAll("tbody tr")].map((row) => row.textContent)
+      expect(guide).toEqual(piece.sizes.map((size) => `${size.label}${size.measurements}`))
       expect(image).toHaveAttribute("src", `/${piece.image}`)
       const sizes = within(card).getByRole("list", { name: drop.pieces.sizes })
       expect(
@@ -88,14 +93,16 @@ describe("the drop page as the server sends it (before any JavaScript)", () => {
     }
   })
 
-  it("explains how it works with the drop's own numbers: bonus tickets, days to use a code, the minimum age", () => {
+  it("explains how it works with the drop's own numbers (bonus tickets, days to use a code), the minimum age said once, by the action", () => {
     const container = html()
     const how = container.querySelector(`[aria-labelledby="drop-01-how"]`) as HTMLElement
     drop.how.steps.forEach((step) => expect(how).toHaveTextContent(step))
     expect(how).toHaveTextContent("1 per friend and up to 3 in all, so an entry holds at most 4 tickets.")
     expect(how).toHaveTextContent("have 3 days to use it")
-    expect(how).toHaveTextContent("You must be 16 or older to enter.")
-    expect(container).toHaveTextContent("Enter from your status page")
+    expect(how).not.toHaveTextContent("16 or older")
+    const action = container.querySelector("[data-drop-action]") as HTMLElement
+    expect(action).toHaveTextContent("Enter from your status page: open the status link from any email we've sent you. You must be 16 or older to enter.")
+    expect(container.textContent?.split("16 or older")).toHaveLength(2)
     expect(container.textContent).not.toMatch(/\{\w+\}/)
   })
 
@@ -166,7 +173,7 @@ describe("the drop page in the browser", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/drop?drop=drop-01", expect.objectContaining({ method: "GET" }))
   })
 
-  it("shows the seed's hash and the entries per size before the draw, with no check to run", async () => {
+  it("shows the seed's hash and the entries per size before the draw, with the check disabled until the results", async () => {
     serve({ record: scheduledRecord() })
     render(page())
     const live = liveSection()
@@ -181,7 +188,10 @@ describe("the drop page in the browser", () => {
       "Block Heavyweight Hoodie, XL150",
       "Six-Panel Cap, One size400",
     ])
-    expect(within(live).queryByRole("button", { name: drop.live.verify.button })).toBeNull()
+    expect(within(live).getByRole("button", { name: drop.live.verify.button })).toBeDisabled()
+    expect(within(live).getByRole("button", { name: drop.live.verify.button })).toHaveAccessibleDescription(
+      /^The check opens with the results, Mon 7 Dec( 2026)?, \d\d:00 \S+\.$/,
+    )
     expect(within(live).getAllByText(drop.live.notYet).length).toBeGreaterThan(0)
   })
 
@@ -213,7 +223,8 @@ describe("the drop page in the browser", () => {
     serve({ record: drawnRecord() })
     mockVerifyDraw.mockResolvedValue({ ok: false, problems: ["The seed does not match the hash published before entries opened"] })
     render(page())
-    fireEvent.click(await within(liveSection()).findByRole("button", { name: drop.live.verify.button }))
+    expect(await within(liveSection()).findByText(drop.live.phases.drawn)).toBeInTheDocument()
+    fireEvent.click(within(liveSection()).getByRole("button", { name: drop.live.verify.button }))
     const status = await within(liveSection()).findByText(drop.live.verify.mismatch)
     expect(status.closest("[role=status]")).toHaveTextContent("The seed does not match the hash published before entries opened")
   })
@@ -221,7 +232,8 @@ describe("the drop page in the browser", () => {
   it("says so when the entry list cannot be downloaded, and checks nothing", async () => {
     serve({ record: drawnRecord(), list: null })
     render(page())
-    fireEvent.click(await within(liveSection()).findByRole("button", { name: drop.live.verify.button }))
+    expect(await within(liveSection()).findByText(drop.live.phases.drawn)).toBeInTheDocument()
+    fireEvent.click(within(liveSection()).getByRole("button", { name: drop.live.verify.button }))
     expect(await within(liveSection()).findByText(drop.live.verify.failed)).toBeInTheDocument()
     expect(mockVerifyDraw).not.toHaveBeenCalled()
   })

@@ -1,6 +1,7 @@
 /** content/pages/drop.json: the drop page. */
 import { contentFile, longText, paragraphs, record, template, text } from "../../fields"
 import { seo } from "../shared"
+import { dropActionCopy, pieceDetailsCopy } from "../drop-front"
 
 export const dropPage = contentFile(
   {
@@ -52,11 +53,12 @@ export const dropPage = contentFile(
           maxTickets: "the most tickets one entry can hold go there",
         }),
         noBonus: longText("said instead of the bonus sentence when a drop gives no bonus tickets"),
-        age: template("the sentence about the minimum age", { minimumAge: "the minimum age from drops.json goes there" }),
         redeem: template("the sentence about how long a winner has to use their code", { redeemDays: "the number of days goes there" }),
       },
       'the "how it works" section',
     ),
+    details: pieceDetailsCopy,
+    action: dropActionCopy,
     enter: record(
       {
         text: template("where to enter: from the status page, and the age requirement", { minimumAge: "the minimum age from drops.json goes there" }),
