@@ -14,5 +14,5 @@ export const siteQueryResult = {
   site: { buildYear: "2026", siteMetadata: { siteUrl: site.siteUrl } },
   siteJson: site,
   uiJson: ui,
-  dropsJson: { minimumAge: drops.minimumAge },
+  dropsJson: { minimumAge: drops.minimumAge, drops: drops.drops },
 }

@@ -1,4 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby"
+import { announcedDrop } from "../lib/drop-schedule"
 
 /**
  * Site-wide content: settings from content/site.json and interface texts from content/ui.json.
@@ -36,6 +37,15 @@ const useSiteQuery = () =>
       }
       dropsJson {
         minimumAge
+        drops {
+          label
+          opensAt
+          closesAt
+          resultsAt
+          announcement {
+            show
+          }
+        }
       }
       uiJson {
         skipLink
@@ -48,6 +58,15 @@ const useSiteQuery = () =>
           privacy
         }
         joinButton
+        dropLink {
+          before
+          open
+          closed
+          results
+          days
+          hours
+          minutes
+        }
         logoLabel
         footer {
           label
@@ -192,6 +211,14 @@ export const useUiCopy = () => {
 }
 
 export type UiCopy = ReturnType<typeof useUiCopy>
+
+/** The drop the header, menu and footer name while it is announced (drops.json), or null. */
+export const useAnnouncedDrop = () => {
+  const { dropsJson } = useSiteQuery()
+  return announcedDrop(dropsJson?.drops ?? [])
+}
+
+export type AnnouncedDrop = NonNullable<ReturnType<typeof useAnnouncedDrop>>
 
 /** The minimum age to join and to enter a draw (content/drops.json), which the consent wording states. */
 export const useMinimumAge = (): number => {

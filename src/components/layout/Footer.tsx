@@ -1,11 +1,12 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useEffect, useState } from "react"
-import { useUiCopy } from "../../hooks/use-site-content"
+import { useAnnouncedDrop, useUiCopy } from "../../hooks/use-site-content"
 import { FOOTER_LINKS } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
 import { JoinDropButton } from "../shared/JoinDropButton"
 import { SocialIcon } from "../shared/SocialIcon"
+import { DropLink } from "./DropLink"
 import { Logo } from "./Logo"
 
 interface FooterProps {
@@ -19,7 +20,8 @@ interface FooterProps {
 const headingStyle = { variant: "text.eyebrow", fontSize: 0, mb: 3, color: "subtle" } as const
 
 export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
-  const { navigation, footer, joinButton } = useUiCopy()
+  const { navigation, footer, joinButton, dropLink } = useUiCopy()
+  const drop = useAnnouncedDrop()
   const [year, setYear] = useState(buildYear)
   useEffect(() => setYear(new Date().getFullYear()), [])
 
@@ -70,7 +72,10 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
         </div>
         <div>
           <h2 sx={headingStyle}>{footer.earlyAccess}</h2>
-          <JoinDropButton label={joinButton} />
+          <div sx={{ display: "grid", gap: 3, justifyItems: "start" }}>
+            {drop && <DropLink drop={drop} copy={dropLink} />}
+            <JoinDropButton label={joinButton} />
+          </div>
         </div>
       </div>
       <div sx={{ borderTop: "1px solid", borderColor: "border" }}>

@@ -1,17 +1,19 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useEffect, useRef, useState, type FocusEvent } from "react"
-import { useUiCopy } from "../../hooks/use-site-content"
+import { useAnnouncedDrop, useUiCopy } from "../../hooks/use-site-content"
 import { MAIN_NAV } from "../../lib/routes"
 import { HEADER_HEIGHT } from "../../theme"
 import { Icon } from "../shared/Icon"
 import { JoinDropButton } from "../shared/JoinDropButton"
+import { DropLink } from "./DropLink"
 import { Logo } from "./Logo"
 
 const MENU_ID = "main-menu"
 
 export const Header = ({ brand }: { brand: string }) => {
-  const { navigation, joinButton } = useUiCopy()
+  const { navigation, joinButton, dropLink } = useUiCopy()
+  const drop = useAnnouncedDrop()
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
@@ -110,6 +112,11 @@ export const Header = ({ brand }: { brand: string }) => {
                 </Link>
               </li>
             ))}
+            {drop && (
+              <li>
+                <DropLink drop={drop} copy={dropLink} onActivate={closeMenu} />
+              </li>
+            )}
             <li>
               <JoinDropButton label={joinButton} variant="small" onActivate={closeMenu} />
             </li>

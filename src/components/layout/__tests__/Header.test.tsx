@@ -6,11 +6,21 @@ const menuButton = () => screen.getByRole("button", { name: "Menu" })
 describe("Header", () => {
   beforeEach(() => window.history.pushState({}, "", "/about/"))
 
-  it("links the logo home and lists Home, About and Contact", () => {
+  afterEach(() => jest.useRealTimers())
+
+  it("links the logo home and lists Home, About and Contact, then the announced drop with its countdown", () => {
+    jest.useFakeTimers({ now: new Date("2026-11-28T12:30:00Z") })
     render(<Header brand="Block 94" />)
     expect(screen.getByRole("link", { name: "Block 94 home" })).toHaveAttribute("href", "/")
     const nav = screen.getByRole("navigation", { name: "Main" })
-    expect(Array.from(nav.querySelectorAll("a")).map((link) => link.textContent)).toEqual(["Home", "About", "Contact", "Join the Drop"])
+    expect(Array.from(nav.querySelectorAll("a")).map((link) => link.textContent)).toEqual([
+      "Home",
+      "About",
+      "Contact",
+      "Drop 01opens in 6d 4h",
+      "Join the Drop",
+    ])
+    expect(nav.querySelector("[data-drop-link]")).toHaveAttribute("href", "/drop/")
   })
 
   it("marks the current page's link", () => {
