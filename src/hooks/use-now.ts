@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { untilNextSecond } from "../lib/drop-schedule"
+import { untilNextSecond } from "../lib/drop-stage"
 
 /**
  * The clock, for display: null on the server and until mount (so the server HTML and the first

@@ -18,7 +18,7 @@ import type { BeaconChain, BeaconScheme } from "../drop/beacon"
 import { sizeKey } from "../drop/contract"
 import type { BuiltDrop } from "../drop/verify"
 import { useSiteContent } from "../hooks/use-site-content"
-import { newestFirst } from "../lib/drop-schedule"
+import { newestFirst } from "../lib/drop-stage"
 
 type QueriedDrop = NonNullable<Queries.DropPageQuery["dropsJson"]>["drops"][number]
 type QueriedBeacon = NonNullable<Queries.DropPageQuery["dropsJson"]>["beacon"]

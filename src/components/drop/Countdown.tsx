@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import type { ThemeUIStyleObject } from "theme-ui"
-import { countdownParts, countdownTarget, countdownText, twoDigits, type DropWindowTimes } from "../../lib/drop-schedule"
+import { countdownTarget, countdownText } from "../../lib/drop-schedule"
+import { countdownParts, twoDigits, type DropWindowTimes } from "../../lib/drop-stage"
 import type { CountdownCopy } from "./copy"
 import { visuallyHidden } from "../shared/styles"
 

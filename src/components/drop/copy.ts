@@ -5,7 +5,8 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import type { DropCommitment } from "../../drop/commitment"
 import type { BonusRule } from "../../drop/tickets"
-import type { CountdownWords, DropWindowTimes } from "../../lib/drop-schedule"
+import type { CountdownWords } from "../../lib/drop-schedule"
+import type { DropWindowTimes } from "../../lib/drop-stage"
 
 export interface DropSizeContent {
   label: string

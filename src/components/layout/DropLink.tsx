@@ -1,23 +1,16 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useNow } from "../../hooks/use-now"
+import { lazy, Suspense, useEffect, useState } from "react"
 import type { AnnouncedDrop, UiCopy } from "../../hooks/use-site-content"
-import { compactCountdown, windowPhase } from "../../lib/drop-schedule"
+import { whenIdle } from "../../lib/idle"
 import { DROP_PAGE_PATH } from "../../lib/routes"
-import { fillTemplate } from "../../lib/template"
 
-type DropLinkCopy = UiCopy["dropLink"]
-
-/** The drop's stage in a few words: "opens in 6d 4h", "entries open", "draw coming", "results out". */
-export function dropStageLine(drop: AnnouncedDrop, copy: DropLinkCopy, now: number): string {
-  const phase = windowPhase(drop, now)
-  if (phase !== "before") return copy[phase]
-  return fillTemplate(copy.before, { countdown: compactCountdown(Date.parse(drop.opensAt) - now, copy) })
-}
+/** The stage's code (the clock, the countdown) stays out of every page's opening JavaScript. */
+const DropStage = lazy(() => new Promise<void>((idle) => whenIdle(idle)).then(() => import("./DropStage")).then(({ DropStage }) => ({ default: DropStage })))
 
 interface DropLinkProps {
   drop: AnnouncedDrop
-  copy: DropLinkCopy
+  copy: UiCopy["dropLink"]
   /** Called on a click, e.g. to close the mobile menu. */
   onActivate?: () => void
 }
@@ -28,7 +21,8 @@ interface DropLinkProps {
  * for it: nothing beside the link moves.
  */
 export const DropLink = ({ drop, copy, onActivate }: DropLinkProps) => {
-  const now = useNow()
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   return (
     <Link
       to={DROP_PAGE_PATH}
@@ -52,7 +46,11 @@ export const DropLink = ({ drop, copy, onActivate }: DropLinkProps) => {
     >
       <span sx={{ fontFamily: "heading", fontSize: 1, letterSpacing: "0.06em", textTransform: "uppercase" }}>{drop.label}</span>
       <span data-drop-stage="" sx={{ fontSize: 0, fontWeight: "bold", minWidth: "12ch", fontVariantNumeric: "tabular-nums" }}>
-        {now === null ? "" : dropStageLine(drop, copy, now)}
+        {mounted && (
+          <Suspense fallback={null}>
+            <DropStage drop={drop} copy={copy} />
+          </Suspense>
+        )}
       </span>
     </Link>
   )
