@@ -2,7 +2,8 @@
 import { Link } from "gatsby"
 import { useDropVisitor } from "../../hooks/use-drop-visitor"
 import { useNow } from "../../hooks/use-now"
-import { visitorAction, windowPhase, type VisitorAction } from "../../lib/drop-schedule"
+import { visitorAction, type VisitorAction } from "../../lib/drop-schedule"
+import { windowPhase } from "../../lib/drop-stage"
 import { HOME_SIGNUP_PATH, STATUS_PAGE_PATH } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
 import { JoinDropButton } from "../shared/JoinDropButton"
@@ -52,19 +53,21 @@ export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProp
     <div
       data-drop-action={action?.kind ?? "none"}
       sx={{
-        display: "grid",
-        gap: 3,
-        justifyItems: "start",
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        columnGap: 5,
+        rowGap: 3,
         mb: [6, 7],
         p: [4, 5],
         bg: "muted",
-        border: "2px solid",
+        borderLeft: "6px solid",
         borderColor: "primary",
-        borderRadius: "large",
+        borderRadius: "default",
       }}
     >
       {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="primary" />}
-      <p sx={{ fontSize: [2, 3], fontWeight: "bold" }}>{fillTemplate(copy.enter.text, { minimumAge: String(minimumAge) })}</p>
+      <p sx={{ flex: "1 1 20rem", fontSize: [1, 2], fontWeight: "bold" }}>{fillTemplate(copy.enter.text, { minimumAge: String(minimumAge) })}</p>
       {entry === undefined && action?.kind !== "join" && (
         <Link to={HOME_SIGNUP_PATH} sx={{ variant: "buttons.secondary" }}>
           {copy.enter.joinLink}
