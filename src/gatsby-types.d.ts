@@ -1079,6 +1079,7 @@ type Drop = {
   readonly closesAt: Scalars['Date'];
   readonly commitment: Maybe<DropCommitment>;
   readonly id: Scalars['String'];
+  readonly label: Scalars['String'];
   readonly name: Scalars['String'];
   readonly opensAt: Scalars['Date'];
   readonly pieces: ReadonlyArray<DropPiece>;
@@ -1109,6 +1110,38 @@ type Drop_resultsAtArgs = {
   formatString: InputMaybe<Scalars['String']>;
   fromNow: InputMaybe<Scalars['Boolean']>;
   locale: InputMaybe<Scalars['String']>;
+};
+
+type DropActionCopy = {
+  readonly checkOpens: Scalars['String'];
+  readonly enter: Scalars['String'];
+  readonly entered: Scalars['String'];
+  readonly join: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type DropActionCopyFieldSelector = {
+  readonly checkOpens: InputMaybe<FieldSelectorEnum>;
+  readonly enter: InputMaybe<FieldSelectorEnum>;
+  readonly entered: InputMaybe<FieldSelectorEnum>;
+  readonly join: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropActionCopyFilterInput = {
+  readonly checkOpens: InputMaybe<StringQueryOperatorInput>;
+  readonly enter: InputMaybe<StringQueryOperatorInput>;
+  readonly entered: InputMaybe<StringQueryOperatorInput>;
+  readonly join: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropActionCopySortInput = {
+  readonly checkOpens: InputMaybe<SortOrderEnum>;
+  readonly enter: InputMaybe<SortOrderEnum>;
+  readonly entered: InputMaybe<SortOrderEnum>;
+  readonly join: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
 };
 
 type DropAnnouncement = {
@@ -1385,6 +1418,7 @@ type DropFieldSelector = {
   readonly closesAt: InputMaybe<FieldSelectorEnum>;
   readonly commitment: InputMaybe<DropCommitmentFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly opensAt: InputMaybe<FieldSelectorEnum>;
   readonly pieces: InputMaybe<DropPieceFieldSelector>;
@@ -1399,6 +1433,7 @@ type DropFilterInput = {
   readonly closesAt: InputMaybe<DateQueryOperatorInput>;
   readonly commitment: InputMaybe<DropCommitmentFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly opensAt: InputMaybe<DateQueryOperatorInput>;
   readonly pieces: InputMaybe<DropPieceFilterListInput>;
@@ -1412,7 +1447,6 @@ type DropFilterListInput = {
 };
 
 type DropHow = {
-  readonly age: Scalars['String'];
   readonly bonus: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly noBonus: Scalars['String'];
@@ -1421,7 +1455,6 @@ type DropHow = {
 };
 
 type DropHowFieldSelector = {
-  readonly age: InputMaybe<FieldSelectorEnum>;
   readonly bonus: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly noBonus: InputMaybe<FieldSelectorEnum>;
@@ -1430,7 +1463,6 @@ type DropHowFieldSelector = {
 };
 
 type DropHowFilterInput = {
-  readonly age: InputMaybe<StringQueryOperatorInput>;
   readonly bonus: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly noBonus: InputMaybe<StringQueryOperatorInput>;
@@ -1439,7 +1471,6 @@ type DropHowFilterInput = {
 };
 
 type DropHowSortInput = {
-  readonly age: InputMaybe<SortOrderEnum>;
   readonly bonus: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly noBonus: InputMaybe<SortOrderEnum>;
@@ -1448,10 +1479,12 @@ type DropHowSortInput = {
 };
 
 type DropJson = Node & {
+  readonly action: DropActionCopy;
   readonly check: DropCheck;
   readonly children: ReadonlyArray<Node>;
   readonly commitment: DropCommitmentCopy;
   readonly countdown: DropCountdown;
+  readonly details: DropPieceDetailsCopy;
   readonly empty: Scalars['String'];
   readonly enter: DropEnter;
   readonly heading: Scalars['String'];
@@ -1513,10 +1546,12 @@ type DropJsonEdge = {
 };
 
 type DropJsonFieldSelector = {
+  readonly action: InputMaybe<DropActionCopyFieldSelector>;
   readonly check: InputMaybe<DropCheckFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly commitment: InputMaybe<DropCommitmentCopyFieldSelector>;
   readonly countdown: InputMaybe<DropCountdownFieldSelector>;
+  readonly details: InputMaybe<DropPieceDetailsCopyFieldSelector>;
   readonly empty: InputMaybe<FieldSelectorEnum>;
   readonly enter: InputMaybe<DropEnterFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -1533,10 +1568,12 @@ type DropJsonFieldSelector = {
 };
 
 type DropJsonFilterInput = {
+  readonly action: InputMaybe<DropActionCopyFilterInput>;
   readonly check: InputMaybe<DropCheckFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly commitment: InputMaybe<DropCommitmentCopyFilterInput>;
   readonly countdown: InputMaybe<DropCountdownFilterInput>;
+  readonly details: InputMaybe<DropPieceDetailsCopyFilterInput>;
   readonly empty: InputMaybe<StringQueryOperatorInput>;
   readonly enter: InputMaybe<DropEnterFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -1598,10 +1635,12 @@ type DropJsonGroupConnection_sumArgs = {
 };
 
 type DropJsonSortInput = {
+  readonly action: InputMaybe<DropActionCopySortInput>;
   readonly check: InputMaybe<DropCheckSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly commitment: InputMaybe<DropCommitmentCopySortInput>;
   readonly countdown: InputMaybe<DropCountdownSortInput>;
+  readonly details: InputMaybe<DropPieceDetailsCopySortInput>;
   readonly empty: InputMaybe<SortOrderEnum>;
   readonly enter: InputMaybe<DropEnterSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -1615,6 +1654,46 @@ type DropJsonSortInput = {
   readonly pieces: InputMaybe<DropPiecesSortInput>;
   readonly seo: InputMaybe<PageSeoSortInput>;
   readonly window: InputMaybe<DropWindowSortInput>;
+};
+
+type DropLinkCopy = {
+  readonly before: Scalars['String'];
+  readonly closed: Scalars['String'];
+  readonly days: Scalars['String'];
+  readonly hours: Scalars['String'];
+  readonly minutes: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly results: Scalars['String'];
+};
+
+type DropLinkCopyFieldSelector = {
+  readonly before: InputMaybe<FieldSelectorEnum>;
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly results: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropLinkCopyFilterInput = {
+  readonly before: InputMaybe<StringQueryOperatorInput>;
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly minutes: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly results: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropLinkCopySortInput = {
+  readonly before: InputMaybe<SortOrderEnum>;
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly results: InputMaybe<SortOrderEnum>;
 };
 
 type DropLive = {
@@ -1791,28 +1870,69 @@ type DropLiveVerifySortInput = {
 
 type DropPiece = {
   readonly alt: Scalars['String'];
+  readonly colourway: Scalars['String'];
   readonly description: Scalars['String'];
+  readonly fit: Scalars['String'];
   readonly id: Scalars['String'];
   readonly image: File;
   readonly name: Scalars['String'];
+  readonly price: Scalars['Int'];
   readonly sizes: ReadonlyArray<DropSize>;
+};
+
+type DropPieceDetailsCopy = {
+  readonly colourway: Scalars['String'];
+  readonly measurements: Scalars['String'];
+  readonly price: Scalars['String'];
+  readonly size: Scalars['String'];
+  readonly sizeGuide: Scalars['String'];
+};
+
+type DropPieceDetailsCopyFieldSelector = {
+  readonly colourway: InputMaybe<FieldSelectorEnum>;
+  readonly measurements: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+  readonly sizeGuide: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropPieceDetailsCopyFilterInput = {
+  readonly colourway: InputMaybe<StringQueryOperatorInput>;
+  readonly measurements: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<StringQueryOperatorInput>;
+  readonly sizeGuide: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropPieceDetailsCopySortInput = {
+  readonly colourway: InputMaybe<SortOrderEnum>;
+  readonly measurements: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+  readonly sizeGuide: InputMaybe<SortOrderEnum>;
 };
 
 type DropPieceFieldSelector = {
   readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly colourway: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly fit: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<FileFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
   readonly sizes: InputMaybe<DropSizeFieldSelector>;
 };
 
 type DropPieceFilterInput = {
   readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly colourway: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly fit: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<FileFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<IntQueryOperatorInput>;
   readonly sizes: InputMaybe<DropSizeFilterListInput>;
 };
 
@@ -1822,10 +1942,13 @@ type DropPieceFilterListInput = {
 
 type DropPieceSortInput = {
   readonly alt: InputMaybe<SortOrderEnum>;
+  readonly colourway: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly fit: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<FileSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
   readonly sizes: InputMaybe<DropSizeSortInput>;
 };
 
@@ -1863,16 +1986,19 @@ type DropPiecesSortInput = {
 
 type DropSize = {
   readonly label: Scalars['String'];
+  readonly measurements: Scalars['String'];
   readonly quantity: Scalars['Int'];
 };
 
 type DropSizeFieldSelector = {
   readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly measurements: InputMaybe<FieldSelectorEnum>;
   readonly quantity: InputMaybe<FieldSelectorEnum>;
 };
 
 type DropSizeFilterInput = {
   readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly measurements: InputMaybe<StringQueryOperatorInput>;
   readonly quantity: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -1882,6 +2008,7 @@ type DropSizeFilterListInput = {
 
 type DropSizeSortInput = {
   readonly label: InputMaybe<SortOrderEnum>;
+  readonly measurements: InputMaybe<SortOrderEnum>;
   readonly quantity: InputMaybe<SortOrderEnum>;
 };
 
@@ -1891,6 +2018,7 @@ type DropSortInput = {
   readonly closesAt: InputMaybe<SortOrderEnum>;
   readonly commitment: InputMaybe<DropCommitmentSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly opensAt: InputMaybe<SortOrderEnum>;
   readonly pieces: InputMaybe<DropPieceSortInput>;
@@ -1938,6 +2066,7 @@ type DropWindowSortInput = {
 type DropsJson = Node & {
   readonly beacon: DropBeacon;
   readonly children: ReadonlyArray<Node>;
+  readonly currency: Scalars['String'];
   readonly drops: ReadonlyArray<Drop>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -1994,6 +2123,7 @@ type DropsJsonEdge = {
 type DropsJsonFieldSelector = {
   readonly beacon: InputMaybe<DropBeaconFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly currency: InputMaybe<FieldSelectorEnum>;
   readonly drops: InputMaybe<DropFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -2005,6 +2135,7 @@ type DropsJsonFieldSelector = {
 type DropsJsonFilterInput = {
   readonly beacon: InputMaybe<DropBeaconFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly currency: InputMaybe<StringQueryOperatorInput>;
   readonly drops: InputMaybe<DropFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -2061,6 +2192,7 @@ type DropsJsonGroupConnection_sumArgs = {
 type DropsJsonSortInput = {
   readonly beacon: InputMaybe<DropBeaconSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly currency: InputMaybe<SortOrderEnum>;
   readonly drops: InputMaybe<DropSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -6488,10 +6620,12 @@ type Query_directoryArgs = {
 
 
 type Query_dropJsonArgs = {
+  action: InputMaybe<DropActionCopyFilterInput>;
   check: InputMaybe<DropCheckFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   commitment: InputMaybe<DropCommitmentCopyFilterInput>;
   countdown: InputMaybe<DropCountdownFilterInput>;
+  details: InputMaybe<DropPieceDetailsCopyFilterInput>;
   empty: InputMaybe<StringQueryOperatorInput>;
   enter: InputMaybe<DropEnterFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -6511,6 +6645,7 @@ type Query_dropJsonArgs = {
 type Query_dropsJsonArgs = {
   beacon: InputMaybe<DropBeaconFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  currency: InputMaybe<StringQueryOperatorInput>;
   drops: InputMaybe<DropFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -6863,6 +6998,7 @@ type Query_uiJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contactForm: InputMaybe<UiContactFormFilterInput>;
   cookieNotice: InputMaybe<UiCookieNoticeFilterInput>;
+  dropLink: InputMaybe<DropLinkCopyFilterInput>;
   errorPage: InputMaybe<UiErrorPageFilterInput>;
   footer: InputMaybe<UiFooterFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -8648,6 +8784,7 @@ type UiJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly contactForm: UiContactForm;
   readonly cookieNotice: UiCookieNotice;
+  readonly dropLink: DropLinkCopy;
   readonly errorPage: UiErrorPage;
   readonly footer: UiFooter;
   readonly id: Scalars['ID'];
@@ -8713,6 +8850,7 @@ type UiJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contactForm: InputMaybe<UiContactFormFieldSelector>;
   readonly cookieNotice: InputMaybe<UiCookieNoticeFieldSelector>;
+  readonly dropLink: InputMaybe<DropLinkCopyFieldSelector>;
   readonly errorPage: InputMaybe<UiErrorPageFieldSelector>;
   readonly footer: InputMaybe<UiFooterFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -8733,6 +8871,7 @@ type UiJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contactForm: InputMaybe<UiContactFormFilterInput>;
   readonly cookieNotice: InputMaybe<UiCookieNoticeFilterInput>;
+  readonly dropLink: InputMaybe<DropLinkCopyFilterInput>;
   readonly errorPage: InputMaybe<UiErrorPageFilterInput>;
   readonly footer: InputMaybe<UiFooterFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -8798,6 +8937,7 @@ type UiJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contactForm: InputMaybe<UiContactFormSortInput>;
   readonly cookieNotice: InputMaybe<UiCookieNoticeSortInput>;
+  readonly dropLink: InputMaybe<DropLinkCopySortInput>;
   readonly errorPage: InputMaybe<UiErrorPageSortInput>;
   readonly footer: InputMaybe<UiFooterSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -9993,7 +10133,7 @@ type ContactPageQuery = { readonly contactJson: { readonly seo: { readonly title
 type DropPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly beacon: { readonly name: string, readonly chainHash: string, readonly publicKey: string, readonly genesis: number, readonly period: number, readonly scheme: string, readonly relays: ReadonlyArray<string> }, readonly drops: ReadonlyArray<{ readonly summary: string, readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly alt: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly commitment: { readonly seedHash: string, readonly chainHash: string, readonly round: number, readonly opensAt: string, readonly closesAt: string, readonly committedAt: string } | null, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly age: string, readonly redeem: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly commitment: { readonly heading: string, readonly intro: string, readonly none: string, readonly seedHash: string, readonly beacon: string, readonly round: string, readonly beaconAt: string, readonly committedAt: string }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly beacon: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
+type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly currency: string, readonly beacon: { readonly name: string, readonly chainHash: string, readonly publicKey: string, readonly genesis: number, readonly period: number, readonly scheme: string, readonly relays: ReadonlyArray<string> }, readonly drops: ReadonlyArray<{ readonly label: string, readonly summary: string, readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly price: number, readonly colourway: string, readonly alt: string, readonly fit: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number, readonly measurements: string }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly commitment: { readonly seedHash: string, readonly chainHash: string, readonly round: number, readonly opensAt: string, readonly closesAt: string, readonly committedAt: string } | null, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly redeem: string }, readonly details: { readonly price: string, readonly colourway: string, readonly sizeGuide: string, readonly size: string, readonly measurements: string }, readonly action: { readonly label: string, readonly join: string, readonly enter: string, readonly entered: string, readonly checkOpens: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly commitment: { readonly heading: string, readonly intro: string, readonly none: string, readonly seedHash: string, readonly beacon: string, readonly round: string, readonly beaconAt: string, readonly committedAt: string }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly beacon: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
 
 type DropScheduleFragment = { readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } };
 
@@ -10061,7 +10201,7 @@ type PrivacyPageQuery = { readonly dropsJson: { readonly minimumAge: number } | 
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly emailMissing: string, readonly emailMalformed: string, readonly consentMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly nameMissing: string, readonly emailMissing: string, readonly emailMalformed: string, readonly messageMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly label: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly announcement: { readonly show: boolean } }> } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly dropLink: { readonly before: string, readonly open: string, readonly closed: string, readonly results: string, readonly days: string, readonly hours: string, readonly minutes: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly emailMissing: string, readonly emailMalformed: string, readonly consentMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly nameMissing: string, readonly emailMissing: string, readonly emailMalformed: string, readonly messageMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 
