@@ -34,6 +34,8 @@ const noRecord = (page: Page) => page.route(RECORD_URL, (route) => json(route, 4
 const section = (page: Page, heading: string) => page.getByRole("region", { name: heading, exact: true })
 const liveSection = (page: Page) => section(page, copy.live.heading)
 const countdown = (page: Page) => page.locator("[data-countdown]")
+/** Opens the fold that holds how the draw is checked: the commitment, the live record and the check. */
+const openCheck = (page: Page) => page.locator("[data-check-fold] > summary").click()
 
 /** A test beacon chain (its key made here): the page's data says the site was built with it. */
 const CHAIN_KEY = bls12_381.utils.randomSecretKey()
@@ -91,6 +93,7 @@ test.describe("the drop page", () => {
     await noRecord(page)
     await app.open("/drop/")
     await expect(cookieNotice(page)).toBeVisible()
+    await openCheck(page)
     await expect(liveSection(page).getByText(copy.live.unavailable)).toBeVisible()
     await expect(countdown(page)).not.toHaveAttribute("data-countdown", "pending")
     expect(await axeViolations(page)).toEqual([])
@@ -99,6 +102,7 @@ test.describe("the drop page", () => {
   test("is axe clean with a drawn record and its check done", async ({ page, app }) => {
     await serveDraw(page, await fairDraw())
     await app.open("/drop/")
+    await openCheck(page)
     const live = liveSection(page)
     await live.getByRole("button", { name: copy.live.verify.button }).click()
     await expect(live.getByText(copy.live.verify.match)).toBeVisible()
@@ -109,15 +113,16 @@ test.describe("the drop page", () => {
   test("lets the keyboard reach every control, each with a visible focus ring", async ({ page, app }) => {
     await serveDraw(page, await fairDraw())
     await app.open("/drop/")
+    await openCheck(page)
     await expect(liveSection(page).getByRole("button", { name: copy.live.verify.button })).toBeVisible()
     // From the page's first control to its last, Tab stops on each with a ring; the drop's own
-    // controls (the join link, the winners' lists, the entry list, the check) are among them.
+    // controls (the action, the winners' lists, the entry list, the check) are among them.
     const expected = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLElement>("#main a[href], #main button, #main summary"))
-        .filter((element) => element.getClientRects().length > 0 && !element.closest("[aria-hidden='true']"))
+        .filter((element) => element.getClientRects().length > 0 && !element.closest("[aria-hidden='true']") && !element.matches(":disabled"))
         .map((element) => element.textContent?.trim() ?? ""),
     )
-    expect(expected).toEqual(expect.arrayContaining([copy.enter.joinLink, copy.live.listLink, copy.live.verify.button]))
+    expect(expected).toEqual(expect.arrayContaining([copy.action.join, copy.live.listLink, copy.live.verify.button]))
     await page.locator("#main").focus()
     const reached: Array<{ text: string; ring: boolean }> = []
     for (let step = 0; step < expected.length + 20 && reached.length < expected.length; step += 1) {
@@ -175,7 +180,7 @@ test.describe("the drop page", () => {
     await expect(timer).toHaveAccessibleName(copy.countdown.toOpen)
     await expect(timer).toContainText("00 days 00 hours 00 min 05 sec")
     const box = await countdown(page).boundingBox()
-    const below = page.getByRole("heading", { name: copy.pieces.heading })
+    const below = page.getByRole("heading", { name: copy.how.heading })
     const belowBox = await below.boundingBox()
 
     await page.clock.runFor(1000)
@@ -216,6 +221,7 @@ test.describe("the drop page", () => {
       }).observe(document, { childList: true, subtree: true })
     })
     await app.open("/drop/")
+    await openCheck(page)
     await expect(liveSection(page).getByText(copy.live.unavailable)).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([])
   })
@@ -260,6 +266,7 @@ test.describe("the drop page without JavaScript", () => {
     await expect(page.locator('time[datetime="2026-12-04T17:00:00Z"]')).toHaveText("Fri 4 Dec 2026, 17:00 UTC")
     await expect(page.getByText(copy.window.utcNote)).toBeVisible()
     for (const piece of DROP.pieces) await expect(page.getByAltText(piece.alt)).toBeAttached()
+    await openCheck(page)
     const record = `${builtApiBase() ?? "/api/"}drop?drop=drop-01`
     await expect(liveSection(page).getByRole("link", { name: record })).toHaveAttribute("href", record)
     await expect(countdown(page)).toBeHidden()
@@ -274,11 +281,14 @@ test.describe("the draw's live record", () => {
       return json(route, 200, scheduledRecord())
     })
     await app.open("/drop/")
+    await openCheck(page)
     const live = liveSection(page)
     await expect(live.getByText(copy.live.phases.scheduled)).toBeVisible()
     await expect(live.getByText(scheduledRecord().commitment?.seedHash as string)).toBeVisible()
     await expect(live.getByRole("row", { name: "Six-Panel Cap, One size 40 0" })).toBeVisible()
-    await expect(live.getByRole("button", { name: copy.live.verify.button })).toHaveCount(0)
+    // Before the draw the check shows, disabled, with when it opens.
+    await expect(live.getByRole("button", { name: copy.live.verify.button })).toBeDisabled()
+    await expect(live.locator("[data-check='later']")).toContainText(copy.action.checkOpens.split("{time}")[0])
     expect(requested).toEqual(["?drop=drop-01"])
   })
 
@@ -293,6 +303,7 @@ test.describe("the draw's live record", () => {
       if (request.resourceType() === "script") scripts.push(request.url())
     })
     await app.open("/drop/")
+    await openCheck(page)
     const live = liveSection(page)
     const loadedBefore = scripts.length
     await live.getByRole("button", { name: copy.live.verify.button }).click()
@@ -310,6 +321,7 @@ test.describe("the draw's live record", () => {
     published = { ...record, winners: { ...record.winners, "cap/One size": [outsider as string, ...rest] } }
     await page.reload()
     await app.hydrated()
+    await openCheck(page)
     await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
     const verdict = liveSection(page).locator("[data-verdict='mismatch']")
     await expect(verdict).toContainText(copy.live.verify.mismatch)
@@ -324,12 +336,14 @@ test.describe("the draw's live record", () => {
     await page.unroute(RECORD_URL)
     await page.route(RECORD_URL, (route) => json(route, 200, published))
     await app.open("/drop/")
+    await openCheck(page)
     await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
     const verdict = liveSection(page).locator("[data-verdict='mismatch']")
     await expect(verdict).toContainText("is not signed by the beacon chain's key")
     published = { ...draw.record, commitment: { ...draw.commitment, seedHash: "0".repeat(64) } }
     await page.reload()
     await app.hydrated()
+    await openCheck(page)
     await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
     await expect(liveSection(page).locator("[data-verdict='mismatch']")).toContainText(
       "The server's record differs from the commitment published with the site before entries opened: the seed's fingerprint changed",
@@ -342,6 +356,7 @@ test.describe("the draw's live record", () => {
     await page.route(RECORD_URL, (route) => json(route, 200, draw.record))
     await page.route(LIST_URL, (route) => route.fulfill({ status: 200, contentType: "text/plain; charset=utf-8", body: draw.list }))
     await app.open("/drop/")
+    await openCheck(page)
     await expect(page.locator("[data-commitment='none']")).toContainText(copy.commitment.none)
     await liveSection(page).getByRole("button", { name: copy.live.verify.button }).click()
     await expect(liveSection(page).locator("[data-verdict='mismatch']")).toContainText("This page was built without the drop's commitment")
