@@ -5,7 +5,7 @@
  * callers read the clock.
  */
 import { maxTickets, type BonusRule } from "../drop/tickets"
-import { countdownParts, twoDigits, windowPhase, type CountdownParts, type DropWindowTimes, type WindowPhase } from "./drop-stage"
+import { twoDigits, windowPhase, type CountdownParts, type DropWindowTimes, type WindowPhase } from "./drop-stage"
 import { fillTemplate } from "./template"
 
 /** What the countdown counts down to in each phase; nothing once the results are out. */
