@@ -44,6 +44,7 @@ interface DropActionProps {
  * The one action that fits the visitor's stage, by the countdown, with the age rule (said here and
  * nowhere else on the page) and where to enter. The action needs the clock, so it fills in after
  * mount in room kept for it; without JavaScript the way onto the list is there as a link.
+ * Changing stage (the opening) changes the action's words, never the band's height.
  */
 export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProps) => {
   const now = useNow()
@@ -68,11 +69,10 @@ export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProp
     >
       {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="primary" />}
       <p sx={{ flex: "1 1 20rem", fontSize: [1, 2], fontWeight: "bold" }}>{fillTemplate(copy.enter.text, { minimumAge: String(minimumAge) })}</p>
-      {entry === undefined && action?.kind !== "join" && (
-        <Link to={HOME_SIGNUP_PATH} sx={{ variant: "buttons.secondary" }}>
-          {copy.enter.joinLink}
-        </Link>
-      )}
+      {/* The way onto the list while there is no action (the page without JavaScript, after the close): hidden, never removed, so hydration keeps the server's elements. */}
+      <Link to={HOME_SIGNUP_PATH} hidden={action !== null} sx={{ variant: "buttons.secondary", "&[hidden]": { display: "none" } }}>
+        {copy.enter.joinLink}
+      </Link>
     </div>
   )
 }
