@@ -67,7 +67,10 @@ export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProp
         borderRadius: "default",
       }}
     >
-      {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="primary" />}
+      {/* A column of its own on wider screens: a label of another length never reflows the words beside it. */}
+      <div sx={{ flex: ["1 1 100%", "0 0 17rem"], minHeight: 48 }}>
+        {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="primary" />}
+      </div>
       <p sx={{ flex: "1 1 20rem", fontSize: [1, 2], fontWeight: "bold" }}>{fillTemplate(copy.enter.text, { minimumAge: String(minimumAge) })}</p>
       {/* The way onto the list while there is no action (the page without JavaScript, after the close): hidden, never removed, so hydration keeps the server's elements. */}
       <Link to={HOME_SIGNUP_PATH} hidden={action !== null} sx={{ variant: "buttons.secondary", "&[hidden]": { display: "none" } }}>
