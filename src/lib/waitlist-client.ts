@@ -57,7 +57,10 @@ const readDropEntries = (value: unknown): Record<string, MyDropEntry> => {
 
 const readStatus = (body: unknown): WaitlistStatus | null => {
   if (typeof body !== "object" || body === null) return null
-  const { status, position, total, referrals, milestone, referralCode, referralUrl, invited, redeemed, leaderboard, drops } = body as Record<string, unknown>
+  const { status, position, total, referrals, waiting, milestone, referralCode, referralUrl, invited, redeemed, leaderboard, drops } = body as Record<
+    string,
+    unknown
+  >
   if (status !== "confirmed" && status !== "pending") return null
   // The list's size comes only once it may be shown (src/signup/list-size.ts).
   if (!(position === null || count(position)) || !(total === undefined || count(total)) || !count(referrals)) return null
@@ -69,6 +72,7 @@ const readStatus = (body: unknown): WaitlistStatus | null => {
     position,
     ...(total === undefined ? {} : { total }),
     referrals,
+    waiting: count(waiting) ? waiting : 0,
     milestone: count(milestone) ? milestone : 0,
     referralCode,
     referralUrl,

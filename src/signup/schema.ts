@@ -94,6 +94,8 @@ export interface WaitlistStatus extends Omit<WaitlistPlace, "statusUrl" | "posit
   position: number | null
   /** Confirmed signups that came through this signup's referral link. */
   referrals: number
+  /** Friends who came through the link and wait for the owner's review; 0 from an older server. */
+  waiting: number
   /** A wave has invited them to the shop; `redeemed`: the shop has taken their invitation. */
   invited: boolean
   redeemed: boolean

@@ -498,7 +498,12 @@ export const createSqlStore = (db: SqlDatabase, options: SqlStoreOptions): Signu
         line.standing("signup_tokens t join signups s on s.id = t.signup_id", "t.hash = $1 and t.kind = 'status'"),
         [tokenHash],
       )
-      return row ? standingOf(row) : null
+      if (!row) return null
+      // Friends held from the count for the owner's review: the referrer sees them as waiting, not as nothing.
+      const [held] = await query<{ n: number | string }>("select count(*) as n from signups where referred_by = $1 and referral_held is not null", [
+        row.referral_code,
+      ])
+      return { ...standingOf(row), waiting: Number(held?.n ?? 0) }
     },
 
     async topReferrers(limit) {

@@ -290,8 +290,8 @@ export interface SignupStore extends DropStore, VisitStore {
   statusTokenExpired(tokenHash: string, now: Date): Promise<boolean>
   /** Whether an email's unsubscribe token is known but past its time (UNSUBSCRIBE_LINK_DAYS after the email was queued). */
   unsubscribeTokenExpired(tokenHash: string, now: Date): Promise<boolean>
-  /** Where the signup behind a status token stands; null for an unknown token. */
-  standingByStatusToken(tokenHash: string): Promise<Standing | null>
+  /** Where the signup behind a status token stands, and its friends held for review (`waiting`); null for an unknown token. */
+  standingByStatusToken(tokenHash: string): Promise<(Standing & { waiting: number }) | null>
   /**
    * The confirmed signups with the most confirmed referrals (at least LEADERBOARD_MIN_REFERRALS),
    * most first, the earlier signup first on a tie; an index range, at any list size.

@@ -282,6 +282,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
         position: standing.place?.position ?? null,
         ...told(standing.total),
         referrals: standing.referrals,
+        waiting: standing.waiting,
         milestone: standing.milestone,
         referralCode: standing.signup.referralCode,
         referralUrl: referralUrl(standing.signup.referralCode),

@@ -128,6 +128,8 @@ describe.each([
     await confirmAt(store, "sock@example.com", 10)
     await confirmAt(store, "friend@example.com", 11)
     expect(await referralsOf(store, "ref@example.com")).toBe(1)
+    // The held friend is not nothing to the referrer: their status page tells them one waits.
+    expect(await store.standingByStatusToken(hashToken("status ref@example.com"))).toMatchObject({ referrals: 1, waiting: 1 })
 
     const { heldReferrals } = await store.ownerSummary(START, SUMMARY)
     expect(heldReferrals.total).toBe(1)
@@ -233,11 +235,15 @@ describe.each([
     }
     const held = (await store.ownerSummary(START, SUMMARY)).heldReferrals.rows
     expect(held.map((row) => row.email)).toEqual(["a@example.com", "b@example.com"])
+    const waitingOf = async () => (await store.standingByStatusToken(hashToken("status ref@example.com")))?.waiting
+    expect(await waitingOf()).toBe(2)
     const later = new Date(START.getTime() + HOUR)
     expect(await store.reviewReferrals([held[0].id], "release", later, "owner's page")).toBe(1)
     expect(await referralsOf(store, "ref@example.com")).toBe(1)
     expect(await store.reviewReferrals([held[1].id], "reject", later, "owner's page")).toBe(1)
     expect(await referralsOf(store, "ref@example.com")).toBe(1)
+    // Released, it counts; rejected, it waits no more.
+    expect(await waitingOf()).toBe(0)
     // Decided already: a second decision changes nothing.
     expect(await store.reviewReferrals([held[0].id, held[1].id], "release", later, "owner's page")).toBe(0)
     expect(await referralsOf(store, "ref@example.com")).toBe(1)
