@@ -155,7 +155,7 @@ const useSiteQuery = () =>
         }
         waitlist {
           position
-          positionAlone
+          placeUntold
           shareIntro
           referralLink
           copy
@@ -166,9 +166,10 @@ const useSiteQuery = () =>
           shareByEmail
           shareMessage
           shareSubject
-          statusLink
-          statusHint
+          statusButton
+          passHint
           referrals
+          waiting
           pendingHeading
           pending
           resendQuestion

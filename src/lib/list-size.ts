@@ -2,7 +2,9 @@
  * What the site says about the list's size. Before anyone signs up it makes the content's
  * social-proof claim ("Join 5,000+ people"); the real size, which a signup's place brings
  * along, is shown only once it reaches the owner's threshold (`showListSizeFrom` in
- * content/site.json), so a visitor never reads "5,000+" right above "You're #2 of 2".
+ * content/site.json). Below it a place is told without a number ("You're in: each friend moves
+ * you up"): "You're #61" right under "Join 5,000+ people" would give the claim away. A server
+ * that leaves the size out of its answers below the threshold is read the same way.
  */
 import { showsListSize } from "../signup/list-size"
 import { fillTemplate } from "./template"
@@ -10,15 +12,13 @@ import { fillTemplate } from "./template"
 export interface PlaceCopy {
   /** "You're #{position} of {total}" */
   position: string
-  /** "You're #{position}" */
-  positionAlone: string
+  /** "You're in: each friend moves you up" */
+  placeUntold: string
 }
 
-/** The place line: with the list's size once it may be shown (the server tells it only then), without it before. */
+/** The place line: the place and the list's size once the size is known and may be shown, else no number at all. */
 export const placeLine = (copy: PlaceCopy, position: number, total: number | undefined, showFrom: number, format: (value: number) => string): string =>
-  total !== undefined && showsListSize(total, showFrom)
-    ? fillTemplate(copy.position, { position: format(position), total: format(total) })
-    : fillTemplate(copy.positionAlone, { position: format(position) })
+  total !== undefined && showsListSize(total, showFrom) ? fillTemplate(copy.position, { position: format(position), total: format(total) }) : copy.placeUntold
 
 /** The social-proof number: the real size once a signup has brought it and it may be shown, else the claim. */
 export const socialProofCount = (claim: string, total: number | undefined, showFrom: number, format: (value: number) => string): string =>

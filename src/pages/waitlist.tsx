@@ -2,17 +2,14 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/Seo"
 import { HydrateLater } from "../components/shared/Hydration"
-import { TokenPage } from "../components/waitlist/TokenPage"
 import { StatusLookup } from "../components/waitlist/StatusLookup"
 
-/** /waitlist/#token=...: a signup's own place in line, by the secret link only (no lookup by email), and the way to leave. */
+/** /waitlist/#token=...: a signup's pass (its place in line, rewards and entries), by the secret link only (no lookup by email), and the way to leave. */
 const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
   const page = data.waitlistJson!
   return (
     <HydrateLater>
-      <TokenPage heading={page.heading} intro={page.intro}>
-        <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} drops={data.dropsJson ?? undefined} />
-      </TokenPage>
+      <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} drops={data.dropsJson ?? undefined} />
     </HydrateLater>
   )
 }
@@ -31,9 +28,15 @@ export const query = graphql`
         description
       }
       heading
+      eyebrow
       intro
       loading
+      pendingHeading
       pending
+      badLink {
+        heading
+        button
+      }
       expired {
         text
         label

@@ -140,9 +140,9 @@ export const ui = contentFile(
           position: "the signup's place goes there",
           total: "the number of people on the list goes there",
         }),
-        positionAlone: template("the place in line while the list is smaller than the number it starts showing its size from", {
-          position: "the signup's place goes there",
-        }),
+        placeUntold: text(
+          "the place in line while the list is smaller than the number it starts showing its size from: no number, so it cannot belie the social-proof claim",
+        ),
         shareIntro: longText("the line that invites people to share their referral link"),
         referralLink: text("the label of the referral link"),
         copy: text("the label of the button that copies the referral link"),
@@ -153,9 +153,12 @@ export const ui = contentFile(
         shareByEmail: text("the label of the link that shares by email"),
         shareMessage: text('the text shared with the referral link; "{brand}" is filled in'),
         shareSubject: text('the subject of the email share; "{brand}" is filled in'),
-        statusLink: text("the label of the link to the signup's own status page"),
-        statusHint: template("the line about the signup's own status page", { statusLink: "the link to the status page goes there" }),
+        statusButton: text("the label of the large button from the signup's panel to its own status page (its pass)"),
+        passHint: longText("the small line under that button: the status page's link is private, and a bookmark keeps it"),
         referrals: template("how many friends joined through the link", { count: "the number of friends goes there" }),
+        waiting: template("how many more friends joined through the link and wait for the team's review before they count", {
+          count: "the number of friends waiting goes there",
+        }),
         pendingHeading: text("the heading shown when a signup must be confirmed by email"),
         pending: template("the text shown when a signup must be confirmed by email", {
           email: "the address the visitor typed goes there",

@@ -62,19 +62,18 @@ export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps
             </p>
           </div>
           <div onFocus={() => void loadFollowUp()} sx={{ display: "grid", gap: 5, alignContent: "start" }}>
-            <SignupForm
-              brand={site.brand}
-              contactEmail={site.emails.general}
-              onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)}
-            />
-            {/* Present from the start, so screen readers announce what appears in it. */}
-            <div aria-live="polite">
-              {joined && (
-                <Suspense fallback={null}>
-                  <FollowUp {...joined} />
-                </Suspense>
-              )}
-            </div>
+            {/* After a signup the form gives way to what happens next, whose heading takes the focus. */}
+            {joined ? (
+              <Suspense fallback={null}>
+                <FollowUp {...joined} />
+              </Suspense>
+            ) : (
+              <SignupForm
+                brand={site.brand}
+                contactEmail={site.emails.general}
+                onJoined={(followUp, email) => setJoined(followUp ? { followUp, email } : null)}
+              />
+            )}
           </div>
         </div>
       </div>

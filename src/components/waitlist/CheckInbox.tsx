@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../lib/template"
 import { requestLinkAgain } from "../../lib/waitlist-client"
@@ -8,8 +8,13 @@ import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
 type Resend = "idle" | "sending" | "sent" | "failed"
 
 /** After a signup that must be confirmed: where the confirmation link went, and a way to get it again. */
-export const CheckInbox = ({ email }: { email: string }) => {
+export const CheckInbox = ({ email, takeFocus = false }: { email: string; takeFocus?: boolean }) => {
   const { waitlist: copy } = useUiCopy()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // The heading takes the place of the form that was used: focus goes there, not to the page's start.
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus()
+  }, [takeFocus])
   const [resend, setResend] = useState<Resend>("idle")
   const sendAgain = async () => {
     setResend("sending")
@@ -20,7 +25,9 @@ export const CheckInbox = ({ email }: { email: string }) => {
   }
   return (
     <div sx={{ display: "grid", gap: 2 }}>
-      <p sx={{ variant: "text.heading", fontSize: [4, 5], color: "primary" }}>{copy.pendingHeading}</p>
+      <h3 ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: [5, 6], color: "primary", outlineOffset: "4px" }}>
+        {copy.pendingHeading}
+      </h3>
       <p>{fillTemplate(copy.pending, { email, confirmHours: String(CONFIRM_LINK_HOURS) })}</p>
       <p sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, m: 0 }}>
         <span>{copy.resendQuestion}</span>

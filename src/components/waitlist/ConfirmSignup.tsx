@@ -30,7 +30,7 @@ export const ConfirmSignup = ({ copy }: { copy: ConfirmSignupCopy }) => {
   return (
     <div sx={{ display: "grid", gap: 4 }}>
       <p sx={{ variant: "text.lead", color: "text" }}>{copy.confirmed}</p>
-      <PlaceInLine {...outcome.place} />
+      <PlaceInLine {...outcome.place} headingLevel="h2" />
     </div>
   )
 }

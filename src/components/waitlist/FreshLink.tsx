@@ -17,8 +17,12 @@ export interface FreshLinkCopy {
 
 type Request = { kind: "idle" } | { kind: "invalid" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "failed" }
 
-/** An expired status or unsubscribe link: the address, then a fresh status link by email (the same answer whether or not it is on the list). */
-export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
+/**
+ * A link that did not work (expired, unknown, or none): the address, then a fresh status link by
+ * email (the same answer whether or not it is on the list). `text` says why, in place of the
+ * expired link's words.
+ */
+export const FreshLink = ({ copy, text }: { copy: FreshLinkCopy; text?: string }) => {
   const id = useId()
   const [email, setEmail] = useState("")
   const [request, setRequest] = useState<Request>({ kind: "idle" })
@@ -44,7 +48,7 @@ export const FreshLink = ({ copy }: { copy: FreshLinkCopy }) => {
   return (
     <div sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <p sx={{ variant: "text.lead" }}>
-        {fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS), unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS) })}
+        {text ?? fillTemplate(copy.text, { statusLinkDays: String(STATUS_LINK_DAYS), unsubscribeLinkDays: String(UNSUBSCRIBE_LINK_DAYS) })}
       </p>
       <form ref={formRef} noValidate onSubmit={(event) => void send(event)} sx={{ display: "grid", gap: 3 }}>
         <div>

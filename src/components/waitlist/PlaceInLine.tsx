@@ -1,46 +1,54 @@
 /** @jsxImportSource theme-ui */
+import { Link } from "gatsby"
+import { useEffect, useRef } from "react"
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { placeLine } from "../../lib/list-size"
-import { fillTemplate } from "../../lib/template"
-import { ShareActions } from "./ShareActions"
+import { ShareToMoveUp } from "./ShareToMoveUp"
 
 interface PlaceInLineProps {
   position: number
-  /** The list's size, when the server may tell it. */
+  /** The list's size, when the server tells it. */
   total?: number
   referralUrl: string
-  /** The signup's own status page, offered right after joining; the status page itself has none. */
-  statusUrl?: string
-  /** Confirmed friends who came through the link, shown on the status page. */
-  referrals?: number
+  /** The signup's own status page: its pass. */
+  statusUrl: string
+  /** The heading's level: under the page's heading (h2) or under a section's (h3). */
+  headingLevel?: "h2" | "h3"
+  /** Moves focus to the heading, which takes the place of the form that was used. */
+  takeFocus?: boolean
+}
+
+/** The path and fragment of the status link: a link within the site, so it opens without a full reload. */
+const pathOf = (url: string): string => {
+  const { pathname, hash } = new URL(url)
+  return `${pathname}${hash}`
 }
 
 /**
- * "You're #N of M" ("You're #N" while the list is smaller than the size the site starts
- * showing: content/site.json), how to move up, and the referral link with ways to share it.
+ * "You're in" after joining or confirming: the place (told without a number while the list is
+ * smaller than the site's claim: lib/list-size.ts), a large button to the pass, and the referral
+ * link with ways to share it.
  */
-export const PlaceInLine = ({ position, total, referralUrl, statusUrl, referrals }: PlaceInLineProps) => {
-  const { brand, language, showListSizeFrom } = useSiteContent()
+export const PlaceInLine = ({ position, total, referralUrl, statusUrl, headingLevel: Heading = "h3", takeFocus = false }: PlaceInLineProps) => {
+  const { language, showListSizeFrom } = useSiteContent()
   const { waitlist: copy } = useUiCopy()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus()
+  }, [takeFocus])
   const number = new Intl.NumberFormat(language)
-  const [hintBefore, hintAfter = ""] = copy.statusHint.split("{statusLink}")
   return (
-    <div sx={{ display: "grid", gap: 3 }}>
-      <p sx={{ variant: "text.heading", fontSize: [5, 6], color: "primary" }}>
+    <div sx={{ display: "grid", gap: 4 }}>
+      <Heading ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: [5, 6], color: "primary", outlineOffset: "4px" }}>
         {placeLine(copy, position, total, showListSizeFrom, (value) => number.format(value))}
-      </p>
-      {referrals !== undefined && <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.referrals, { count: number.format(referrals) })}</p>}
-      <p sx={{ color: "subtle" }}>{copy.shareIntro}</p>
-      <ShareActions url={referralUrl} brand={brand} />
-      {statusUrl && (
-        <p sx={{ fontSize: 0, color: "subtle" }}>
-          {hintBefore}
-          <a href={statusUrl} sx={{ variant: "links.inline" }}>
-            {copy.statusLink}
-          </a>
-          {hintAfter}
-        </p>
-      )}
+      </Heading>
+      <div sx={{ display: "grid", gap: 2, justifyItems: "start" }}>
+        <Link to={pathOf(statusUrl)} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
+          {copy.statusButton}
+        </Link>
+        <p sx={{ fontSize: 0, color: "subtle" }}>{copy.passHint}</p>
+      </div>
+      <ShareToMoveUp referralUrl={referralUrl} />
     </div>
   )
 }

@@ -13,11 +13,11 @@ describe("what the site says about the list's size", () => {
     expect(showsListSize(0, 0)).toBe(true)
   })
 
-  it("leaves the size out of the place line while the list is smaller than the claim", () => {
-    expect(placeLine(copy, 2, 2, 5000, format)).toBe("You're #2")
-    expect(placeLine(copy, 2, 4999, 5000, format)).toBe("You're #2")
-    // The server leaves the size out of its answers until then.
-    expect(placeLine(copy, 2, undefined, 5000, format)).toBe("You're #2")
+  it("tells the place without any number while the list is smaller than the claim", () => {
+    expect(placeLine(copy, 2, 2, 5000, format)).toBe("You're in: each friend moves you up")
+    expect(placeLine(copy, 61, 4999, 5000, format)).not.toMatch(/\d/)
+    // A server that leaves the size out of its answers below the threshold reads the same.
+    expect(placeLine(copy, 61, undefined, 5000, format)).toBe("You're in: each friend moves you up")
   })
 
   it("says the place of the whole list once it may be shown", () => {
@@ -37,7 +37,7 @@ describe("what the site says about the list's size", () => {
     expect(site.showListSizeFrom).toBeGreaterThanOrEqual(claimed)
     // Just under the threshold, nothing contradicts "Join 5,000+ people": no size is shown at all.
     const under = site.showListSizeFrom - 1
-    expect(placeLine(copy, under, under, site.showListSizeFrom, format)).not.toMatch(/ of /)
+    expect(placeLine(copy, under, under, site.showListSizeFrom, format)).not.toMatch(/\d/)
     expect(socialProofCount(site.socialProof, under, site.showListSizeFrom, format)).toBe("5,000+")
   })
 })

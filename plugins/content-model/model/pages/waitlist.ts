@@ -5,10 +5,19 @@ import { freshLinkCopy, seo, tokenPageMessages } from "../shared"
 export const waitlist = contentFile(
   {
     seo,
-    heading: text("the page heading"),
-    intro: longText("one line under the heading, shown before the place is looked up, whatever the link turns out to be"),
+    heading: text("the page heading while the place is looked up, and when the page is opened without a link"),
+    eyebrow: text('the small line above the place, like "Your pass"'),
+    intro: longText("whose page it is and why its link stays private: painted large while the place is looked up, then small print at the foot"),
     loading: text("what the page says while it looks up the place"),
+    pendingHeading: text("the heading when the address is not confirmed yet"),
     pending: text("what the page says when the address is not confirmed yet"),
+    badLink: record(
+      {
+        heading: text("the heading when the link did not work (unknown or expired)"),
+        button: text("the button that asks for the status link by email (an unknown link, or none)"),
+      },
+      "what the status page says when its link did not work",
+    ),
     expired: freshLinkCopy(
       "the status page's words for an expired link",
       longTemplate("what the page says when its status link has expired, and that a fresh one comes by email", {

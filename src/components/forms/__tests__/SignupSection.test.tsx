@@ -36,14 +36,21 @@ const joinWith = async (email: string) => {
   return form
 }
 
-/** The live region under the form, where the follow-up appears. */
 /** The social-proof line above the form (its number is a <strong> of its own). */
 const socialProof = () => screen.getByText((_content, element) => element?.tagName === "P" && /^Join .* people\.$/.test(element.textContent ?? ""))
 
+/** The signup section, where the follow-up takes the form's place. */
 const followUp = () => {
-  const region = document.querySelector("#join-the-drop [aria-live='polite']")
-  if (!(region instanceof HTMLElement)) throw new Error("no live region in the signup section")
+  const region = document.querySelector("#join-the-drop")
+  if (!(region instanceof HTMLElement)) throw new Error("no signup section")
   return region
+}
+
+/** The form is gone and its follow-up's heading has the focus. */
+const expectFormGaveWayTo = async (heading: string) => {
+  const shown = await within(followUp()).findByRole("heading", { name: heading })
+  expect(shown).toHaveFocus()
+  expect(screen.queryByRole("form", { name: "Join the Drop" })).not.toBeInTheDocument()
 }
 
 describe("after a signup", () => {
@@ -59,31 +66,35 @@ describe("after a signup", () => {
     global.fetch = originalFetch
   })
 
-  it("a confirmed signup gets the success toast, then its place and referral link in the live region", async () => {
+  it("a confirmed signup gets the success toast, then the form gives way to its place, its pass and its referral link", async () => {
     fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...PLACE }))
     await joinWith("fan@example.com")
     await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
+    await expectFormGaveWayTo("You're in: each friend moves you up")
     const region = followUp()
-    expect(await within(region).findByText("You're #3")).toBeVisible()
+    expect(within(region).getByRole("link", { name: "Open my pass" })).toHaveAttribute("href", "/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
     expect(within(region).getByLabelText("Your referral link")).toHaveValue(PLACE.referralUrl)
     expect(within(region).getByRole("button", { name: "Copy link" })).toBeVisible()
     expect(within(region).getByRole("link", { name: "Share on X" }).getAttribute("href")).toContain(encodeURIComponent(PLACE.referralUrl))
-    expect(within(region).getByRole("link", { name: "your status page" })).toHaveAttribute("href", PLACE.statusUrl)
   })
 
-  it("while the list is smaller than the claim, keeps the claim and leaves the list's size out of the place", async () => {
-    fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...PLACE, position: 2, total: 2 }))
+  it.each([
+    ["with the list's size", { position: 61, total: 62 }],
+    ["without it (a server that leaves it out below the claim)", { position: 61 }],
+  ])("while the list is smaller than the claim, keeps the claim and tells the place without a number: an answer %s", async (_case, place) => {
+    const { position: _position, total: _total, ...rest } = PLACE
+    fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...rest, ...place }))
     await joinWith("fan@example.com")
-    expect(await within(followUp()).findByText("You're #2")).toBeVisible()
+    await expectFormGaveWayTo("You're in: each friend moves you up")
     expect(socialProof()).toHaveTextContent("Join 5,000+ people.")
-    expect(within(followUp()).queryByText(/ of 2/)).not.toBeInTheDocument()
+    expect(within(followUp()).queryByText(/61|62/)).not.toBeInTheDocument()
   })
 
   it("once the list has reached the claim, shows its real size in both places", async () => {
     fetchMock.mockResolvedValue(answer(201, { ok: true, status: "confirmed", ...PLACE, position: 5214, total: 5214 }))
     expect(site.showListSizeFrom).toBeLessThanOrEqual(5214)
     await joinWith("fan@example.com")
-    expect(await within(followUp()).findByText("You're #5,214 of 5,214")).toBeVisible()
+    await expectFormGaveWayTo("You're #5,214 of 5,214")
     expect(socialProof()).toHaveTextContent("Join 5,214 people.")
   })
 
@@ -91,7 +102,7 @@ describe("after a signup", () => {
     fetchMock.mockResolvedValue(answer(201, { ok: true, status: "pending" }))
     await joinWith("Fan@Example.com")
     await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
-    expect(await within(followUp()).findByText("Check your inbox")).toBeVisible()
+    await expectFormGaveWayTo("Check your inbox")
     expect(within(followUp()).getByText(/We sent a confirmation link to Fan@Example\.com\./)).toBeVisible()
   })
 
@@ -102,7 +113,8 @@ describe("after a signup", () => {
     fetchMock.mockResolvedValue(answer(200, body))
     await joinWith("fan@example.com")
     await expectToast("Welcome to Block 94! 🎉", "You'll be the first to know about our launch and exclusive drops.", "status")
-    expect(followUp()).toBeEmptyDOMElement()
+    // Nothing to follow: the form stays, emptied for another signup.
+    expect(within(screen.getByRole("form", { name: "Join the Drop" })).getByLabelText("Email address")).toHaveValue("")
   })
 
   it("a refused address shows the endpoint's reason and keeps what was typed", async () => {
@@ -113,7 +125,7 @@ describe("after a signup", () => {
     const email = within(form).getByLabelText("Email address")
     expect(email).toHaveValue("bot@mailinator.com")
     expect(email).toHaveAttribute("aria-invalid", "true")
-    expect(followUp()).toBeEmptyDOMElement()
+    expect(within(followUp()).queryByRole("heading", { name: /You're in|Check your inbox/ })).not.toBeInTheDocument()
   })
 
   it("sends the referral code and campaign the visit came with", async () => {

@@ -293,7 +293,7 @@ describe("the drop section of the status page", () => {
     expect(await screen.findByRole("button", { name: copy.enter })).toBeVisible()
     unmount()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} drops={aroundNow(-30 * 86_400_000)} />)
-    expect(await screen.findByText("You're #3")).toBeVisible()
+    expect(await screen.findByText("You're in: each friend moves you up")).toBeVisible()
     expect(screen.queryByRole("heading", { name: DROP.name })).toBeNull()
   })
 

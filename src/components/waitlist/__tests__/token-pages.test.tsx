@@ -41,7 +41,8 @@ describe("the status page", () => {
       }),
     )
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
-    expect(await screen.findByText("You're #12 of 5,012")).toBeVisible()
+    // The place first: it is the page's heading.
+    expect(await screen.findByRole("heading", { level: 1, name: "You're #12 of 5,012" })).toBeVisible()
   })
 
   it("shows the place, the friends brought and the referral link for a valid token", async () => {
@@ -57,9 +58,13 @@ describe("the status page", () => {
       }),
     )
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
-    expect(await screen.findByText("You're #2")).toBeVisible()
-    expect(screen.queryByText(/^You.re #2 of/)).not.toBeInTheDocument()
+    // The place is told without a number.
+    expect(await screen.findByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
+    expect(screen.queryByText(/#2/)).not.toBeInTheDocument()
     expect(screen.getByText("Friends who joined with your link: 1")).toBeVisible()
+    // The privacy note is small print after the place, not before it.
+    const place = screen.getByRole("heading", { level: 1 })
+    expect(place.compareDocumentPosition(screen.getByText(waitlistPage.intro)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(screen.getByLabelText("Your referral link")).toHaveValue("https://block94.example/?ref=ABCD1234EF")
     // The token goes in the body: an address would put it in access logs.
     const [url, init] = fetchMock.mock.calls[0]
@@ -70,11 +75,30 @@ describe("the status page", () => {
     expect(window.location.hash).toBe(`#token=${TOKEN}`)
   })
 
+  it("tells a referrer the friends waiting for review as waiting, and reads an answer without the list's size", async () => {
+    openWith(`#token=${TOKEN}`)
+    fetchMock.mockResolvedValue(
+      answer(200, {
+        status: "confirmed",
+        position: 7,
+        referrals: 0,
+        waiting: 18,
+        referralCode: "ABCD1234EF",
+        referralUrl: "https://block94.example/friend/?ref=ABCD1234EF",
+      }),
+    )
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    expect(await screen.findByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
+    expect(screen.getByText("Friends who joined with your link: 0")).toBeVisible()
+    expect(screen.getByText("18 more joined with your link and wait for a quick check by our team.")).toBeVisible()
+  })
+
   it("still opens from an old email's ?token= link, moving the token into the fragment at once", async () => {
     openWith(`?utm_source=email&token=${TOKEN}`)
     fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link" }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
+    expect(screen.getByRole("heading", { level: 1, name: waitlistPage.badLink.heading })).toBeVisible()
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token: TOKEN })
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(`/page/?utm_source=email#token=${TOKEN}`)
   })
@@ -120,9 +144,24 @@ describe("the status page", () => {
     expect(fetchMock).toHaveBeenLastCalledWith("/api/resend", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "fan@example.com" }) }))
   })
 
-  it("explains itself when opened without a token, and asks nothing of the server", async () => {
+  it("says plainly that an unknown link did not work and emails the person their link from there, the same answer whoever asks", async () => {
+    openWith(`#token=${TOKEN}`)
+    global.fetch = withoutBotCheck(fetchMock)
+    fetchMock.mockResolvedValueOnce(answer(404, { error: "Unknown status link" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    const user = userEvent.setup()
+    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    expect(await screen.findByRole("heading", { level: 1, name: "That link didn't work" })).toBeVisible()
+    await user.type(screen.getByLabelText(waitlistPage.expired.label), "fan@example.com")
+    await user.click(screen.getByRole("button", { name: "Email me my link" }))
+    expect(await screen.findByText("If fan@example.com is on the list, a fresh link is on its way. Check your inbox.")).toBeVisible()
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/resend", expect.objectContaining({ method: "POST", body: JSON.stringify({ email: "fan@example.com" }) }))
+    expect(screen.getByRole("link", { name: waitlistPage.joinLink })).toHaveAttribute("href", "/#join-the-drop")
+  })
+
+  it("explains itself when opened without a token, offers to email the link, and asks nothing of the server until asked", async () => {
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.noToken)).toBeVisible()
+    expect(screen.getByRole("button", { name: "Email me my link" })).toBeVisible()
     expect(screen.getByRole("link", { name: waitlistPage.joinLink })).toHaveAttribute("href", "/#join-the-drop")
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -144,7 +183,7 @@ describe("the status page of someone invited", () => {
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByRole("heading", { level: 2, name: waitlistPage.invited.heading })).toBeVisible()
     expect(screen.getByText(waitlistPage.invited.text)).toBeVisible()
-    expect(screen.getByText("You're #3")).toBeVisible()
+    expect(screen.getByText("You're in: each friend moves you up")).toBeVisible()
   })
 
   it("says when the invitation was used, and says nothing of invitations to anyone else", async () => {
@@ -155,7 +194,7 @@ describe("the status page of someone invited", () => {
     unmount()
     fetchMock.mockResolvedValueOnce(answer(200, STATUS))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
-    expect(await screen.findByText("You're #3")).toBeVisible()
+    expect(await screen.findByText("You're in: each friend moves you up")).toBeVisible()
     expect(screen.queryByText(waitlistPage.invited.heading)).toBeNull()
   })
 })
@@ -238,7 +277,7 @@ describe("the invitation page", () => {
 })
 
 describe("the confirmation page", () => {
-  it("confirms with a POST and shows the new place", async () => {
+  it("confirms with a POST and shows the new place, a button to the pass and the referral link", async () => {
     openWith(`#token=${TOKEN}`)
     fetchMock.mockResolvedValue(
       answer(200, {
@@ -253,7 +292,9 @@ describe("the confirmation page", () => {
     )
     render(<ConfirmSignup copy={confirmPage} />)
     expect(await screen.findByText(confirmPage.confirmed)).toBeVisible()
-    expect(screen.getByText("You're #7")).toBeVisible()
+    expect(screen.getByRole("heading", { level: 2, name: "You're in: each friend moves you up" })).toBeVisible()
+    expect(screen.getByRole("link", { name: "Open my pass" })).toHaveAttribute("href", `/waitlist/#token=${TOKEN}`)
+    expect(screen.getByLabelText("Your referral link")).toHaveValue("https://block94.example/?ref=ABCD1234EF")
     const [url, init] = fetchMock.mock.calls[0]
     expect(url).toBe("/api/confirm")
     expect(init?.method).toBe("POST")
@@ -383,7 +424,7 @@ describe("leaving the list on the status page", () => {
     await user.click(screen.getByRole("button", { name: leave.confirm }))
     const left = await screen.findByText(leave.left)
     expect(left).toHaveFocus()
-    expect(screen.queryByText("You're #2 of 50")).toBeNull()
+    expect(screen.queryByText("You're in: each friend moves you up")).toBeNull()
     expect(leaveCalls()).toHaveLength(1)
     const [, init] = leaveCalls()[0]
     expect(init?.method).toBe("POST")

@@ -1,0 +1,31 @@
+/** @jsxImportSource theme-ui */
+import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
+import { fillTemplate } from "../../lib/template"
+import { ShareActions } from "./ShareActions"
+
+interface ShareToMoveUpProps {
+  referralUrl: string
+  /** Confirmed friends who came through the link (the status page); none right after joining. */
+  referrals?: number
+  /** Friends who came through the link and wait for the team's review: told as waiting, never as nothing. */
+  waiting?: number
+}
+
+/** How to move up: the friends brought so far, then the referral link with ways to share it. */
+export const ShareToMoveUp = ({ referralUrl, referrals, waiting = 0 }: ShareToMoveUpProps) => {
+  const { brand, language } = useSiteContent()
+  const { waitlist: copy } = useUiCopy()
+  const number = new Intl.NumberFormat(language)
+  return (
+    <div sx={{ display: "grid", gap: 3 }}>
+      {referrals !== undefined && (
+        <div>
+          <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.referrals, { count: number.format(referrals) })}</p>
+          {waiting > 0 && <p sx={{ color: "subtle" }}>{fillTemplate(copy.waiting, { count: number.format(waiting) })}</p>}
+        </div>
+      )}
+      <p sx={{ color: "subtle" }}>{copy.shareIntro}</p>
+      <ShareActions url={referralUrl} brand={brand} />
+    </div>
+  )
+}
