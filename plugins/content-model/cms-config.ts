@@ -24,7 +24,7 @@ export const CMS_GROUPS: ReadonlyArray<{ name: string; label: string; schemas: R
   {
     name: "pages",
     label: "Other pages",
-    schemas: ["about", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner", "drop"],
+    schemas: ["about", "friend", "values", "contact", "privacy", "waitlist", "confirm", "unsubscribe", "invite", "notFound", "owner", "drop"],
   },
   { name: "site", label: "Site-wide", schemas: ["site", "ui", "emails", "rewards", "drops"] },
 ]
@@ -36,6 +36,7 @@ const FILE_LABELS: Record<ContentFile["schema"], string> = {
   reassurances: "Reassurance points",
   categories: "Category cards",
   about: "About page texts",
+  friend: "Friend page (where a referral link lands)",
   values: "Value cards (About)",
   contact: "Contact page texts",
   privacy: "Privacy Policy",

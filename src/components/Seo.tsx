@@ -4,6 +4,8 @@ import { absoluteUrl, canonicalUrl, formatPageTitle, serializeJsonLd } from "../
 import { graph, webPage, type WebPageType } from "../lib/structured-data"
 
 export const SOCIAL_IMAGE = { path: "/social-preview.png", width: 1200, height: 630 }
+/** The card of a shared referral link: "a friend put you on" (tools/generate-artwork.mjs draws both). */
+export const FRIEND_SOCIAL_IMAGE = { path: "/social-preview-friend.png", width: 1200, height: 630 }
 
 interface SeoProps {
   title: string
@@ -13,16 +15,19 @@ interface SeoProps {
   structuredData?: object
   /** Keeps the page out of search results (the 404 page). */
   noindex?: boolean
+  /** A preview picture of the page's own, in place of the site's; `alt` says what it shows. */
+  image?: { path: string; width: number; height: number; alt: string }
   children?: ReactNode
 }
 
 /** Everything a page puts in <head>, for the Gatsby Head API. */
-export const Seo = ({ title, description, pathname, structuredData, noindex = false, children }: SeoProps) => {
+export const Seo = ({ title, description, pathname, structuredData, noindex = false, image: ownImage, children }: SeoProps) => {
   const site = useSiteContent()
   const fullTitle = formatPageTitle(title, site.brand)
   const url = canonicalUrl(site.siteUrl, pathname)
-  const image = absoluteUrl(site.siteUrl, SOCIAL_IMAGE.path)
-  const imageAlt = `${site.brand}: ${site.tagline}`
+  const picture = ownImage ?? SOCIAL_IMAGE
+  const image = absoluteUrl(site.siteUrl, picture.path)
+  const imageAlt = ownImage?.alt ?? `${site.brand}: ${site.tagline}`
   return (
     <>
       <title>{fullTitle}</title>
@@ -34,8 +39,8 @@ export const Seo = ({ title, description, pathname, structuredData, noindex = fa
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={image} />
-      <meta property="og:image:width" content={String(SOCIAL_IMAGE.width)} />
-      <meta property="og:image:height" content={String(SOCIAL_IMAGE.height)} />
+      <meta property="og:image:width" content={String(picture.width)} />
+      <meta property="og:image:height" content={String(picture.height)} />
       <meta property="og:image:alt" content={imageAlt} />
       <meta property="og:locale" content={site.language === "en" ? "en_US" : site.language.replace("-", "_")} />
       <meta name="twitter:card" content="summary_large_image" />

@@ -1,5 +1,5 @@
 // Renders the drawn pictures from SVG with sharp: the carousel's slides (16:9), the drop's pieces
-// (4:5), the social preview and the app icon. They stand in for photographs: an editor replaces
+// (4:5), the social previews (the site's, and a shared referral link's) and the app icon. They stand in for photographs: an editor replaces
 // any of them with a photo of the same name (or names a new file in content/). The drawings are in
 // tools/build/artwork/: garments with fabric grain, folds, seams, ribbing and stitching, the caps modelled.
 // The outputs are committed; run `node tools/build/generate-artwork.mjs` after changing a drawing, or
@@ -140,6 +140,30 @@ const social = () => {
   )
 }
 
+/** The card of a shared referral link (the friend page's og:image): a friend put you on, your spot is saved. */
+const friendSocial = () => {
+  const lead = wordPath("A FRIEND", 96, -2)
+  const rest = wordPath("PUT YOU ON", 96, -2)
+  const saved = wordPath("YOUR SPOT IS SAVED", 40)
+  const button = wordPath("TAKE YOUR SPOT", 30)
+  return picture(
+    [1200, 630],
+    [
+      [0, "#1b0f3a"],
+      [0.6, "#5b1a6b"],
+      [1, "#ff5a36"],
+    ],
+    [placed(blackHoodieBack("friend"), 720, 30, 0.42)],
+    `<path d="${lead.d}" transform="translate(80 200)" fill="${BONE}"/>
+     <path d="${rest.d}" transform="translate(80 300)" fill="${BONE}"/>
+     <path d="${saved.d}" transform="translate(84 372)" fill="${LIME}"/>
+     <rect x="84" y="430" width="${button.width + 80}" height="84" rx="42" fill="${LIME}"/>
+     <path d="${button.d}" transform="translate(124 483)" fill="${INK}"/>`,
+    undefined,
+    false,
+  )
+}
+
 const icon = `
   <svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
     <rect width="512" height="512" rx="96" fill="${INK}"/>
@@ -157,5 +181,7 @@ for (const [name, svg] of Object.entries({ ...slides, ...dropPieces })) {
   if (wanted(name)) await sharp(Buffer.from(svg())).jpeg({ quality: 84, mozjpeg: true }).toFile(`content/images/${name}.jpg`)
 }
 if (wanted("social-preview")) await sharp(Buffer.from(social())).png({ compressionLevel: 9, palette: true, colours: 96 }).toFile("static/social-preview.png")
+if (wanted("social-preview-friend"))
+  await sharp(Buffer.from(friendSocial())).png({ compressionLevel: 9, palette: true, colours: 96 }).toFile("static/social-preview-friend.png")
 if (wanted("icon")) await sharp(Buffer.from(icon)).png().toFile("content/images/icon.png")
 console.log("artwork written")

@@ -14,6 +14,7 @@ import { categories } from "./categories"
 import { drops } from "./drops"
 import { emails } from "./emails"
 import { about } from "./pages/about"
+import { friend } from "./pages/friend"
 import { confirm } from "./pages/confirm"
 import { contact } from "./pages/contact"
 import { dropPage } from "./pages/drop"
@@ -48,6 +49,7 @@ export const createContentSchemas = (options: SchemaOptions) => ({
   reassurances,
   home,
   about,
+  friend,
   contact,
   privacy,
   waitlist,
@@ -77,6 +79,7 @@ export const CONTENT_FILES = [
   { file: "reassurances.json", schema: "reassurances" },
   { file: "pages/home.json", schema: "home" },
   { file: "pages/about.json", schema: "about" },
+  { file: "pages/friend.json", schema: "friend" },
   { file: "pages/contact.json", schema: "contact" },
   { file: "pages/privacy.json", schema: "privacy" },
   { file: "pages/waitlist.json", schema: "waitlist" },

@@ -143,7 +143,7 @@ describe("POST /api/signup", () => {
       ok: true,
       status: "confirmed",
       position: 1,
-      referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/\?ref=/),
+      referralUrl: expect.stringMatching(/^https:\/\/block94\.example\/friend\/\?ref=/),
     })
     // The list's size is told only once it reaches what the site shows (content/site.json): no "#1 of 1" beside "5,000+".
     expect(res.body).not.toHaveProperty("total")
@@ -167,7 +167,7 @@ describe("POST /api/signup", () => {
   it("takes SITE_URL for the links at run time, never the request's Host", async () => {
     process.env.SITE_URL = "https://drop.block94.example"
     const res = await post(validSignup, { headers: { "content-type": "application/json", host: "evil.example" } })
-    expect(res.body).toMatchObject({ referralUrl: expect.stringMatching(/^https:\/\/drop\.block94\.example\/\?ref=/) })
+    expect(res.body).toMatchObject({ referralUrl: expect.stringMatching(/^https:\/\/drop\.block94\.example\/friend\/\?ref=/) })
   })
 
   it("answers 200 already_subscribed for the same email in another case, storing it once", async () => {

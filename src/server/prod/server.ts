@@ -6,6 +6,7 @@
  */
 import compress from "@fastify/compress"
 import fastifyStatic from "@fastify/static"
+import { referralLanding } from "../../signup/referral-landing"
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify"
 import { readFileSync } from "node:fs"
 import type { Server } from "node:http"
@@ -190,8 +191,15 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   // Hooks on every request take Fastify's callback form: an async hook costs a promise each time.
   // `_headers` and source maps exist for the host and for debugging: a visitor gets the 404 page.
   app.addHook("onRequest", (request, reply, done) => {
-    if (NOT_SERVED.test(normalisePath(pathOf(request.url)))) {
+    const path = pathOf(request.url)
+    if (NOT_SERVED.test(normalisePath(path))) {
       reply.code(404).type("text/html; charset=utf-8").send(notFoundPage)
+      return
+    }
+    // A referral link shared before the friend page existed lands there too, with its card.
+    const landing = request.method === "GET" || request.method === "HEAD" ? referralLanding(path, request.url.slice(path.length)) : null
+    if (landing) {
+      reply.redirect(landing, 302)
       return
     }
     done()

@@ -3,6 +3,7 @@
  * read when the server runs, never the request's Host). One place, so an answer and an email
  * written later by the sender (a milestone email) link alike.
  */
+import { FRIEND_PAGE_PATH } from "../../signup/referral-landing"
 import { withoutTrailingSlash } from "../../signup/site-url"
 
 /**
@@ -16,7 +17,8 @@ export const pageLink = (site: string, path: string, name: "token" | "code", sec
 export const siteLinks = (siteUrl: string) => {
   const site = withoutTrailingSlash(siteUrl)
   return {
-    referral: (code: string) => `${site}/?${new URLSearchParams({ ref: code }).toString()}`,
+    /** The page a referral link lands on ("a friend saved you a spot"), which previews with a card of its own. */
+    referral: (code: string) => `${site}${FRIEND_PAGE_PATH}?${new URLSearchParams({ ref: code }).toString()}`,
     status: (token: string) => pageLink(site, "/waitlist/", "token", token),
     confirm: (token: string) => pageLink(site, "/confirm/", "token", token),
     /** An invitation to the shop, with its single-use code. */

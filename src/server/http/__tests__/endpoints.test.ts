@@ -62,7 +62,7 @@ describe("POST /api/signup", () => {
       position: 1,
       total: 1,
       referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
-      referralUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/\\?ref=[0-9A-Z]{10}$`)),
+      referralUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/friend/\\?ref=[0-9A-Z]{10}$`)),
       statusUrl: expect.stringMatching(new RegExp(`^${SITE_URL}/waitlist/#token=[A-Za-z0-9_-]{43}$`)),
     })
   })

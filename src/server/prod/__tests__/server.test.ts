@@ -86,6 +86,16 @@ describe("the production server", () => {
     expect(redirect.headers.location).toBe("/about/")
   })
 
+  it("sends a referral link shared for Home to the friend page, query kept, so it previews with the friend's card", async () => {
+    const landing = await app.inject({ url: "/?ref=ABCD1234EF&utm_source=tiktok" })
+    expect(landing.statusCode).toBe(302)
+    expect(landing.headers.location).toBe("/friend/?ref=ABCD1234EF&utm_source=tiktok")
+    // Home without a code, and other pages with one, stay where they are.
+    expect((await app.inject({ url: "/" })).statusCode).toBe(200)
+    expect((await app.inject({ url: "/?utm_source=tiktok" })).statusCode).toBe(200)
+    expect((await app.inject({ url: "/about/?ref=ABCD1234EF" })).statusCode).toBe(200)
+  })
+
   it("answers an unknown path with the 404 page and a real 404 status", async () => {
     const missing = await app.inject({ url: "/no-such-page/" })
     expect(missing.statusCode).toBe(404)

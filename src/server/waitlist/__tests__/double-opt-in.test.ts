@@ -51,7 +51,7 @@ describe.each(storeEngines())("with %s", (_name, openStore) => {
     const token = linkIn(mail.text, "/confirm/")
 
     const confirmed = await service.confirm(token, at(new Date(START.getTime() + HOUR)))
-    expect(confirmed).toMatchObject({ kind: "confirmed", position: 1, total: 1, referralUrl: expect.stringContaining(`${SITE_URL}/?ref=`) })
+    expect(confirmed).toMatchObject({ kind: "confirmed", position: 1, total: 1, referralUrl: expect.stringContaining(`${SITE_URL}/friend/?ref=`) })
     await expect(service.confirm(token, at(new Date(START.getTime() + HOUR)))).resolves.toEqual({ kind: "expired" })
     if (confirmed.kind !== "confirmed") throw new Error("not confirmed")
     const statusToken = linkSecret(confirmed.statusUrl)

@@ -1,0 +1,62 @@
+/** @jsxImportSource theme-ui */
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { SignupSection } from "../components/forms/SignupSection"
+import { FRIEND_SOCIAL_IMAGE, Seo } from "../components/Seo"
+import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
+import { PageIntro } from "../components/shared/PageIntro"
+import { useSiteContent } from "../hooks/use-site-content"
+
+/**
+ * /friend/?ref=CODE: where a referral link lands. A friend saved them a spot, and the signup form
+ * right below; the layout remembers the link's code for the signup. A page of its own, so a shared
+ * link previews with a card of its own on any host, static ones included.
+ */
+const FriendPage = ({ data }: PageProps<Queries.FriendPageQuery>) => {
+  const site = useSiteContent()
+  const page = data.friendJson!
+  return (
+    <>
+      <StaticMarkup>
+        <PageIntro heading={page.intro.heading} paragraphs={page.intro.paragraphs} />
+      </StaticMarkup>
+      <HydrateLater>
+        <SignupSection
+          {...page.signup}
+          count={site.socialProof}
+          showListSizeFrom={site.showListSizeFrom}
+          language={site.language}
+          brand={site.brand}
+          contactEmail={site.emails.general}
+        />
+      </HydrateLater>
+    </>
+  )
+}
+
+export default FriendPage
+
+export const Head = ({ data, location }: HeadProps<Queries.FriendPageQuery>) => {
+  const { seo } = data.friendJson!
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} image={{ ...FRIEND_SOCIAL_IMAGE, alt: seo.imageAlt }} />
+}
+
+export const query = graphql`
+  query FriendPage {
+    friendJson {
+      seo {
+        title
+        description
+        imageAlt
+      }
+      intro {
+        heading
+        paragraphs
+      }
+      signup {
+        heading
+        text
+        socialProof
+      }
+    }
+  }
+`
