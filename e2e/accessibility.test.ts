@@ -37,7 +37,7 @@ test.describe("the waitlist's own states", () => {
   }
   const answer = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) })
 
-  test("the place in line after a signup: announced, keyboard-reachable, axe clean", async ({ page, app, context }) => {
+  test("the place in line after a signup: the form gives way to it, focus on its heading, keyboard-reachable, axe clean", async ({ page, app, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"])
     await page.route("**/api/signup", (route) => route.fulfill(answer(PLACE, 201)))
     await app.open("/")
@@ -45,12 +45,11 @@ test.describe("the waitlist's own states", () => {
     await section.getByLabel("Email address").fill("fan@example.com")
     await section.getByRole("checkbox").check()
     await section.getByRole("button", { name: "Join the Drop" }).click()
-    const place = section.locator("[aria-live='polite']").filter({ hasText: "You're #12 of 5,012" })
-    await expect(place).toBeVisible()
-    // From the signup button, Tab reaches the referral link, Copy and every share link.
-    await section.getByRole("button", { name: "Join the Drop" }).focus()
+    const place = section.getByRole("heading", { name: "You're #12 of 5,012" })
+    await expect(place).toBeFocused()
+    // From the heading, Tab reaches the pass, the referral link, Copy and every share link.
     const reached: string[] = []
-    for (let step = 0; step < 6; step += 1) {
+    for (let step = 0; step < 8; step += 1) {
       await page.keyboard.press("Tab")
       reached.push(
         await page.evaluate(
@@ -58,7 +57,7 @@ test.describe("the waitlist's own states", () => {
         ),
       )
     }
-    expect(reached).toEqual(expect.arrayContaining(["Copy link", "Share on X", "Share on WhatsApp", "Share by email"]))
+    expect(reached).toEqual(expect.arrayContaining(["Open my pass", "Copy link", "Share on X", "Share on WhatsApp", "Share by email"]))
     await section.getByRole("button", { name: "Copy link" }).click()
     await expect(section.getByText("Link copied")).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLACE.referralUrl)
@@ -72,7 +71,7 @@ test.describe("the waitlist's own states", () => {
     await section.getByLabel("Email address").fill("fan@example.com")
     await section.getByRole("checkbox").check()
     await section.getByRole("button", { name: "Join the Drop" }).click()
-    await expect(section.getByText("Check your inbox")).toBeVisible()
+    await expect(section.getByRole("heading", { name: "Check your inbox" })).toBeFocused()
     expect(await axeViolations(page)).toEqual([])
     // "Didn't get the email?" is reached by keyboard and its answer read out (a live region), also clean.
     await page.route("**/api/resend", (route) => route.fulfill(answer({ ok: true }, 202)))
@@ -95,13 +94,13 @@ test.describe("the waitlist's own states", () => {
       ),
     )
     await app.open("/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
-    await expect(page.getByText("You're #3 of 5,012")).toBeVisible()
+    await expect(page.getByRole("heading", { level: 1, name: "You're #3 of 5,012" })).toBeVisible()
     await expect(page.getByText("Friends who joined with your link: 2")).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
     known = false
     await page.reload()
     await app.hydrated()
-    await expect(page.getByText("We couldn't find that status link.", { exact: false })).toBeVisible()
+    await expect(page.getByRole("heading", { level: 1, name: "That link didn't work" })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
   })
 })

@@ -58,7 +58,7 @@ test.describe("dates on every page", () => {
     expect(joined.status()).toBe(201)
     const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
     await app.open(`${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`)
-    await expect(page.getByText(/^You're #\d/)).toBeVisible()
+    await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     await expect(page.locator('time[datetime="2026-12-04T17:00:00Z"]').first()).toBeVisible()
     const text = await visibleText(page)
     expect(datesInOneFormat(text).length).toBeGreaterThanOrEqual(3)

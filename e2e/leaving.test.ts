@@ -74,7 +74,7 @@ test.describe("leaving the list", () => {
 
     await page.goto(statusUrl)
     await waitUntilHydrated(page)
-    await expect(page.getByText(/^You're #\d+( of [\d,]+)?$/)).toBeVisible()
+    await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     const ask = page.getByRole("button", { name: "Leave the list" })
     await expect(ask).toHaveAttribute("aria-expanded", "false")
     expect(await axeViolations(page)).toEqual([])

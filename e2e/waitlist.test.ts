@@ -59,7 +59,7 @@ const PLACE_ANSWER = {
   position: expect.any(Number),
   // No `total`: the list is far smaller than the size the site starts to show (content/site.json).
   referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
-  referralUrl: expect.stringMatching(/\/\?ref=[0-9A-Z]{10}$/),
+  referralUrl: expect.stringMatching(/\/friend\/\?ref=[0-9A-Z]{10}$/),
   statusUrl: expect.stringMatching(/\/waitlist\/#token=[A-Za-z0-9_-]{43}$/),
 }
 
@@ -139,8 +139,8 @@ for (const storeName of STORES) {
       expect(inbox.messages.filter((message) => message.subject?.startsWith("Confirm")).length).toBe(1)
       const cConfirmed = await confirmOnPage(c.page, cLink)
       expect(cConfirmed).toEqual({ status: 200, body: { ...PLACE_ANSWER, position: 1 } })
-      // A list of one is smaller than the "5,000+" the signup section claims: the place alone.
-      await expect(c.page.getByText("You're #1", { exact: true })).toBeVisible()
+      // A list of one is smaller than the "5,000+" the signup section claims: the place without a number.
+      await expect(c.page.getByRole("heading", { name: "You're in: each friend moves you up" })).toBeVisible()
 
       // The link is single use; nothing is found by a made-up token.
       const post = (path: string, body: unknown) =>
@@ -162,7 +162,7 @@ for (const storeName of STORES) {
       expect(aConfirmed).toEqual({ status: 200, body: { ...PLACE_ANSWER, position: 2 } })
       const aReferralUrl = String(aConfirmed.body.referralUrl)
       const aStatusUrl = String(aConfirmed.body.statusUrl)
-      expect(aReferralUrl.startsWith(`${siteUrl}/?ref=`)).toBe(true)
+      expect(aReferralUrl.startsWith(`${siteUrl}/friend/?ref=`)).toBe(true)
       await expect(a.page.getByLabel("Your referral link")).toHaveValue(aReferralUrl)
 
       // B opens A's referral link, looks around, signs up on another page and confirms.
@@ -181,17 +181,17 @@ for (const storeName of STORES) {
       const sent: string[] = []
       a.page.on("request", (request) => sent.push(`${request.url()} ${request.headers().referer ?? ""}`))
       await a.page.goto(aStatusUrl)
-      await expect(a.page.getByText("You're #1", { exact: true })).toBeVisible()
+      await expect(a.page.getByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
       // The secret stays in the fragment: in the address bar for a bookmark, in no request's address or Referer.
       await expect(a.page).toHaveURL(aStatusUrl)
       expect(sent.filter((line) => line.includes(aToken))).toEqual([])
       // A bookmark opened in a new session shows the place; so does an old email's ?token= link, moved into the fragment.
       const bookmark = await fresh(browser)
       await open(bookmark.page, aStatusUrl)
-      await expect(bookmark.page.getByText("You're #1", { exact: true })).toBeVisible()
+      await expect(bookmark.page.getByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
       await open(bookmark.page, `${siteUrl}/waitlist/?token=${aToken}`)
       await expect(bookmark.page).toHaveURL(`${siteUrl}/waitlist/#token=${aToken}`)
-      await expect(bookmark.page.getByText("You're #1", { exact: true })).toBeVisible()
+      await expect(bookmark.page.getByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
       await expect(a.page.getByText("Friends who joined with your link: 1")).toBeVisible()
       const aStatus = await postJson(`${siteUrl}/api/waitlist`, { token: linkSecret(aStatusUrl) })
       expect(aStatus.status).toBe(200)
@@ -199,6 +199,7 @@ for (const storeName of STORES) {
         status: "confirmed",
         position: 1,
         referrals: 1,
+        waiting: 0,
         // One friend reaches the first reward tier (content/rewards.json).
         milestone: 1,
         referralCode: aConfirmed.body.referralCode,
