@@ -49,8 +49,9 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-plugin-sitemap",
-      // Pages opened from email links are private to their token and marked noindex; so is the owner's page.
-      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/", "/owner/"] },
+      // Pages opened from email links are private to their token and marked noindex; so is the owner's page, and the
+      // friend page, which speaks to someone who followed a friend's link (Home is the page for search).
+      options: { excludes: ["/404/", "/404.html", "/dev-404-page/", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/", "/owner/", "/friend/"] },
     },
     {
       resolve: "gatsby-plugin-manifest",

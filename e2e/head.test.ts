@@ -69,6 +69,23 @@ test.describe("unknown paths", NO_BROWSER, () => {
   })
 })
 
+test.describe("the page a referral link lands on", NO_BROWSER, () => {
+  test("previews with a card of its own, a friend put you on, and stays out of search results", async ({ request }) => {
+    const { status, html } = await fetchHtml(request, "/friend/?ref=ABCD1234EF")
+    expect(status).toBe(200)
+    expect(meta(html, "property", "og:title")).toBe("A friend put you on | Block 94")
+    expect(meta(html, "name", "twitter:title")).toBe("A friend put you on | Block 94")
+    expect(meta(html, "property", "og:description")).toMatch(/^A friend saved you a spot/)
+    expect(meta(html, "property", "og:image")).toBe(`${SITE}/social-preview-friend.png`)
+    expect(meta(html, "name", "robots")).toBe("noindex, follow")
+    const image = await request.get("/social-preview-friend.png")
+    expect(image.status()).toBe(200)
+    expect(image.headers()["content-type"]).toBe("image/png")
+    // Home keeps the site's own card.
+    expect(meta((await fetchHtml(request, "/")).html, "property", "og:image")).toBe(`${SITE}/social-preview.png`)
+  })
+})
+
 test.describe("crawler files", NO_BROWSER, () => {
   test("robots.txt points to the sitemap", async ({ request }) => {
     const { status, html } = await fetchHtml(request, "/robots.txt")

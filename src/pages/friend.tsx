@@ -37,7 +37,8 @@ export default FriendPage
 
 export const Head = ({ data, location }: HeadProps<Queries.FriendPageQuery>) => {
   const { seo } = data.friendJson!
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} image={{ ...FRIEND_SOCIAL_IMAGE, alt: seo.imageAlt }} />
+  // Out of search results: it speaks to someone who followed a friend's link (Home is the page for search).
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} image={{ ...FRIEND_SOCIAL_IMAGE, alt: seo.imageAlt }} noindex />
 }
 
 export const query = graphql`

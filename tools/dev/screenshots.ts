@@ -16,6 +16,8 @@ const routes = {
   unsubscribe: "/unsubscribe/",
   invite: "/invite/",
   drop: "/drop/",
+  // Where a referral link lands: a friend saved them a spot.
+  friend: "/friend/?ref=ABCD1234EF",
   "not-found": "/no-such-page/",
 }
 

@@ -44,15 +44,36 @@ export interface StatusDrops {
   drops: ReadonlyArray<EntryDrop>
 }
 
-/** The frame of the pass: a small line, the heading (the place, the next step, or what went wrong) and what follows. */
-const Pass = ({ eyebrow, heading, children }: { eyebrow: string; heading: string; children: ReactNode }) => (
-  // The whole first screen is kept for the answer, which arrives after the page has shown: nothing on screen moves when it comes in.
+interface PassProps {
+  eyebrow: string
+  heading: string
+  /** What the answer brought; none while it is on its way. */
+  children?: ReactNode
+  /** While the answer is on its way: the page's note and "Looking up your place...". */
+  lookingUp?: { intro: string; text: string }
+}
+
+/**
+ * The frame of the pass: a small line, the heading (the place, the next step, or what went
+ * wrong: one element whose words change) and what the answer brought. The answer arrives after
+ * the page has shown, so the first paint is built to stay still and to be the largest: the live
+ * region is empty (nothing in it to move), the page's note is painted large below it, and both
+ * it and the looking-up line go when the answer comes; the whole first screen is kept, so the
+ * footer never moves on screen either.
+ */
+const Pass = ({ eyebrow, heading, children, lookingUp }: PassProps) => (
   <section aria-labelledby="page-heading" sx={{ variant: "layout.narrow", py: [6, 8], minHeight: "100vh" }}>
     <p sx={{ variant: "text.eyebrow", mb: 3 }}>{eyebrow}</p>
     <h1 id="page-heading" sx={{ variant: "text.display", fontSize: [6, 7], mb: 5, textWrap: "balance" }}>
       {heading}
     </h1>
     <div aria-live="polite">{children}</div>
+    {lookingUp && (
+      <>
+        <p sx={{ variant: "text.lead", fontSize: [3, 4], mb: 5 }}>{lookingUp.intro}</p>
+        <p sx={{ variant: "text.lead" }}>{lookingUp.text}</p>
+      </>
+    )}
   </section>
 )
 
@@ -92,12 +113,7 @@ export const StatusLookup = ({ copy, tiers, drops }: { copy: StatusLookupCopy; t
         {joinInstead}
       </Pass>
     )
-  if (token === undefined || outcome === null)
-    return (
-      <Pass {...frame} heading={copy.heading}>
-        <p sx={{ variant: "text.lead" }}>{copy.loading}</p>
-      </Pass>
-    )
+  if (token === undefined || outcome === null) return <Pass {...frame} heading={copy.heading} lookingUp={{ intro: copy.intro, text: copy.loading }} />
   if (outcome.kind === "notFound")
     return (
       <Pass {...frame} heading={copy.badLink.heading}>

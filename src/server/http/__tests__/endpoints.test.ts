@@ -198,6 +198,7 @@ describe("POST /api/waitlist", () => {
         position: 2,
         total: 2,
         referrals: 0,
+        waiting: 0,
         milestone: 0,
         referralCode: joined.body.referralCode,
         referralUrl: joined.body.referralUrl,
