@@ -24,8 +24,9 @@ const joinOnPage = async (page: Page, email: string) => {
 
 /** A link of the service's answer on the served site (answers name the public SITE_URL). */
 const onSite = (page: Page, url: string) => {
-  const { pathname, search } = new URL(url)
-  return `${new URL(page.url()).origin}${pathname}${search}`
+  // The status link's secret is in its fragment: it goes along.
+  const { pathname, search, hash } = new URL(url)
+  return `${new URL(page.url()).origin}${pathname}${search}${hash}`
 }
 
 /** A friend opens the referral link in a browser of their own and joins on that page. */
