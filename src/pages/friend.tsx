@@ -4,7 +4,6 @@ import { SignupSection } from "../components/forms/SignupSection"
 import { FRIEND_SOCIAL_IMAGE, Seo } from "../components/Seo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
-import { useSiteContent } from "../hooks/use-site-content"
 
 /**
  * /friend/?ref=CODE: where a referral link lands. A friend saved them a spot, and the signup form
@@ -12,7 +11,6 @@ import { useSiteContent } from "../hooks/use-site-content"
  * link previews with a card of its own on any host, static ones included.
  */
 const FriendPage = ({ data }: PageProps<Queries.FriendPageQuery>) => {
-  const site = useSiteContent()
   const page = data.friendJson!
   return (
     <>
@@ -20,14 +18,7 @@ const FriendPage = ({ data }: PageProps<Queries.FriendPageQuery>) => {
         <PageIntro heading={page.intro.heading} paragraphs={page.intro.paragraphs} />
       </StaticMarkup>
       <HydrateLater>
-        <SignupSection
-          {...page.signup}
-          count={site.socialProof}
-          showListSizeFrom={site.showListSizeFrom}
-          language={site.language}
-          brand={site.brand}
-          contactEmail={site.emails.general}
-        />
+        <SignupSection {...page.signup} />
       </HydrateLater>
     </>
   )
