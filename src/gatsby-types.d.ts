@@ -2444,6 +2444,8 @@ type File = Node & {
   readonly childDropsJson: Maybe<DropsJson>;
   /** Returns the first child node of type EmailsJson or null if there are no children of given type on this node */
   readonly childEmailsJson: Maybe<EmailsJson>;
+  /** Returns the first child node of type FriendJson or null if there are no children of given type on this node */
+  readonly childFriendJson: Maybe<FriendJson>;
   /** Returns the first child node of type HomeJson or null if there are no children of given type on this node */
   readonly childHomeJson: Maybe<HomeJson>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -2487,6 +2489,8 @@ type File = Node & {
   readonly childrenDropsJson: Maybe<ReadonlyArray<Maybe<DropsJson>>>;
   /** Returns all children nodes filtered by type EmailsJson */
   readonly childrenEmailsJson: Maybe<ReadonlyArray<Maybe<EmailsJson>>>;
+  /** Returns all children nodes filtered by type FriendJson */
+  readonly childrenFriendJson: Maybe<ReadonlyArray<Maybe<FriendJson>>>;
   /** Returns all children nodes filtered by type HomeJson */
   readonly childrenHomeJson: Maybe<ReadonlyArray<Maybe<HomeJson>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -2664,6 +2668,7 @@ type FileFieldSelector = {
   readonly childDropJson: InputMaybe<DropJsonFieldSelector>;
   readonly childDropsJson: InputMaybe<DropsJsonFieldSelector>;
   readonly childEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
+  readonly childFriendJson: InputMaybe<FriendJsonFieldSelector>;
   readonly childHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childInviteJson: InputMaybe<InviteJsonFieldSelector>;
@@ -2686,6 +2691,7 @@ type FileFieldSelector = {
   readonly childrenDropJson: InputMaybe<DropJsonFieldSelector>;
   readonly childrenDropsJson: InputMaybe<DropsJsonFieldSelector>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFieldSelector>;
+  readonly childrenFriendJson: InputMaybe<FriendJsonFieldSelector>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenInviteJson: InputMaybe<InviteJsonFieldSelector>;
@@ -2747,6 +2753,7 @@ type FileFilterInput = {
   readonly childDropJson: InputMaybe<DropJsonFilterInput>;
   readonly childDropsJson: InputMaybe<DropsJsonFilterInput>;
   readonly childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
+  readonly childFriendJson: InputMaybe<FriendJsonFilterInput>;
   readonly childHomeJson: InputMaybe<HomeJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childInviteJson: InputMaybe<InviteJsonFilterInput>;
@@ -2769,6 +2776,7 @@ type FileFilterInput = {
   readonly childrenDropJson: InputMaybe<DropJsonFilterListInput>;
   readonly childrenDropsJson: InputMaybe<DropsJsonFilterListInput>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
+  readonly childrenFriendJson: InputMaybe<FriendJsonFilterListInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
@@ -2871,6 +2879,7 @@ type FileSortInput = {
   readonly childDropJson: InputMaybe<DropJsonSortInput>;
   readonly childDropsJson: InputMaybe<DropsJsonSortInput>;
   readonly childEmailsJson: InputMaybe<EmailsJsonSortInput>;
+  readonly childFriendJson: InputMaybe<FriendJsonSortInput>;
   readonly childHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childInviteJson: InputMaybe<InviteJsonSortInput>;
@@ -2893,6 +2902,7 @@ type FileSortInput = {
   readonly childrenDropJson: InputMaybe<DropJsonSortInput>;
   readonly childrenDropsJson: InputMaybe<DropsJsonSortInput>;
   readonly childrenEmailsJson: InputMaybe<EmailsJsonSortInput>;
+  readonly childrenFriendJson: InputMaybe<FriendJsonSortInput>;
   readonly childrenHomeJson: InputMaybe<HomeJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenInviteJson: InputMaybe<InviteJsonSortInput>;
@@ -2944,6 +2954,180 @@ type FloatQueryOperatorInput = {
   readonly lte: InputMaybe<Scalars['Float']>;
   readonly ne: InputMaybe<Scalars['Float']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
+};
+
+type FriendIntro = {
+  readonly heading: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+};
+
+type FriendIntroFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+};
+
+type FriendIntroFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FriendIntroSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+};
+
+type FriendJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly intro: FriendIntro;
+  readonly parent: Maybe<Node>;
+  readonly seo: FriendSeo;
+  readonly signup: SignupCopy;
+};
+
+type FriendJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FriendJsonEdge>;
+  readonly group: ReadonlyArray<FriendJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FriendJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FriendJsonConnection_distinctArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonConnection_groupArgs = {
+  field: FriendJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FriendJsonConnection_maxArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonConnection_minArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonConnection_sumArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+type FriendJsonEdge = {
+  readonly next: Maybe<FriendJson>;
+  readonly node: FriendJson;
+  readonly previous: Maybe<FriendJson>;
+};
+
+type FriendJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FriendIntroFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<FriendSeoFieldSelector>;
+  readonly signup: InputMaybe<SignupCopyFieldSelector>;
+};
+
+type FriendJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<FriendIntroFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<FriendSeoFilterInput>;
+  readonly signup: InputMaybe<SignupCopyFilterInput>;
+};
+
+type FriendJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<FriendJsonFilterInput>;
+};
+
+type FriendJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FriendJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<FriendJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FriendJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FriendJsonGroupConnection_distinctArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonGroupConnection_groupArgs = {
+  field: FriendJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FriendJsonGroupConnection_maxArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonGroupConnection_minArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+
+type FriendJsonGroupConnection_sumArgs = {
+  field: FriendJsonFieldSelector;
+};
+
+type FriendJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<FriendIntroSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<FriendSeoSortInput>;
+  readonly signup: InputMaybe<SignupCopySortInput>;
+};
+
+type FriendSeo = {
+  readonly description: Scalars['String'];
+  readonly imageAlt: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type FriendSeoFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FriendSeoFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FriendSeoSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type GatsbyImageDataQueryOperatorInput = {
@@ -6255,6 +6439,7 @@ type Query = {
   readonly allDropsJson: DropsJsonConnection;
   readonly allEmailsJson: EmailsJsonConnection;
   readonly allFile: FileConnection;
+  readonly allFriendJson: FriendJsonConnection;
   readonly allHomeJson: HomeJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allInviteJson: InviteJsonConnection;
@@ -6282,6 +6467,7 @@ type Query = {
   readonly dropsJson: Maybe<DropsJson>;
   readonly emailsJson: Maybe<EmailsJson>;
   readonly file: Maybe<File>;
+  readonly friendJson: Maybe<FriendJson>;
   readonly homeJson: Maybe<HomeJson>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly inviteJson: Maybe<InviteJson>;
@@ -6386,6 +6572,14 @@ type Query_allFileArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<FileSortInput>>>;
+};
+
+
+type Query_allFriendJsonArgs = {
+  filter: InputMaybe<FriendJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<FriendJsonSortInput>>>;
 };
 
 
@@ -6691,6 +6885,7 @@ type Query_fileArgs = {
   childDropJson: InputMaybe<DropJsonFilterInput>;
   childDropsJson: InputMaybe<DropsJsonFilterInput>;
   childEmailsJson: InputMaybe<EmailsJsonFilterInput>;
+  childFriendJson: InputMaybe<FriendJsonFilterInput>;
   childHomeJson: InputMaybe<HomeJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childInviteJson: InputMaybe<InviteJsonFilterInput>;
@@ -6713,6 +6908,7 @@ type Query_fileArgs = {
   childrenDropJson: InputMaybe<DropJsonFilterListInput>;
   childrenDropsJson: InputMaybe<DropsJsonFilterListInput>;
   childrenEmailsJson: InputMaybe<EmailsJsonFilterListInput>;
+  childrenFriendJson: InputMaybe<FriendJsonFilterListInput>;
   childrenHomeJson: InputMaybe<HomeJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenInviteJson: InputMaybe<InviteJsonFilterListInput>;
@@ -6753,6 +6949,17 @@ type Query_fileArgs = {
   size: InputMaybe<IntQueryOperatorInput>;
   sourceInstanceName: InputMaybe<StringQueryOperatorInput>;
   uid: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_friendJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<FriendIntroFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<FriendSeoFilterInput>;
+  signup: InputMaybe<SignupCopyFilterInput>;
 };
 
 
@@ -7045,9 +7252,11 @@ type Query_valuesJsonArgs = {
 
 
 type Query_waitlistJsonArgs = {
+  badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   drop: InputMaybe<WaitlistDropFilterInput>;
   expired: InputMaybe<WaitlistExpiredFilterInput>;
+  eyebrow: InputMaybe<StringQueryOperatorInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -7062,6 +7271,7 @@ type Query_waitlistJsonArgs = {
   notFound: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   pending: InputMaybe<StringQueryOperatorInput>;
+  pendingHeading: InputMaybe<StringQueryOperatorInput>;
   retry: InputMaybe<StringQueryOperatorInput>;
   rewards: InputMaybe<WaitlistRewardsFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
@@ -9076,10 +9286,11 @@ type UiSignupFormSortInput = {
 type UiWaitlist = {
   readonly copied: Scalars['String'];
   readonly copy: Scalars['String'];
+  readonly passHint: Scalars['String'];
   readonly pending: Scalars['String'];
   readonly pendingHeading: Scalars['String'];
+  readonly placeUntold: Scalars['String'];
   readonly position: Scalars['String'];
-  readonly positionAlone: Scalars['String'];
   readonly referralLink: Scalars['String'];
   readonly referrals: Scalars['String'];
   readonly resend: Scalars['String'];
@@ -9094,17 +9305,18 @@ type UiWaitlist = {
   readonly shareOnWhatsApp: Scalars['String'];
   readonly shareOnX: Scalars['String'];
   readonly shareSubject: Scalars['String'];
-  readonly statusHint: Scalars['String'];
-  readonly statusLink: Scalars['String'];
+  readonly statusButton: Scalars['String'];
+  readonly waiting: Scalars['String'];
 };
 
 type UiWaitlistFieldSelector = {
   readonly copied: InputMaybe<FieldSelectorEnum>;
   readonly copy: InputMaybe<FieldSelectorEnum>;
+  readonly passHint: InputMaybe<FieldSelectorEnum>;
   readonly pending: InputMaybe<FieldSelectorEnum>;
   readonly pendingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly placeUntold: InputMaybe<FieldSelectorEnum>;
   readonly position: InputMaybe<FieldSelectorEnum>;
-  readonly positionAlone: InputMaybe<FieldSelectorEnum>;
   readonly referralLink: InputMaybe<FieldSelectorEnum>;
   readonly referrals: InputMaybe<FieldSelectorEnum>;
   readonly resend: InputMaybe<FieldSelectorEnum>;
@@ -9119,17 +9331,18 @@ type UiWaitlistFieldSelector = {
   readonly shareOnWhatsApp: InputMaybe<FieldSelectorEnum>;
   readonly shareOnX: InputMaybe<FieldSelectorEnum>;
   readonly shareSubject: InputMaybe<FieldSelectorEnum>;
-  readonly statusHint: InputMaybe<FieldSelectorEnum>;
-  readonly statusLink: InputMaybe<FieldSelectorEnum>;
+  readonly statusButton: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
 };
 
 type UiWaitlistFilterInput = {
   readonly copied: InputMaybe<StringQueryOperatorInput>;
   readonly copy: InputMaybe<StringQueryOperatorInput>;
+  readonly passHint: InputMaybe<StringQueryOperatorInput>;
   readonly pending: InputMaybe<StringQueryOperatorInput>;
   readonly pendingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly placeUntold: InputMaybe<StringQueryOperatorInput>;
   readonly position: InputMaybe<StringQueryOperatorInput>;
-  readonly positionAlone: InputMaybe<StringQueryOperatorInput>;
   readonly referralLink: InputMaybe<StringQueryOperatorInput>;
   readonly referrals: InputMaybe<StringQueryOperatorInput>;
   readonly resend: InputMaybe<StringQueryOperatorInput>;
@@ -9144,17 +9357,18 @@ type UiWaitlistFilterInput = {
   readonly shareOnWhatsApp: InputMaybe<StringQueryOperatorInput>;
   readonly shareOnX: InputMaybe<StringQueryOperatorInput>;
   readonly shareSubject: InputMaybe<StringQueryOperatorInput>;
-  readonly statusHint: InputMaybe<StringQueryOperatorInput>;
-  readonly statusLink: InputMaybe<StringQueryOperatorInput>;
+  readonly statusButton: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
 };
 
 type UiWaitlistSortInput = {
   readonly copied: InputMaybe<SortOrderEnum>;
   readonly copy: InputMaybe<SortOrderEnum>;
+  readonly passHint: InputMaybe<SortOrderEnum>;
   readonly pending: InputMaybe<SortOrderEnum>;
   readonly pendingHeading: InputMaybe<SortOrderEnum>;
+  readonly placeUntold: InputMaybe<SortOrderEnum>;
   readonly position: InputMaybe<SortOrderEnum>;
-  readonly positionAlone: InputMaybe<SortOrderEnum>;
   readonly referralLink: InputMaybe<SortOrderEnum>;
   readonly referrals: InputMaybe<SortOrderEnum>;
   readonly resend: InputMaybe<SortOrderEnum>;
@@ -9169,8 +9383,8 @@ type UiWaitlistSortInput = {
   readonly shareOnWhatsApp: InputMaybe<SortOrderEnum>;
   readonly shareOnX: InputMaybe<SortOrderEnum>;
   readonly shareSubject: InputMaybe<SortOrderEnum>;
-  readonly statusHint: InputMaybe<SortOrderEnum>;
-  readonly statusLink: InputMaybe<SortOrderEnum>;
+  readonly statusButton: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
 };
 
 type UnsubscribeExpired = {
@@ -9501,6 +9715,26 @@ type ValuesJsonSortInput = {
   readonly values: InputMaybe<CardSortInput>;
 };
 
+type WaitlistBadLink = {
+  readonly button: Scalars['String'];
+  readonly heading: Scalars['String'];
+};
+
+type WaitlistBadLinkFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+};
+
+type WaitlistBadLinkFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WaitlistBadLinkSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+};
+
 type WaitlistDrop = {
   readonly age: Scalars['String'];
   readonly bonus: Scalars['String'];
@@ -9798,9 +10032,11 @@ type WaitlistInvitedSortInput = {
 };
 
 type WaitlistJson = Node & {
+  readonly badLink: WaitlistBadLink;
   readonly children: ReadonlyArray<Node>;
   readonly drop: WaitlistDrop;
   readonly expired: WaitlistExpired;
+  readonly eyebrow: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -9815,6 +10051,7 @@ type WaitlistJson = Node & {
   readonly notFound: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly pending: Scalars['String'];
+  readonly pendingHeading: Scalars['String'];
   readonly retry: Scalars['String'];
   readonly rewards: WaitlistRewards;
   readonly seo: PageSeo;
@@ -9866,9 +10103,11 @@ type WaitlistJsonEdge = {
 };
 
 type WaitlistJsonFieldSelector = {
+  readonly badLink: InputMaybe<WaitlistBadLinkFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly drop: InputMaybe<WaitlistDropFieldSelector>;
   readonly expired: InputMaybe<WaitlistExpiredFieldSelector>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -9883,15 +10122,18 @@ type WaitlistJsonFieldSelector = {
   readonly notFound: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pending: InputMaybe<FieldSelectorEnum>;
+  readonly pendingHeading: InputMaybe<FieldSelectorEnum>;
   readonly retry: InputMaybe<FieldSelectorEnum>;
   readonly rewards: InputMaybe<WaitlistRewardsFieldSelector>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
 };
 
 type WaitlistJsonFilterInput = {
+  readonly badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly drop: InputMaybe<WaitlistDropFilterInput>;
   readonly expired: InputMaybe<WaitlistExpiredFilterInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -9906,6 +10148,7 @@ type WaitlistJsonFilterInput = {
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pending: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingHeading: InputMaybe<StringQueryOperatorInput>;
   readonly retry: InputMaybe<StringQueryOperatorInput>;
   readonly rewards: InputMaybe<WaitlistRewardsFilterInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
@@ -9957,9 +10200,11 @@ type WaitlistJsonGroupConnection_sumArgs = {
 };
 
 type WaitlistJsonSortInput = {
+  readonly badLink: InputMaybe<WaitlistBadLinkSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly drop: InputMaybe<WaitlistDropSortInput>;
   readonly expired: InputMaybe<WaitlistExpiredSortInput>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -9974,6 +10219,7 @@ type WaitlistJsonSortInput = {
   readonly notFound: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pending: InputMaybe<SortOrderEnum>;
+  readonly pendingHeading: InputMaybe<SortOrderEnum>;
   readonly retry: InputMaybe<SortOrderEnum>;
   readonly rewards: InputMaybe<WaitlistRewardsSortInput>;
   readonly seo: InputMaybe<PageSeoSortInput>;
@@ -10137,6 +10383,11 @@ type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readon
 
 type DropScheduleFragment = { readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } };
 
+type FriendPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type FriendPageQuery = { readonly friendJson: { readonly seo: { readonly title: string, readonly description: string, readonly imageAlt: string }, readonly intro: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly signup: { readonly heading: string, readonly text: string, readonly socialProof: string } } | null };
+
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
 type GatsbyImageSharpFixed_noBase64Fragment = { readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
@@ -10201,7 +10452,7 @@ type PrivacyPageQuery = { readonly dropsJson: { readonly minimumAge: number } | 
 type SiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly label: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly announcement: { readonly show: boolean } }> } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly dropLink: { readonly before: string, readonly open: string, readonly closed: string, readonly results: string, readonly days: string, readonly hours: string, readonly minutes: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly emailMissing: string, readonly emailMalformed: string, readonly consentMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly nameMissing: string, readonly emailMissing: string, readonly emailMalformed: string, readonly messageMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly positionAlone: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusLink: string, readonly statusHint: string, readonly referrals: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
+type SiteContentQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteJson: { readonly brand: string, readonly tagline: string, readonly description: string, readonly language: string, readonly responseTime: string, readonly socialProof: string, readonly showListSizeFrom: number, readonly emails: { readonly general: string, readonly business: string }, readonly social: ReadonlyArray<{ readonly network: SocialNetwork, readonly url: string }>, readonly carousel: { readonly intervalMs: number, readonly transitionMs: number } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly label: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly announcement: { readonly show: boolean } }> } | null, readonly uiJson: { readonly skipLink: string, readonly joinButton: string, readonly logoLabel: string, readonly reassurancesLabel: string, readonly privacyUpdated: string, readonly navigation: { readonly label: string, readonly menuButton: string, readonly home: string, readonly about: string, readonly contact: string, readonly privacy: string }, readonly dropLink: { readonly before: string, readonly open: string, readonly closed: string, readonly results: string, readonly days: string, readonly hours: string, readonly minutes: string }, readonly footer: { readonly label: string, readonly quickLinks: string, readonly follow: string, readonly socialLink: string, readonly earlyAccess: string, readonly copyright: string }, readonly cookieNotice: { readonly label: string, readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly dismiss: string, readonly close: string }, readonly carousel: { readonly carouselRole: string, readonly slideRole: string, readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly chooseSlide: string, readonly slideButton: string, readonly slidePosition: string }, readonly signupForm: { readonly label: string, readonly emailLabel: string, readonly emailPlaceholder: string, readonly consent: string, readonly privacyLink: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly emailMissing: string, readonly emailMalformed: string, readonly consentMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly contactForm: { readonly label: string, readonly nameLabel: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly submitting: string, readonly missing: { readonly title: string, readonly description: string }, readonly invalidEmail: { readonly title: string, readonly description: string }, readonly fieldErrors: { readonly nameMissing: string, readonly emailMissing: string, readonly emailMalformed: string, readonly messageMissing: string }, readonly success: { readonly title: string, readonly description: string }, readonly failure: { readonly title: string, readonly description: string } }, readonly errorPage: { readonly heading: string, readonly homeLink: string }, readonly waitlist: { readonly position: string, readonly placeUntold: string, readonly shareIntro: string, readonly referralLink: string, readonly copy: string, readonly copied: string, readonly share: string, readonly shareOnX: string, readonly shareOnWhatsApp: string, readonly shareByEmail: string, readonly shareMessage: string, readonly shareSubject: string, readonly statusButton: string, readonly passHint: string, readonly referrals: string, readonly waiting: string, readonly pendingHeading: string, readonly pending: string, readonly resendQuestion: string, readonly resend: string, readonly resending: string, readonly resent: string, readonly resendFailed: string } } | null };
 
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -10211,7 +10462,7 @@ type UnsubscribePageQuery = { readonly unsubscribeJson: { readonly heading: stri
 type WaitlistPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly intro: string, readonly loading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly waiting: string, readonly leftOut: string, readonly check: { readonly button: string, readonly checking: string, readonly found: string, readonly differs: string, readonly missing: string, readonly listChanged: string, readonly failed: string }, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }>, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
+type WaitlistPageQuery = { readonly waitlistJson: { readonly heading: string, readonly eyebrow: string, readonly intro: string, readonly loading: string, readonly pendingHeading: string, readonly pending: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string }, readonly badLink: { readonly heading: string, readonly button: string }, readonly expired: { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string }, readonly invited: { readonly heading: string, readonly text: string, readonly redeemed: string }, readonly rewards: { readonly heading: string, readonly intro: string, readonly friend: string, readonly friends: string, readonly reached: string, readonly next: string, readonly nextOne: string, readonly allReached: string }, readonly leaderboard: { readonly heading: string, readonly intro: string, readonly rank: string, readonly name: string, readonly friends: string, readonly you: string, readonly empty: string }, readonly leave: { readonly heading: string, readonly intro: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly leaving: string, readonly left: string, readonly failed: string }, readonly drop: { readonly eyebrow: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string, readonly age: string, readonly bonus: string, readonly noBonus: string, readonly tickets: string, readonly scheduled: string, readonly sizes: string, readonly chooseSize: string, readonly enter: string, readonly change: string, readonly withdraw: string, readonly sending: string, readonly withdrawing: string, readonly yourEntry: string, readonly entryNumber: string, readonly entered: string, readonly changed: string, readonly withdrawn: string, readonly closed: string, readonly won: string, readonly notWon: string, readonly rulesLink: string, readonly waiting: string, readonly leftOut: string, readonly check: { readonly button: string, readonly checking: string, readonly found: string, readonly differs: string, readonly missing: string, readonly listChanged: string, readonly failed: string }, readonly errors: { readonly badSize: string, readonly botCheck: string, readonly notConfirmed: string, readonly held: string, readonly notFound: string, readonly notOpen: string, readonly closed: string, readonly notSetUp: string, readonly expired: string, readonly tooMany: string, readonly failed: string } } } | null, readonly dropsJson: { readonly minimumAge: number, readonly drops: ReadonlyArray<{ readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }>, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } }> } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string, readonly description: string }> } | null };
 
 type RobotsSiteUrlQueryVariables = Exact<{ [key: string]: never; }>;
 
