@@ -333,6 +333,8 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await routeBuiltDrops(page, { beacon: relay.chain, drops: [{ ...built.drops[0], commitment }] })
       await page.goto(`${siteUrl}/drop/#${DROP.id}`)
       await waitUntilHydrated(page)
+      // How the draw is checked is folded under one heading: the curious open it.
+      await page.locator("[data-check-fold] > summary").click()
       await page.getByRole("button", { name: dropPage.live.verify.button }).click()
       await expect(page.locator("[data-verdict]")).toHaveAttribute("data-verdict", "match")
       await expect(page.locator("[data-verdict]")).toHaveText(dropPage.live.verify.match)
