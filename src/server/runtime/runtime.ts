@@ -3,14 +3,13 @@
  * store, outbox sender and rate limiter they name, made once and shared. Every way in (the
  * Gatsby Functions, the production server and the commands under tools/) takes them from here.
  */
-import emails from "../../../content/emails.json"
 import { appendErasure, rekeyErasureLog, type ErasureEntry } from "../backup/erasure-log"
 import { choosePepper } from "../keys/pepper"
 import { readBackupSettings } from "../settings/backup"
 import { backupSummary } from "../backup/snapshot"
 import rewards from "../../../content/rewards.json"
 import site from "../../../content/site.json"
-import { AddressRefused, createMailer, type Mailer, type MailSettings as MailerSettings } from "../outbox/mail/mailer"
+import { createMailer, type Mailer, type MailSettings as MailerSettings } from "../outbox/mail/mailer"
 import { clientAddress, parseTrustProxy, rateLimitKey, type ClientAddressRule, type RequestHeaders } from "../http/client-address"
 import { processSecret } from "../http/bot-check"
 import { createWrongTryLog, type WrongTryLog } from "../http/secret-gate"
@@ -24,7 +23,8 @@ import type { EmailProvider } from "../outbox/providers/provider"
 import type { WebhookSettings } from "../outbox/webhooks/settings"
 import { webhookDeliverer } from "../outbox/webhooks/sender"
 import { eventDeliverer, providerDeliverer } from "../outbox/fan-out"
-import { createOutboxSender, GiveUp, type Deliver, type OutboxSender } from "../outbox/outbox"
+import { createOutboxSender, type Deliver, type OutboxSender } from "../outbox/outbox"
+import { emailDeliverers } from "../outbox/mail/deliver"
 import { inviteNext } from "../waitlist/invitations"
 import { createSignupService, type MailQueue, type SignupService } from "../waitlist/service"
 import { dropCatalog, dropsContent } from "../drop/catalog"
@@ -46,7 +46,7 @@ import type { SqlDatabase } from "../store/database"
 import { openEmbeddedStore } from "../store/open-store"
 import { openPostgresDatabase } from "../store/postgres-database"
 import { createSqlStore } from "../store/sql-store"
-import { EMAIL_KINDS, type Milestone, type OutboxKind, type SignupStore } from "../store/store"
+import type { Milestone, OutboxKind, SignupStore } from "../store/store"
 
 export const SITE_FACTS: SiteFacts = { brand: site.brand, siteUrl: site.siteUrl, generalEmail: site.emails.general }
 
@@ -192,10 +192,6 @@ export const SERVERLESS_MAIL_WAIT_MS = 3_000
 
 type MailSettings = Pick<SignupSettings, "siteUrl" | "serverless">
 
-// The emails' renderer (React Email, html-to-text) loads with the first email sent: code that sends
-// none (most Functions' cold starts) never evaluates it. "eager" keeps it in the Function's one file.
-const emailRenderer = () => import(/* webpackMode: "eager" */ "../outbox/mail/emails")
-
 /** Where the outbox's other messages go: signed webhooks and the owner's email provider. */
 export interface OutboxDestinations {
   webhooks?: Pick<WebhookSettings, "urls" | "secret" | "allowPrivate"> | null
@@ -209,22 +205,9 @@ const deliverersFor = (
   settings: MailSettings,
   { webhooks, provider }: OutboxDestinations,
 ): Partial<Record<OutboxKind, Deliver>> => {
-  const deliverers: Partial<Record<OutboxKind, Deliver>> = {}
-  if (mailer) {
-    const facts = { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail }
-    for (const kind of EMAIL_KINDS) {
-      deliverers[kind] = async (entry, now) => {
-        if (await store.refusesMail(entry.id)) throw new GiveUp("not sent: the address refused mail for good earlier")
-        const { emailForMessage, messageIdHeader } = await emailRenderer()
-        try {
-          await mailer.send(emailForMessage(kind, entry.payload, emails, facts), messageIdHeader(entry.messageId, settings.siteUrl))
-        } catch (error) {
-          if (error instanceof AddressRefused) await store.recordHardBounce(entry.id, error.response, now)
-          throw error
-        }
-      }
-    }
-  }
+  const deliverers: Partial<Record<OutboxKind, Deliver>> = mailer
+    ? emailDeliverers(store, mailer, { brand: SITE_FACTS.brand, siteUrl: settings.siteUrl, generalEmail: SITE_FACTS.generalEmail })
+    : {}
   const signing = webhooks?.secret && webhooks.urls.length > 0 ? webhooks.secret : null
   // Events are always fanned out (to whatever is set up now), so none waits for ever.
   deliverers.event = eventDeliverer(store, { webhookUrls: signing ? (webhooks?.urls ?? []) : [], emailProvider: Boolean(provider) })
