@@ -5,7 +5,8 @@
 // (cron, a scheduled CI job) with the server's settings. It builds its sender exactly as the
 // server does (signupRuntime), so it delivers whatever the server would. A long-running
 // `serve:prod` needs none of this.
-import { dropUpkeep, purgeStale, resetSignupRuntime, signupRuntime } from "../../src/server/runtime/runtime"
+import { resetSignupRuntime, signupRuntime } from "../../src/server/runtime/runtime"
+import { dropUpkeep, purgeStale } from "../../src/server/runtime/upkeep"
 import { noArguments, runWhenMain } from "./command"
 
 async function sendMail(): Promise<void> {

@@ -3,6 +3,7 @@
  * store, outbox sender and rate limiter they name, made once and shared. Every way in (the
  * Gatsby Functions, the production server and the commands under tools/) takes them from here.
  */
+import { madeOnce, once } from "./made-once"
 import { appendErasure, rekeyErasureLog, type ErasureEntry } from "../backup/erasure-log"
 import { choosePepper } from "../keys/pepper"
 import { readBackupSettings } from "../settings/backup"
@@ -168,21 +169,6 @@ const shared = (): Shared => {
     wrongTryLogs: new Map(),
   }
   return holder[SHARED_KEY]
-}
-
-/**
- * What `make` builds from `spec`, made once per process for equal specs (compared as JSON): a
- * factory that sees nothing but its spec cannot depend on a setting its cache key leaves out.
- */
-const madeOnce = <Spec, Value>(cache: Map<string, Value>, spec: Spec, make: (spec: Spec) => Value): Value => once(cache, JSON.stringify(spec), () => make(spec))
-
-const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): Value => {
-  let value = map.get(key)
-  if (value === undefined) {
-    value = make()
-    map.set(key, value)
-  }
-  return value
 }
 
 /** How often a long-running server looks for mail that is due again (retries wait 30 s and more). */
@@ -387,25 +373,6 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         : null,
     },
     clientKey: (socketAddress, headers) => rateLimitKey(clientAddress(socketAddress, headers, clientRule)),
-  }
-}
-
-/** Runs the list's retention (see stores/retention.ts) and the visit counters' (visit-store.ts) now; logs rather than throws, for a timer. */
-export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettings, "retention">, now = new Date()): Promise<void> => {
-  try {
-    await store.purgeStale(now, settings.retention)
-    await store.purgeVisitCounts(now)
-  } catch (error) {
-    logError("signups: could not delete what the list no longer keeps", error)
-  }
-}
-
-/** Runs the drops' upkeep (see DropService's `upkeep`) now; logs rather than throws, for a timer. */
-export const dropUpkeep = async (drops: DropService, now = new Date()): Promise<void> => {
-  try {
-    await drops.upkeep(now)
-  } catch (error) {
-    logError("drops: could not freeze a closed drop or pass codes on", error)
   }
 }
 
