@@ -10,7 +10,7 @@ import { commitmentMismatch, makeCommitment, sameCommitment, type DropCommitment
 import { windowPhase } from "../../drop/contract"
 import { drawKey, drawWinners, newSeed, seedHash, type DrawResult } from "../../drop/draw"
 import { hashToken, newSecretToken } from "../waitlist/codes"
-import type { NewPrize, PrizeWinner } from "../store/drop-store"
+import type { NewPrize, PrizeWinner } from "../store/store"
 import { findDrop, redeemDeadline, stockOf, type CatalogDrop } from "./catalog"
 import { nodeTicketHasher, type DropCore } from "./drop-core"
 import { readSeed, stageSeed } from "./seeds"

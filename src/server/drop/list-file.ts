@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { gunzip, gzip } from "node:zlib"
 import { entryListText, type DrawEntry } from "../../drop/entry-list"
-import type { PublishedList } from "../store/drop-store"
+import type { PublishedList } from "../store/store"
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)

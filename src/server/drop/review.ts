@@ -3,7 +3,7 @@
  * waiting, and how they cluster, by the network they were entered from and by their address's
  * domain, so a farm of puppets shows as one group before the draw. Pure.
  */
-import type { WaitingEntry } from "../store/drop-store"
+import type { WaitingEntry } from "../store/store"
 
 /** A waiting entry as the owner sees it: the network as a label ("network 1"), never its fingerprint. */
 export interface ReviewedEntry {

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto"
 import { createChallenge, solveChallenge, verifySolution, type Challenge } from "altcha-lib"
 import { deriveKey } from "altcha-lib/algorithms/sha"
-import type { ChallengeVerdict } from "../store/challenges"
+import type { ChallengeVerdict } from "../store/store"
 
 export type BotCheckMode = "off" | "monitor" | "enforce"
 export const BOT_CHECK_MODES: readonly BotCheckMode[] = ["off", "monitor", "enforce"]

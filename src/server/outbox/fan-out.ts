@@ -7,7 +7,7 @@
  */
 import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "./providers/provider"
 import { GiveUp, RetryLater, type Deliver } from "./outbox"
-import type { ListEventType } from "../store/events"
+import type { ListEventType } from "../store/store"
 import type { DerivedMessage, FanOut, SignupStore } from "../store/store"
 
 export interface EventTargets {

@@ -4,12 +4,13 @@
  * tool is told to remove it (a `signup.bounced` event) and hears of it no more, and the owner's
  * page lists it. The person keeps their place: the list is theirs, only the mail stopped.
  */
-import { EMAIL_KINDS, type SignupStore } from "./store"
+import { EMAIL_KINDS } from "./contract/mail"
+import type { OutboxStore } from "./contract/outbox"
 import { parameters } from "./database"
 import { eventSignupId, recordEvents } from "./events"
 import type { StoreContext } from "./store-context"
 
-type BounceStore = Pick<SignupStore, "recordHardBounce" | "refusesMail">
+type BounceStore = Pick<OutboxStore, "recordHardBounce" | "refusesMail">
 
 export const bounceStore = ({ options, query, transaction }: StoreContext): BounceStore => ({
   recordHardBounce: (messageId, reason, now) =>

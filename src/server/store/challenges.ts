@@ -5,9 +5,7 @@
  */
 import type { SqlExecutor } from "./database"
 import { bumpCounters, type ListCounter } from "./events"
-
-/** What the bot check made of a request's solution. */
-export type ChallengeVerdict = "passed" | "missing" | "invalid" | "expired" | "replayed"
+import type { ChallengeVerdict } from "./contract/bot-check"
 
 /** Expired challenges deleted per solution taken: a few at a time keeps the table small without a sweep of its own. */
 const PURGE_BATCH = 20

@@ -4,7 +4,7 @@
  * drop-store.ts for the whole).
  */
 import { insertRows, parameters, type SqlExecutor } from "./database"
-import type { DropStore, FrozenEntry, NewPrize, PrizeWinner, RedeemPrizeResult } from "./drop-store"
+import type { DropStore, FrozenEntry, NewPrize, PrizeWinner, RedeemPrizeResult } from "./contract/drops"
 import { changeTally, dropRowOf } from "./drop-entry-store"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"

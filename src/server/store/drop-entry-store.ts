@@ -6,7 +6,7 @@
 import type { DropCommitment } from "../../drop/commitment"
 import type { EntryReview } from "../../drop/contract"
 import { eachInTurn, groupCommit, insertRows, parameters, type Engine, type SqlExecutor } from "./database"
-import type { DropRow, DropStore, EnterDropResult } from "./drop-store"
+import type { DropRow, DropStore, EnterDropResult } from "./contract/drops"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import { networkFingerprint, networkSalt } from "./referral-review"

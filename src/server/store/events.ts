@@ -8,21 +8,7 @@
 import { randomUUID } from "node:crypto"
 import type { SqlExecutor } from "./database"
 import { insertOutboxRows } from "./outbox-rows"
-
-export const LIST_EVENT_TYPES = [
-  "signup.created",
-  "signup.confirmed",
-  "referral.confirmed",
-  "milestone.reached",
-  "invite.sent",
-  "invite.redeemed",
-  "signup.left",
-  "signup.bounced",
-  "drop.entered",
-  "drop.won",
-] as const
-
-export type ListEventType = (typeof LIST_EVENT_TYPES)[number]
+import type { EventPayload, ListEventType } from "./contract/outbox"
 
 /** An event as it is written: `data` is what receivers see; `contact` only what the email provider needs. */
 export interface ListEvent {
@@ -33,14 +19,6 @@ export interface ListEvent {
   timestamp: string
   data: Record<string, unknown>
   /** The address, for the email provider alone (leaving removes the person there too); never sent in a webhook. */
-  contact?: { email: string }
-}
-
-/** The outbox payload of an event message. */
-export interface EventPayload {
-  type: ListEventType
-  timestamp: string
-  data: Record<string, unknown>
   contact?: { email: string }
 }
 

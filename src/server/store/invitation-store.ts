@@ -7,9 +7,7 @@ import { bumpCounters, eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import { iso, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { StoreContext } from "./store-context"
-import { invitationExpiry, type InvitationState, type Invitee, type InviteTarget, type RedeemResult, type SignupStore } from "./store"
-
-type InvitationStore = Pick<SignupStore, "invite" | "previewInvite" | "invitationState" | "redeemInvitation">
+import { invitationExpiry, type InvitationState, type Invitee, type InviteTarget, type RedeemResult, type InvitationStore } from "./contract/invitations"
 
 export const invitationStore = ({ db, options, line, ready, query, transaction }: StoreContext): InvitationStore => {
   /**

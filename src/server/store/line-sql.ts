@@ -5,7 +5,7 @@
  */
 import type { Engine } from "./database"
 import { columnsOf } from "./signup-rows"
-import type { InviteTarget } from "./store"
+import type { InviteTarget } from "./contract/invitations"
 
 /** The list's rules as SQL, for one boost. */
 export const lineSql = (boost: number, width: number, engine: Engine) => {

@@ -9,7 +9,8 @@ import { bumpCounters } from "./events"
 import { insertToken } from "./milestone-announcer"
 import { queueMessages } from "./outbox-store"
 import type { StoreContext } from "./store-context"
-import type { NewToken, QueuedMessage, SignupStore } from "./store"
+import type { QueuedMessage } from "./contract/mail"
+import type { NewToken, SignupsStore } from "./contract/signups"
 
 /**
  * Queues `message` with the token its link carries to the signup with `emailKey`, unless mail was
@@ -37,6 +38,6 @@ export const queueLinkAgain = async (
   return true
 }
 
-export const linkRequestStore = ({ transaction }: StoreContext): Pick<SignupStore, "queueMail"> => ({
+export const linkRequestStore = ({ transaction }: StoreContext): Pick<SignupsStore, "queueMail"> => ({
   queueMail: (emailKey, token, message, now, minIntervalMs) => transaction((tx) => queueLinkAgain(tx, emailKey, token, message, now, minIntervalMs)),
 })

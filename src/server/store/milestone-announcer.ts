@@ -8,7 +8,8 @@ import { insertRows, type SqlExecutor } from "./database"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"
 import type { SqlStoreOptions } from "./store-context"
-import { statusTokenExpiry, type MilestonePayload, type NewToken } from "./store"
+import type { MilestonePayload } from "./contract/mail"
+import { statusTokenExpiry, type NewToken } from "./contract/signups"
 
 /** Writes a token for a signup, stored by its hash; an unsubscribe token never expires. */
 export const insertToken = (tx: SqlExecutor, signupId: number | string, token: NewToken | { kind: "unsubscribe"; hash: string }) =>

@@ -3,7 +3,7 @@
  * all go in as the same row, due at once, so its columns are listed here only.
  */
 import { insertRows, type SqlExecutor } from "./database"
-import type { OutboxKind } from "./store"
+import type { OutboxKind } from "./contract/outbox"
 
 /** A message to write, inside the caller's transaction: `at` is when it was made and when it is first due. */
 export interface NewOutboxRow {

@@ -6,19 +6,12 @@
 import { randomUUID } from "node:crypto"
 import { parameters, type SqlExecutor } from "./database"
 import { insertOutboxRows } from "./outbox-rows"
-import type { EventPayload } from "./events"
 import { contactOf, endpointOf, textFields, type EndpointRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
-import {
-  THROTTLED_KINDS,
-  unsubscribeTokenExpiry,
-  type QueuedMessage,
-  type MessageKind,
-  type OutboxEntry,
-  type OutboxHealth,
-  type OutboxKind,
-  type SignupStore,
-} from "./store"
+import { THROTTLED_KINDS, type QueuedMessage, type MessageKind } from "./contract/mail"
+import type { OutboxEntry, OutboxHealth, OutboxKind, OutboxStore as OutboxContract, EventPayload } from "./contract/outbox"
+import { unsubscribeTokenExpiry } from "./contract/signups"
+import type { WebhookStore } from "./contract/webhooks"
 
 /** Writes messages to the outbox, due at once; the sender delivers them. */
 export const queueMessages = async (
@@ -39,7 +32,7 @@ export const queueMessages = async (
 }
 
 type OutboxStore = Pick<
-  SignupStore,
+  OutboxContract & WebhookStore,
   | "claimDueMessages"
   | "markDelivered"
   | "markAttemptFailed"

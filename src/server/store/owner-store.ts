@@ -9,12 +9,18 @@ import { recordEvents } from "./events"
 import { forgetOldNetworks } from "./referral-review"
 import { iso, referralEvent } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
-import type { SignupStatus, SignupStore } from "./store"
+import type { BotCheckStore } from "./contract/bot-check"
+import type { OwnerStore as OwnerContract } from "./contract/owner"
+import type { RetentionStore } from "./contract/retention"
+import type { SignupStatus } from "./contract/signups"
 import { utcDay } from "./tallies"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type OwnerStore = Pick<SignupStore, "ownerSummary" | "ownerPerson" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit">
+type OwnerStore = Pick<
+  OwnerContract & BotCheckStore & RetentionStore,
+  "ownerSummary" | "ownerPerson" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit"
+>
 
 interface OwnerHelpers {
   outboxHealth(): Promise<OutboxHealth>

@@ -8,7 +8,7 @@
 import { parameters, type SqlExecutor } from "./database"
 import { forgetOldNetworks } from "./referral-review"
 import type { StoreContext } from "./store-context"
-import type { SignupStore } from "./store"
+import type { RetentionStore } from "./contract/retention"
 import { TALLIED_COLUMNS, tallySignups, type TalliedRow } from "./tallies"
 
 /** How long after it expired or was used a token still tells "expired" (or "already used") rather than "unknown". */
@@ -37,7 +37,7 @@ const purgePendingBatch = async (tx: SqlExecutor, now: Date, pendingMs: number):
   return stale.length
 }
 
-export const retentionStore = ({ transaction, db }: StoreContext): Pick<SignupStore, "purgeStale"> => ({
+export const retentionStore = ({ transaction, db }: StoreContext): Pick<RetentionStore, "purgeStale"> => ({
   async purgeStale(now, { pendingMs }) {
     let pending = 0
     for (;;) {

@@ -4,9 +4,10 @@
  * a list event or a webhook endpoint's state. Plain functions, no queries.
  */
 import { ATTRIBUTION_COLUMNS, attributionFromColumns, attributionValues, type AttributionColumn } from "../../signup/attribution-fields"
-import type { ProviderContact } from "../outbox/providers/provider"
+import type { ProviderContact } from "./contract/outbox"
 import { eventSignupId, type ListEvent } from "./events"
-import type { Signup, SignupStatus, Standing, WebhookEndpointState } from "./store"
+import type { Signup, SignupStatus, Standing } from "./contract/signups"
+import type { WebhookEndpointState } from "./contract/webhooks"
 
 /**
  * The columns every new signup row is written with, a signup or the old list's import: who, when,

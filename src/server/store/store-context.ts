@@ -4,7 +4,8 @@
  */
 import type { SqlDatabase, SqlExecutor } from "./database"
 import type { lineSql } from "./line-sql"
-import type { Milestone, Standing } from "./store"
+import type { Milestone } from "./contract/mail"
+import type { Standing } from "./contract/signups"
 import type { ErasureEntry } from "../backup/erasure-log"
 
 export interface SqlStoreOptions {

@@ -3,26 +3,10 @@
  * signup is added with its place, referrals and attribution; someone who leaves is removed there
  * too. Each adapter speaks its provider's documented API; the outbox calls it and retries.
  */
+import type { ProviderContact } from "../../store/store"
 
-/** A confirmed person as the provider's list keeps them. */
-export interface ProviderContact {
-  email: string
-  /** Their place on the list when this was sent. */
-  position: number | null
-  /** Confirmed signups they referred. */
-  referrals: number
-  /** Their signup's own referral code (their link's `?ref=`). */
-  referralCode: string
-  /** Where they came from, as far as known. */
-  source: string | null
-  medium: string | null
-  campaign: string | null
-  referrer: string | null
-  /** When they signed up (ISO 8601). */
-  signedUpAt: string
-  /** The drop they last entered or won, tagged "drop-01 entered" or "drop-01 won"; null when no drop is concerned. */
-  drop: string | null
-}
+/** A confirmed person as the provider's list keeps them: the store makes it (see the store's contract). */
+export type { ProviderContact }
 
 /** A provider's name for each of our fields. */
 export type ContactFieldNames = Readonly<Record<Exclude<keyof ProviderContact, "email">, string>>
