@@ -1,6 +1,6 @@
 /**
  * Someone asks for their link again: a repeat signup of an address already on the list (in the
- * signup's own transaction, see sql-store.ts) or "didn't get the email?". Every request costs the
+ * signup's own transaction, see signup-insert.ts) or "didn't get the email?". Every request costs the
  * same write, on the list or not, throttled or not, so the time an answer takes says nothing of
  * who is on the list.
  */

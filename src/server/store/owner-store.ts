@@ -1,30 +1,32 @@
 /**
- * The owner's part of the signup store: the summary the owner's page reads, the review of held
- * referrals, the audit of what the owner did, and forgetting network fingerprints after a day.
+ * The owner's part of the signup store: the summary the owner's page reads, the export, the review
+ * of held referrals, the audit of what the owner did, and forgetting network fingerprints after a day.
  */
 import type { AttributionCount, AuditEntry, HeldReferral, HoldReason, OutboxHealth, OwnerSummary } from "../../signup/owner-summary"
 import { BOT_CHECK_COUNTERS, botCheckCounts, recordChallenges } from "./challenges"
 import { groupCommit, parameters, type SqlExecutor } from "./database"
 import { recordEvents } from "./events"
 import { forgetOldNetworks } from "./referral-review"
-import { iso, referralEvent } from "./signup-rows"
+import { iso, referralEvent, standingOf, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
 import type { BotCheckStore } from "./contract/bot-check"
-import type { OwnerStore as OwnerContract } from "./contract/owner"
+import type { ExportRow, OwnerStore as OwnerContract } from "./contract/owner"
 import type { RetentionStore } from "./contract/retention"
 import type { SignupStatus } from "./contract/signups"
 import { utcDay } from "./tallies"
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** Rows per page of an export. */
+const EXPORT_PAGE = 5_000
 
 type OwnerStore = Pick<
   OwnerContract & BotCheckStore & RetentionStore,
-  "ownerSummary" | "ownerPerson" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit"
+  "ownerSummary" | "ownerPerson" | "exportRows" | "checkChallenge" | "reviewReferrals" | "forgetOldNetworks" | "recordAudit"
 >
 
 interface OwnerHelpers {
   outboxHealth(): Promise<OutboxHealth>
-  /** Confirmed referrals gained or lost (sql-store.ts): the referrer's count, band and milestones. */
+  /** Confirmed referrals gained or lost (referrals.ts): the referrer's count, band and milestones. */
   countReferral(tx: SqlExecutor, referralCode: string, referrals: number, at: string): Promise<void>
   standingWhere: StandingWhere
 }
@@ -44,6 +46,13 @@ export const ownerStore = (
     ])
 
   return {
+    async *exportRows(): AsyncIterable<ExportRow> {
+      await ready()
+      for await (const page of db.stream<SignupRow & PlaceColumns & { drops: string | null }>(line.exportAll, [], EXPORT_PAGE)) {
+        for (const row of page) yield { ...standingOf(row), referredBy: row.referred_by, drops: row.drops ?? "" }
+      }
+    },
+
     async ownerSummary(now, { days, limit }): Promise<OwnerSummary> {
       await ready()
       const dayList = Array.from({ length: days }, (_, index) => utcDay(new Date(now.getTime() - (days - 1 - index) * DAY_MS)))

@@ -8,7 +8,7 @@
  * IPv4 /24 or IPv6 /48 with a random salt kept in the store, never the address) for as long as
  * the signup's link is in use: NETWORK_MEMORY_MS after the signup, and as long again after each
  * friend who joins through the link. So a referrer who farms from home a day or a week later is
- * still on "their own network". Pure rules here; sql-store.ts calls them in its transactions.
+ * still on "their own network". Pure rules here; signup-insert.ts and referrals.ts call them in their transactions.
  */
 import { hash, randomBytes } from "node:crypto"
 import type { HoldReason } from "../../signup/owner-summary"

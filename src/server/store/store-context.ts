@@ -1,12 +1,19 @@
 /**
- * What the parts of the signup store share (sql-store.ts builds it once): the database, the
- * options, the line's SQL, and queries that first make sure the database is migrated.
+ * What the parts of the signup store share (sql-store.ts builds it once, with `createStoreContext`):
+ * the database, the options, the line's SQL, the list's pepper, and queries that first make sure
+ * the database is migrated.
  */
 import type { SqlDatabase, SqlExecutor } from "./database"
-import type { lineSql } from "./line-sql"
+import { lineSql } from "./line-sql"
+import { applyMigrations } from "./migrations"
+import { standingOf, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { Milestone } from "./contract/mail"
 import type { Standing } from "./contract/signups"
+import { keySuppressions } from "./suppressions"
 import type { ErasureEntry } from "../backup/erasure-log"
+
+/** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
+export const BUCKET_WIDTH = 1000
 
 export interface SqlStoreOptions {
   /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
@@ -49,6 +56,8 @@ export interface StoreContext {
   db: SqlDatabase
   options: SqlStoreOptions
   line: ReturnType<typeof lineSql>
+  /** The list's pepper, read on first use. */
+  pepper(): string
   /** Migrates and readies the database on first use. */
   ready(): Promise<void>
   query<Result extends object>(text: string, values?: readonly unknown[]): Promise<Result[]>
@@ -57,3 +66,55 @@ export interface StoreContext {
 
 /** A signup's standing now, chosen by `where` over alias s, inside the caller's transaction. */
 export type StandingWhere = (tx: SqlExecutor, where: string, values: readonly unknown[]) => Promise<(Standing & { id: number | string }) | null>
+
+/** The context every part of one store shares: the database is migrated and readied on first use. */
+export function createStoreContext(db: SqlDatabase, options: SqlStoreOptions): StoreContext {
+  const width = options.bucketWidth ?? BUCKET_WIDTH
+  const line = lineSql(options.boost, width, db.engine)
+  // Part of the version: the index's shape, so a database built before it changed is rebuilt.
+  const lineVersion = `${options.boost}/${width}/2`
+
+  let pepperRead: string | null = null
+  function pepper(): string {
+    return (pepperRead ??= typeof options.pepper === "function" ? options.pepper() : options.pepper)
+  }
+  let opening: Promise<void> | null = null
+  /** Migrates and readies the database on first use; a failure (database down) is tried again next time. */
+  function ready(): Promise<void> {
+    opening ??= (async () => {
+      await db.transaction(async (tx) => {
+        await applyMigrations(tx, db.engine)
+        await keySuppressions(tx, db.engine, pepper(), options.rekeyErasureLog)
+        const [current] = await tx.query<{ value: string }>("select value from store_settings where name = 'line'")
+        if (current?.value !== lineVersion) {
+          for (const text of line.lineIndex) await tx.query(text)
+          await tx.query(
+            current ? "update store_settings set value = $1 where name = 'line'" : "insert into store_settings (name, value) values ('line', $1)",
+            [lineVersion],
+          )
+        }
+      })
+    })()
+    opening.catch(() => {
+      opening = null
+    })
+    return opening
+  }
+  async function query<Result extends object>(text: string, values: readonly unknown[] = []): Promise<Result[]> {
+    await ready()
+    return (await db.query(text, values)) as Result[]
+  }
+  async function transaction<Result>(work: (tx: SqlExecutor) => Promise<Result>): Promise<Result> {
+    await ready()
+    return db.transaction(work)
+  }
+  return { db, options, line, pepper, ready, query, transaction }
+}
+
+/** Reads a signup's standing now, chosen by `where` over alias s, inside the caller's transaction. */
+export function standingReader(line: StoreContext["line"]): StandingWhere {
+  return async (tx, where, values) => {
+    const [row] = await tx.query<SignupRow & PlaceColumns>(line.standing("signups s", where), values)
+    return row ? { ...standingOf(row), id: row.id } : null
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * The store's contract, signups and places: adding (in batches, see sql-store.ts), confirming,
+ * The store's contract, signups and places: adding (in batches, see signup-batches.ts), confirming,
  * tokens, where a signup stands, the leaderboard, asking for a link again, and leaving.
  */
 import type { HoldReason } from "../../../signup/owner-summary"
