@@ -3,7 +3,7 @@
  * (so a test can find it by that token's hash), for tests that fill a store straight through
  * its API. Anything else through `overrides`.
  */
-import { hashToken } from "../src/server/waitlist/codes"
+import { hashToken } from "../src/server/keys/codes"
 import { emailKey } from "../src/server/waitlist/email-key"
 import type { NewSignup } from "../src/server/store/store"
 

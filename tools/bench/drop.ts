@@ -32,7 +32,7 @@ import { createDropService, nodeTicketHasher } from "../../src/server/drop/servi
 import { DEFAULT_REFERRAL_BOOST } from "../../src/server/settings/settings"
 import { openEmbeddedStore } from "../../src/server/store/open-store"
 import type { SignupStore } from "../../src/server/store/store"
-import { hashToken } from "../../src/server/waitlist/codes"
+import { hashToken } from "../../src/server/keys/codes"
 import drops from "../../content/drops.json"
 import { startBeaconStandIn, type BeaconStandIn } from "../dev/beacon-stand-in"
 import { routeBuiltDrops } from "../dev/built-drops"

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { runTimed } from "./processes"
 import type { NewSignup, SignupStore } from "../../src/server/store/store"
-import { hashToken, newReferralCode } from "../../src/server/waitlist/codes"
+import { hashToken, newReferralCode } from "../../src/server/keys/codes"
 import { emailKey } from "../../src/server/waitlist/email-key"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
 

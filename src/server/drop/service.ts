@@ -11,7 +11,7 @@ import { windowPhase, type EntryReview, type PublishedDrop } from "../../drop/co
 import { ticketsFor } from "../../drop/tickets"
 import { DROP_ENTRY_DAYS } from "../../signup/retention"
 import type { RedeemPrizeResult } from "../store/store"
-import { hashToken, isTokenShape } from "../waitlist/codes"
+import { hashToken, isTokenShape } from "../keys/codes"
 import { findDrop, stockOf, type CatalogDrop } from "./catalog"
 import { dropCore, type DropServiceDependencies } from "./drop-core"
 import { drawService } from "./draw-service"

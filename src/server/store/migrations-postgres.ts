@@ -1,5 +1,5 @@
 /** PostgreSQL's schema history, as numbered migrations (the runner is migrations.ts). */
-import { newReferralCode } from "../waitlist/codes"
+import { newReferralCode } from "../keys/codes"
 import {
   USED_CHALLENGES_TABLE,
   USED_CHALLENGES_EXPIRY_INDEX,

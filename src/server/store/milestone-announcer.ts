@@ -3,7 +3,7 @@
  * confirmed referral brings a signup to a tier it was not told of, in the same transaction.
  */
 import { newlyReached } from "../../signup/rewards"
-import { hashToken, newSecretToken } from "../waitlist/codes"
+import { hashToken, newSecretToken } from "../keys/codes"
 import { insertRows, type SqlExecutor } from "./database"
 import { eventSignupId, recordEvents } from "./events"
 import { queueMessages } from "./outbox-store"

@@ -8,7 +8,7 @@ import type { ServiceSettings } from "./service"
 import { siteLinks } from "./links"
 import { queuedMessage } from "./queued-message"
 import type { InvitationState, Invitee, InviteTarget, NewInvitation, RedeemResult, SignupStore } from "../store/store"
-import { hashToken, isTokenShape, newSecretToken } from "./codes"
+import { hashToken, isTokenShape, newSecretToken } from "../keys/codes"
 import { emailKey } from "./email-key"
 
 /** What a wave did (or, in a dry run, would do): who, at which place. */

@@ -4,7 +4,7 @@
  */
 import { siteLinks } from "./links"
 import type { MessageKind, QueuedMessage } from "../store/store"
-import { hashToken, newSecretToken } from "./codes"
+import { hashToken, newSecretToken } from "../keys/codes"
 
 /**
  * A message with a new unsubscribe token of its own: the page link for the footer, and the

@@ -33,7 +33,7 @@ import {
   type Signup,
   type SignupStore,
 } from "../store/store"
-import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "./codes"
+import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "../keys/codes"
 import { createAnswerPace, waitPrecisely } from "./answer-pace"
 import { isDisposableAddress } from "./disposable"
 import { emailKey } from "./email-key"

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import type { AddResult, NewSignup, Signup, SignupStore } from "../store"
 

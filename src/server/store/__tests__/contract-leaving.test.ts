@@ -1,5 +1,5 @@
 // The store's contract on both engines, leaving the list: erasure, suppression, and the line after it.
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { allRows, statusTokenExpiry, type NewSignup, type SignupStore } from "../store"
 import { ENGINES, HOUR, NOW, openedStores, pending, signup, signupOf } from "./contract-fixtures"
 

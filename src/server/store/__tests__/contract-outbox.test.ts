@@ -1,5 +1,5 @@
 // The store's contract on both engines, the outbox: mail written with its signup, claimed, retried, given up.
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { statusTokenExpiry } from "../store"
 import { ENGINES, HOUR, NOW, nextNumber, openedStores, pending } from "./contract-fixtures"
 

@@ -1,6 +1,6 @@
 // The store's contract on both engines, places: random histories against a brute-force ranking.
 import fc from "fast-check"
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { allRows } from "../store"
 import { BOOST, NOW, pending, postgresStores, signup, signupOf, sqliteStores } from "./contract-fixtures"
 

@@ -1,6 +1,6 @@
 // The store's contract on both engines, signups and places: adding, confirming, referrals, lookups.
 import { freshDatabase } from "../../../../test/postgres"
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { openPostgresStore } from "../open-store"
 import { allRows, statusTokenExpiry, type SignupStore } from "../store"
 import { BOOST, ENGINES, HOUR, NOW, openedStores, pending, signup, signupOf } from "./contract-fixtures"

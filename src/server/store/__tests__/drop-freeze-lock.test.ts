@@ -5,7 +5,7 @@
 import { freshDatabase } from "../../../../test/postgres"
 import { makeCommitment } from "../../../drop/commitment"
 import { publishList } from "../../drop/list-file"
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { queuedMessage } from "../../waitlist/queued-message"
 import { createSignupService } from "../../waitlist/service"
 import { openPostgresStore } from "../open-store"

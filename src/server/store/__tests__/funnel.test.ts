@@ -4,7 +4,7 @@ import { FUNNEL_DAYS, FUNNEL_HOURS, noSteps, type FunnelPeriod } from "../../../
 import type { Visit } from "../../../signup/visit"
 import { confirmedSignup } from "../../../../test/signup-fixtures"
 import { storeEngines } from "../../../../test/store-engines"
-import { hashToken } from "../../waitlist/codes"
+import { hashToken } from "../../keys/codes"
 import { funnelNow } from "../funnel-store"
 import type { SignupStore } from "../store"
 import { countersOf } from "../visit-store"

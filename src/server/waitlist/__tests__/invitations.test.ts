@@ -12,7 +12,7 @@ import { openEmbeddedStore, openPostgresStore } from "../../store/open-store"
 import { openPostgresDatabase } from "../../store/postgres-database"
 import { openSqliteDatabase } from "../../store/sqlite-database"
 import { allRows, type OutboxEntry, type SignupStore } from "../../store/store"
-import { hashToken } from "../codes"
+import { hashToken } from "../../keys/codes"
 import { linkSecret } from "../../../../test/link-secret"
 import { INVITATION_DAYS } from "../../../signup/link-lifetimes"
 

@@ -15,7 +15,7 @@ import { outboxSender } from "../../../runtime/runtime"
 import { formatWebhookHealth } from "../../../waitlist/stats"
 import { openEmbeddedStore } from "../../../store/open-store"
 import type { NewSignup, SignupStore } from "../../../store/store"
-import { hashToken } from "../../../waitlist/codes"
+import { hashToken } from "../../../keys/codes"
 import { storeEngines } from "../../../../../test/store-engines"
 
 jest.setTimeout(60_000)

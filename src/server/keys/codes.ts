@@ -1,7 +1,7 @@
 /**
- * The waitlist's identifiers. A referral code is public (it is in every shared link); tokens are
- * secrets (a status link, a confirmation link) and only their SHA-256 hashes are stored, so a
- * copy of the database cannot be turned into working links.
+ * The list's identifiers, for the store, the waitlist and the drop alike. A referral code is
+ * public (it is in every shared link); tokens are secrets (a status link, a confirmation link) and
+ * only their SHA-256 hashes are stored, so a copy of the database cannot be turned into working links.
  */
 import { hash, randomBytes } from "node:crypto"
 
