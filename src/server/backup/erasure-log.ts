@@ -13,15 +13,9 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, w
 import { mkdir, open } from "node:fs/promises"
 import path from "node:path"
 import { keyedSuppression } from "../keys/suppression-key"
+import type { ErasureEntry } from "../store/store-context"
 
-export interface ErasureEntry {
-  /** When it happened (ISO 8601). */
-  at: string
-  /** suppressionKey(pepper, emailKey): see src/server/keys/suppression-key.ts. */
-  key: string
-  /** left: erased or unsubscribed; back: confirmed again from their own inbox. */
-  kind: "left" | "back"
-}
+export type { ErasureEntry } from "../store/store-context"
 
 /** A line as written: `keyed` marks a key made with the pepper (lines from before it lack it). */
 type ErasureLine = ErasureEntry & { keyed?: true }

@@ -10,10 +10,19 @@ import { standingOf, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { Milestone } from "./contract/mail"
 import type { Standing } from "./contract/signups"
 import { keySuppressions } from "./suppressions"
-import type { ErasureEntry } from "../backup/erasure-log"
 
 /** Standings per band: small enough to count inside one quickly, few enough bands to sum. */
 export const BUCKET_WIDTH = 1000
+
+/** An address that left the list or came back, as the store tells the erasure log (src/server/backup/). */
+export interface ErasureEntry {
+  /** When it happened (ISO 8601). */
+  at: string
+  /** suppressionKey(pepper, emailKey): see src/server/keys/suppression-key.ts. */
+  key: string
+  /** left: erased or unsubscribed; back: confirmed again from their own inbox. */
+  kind: "left" | "back"
+}
 
 export interface SqlStoreOptions {
   /** Places a signup moves up per confirmed referral: part of the index, so fixed per store. */
