@@ -4,7 +4,6 @@
  * the same transaction as the invitation itself. The invitation page looks a code up; the shop
  * redeems it, once. Used by `npm run waitlist:invite` and, later, the owner's page.
  */
-import type { ServiceSettings } from "./service"
 import { siteLinks } from "./links"
 import { queuedMessage } from "./queued-message"
 import type { InvitationState, Invitee, InviteTarget, NewInvitation, RedeemResult, SignupStore } from "../store/store"
@@ -27,7 +26,7 @@ export const inviteUrl = (siteUrl: string, code: string): string => siteLinks(si
 
 /** A new code for one invitee, kept as a hash, and the email that carries it. */
 const issueInvitation =
-  (settings: Pick<ServiceSettings, "siteUrl">) =>
+  (settings: { siteUrl: string }) =>
   (invitee: Invitee): NewInvitation => {
     const code = newSecretToken()
     return { codeHash: hashToken(code), mail: queuedMessage(settings.siteUrl, "invitation", invitee.email, inviteUrl(settings.siteUrl, code)) }
@@ -35,13 +34,8 @@ const issueInvitation =
 
 const waveOf = (dryRun: boolean, invitees: Invitee[]): InviteWave => ({ dryRun, invited: invitees.map(({ email, position }) => ({ email, position })) })
 
-const runWave = async (
-  store: InvitationStore,
-  settings: Pick<ServiceSettings, "siteUrl">,
-  target: InviteTarget,
-  dryRun: boolean,
-  now: Date,
-): Promise<InviteWave> => waveOf(dryRun, dryRun ? await store.previewInvite(target) : await store.invite(target, issueInvitation(settings), now))
+const runWave = async (store: InvitationStore, settings: { siteUrl: string }, target: InviteTarget, dryRun: boolean, now: Date): Promise<InviteWave> =>
+  waveOf(dryRun, dryRun ? await store.previewInvite(target) : await store.invite(target, issueInvitation(settings), now))
 
 /**
  * Invites the next `count` confirmed people who have no invitation yet, lowest place first. Run
@@ -49,7 +43,7 @@ const runWave = async (
  */
 export const inviteNext = (
   store: InvitationStore,
-  settings: Pick<ServiceSettings, "siteUrl">,
+  settings: { siteUrl: string },
   { count, dryRun }: { count: number; dryRun: boolean },
   now: Date,
 ): Promise<InviteWave> => {
@@ -60,7 +54,7 @@ export const inviteNext = (
 /** Invites one person by address, if they are on the list, confirmed and not invited yet. */
 export const inviteOne = async (
   store: InvitationStore,
-  settings: Pick<ServiceSettings, "siteUrl">,
+  settings: { siteUrl: string },
   { email, dryRun }: { email: string; dryRun: boolean },
   now: Date,
 ): Promise<InviteOneResult> => {
