@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
 import { holderFile } from "./restore"
-import type { BackupSettings } from "../settings/backup"
+import type { BackupSettings } from "./settings"
 import { readBackupStatus, takeBackup } from "./snapshot"
 
 const LOOK_EVERY_MS = 60_000

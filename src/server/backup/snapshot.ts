@@ -26,7 +26,7 @@ import path from "node:path"
 import { backup, DatabaseSync } from "node:sqlite"
 import { promisify } from "node:util"
 import type { BackupSummary } from "../../signup/owner-summary"
-import type { BackupSettings } from "../settings/backup"
+import type { BackupSettings } from "./settings"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "./rotation"
 
 /** SQLite copies this many pages per step at most: all of them, so the copy is of one instant. */

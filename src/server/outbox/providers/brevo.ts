@@ -13,7 +13,7 @@
  */
 import { ensureOk, parseRetryAfter, sendJson, withoutTrailingSlash } from "./http"
 import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
-import { ProviderSettingsError } from "../../settings/provider"
+import { ProviderSettingsError } from "./settings"
 
 export interface BrevoOptions {
   apiKey: string

@@ -14,7 +14,7 @@
  */
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
 import { contactFields, ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
-import { ProviderSettingsError } from "../../settings/provider"
+import { ProviderSettingsError } from "./settings"
 
 export interface KitOptions {
   apiKey: string

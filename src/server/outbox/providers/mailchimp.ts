@@ -22,7 +22,7 @@
 import { createHash } from "node:crypto"
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
 import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
-import { ProviderSettingsError } from "../../settings/provider"
+import { ProviderSettingsError } from "./settings"
 
 export interface MailchimpOptions {
   apiKey: string

@@ -3,7 +3,7 @@
 // https://mailchimp.com/developer/marketing/api/list-members/, and answers as Mailchimp does
 // (errors are application/problem+json, see .../marketing/docs/errors/).
 import { createMailchimpProvider, mailchimpApiUrl, subscriberHash } from "../mailchimp"
-import { ProviderSettingsError } from "../../../settings/provider"
+import { ProviderSettingsError } from "../settings"
 import { SAMPLE_CONTACT, startFakeApi, type Answer, type FakeApi } from "../../../../../test/provider-api"
 import { describeProviderContract } from "../../../../../test/provider-contract"
 

@@ -3,12 +3,12 @@
  * are read when this is called (at run time, never at build time); a missing or malformed one
  * throws a ProviderSettingsError naming the variable.
  */
-import { createBrevoProvider } from "./brevo"
-import { createKitProvider } from "./kit"
-import { createLoopsProvider } from "./loops"
-import { createMailchimpProvider } from "./mailchimp"
-import type { EmailProvider } from "./provider"
-import { readProviderSettings, type ProviderSettings } from "../../settings/provider"
+import { createBrevoProvider } from "../outbox/providers/brevo"
+import { createKitProvider } from "../outbox/providers/kit"
+import { createLoopsProvider } from "../outbox/providers/loops"
+import { createMailchimpProvider } from "../outbox/providers/mailchimp"
+import type { EmailProvider } from "../outbox/providers/provider"
+import { readProviderSettings, type ProviderSettings } from "../outbox/providers/settings"
 
 export interface ProviderTuning {
   /** Per-request timeout; 10 s unless a test needs it shorter. */
@@ -30,6 +30,3 @@ export const createEmailProvider = (settings: ProviderSettings | null = readProv
       return createLoopsProvider({ apiKey, mailingListId: listId, apiUrl, timeoutMs })
   }
 }
-
-export { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "./provider"
-export { ProviderSettingsError, readProviderSettings, type ProviderSettings } from "../../settings/provider"

@@ -8,9 +8,9 @@
  *                            (required), Kit tag id (optional), Loops mailing list id (optional)
  *   EMAIL_PROVIDER_API_URL   another origin instead of the provider's own (tests, a proxy)
  */
-import { withoutTrailingSlash } from "../../signup/site-url"
-import { readSetting } from "./settings"
-import { PROVIDER_NAMES, type ProviderName } from "../outbox/providers/provider"
+import { withoutTrailingSlash } from "../../../signup/site-url"
+import { readSetting } from "../../settings/settings"
+import { PROVIDER_NAMES, type ProviderName } from "./provider"
 
 export interface ProviderSettings {
   provider: ProviderName

@@ -10,8 +10,8 @@
  */
 import path from "node:path"
 import { BACKUP_MAX_DAYS } from "../../signup/retention"
-import { readSetting, type SignupSettings } from "./settings"
-import type { Rotation } from "../backup/rotation"
+import { readSetting, type SignupSettings } from "../settings/settings"
+import type { Rotation } from "./rotation"
 import { PEPPER_FILE } from "../keys/pepper"
 
 export interface BackupSettings {
