@@ -1,5 +1,5 @@
 /** POST /api/visit: a page view from the site's beacon, counted without anything about the visitor. Gatsby wiring only. */
-import { functionConfig, gatsbyFunction } from "../server/http/gatsby-function"
+import { functionConfig, gatsbyFunction } from "../server/runtime/gatsby-function"
 import { handleVisitRequest } from "../server/http/visit-handler"
 
 // Exported by destructuring on purpose: see signup.ts.

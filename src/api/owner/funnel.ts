@@ -1,5 +1,5 @@
 /** GET /api/owner/funnel: the launch funnel, from visits to drop codes redeemed, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { functionConfig, gatsbyFunction } from "../../server/runtime/gatsby-function"
 import { handleOwnerFunnelRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/owner/referrals { ids, decision }: releases or rejects held referrals, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { functionConfig, gatsbyFunction } from "../../server/runtime/gatsby-function"
 import { handleOwnerReferralsRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.

@@ -1,5 +1,5 @@
 /** POST /api/owner/resend { email }: the owner sends someone their link again, behind OWNER_TOKEN. */
-import { functionConfig, gatsbyFunction } from "../../server/http/gatsby-function"
+import { functionConfig, gatsbyFunction } from "../../server/runtime/gatsby-function"
 import { handleOwnerResendRequest } from "../../server/http/owner-handler"
 
 // Exported by destructuring on purpose: see ../signup.ts.

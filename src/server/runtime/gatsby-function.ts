@@ -4,8 +4,8 @@
  */
 import { once } from "node:events"
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
-import { logError, signupRuntime, type SignupRuntime } from "../runtime/runtime"
+import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "../http/kit"
+import { logError, signupRuntime, type SignupRuntime } from "./runtime"
 
 // Gatsby runs body-parser's raw, text, urlencoded and json parsers before a Function. When one
 // fails (malformed JSON: 400, body over its limit: 413) it hands the error to Express, which
