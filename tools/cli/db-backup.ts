@@ -2,7 +2,7 @@
 // server keeps taking signups, checks it, keeps a rotation (24 hourly, 14 daily) in BACKUP_DIR,
 // copies the erasure log beside it, and runs BACKUP_COMMAND to copy it off the machine. serve:prod
 // does the same every BACKUP_INTERVAL_MINUTES. With DATABASE_URL it says what to use instead.
-import { readBackupSettings } from "../../src/server/backup/settings"
+import { readBackupSettings } from "../../src/server/settings/backup"
 import { takeBackup } from "../../src/server/backup/snapshot"
 import { noArguments, runWhenMain, type CommandContext } from "./command"
 

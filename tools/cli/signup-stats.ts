@@ -2,7 +2,7 @@
 // per day, by source, campaign and referring site, and the top referrers, with masked addresses),
 // the launch funnel (GET /api/owner/funnel's figures), then drops, the outbox, the bot check, the review and backups, from the store the service uses
 // (DATABASE_URL, else SIGNUPS_FILE). It writes nothing, so it runs safely beside a live server.
-import { readBackupSettings } from "../../src/server/backup/settings"
+import { readBackupSettings } from "../../src/server/settings/backup"
 import { formatBackupStatus, readBackupStatus } from "../../src/server/backup/snapshot"
 import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../../src/signup/owner-summary"
 import {

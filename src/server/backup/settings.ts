@@ -1,5 +1,6 @@
 /**
- * Backup settings, read when a server or command runs (docs/settings.md, "Backups"):
+ * Backup settings, read when a server or command runs (docs/settings.md, "Backups"); settings/backup.ts
+ * reads them from the environment and hands them here:
  *
  *   BACKUP_DIR                where snapshots go (default: `backups/` beside the database)
  *   BACKUP_INTERVAL_MINUTES   how often serve:prod takes one (60; 0: never, a scheduler runs db:backup)
@@ -10,7 +11,6 @@
  */
 import path from "node:path"
 import { BACKUP_MAX_DAYS } from "../../signup/retention"
-import { readSetting, type SignupSettings } from "../settings/settings"
 import type { Rotation } from "./rotation"
 import { PEPPER_FILE } from "../keys/pepper"
 
@@ -29,8 +29,11 @@ export interface BackupSettings {
 
 const DEFAULTS = { intervalMinutes: 60, hourly: 24, daily: BACKUP_MAX_DAYS }
 
-/** The embedded database's backups, for the list the signup settings name (its erasure log among them). */
-export const readBackupSettings = ({ signupsFile, erasureLog }: Pick<SignupSettings, "signupsFile" | "erasureLog">): BackupSettings => {
+/** The embedded database's backups, for the list the signup settings name (its erasure log among them), each setting as `readSetting` gives it. */
+export const parseBackupSettings = (
+  readSetting: (name: string) => string | undefined,
+  { signupsFile, erasureLog }: { signupsFile: string; erasureLog: string | null },
+): BackupSettings => {
   const problems: string[] = []
   const whole = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, why = ""): number => {
     const raw = readSetting(name)

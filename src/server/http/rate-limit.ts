@@ -7,7 +7,6 @@
  * embedded setup on one machine, and one in PostgreSQL (DATABASE_URL), whose buckets every
  * instance of the service shares, so the limit holds however many instances run.
  */
-import type { SignupSettings } from "../settings/settings"
 
 /** The tokens one request takes: 1, or 0 for one that must find the bucket not empty but takes nothing. */
 export type HitCost = 0 | 1
@@ -238,8 +237,14 @@ export const createPostgresRateLimiter = (query: Query, limit: number, windowMs:
   }
 }
 
+/** Requests one client may send per window (SIGNUP_RATE_LIMIT, SIGNUP_RATE_WINDOW_MS). */
+export interface RateSettings {
+  rateLimit: number
+  rateWindowMs: number
+}
+
 /** The limiter the settings call for: shared through PostgreSQL when there is one, else in memory. */
-export const makeRateLimiter = (settings: Pick<SignupSettings, "rateLimit" | "rateWindowMs">, query: Query | null): RateLimiter =>
+export const makeRateLimiter = (settings: RateSettings, query: Query | null): RateLimiter =>
   query ? createPostgresRateLimiter(query, settings.rateLimit, settings.rateWindowMs) : createRateLimiter(settings.rateLimit, settings.rateWindowMs)
 
 /** Reads (status pages, invitations, challenges) and one-click unsubscribes get this many times the write budget per client. */
@@ -255,7 +260,7 @@ export interface RateLimiters {
 }
 
 /** The three limits a request meets (see kit.ts's `bucketsFor`), each shared through PostgreSQL when there is one. */
-export const makeRateLimiters = (settings: Pick<SignupSettings, "rateLimit" | "rateWindowMs">, query: Query | null): RateLimiters => ({
+export const makeRateLimiters = (settings: RateSettings, query: Query | null): RateLimiters => ({
   rateLimiter: makeRateLimiter(settings, query),
   readLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * READ_BUDGET }, query),
   networkLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * NETWORK_BUDGET }, query),

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs"
 import { resolve } from "node:path"
 import { scheduleBackups } from "../backup/schedule"
-import { readBackupSettings } from "../backup/settings"
+import { readBackupSettings } from "../settings/backup"
 import type { DropService } from "../drop/service"
 import { keepNewFilesPrivate } from "../runtime/private-files"
 import { signupRuntime } from "../runtime/runtime"

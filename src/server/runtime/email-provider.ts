@@ -8,7 +8,7 @@ import { createKitProvider } from "../outbox/providers/kit"
 import { createLoopsProvider } from "../outbox/providers/loops"
 import { createMailchimpProvider } from "../outbox/providers/mailchimp"
 import type { EmailProvider } from "../outbox/providers/provider"
-import { readProviderSettings, type ProviderSettings } from "../outbox/providers/settings"
+import { readProviderSettings, type ProviderSettings } from "../settings/provider"
 
 export interface ProviderTuning {
   /** Per-request timeout; 10 s unless a test needs it shorter. */

@@ -1,6 +1,6 @@
 import privacy from "../../../../content/pages/privacy.json"
 import { BACKUP_MAX_DAYS } from "../../../signup/retention"
-import { readBackupSettings } from "../settings"
+import { readBackupSettings } from "../../settings/backup"
 import { leftSince, type ErasureEntry } from "../erasure-log"
 import { backupProblem, type BackupStatus } from "../snapshot"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "../rotation"

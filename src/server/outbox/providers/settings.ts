@@ -1,6 +1,7 @@
 /**
  * Which email tool the list is kept in sync with, read from the environment when the server
- * runs (through `readSetting`, which Gatsby's webpack does not rewrite at build time).
+ * runs (settings/provider.ts reads them, through `readSetting`, which Gatsby's webpack does not
+ * rewrite at build time, and hands them here).
  *
  *   EMAIL_PROVIDER           mailchimp | kit | brevo | loops (unset: no sync)
  *   EMAIL_PROVIDER_API_KEY   the provider's API key
@@ -9,7 +10,6 @@
  *   EMAIL_PROVIDER_API_URL   another origin instead of the provider's own (tests, a proxy)
  */
 import { withoutTrailingSlash } from "../../../signup/site-url"
-import { readSetting } from "../../settings/settings"
 import { PROVIDER_NAMES, type ProviderName } from "./provider"
 
 export interface ProviderSettings {
@@ -41,12 +41,15 @@ const LIST_ID: Record<ProviderName, { meaning: string; required: boolean }> = {
 
 const isProviderName = (value: string): value is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(value)
 
+/** A setting's value as given, or undefined when it is unset. */
+type ReadSetting = (name: string) => string | undefined
+
 /** The provider settings as written, to tell when they change (one provider is made per distinct key). */
-export const providerSettingsKey = (): string =>
+export const providerSettingsKeyOf = (readSetting: ReadSetting): string =>
   ["EMAIL_PROVIDER", "EMAIL_PROVIDER_API_KEY", "EMAIL_PROVIDER_LIST_ID", "EMAIL_PROVIDER_API_URL"].map((name) => readSetting(name)).join(" ")
 
-/** Reads the provider settings now; null when EMAIL_PROVIDER is unset. Throws ProviderSettingsError. */
-export const readProviderSettings = (): ProviderSettings | null => {
+/** The provider settings, each as `readSetting` gives it; null when EMAIL_PROVIDER is unset. Throws ProviderSettingsError. */
+export const parseProviderSettings = (readSetting: ReadSetting): ProviderSettings | null => {
   const chosen = readSetting("EMAIL_PROVIDER")?.trim().toLowerCase()
   if (chosen === undefined) return null
   if (!isProviderName(chosen)) {

@@ -1,7 +1,7 @@
 // EMAIL_PROVIDER and its settings, read when the server runs: no provider means no sync, and a
 // setting the chosen provider needs but lacks stops it with a message naming the variable.
 import { createEmailProvider } from "../../runtime/email-provider"
-import { ProviderSettingsError, readProviderSettings } from "../../outbox/providers/settings"
+import { ProviderSettingsError, readProviderSettings } from "../provider"
 import { PROVIDER_NAMES } from "../../outbox/providers/provider"
 import { SAMPLE_CONTACT, startFakeApi } from "../../../../test/provider-api"
 
