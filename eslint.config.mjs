@@ -21,6 +21,21 @@ const SERVER_IMPORTS = [
   { group: ["**/tools/**", "**/e2e/**", "**/test/**"], message: "Server code cannot import tools or tests." },
 ]
 
+/**
+ * The server's rooms, lowest first: each imports only the rooms before it (and src/signup/,
+ * src/drop/). Type imports count: a contract that imports a type upward is a loop all the same.
+ * keys: identifiers and keyed hashes; store: where the list lives; waitlist and drop: the rules;
+ * outbox and backup: delivery and copies; http: the requests' handlers; settings: reads the
+ * environment and composes each room's own settings; runtime and prod: the wiring (see
+ * docs/architecture.md).
+ */
+const SERVER_ROOMS = ["keys", "store", "waitlist", "drop", "outbox", "backup", "http", "settings", "runtime", "prod"]
+const SERVER_ZONES = SERVER_ROOMS.slice(0, -1).map((room, index) => ({
+  target: `./src/server/${room}`,
+  from: SERVER_ROOMS.slice(index + 1).map((above) => `./src/server/${above}`),
+  message: `src/server/${room}/ imports only the rooms below it (${SERVER_ROOMS.slice(0, index).join(", ") || "none"}), never one above.`,
+}))
+
 const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
 
 export default tseslint.config(
@@ -106,6 +121,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The server's rooms keep one direction, type imports counted (no-restricted-paths resolves
+    // every import, `import type` too).
+    files: ["src/server/**"],
+    ignores: TESTS,
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+    },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: SERVER_ZONES }] },
   },
   {
     // Settings are read and checked once, in src/server/settings/; everything else takes them from there.

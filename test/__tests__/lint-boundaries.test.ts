@@ -58,6 +58,50 @@ describe("what server code may import", () => {
     expect(brokenRules(filePath, code)).toContain(RESTRICTED)
   })
 
+  it.each([
+    ["keys/ imports no other room", "src/server/keys/fake.ts", 'import type { SignupStore } from "../store/store"\nexport type Store = SignupStore'],
+    [
+      "the store imports not the waitlist's rules",
+      "src/server/store/fake.ts",
+      'import type { ServiceSettings } from "../waitlist/service"\nexport type Settings = ServiceSettings',
+    ],
+    [
+      "the store's contract imports not the outbox",
+      "src/server/store/contract/fake.ts",
+      'import type { EmailProvider } from "../../outbox/providers/provider"\nexport type Provider = EmailProvider',
+    ],
+    ["the waitlist imports not the outbox", "src/server/waitlist/fake.ts", 'import type { Deliver } from "../outbox/outbox"\nexport type Delivery = Deliver'],
+    ["the drop imports not backups", "src/server/drop/fake.ts", 'import type { ErasureEntry } from "../backup/erasure-log"\nexport type Entry = ErasureEntry'],
+    [
+      "the outbox imports not settings/",
+      "src/server/outbox/fake.ts",
+      'import type { SignupSettings } from "../settings/settings"\nexport type Settings = SignupSettings',
+    ],
+    [
+      "backups import not settings/",
+      "src/server/backup/fake.ts",
+      'import type { SignupSettings } from "../settings/settings"\nexport type Settings = SignupSettings',
+    ],
+    [
+      "the handlers import not settings/",
+      "src/server/http/fake.ts",
+      'import type { SignupSettings } from "../settings/settings"\nexport type Settings = SignupSettings',
+    ],
+    [
+      "settings/ imports not the wiring",
+      "src/server/settings/fake.ts",
+      'import type { SignupRuntime } from "../runtime/runtime"\nexport type Runtime = SignupRuntime',
+    ],
+  ])("keeps the rooms' direction, type imports counted: %s", (_rule, filePath, code) => {
+    expect(brokenRules(filePath, code)).toContain("import-x/no-restricted-paths")
+  })
+
+  it("lets a room import the rooms below it", () => {
+    const code =
+      'import type { SignupStore } from "../store/store"\nimport { hashToken } from "../keys/codes"\nexport type Store = SignupStore\nexport const hash = hashToken'
+    expect(brokenRules("src/server/waitlist/fake.ts", code)).toEqual([])
+  })
+
   it("reads the environment in src/server/settings/ only", () => {
     const code = 'export const siteUrl = process.env.SITE_URL ?? ""'
     expect(brokenRules("src/server/waitlist/fake.ts", code)).toContain("no-restricted-properties")
