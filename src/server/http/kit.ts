@@ -23,7 +23,7 @@ import type { SignupService } from "../waitlist/service"
 import { isStoreUnavailable } from "../store/database"
 import { networkKey } from "./client-address"
 import type { DropService } from "../drop/service"
-import type { WrongTryLog } from "./secret-gate"
+import type { WrongTryLog } from "./wrong-try-log"
 
 export interface ApiAnswer {
   status: number
