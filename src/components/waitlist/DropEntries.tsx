@@ -3,7 +3,7 @@ import type { MyDropEntry } from "../../drop/contract"
 import { useNow } from "../../hooks/use-now"
 import { useSiteContent } from "../../hooks/use-site-content"
 import { readerTimeZone } from "../../lib/dates"
-import { DropEntry } from "./DropEntry"
+import { DropEntry, type Clock } from "./DropEntry"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -14,12 +14,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
  */
 export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean =>
   now < Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
-
-export interface Clock {
-  now: number
-  /** The reader's time zone; undefined where the page cannot tell (times stay in UTC). */
-  timeZone: string | undefined
-}
 
 interface DropEntriesProps {
   drops: ReadonlyArray<EntryDrop>

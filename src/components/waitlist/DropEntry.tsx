@@ -9,9 +9,15 @@ import { bonusSentence } from "../../lib/drop-schedule"
 import { DROP_PAGE_PATH } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
 import { CheckMyEntry } from "./CheckMyEntry"
-import type { Clock } from "./DropEntries"
 import { DropEntryForm, type Entry } from "./DropEntryForm"
 import { sizeNames, type DropEntryCopy, type EntryDrop } from "./drop-entry-copy"
+
+/** The reader's clock, read after mount (so server HTML and the first render agree). */
+export interface Clock {
+  now: number
+  /** The reader's time zone; undefined where the page cannot tell (times stay in UTC). */
+  timeZone: string | undefined
+}
 
 interface DropEntryProps {
   drop: EntryDrop
