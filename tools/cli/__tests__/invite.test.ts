@@ -5,11 +5,10 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
-import { hashToken } from "../../../src/server/keys/codes"
-import { emailKey } from "../../../src/server/waitlist/email-key"
 import { openEmbeddedStore } from "../../../src/server/store/open-store"
 import { allRows, type SignupStore } from "../../../src/server/store/store"
 import { parseInviteArguments } from "../invite"
+import { confirmedSignup } from "../../../test/signup-fixtures"
 
 const ROOT = resolve(__dirname, "..", "..", "..")
 const NOW = "2026-12-01T09:00:00.000Z"
@@ -66,21 +65,7 @@ describe("npm run waitlist:invite", () => {
     store = openEmbeddedStore(file, 10)
     for (let n = 1; n <= 5; n += 1) {
       const email = `fan${n}@example.com`
-      await store.add({
-        email,
-        emailKey: emailKey(email),
-        source: "website_signup",
-        timestamp: NOW,
-        receivedAt: NOW,
-        status: "confirmed",
-        referralCode: `CODE${String(n).padStart(6, "0")}`,
-        referredBy: null,
-        statusTokenHash: hashToken(`status ${email}`),
-        confirmToken: null,
-        attribution: null,
-        consent: null,
-        mail: null,
-      })
+      await store.add(confirmedSignup(email, `CODE${String(n).padStart(6, "0")}`, null, NOW))
     }
   })
   afterEach(() => store.close())

@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
+import { confirmedSignup } from "../../../../test/signup-fixtures"
 import { hashToken } from "../../keys/codes"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import type { AddResult, NewSignup, Signup, SignupStore } from "../store"
@@ -16,25 +17,12 @@ let counter = 0
 /** A number not handed out before in this test file, for codes and tokens that must differ. */
 export const nextNumber = (): number => (counter += 1)
 /** A signup as the service would hand it over; codes and tokens derived from the address. */
-export const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup => {
-  const code = `C${String(nextNumber()).padStart(9, "0")}`
-  return {
-    email,
+export const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
+  confirmedSignup(email, `C${String(nextNumber()).padStart(9, "0")}`, null, NOW.toISOString(), {
     emailKey: email.toLowerCase(),
-    source: "website_signup",
     timestamp: "2026-11-22T11:59:59.000Z",
-    receivedAt: NOW.toISOString(),
-    status: "confirmed",
-    referralCode: code,
-    referredBy: null,
-    statusTokenHash: hashToken(`status ${email}`),
-    confirmToken: null,
-    attribution: null,
-    consent: null,
-    mail: null,
     ...overrides,
-  }
-}
+  })
 /** The signup an add answered with: the new one, or the one already there. */
 export const signupOf = (result: AddResult): Signup => {
   if (result.kind === "suppressed") throw new Error("the signup was refused as suppressed")

@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freshDatabase } from "../../../../test/postgres"
+import { confirmedSignup } from "../../../../test/signup-fixtures"
 import { hashToken } from "../../keys/codes"
 import type { SqlDatabase } from "../database"
 import { openPostgresDatabase } from "../postgres-database"
@@ -23,22 +24,11 @@ const TIERS: Milestone[] = [
 let counter = 0
 const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup => {
   counter += 1
-  return {
-    email,
+  return confirmedSignup(email, `M${String(counter).padStart(9, "0")}`, null, NOW.toISOString(), {
     emailKey: email.toLowerCase(),
-    source: "website_signup",
-    timestamp: NOW.toISOString(),
-    receivedAt: NOW.toISOString(),
-    status: "confirmed",
-    referralCode: `M${String(counter).padStart(9, "0")}`,
-    referredBy: null,
     statusTokenHash: hashToken(`status ${email} ${counter}`),
-    confirmToken: null,
-    attribution: null,
-    consent: null,
-    mail: null,
     ...overrides,
-  }
+  })
 }
 
 const databases: Array<[string, () => Promise<SqlDatabase>]> = [

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import fc from "fast-check"
 import { freshDatabase } from "../../../../test/postgres"
+import { confirmedSignup } from "../../../../test/signup-fixtures"
 import { hashToken } from "../../keys/codes"
 import { migrate, MIGRATIONS } from "../migrations"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
@@ -24,22 +25,7 @@ let counter = 0
 const person = (email: string, daysAgo: number, overrides: Partial<NewSignup> = {}): NewSignup => {
   counter += 1
   const at = new Date(NOW.getTime() - daysAgo * DAY).toISOString()
-  return {
-    email,
-    emailKey: email.toLowerCase(),
-    source: "website_signup",
-    timestamp: at,
-    receivedAt: at,
-    status: "confirmed",
-    referralCode: `O${String(counter).padStart(9, "0")}`,
-    referredBy: null,
-    statusTokenHash: hashToken(`status ${email}`),
-    confirmToken: null,
-    attribution: null,
-    consent: null,
-    mail: null,
-    ...overrides,
-  }
+  return confirmedSignup(email, `O${String(counter).padStart(9, "0")}`, null, at, { emailKey: email.toLowerCase(), ...overrides })
 }
 const pendingPerson = (email: string, daysAgo: number, overrides: Partial<NewSignup> = {}): NewSignup =>
   person(email, daysAgo, {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
 import { freshDatabase } from "../../../../test/postgres"
+import { confirmedSignup } from "../../../../test/signup-fixtures"
 import { hashToken } from "../../keys/codes"
 import { openEmbeddedStore, openPostgresStore } from "../open-store"
 import { openSqliteDatabase } from "../sqlite-database"
@@ -25,23 +26,13 @@ const pending = (email: string, overrides: Partial<NewSignup> & { minutes?: numb
   counter += 1
   const { minutes = 0, ...rest } = overrides
   const at = new Date(START.getTime() + minutes * MINUTE).toISOString()
-  return {
-    email,
+  return confirmedSignup(email, `R${String(counter).padStart(9, "0")}`, null, at, {
     emailKey: email,
-    source: "website_signup",
-    timestamp: at,
-    receivedAt: at,
     status: "pending",
-    referralCode: `R${String(counter).padStart(9, "0")}`,
-    referredBy: null,
-    statusTokenHash: hashToken(`status ${email}`),
     confirmToken: { hash: hashToken(`confirm ${email}`), expiresAt: new Date(Date.parse(at) + 72 * HOUR).toISOString() },
-    attribution: null,
-    consent: null,
-    mail: null,
     network: "198.51.100.0/24",
     ...rest,
-  }
+  })
 }
 
 const codeOf = (result: AddResult): string => {

@@ -17,6 +17,7 @@ import { openEmbeddedStore } from "../../../store/open-store"
 import type { NewSignup, SignupStore } from "../../../store/store"
 import { hashToken } from "../../../keys/codes"
 import { storeEngines } from "../../../../../test/store-engines"
+import { confirmedSignup } from "../../../../../test/signup-fixtures"
 
 jest.setTimeout(60_000)
 
@@ -27,22 +28,11 @@ const SETTINGS = { siteUrl: "https://block94.example", serverless: null }
 let counter = 0
 const signup = (email: string, overrides: Partial<NewSignup> = {}): NewSignup => {
   counter += 1
-  return {
-    email,
+  return confirmedSignup(email, `H${String(counter).padStart(9, "0")}`, null, START.toISOString(), {
     emailKey: email.toLowerCase(),
-    source: "website_signup",
-    timestamp: START.toISOString(),
-    receivedAt: START.toISOString(),
-    status: "confirmed",
-    referralCode: `H${String(counter).padStart(9, "0")}`,
-    referredBy: null,
-    statusTokenHash: hashToken(`status ${email}`),
-    confirmToken: null,
-    attribution: null,
     consent: "v1",
-    mail: null,
     ...overrides,
-  }
+  })
 }
 
 const pending = (email: string, overrides: Partial<NewSignup> = {}): NewSignup =>
