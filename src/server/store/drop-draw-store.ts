@@ -7,7 +7,7 @@ import { insertRows, parameters, type SqlExecutor } from "./database"
 import type { DropStore, FrozenEntry, NewPrize, PrizeWinner, RedeemPrizeResult } from "./contract/drops"
 import { changeTally, dropRowOf } from "./drop-entry-store"
 import { eventSignupId, recordEvents } from "./events"
-import { queueMessages } from "./outbox-store"
+import { queueEmails } from "./outbox-store"
 import { iso } from "./signup-rows"
 import type { StoreContext } from "./store-context"
 
@@ -36,8 +36,7 @@ const sendPrize = async (
     ["entry_code", "drop_id", "size", "signup_id", "code_hash", "sent_at", "expires_at"],
     [[prize.entryCode, prize.drop, prize.size, prize.signupId, codeHash, at, expiresAt]],
   )
-  await insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[mail.unsubscribeTokenHash, prize.signupId, "unsubscribe", null]])
-  await queueMessages(tx, [{ signupId: prize.signupId, message: mail, at }])
+  await queueEmails(tx, [{ signupId: prize.signupId, message: mail, at }])
   if (context.options.events) {
     await recordEvents(tx, [
       {
@@ -231,13 +230,7 @@ export const dropDrawStore = (context: StoreContext): DrawParts => {
         if (rows.length === 0) return 0
         const at = now.toISOString()
         const mails = rows.map((row) => ({ signupId: row.signup_id, message: issue({ email: row.email, size: row.size }), at }))
-        await insertRows(
-          tx,
-          "signup_tokens",
-          ["hash", "signup_id", "kind", "expires_at"],
-          mails.map(({ signupId, message }) => [message.unsubscribeTokenHash, signupId, "unsubscribe", null]),
-        )
-        await queueMessages(tx, mails)
+        await queueEmails(tx, mails)
         const codes = rows.map((row) => row.entry_code)
         await tx.query(`update drop_entries set notified_at = $1 where entry_code in (${parameters(codes.length, 2)})`, [at, ...codes])
         return rows.length

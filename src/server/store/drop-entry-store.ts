@@ -8,7 +8,7 @@ import type { EntryReview } from "../../drop/contract"
 import { eachInTurn, groupCommit, insertRows, parameters, type Engine, type SqlExecutor } from "./database"
 import type { DropRow, DropStore, EnterDropResult } from "./contract/drops"
 import { eventSignupId, recordEvents } from "./events"
-import { queueMessages } from "./outbox-store"
+import { queueEmails } from "./outbox-store"
 import { networkFingerprint, networkSalt } from "./referral-review"
 import { iso } from "./signup-rows"
 import type { StoreContext } from "./store-context"
@@ -173,8 +173,7 @@ export const dropEntryStore = (context: StoreContext): EntryParts => {
         if (review === null) await changeTally(tx, request.drop, request.size, 1)
         const mail = request.confirmation(person.email, request.size)
         if (mail) {
-          await insertRows(tx, "signup_tokens", ["hash", "signup_id", "kind", "expires_at"], [[mail.unsubscribeTokenHash, person.id, "unsubscribe", null]])
-          await queueMessages(tx, [{ signupId: person.id, message: mail, at }])
+          await queueEmails(tx, [{ signupId: person.id, message: mail, at }])
         }
         if (context.options.events) {
           await recordEvents(tx, [

@@ -4,7 +4,7 @@
  */
 import { insertRows, type SqlExecutor } from "./database"
 import { bumpCounters, eventSignupId, recordEvents } from "./events"
-import { queueMessages } from "./outbox-store"
+import { queueEmails } from "./outbox-store"
 import { iso, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { StoreContext } from "./store-context"
 import { invitationExpiry, type InvitationState, type Invitee, type InviteTarget, type RedeemResult, type InvitationStore } from "./contract/invitations"
@@ -60,13 +60,7 @@ export const invitationStore = ({ db, options, line, ready, query, transaction }
         if (sent.length === 0) return []
         const invited = sent.map(({ invitee }) => invitee)
         const mails = sent.map(({ invitee, mail }) => ({ signupId: invitee.signupId, message: mail, at }))
-        await insertRows(
-          tx,
-          "signup_tokens",
-          ["hash", "signup_id", "kind", "expires_at"],
-          mails.map(({ signupId, message }) => [message.unsubscribeTokenHash, signupId, "unsubscribe", null]),
-        )
-        await queueMessages(tx, mails)
+        await queueEmails(tx, mails)
         await bumpCounters(tx, { invited: invited.length })
         if (options.events) {
           await recordEvents(

@@ -4,7 +4,7 @@
  * health of both for the owner.
  */
 import { randomUUID } from "node:crypto"
-import { parameters, type SqlExecutor } from "./database"
+import { insertRows, parameters, type SqlExecutor } from "./database"
 import { insertOutboxRows } from "./outbox-rows"
 import { contactOf, endpointOf, textFields, type EndpointRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
@@ -29,6 +29,20 @@ export const queueMessages = async (
     tx,
     messages.map(({ signupId, message, at }) => ({ messageId: randomUUID(), kind: message.kind, signupId, payload: message.payload, at })),
   )
+}
+
+/** Writes each email's unsubscribe token (its links work from when the email is queued) and queues the emails. */
+export const queueEmails = async (
+  tx: SqlExecutor,
+  messages: ReadonlyArray<{ signupId: number | string; message: QueuedMessage; at: string }>,
+): Promise<void> => {
+  await insertRows(
+    tx,
+    "signup_tokens",
+    ["hash", "signup_id", "kind", "expires_at"],
+    messages.map(({ signupId, message }) => [message.unsubscribeTokenHash, signupId, "unsubscribe", null]),
+  )
+  await queueMessages(tx, messages)
 }
 
 type OutboxStore = Pick<
