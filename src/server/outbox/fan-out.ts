@@ -8,7 +8,7 @@
 import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "./providers/provider"
 import { GiveUp, RetryLater, type Deliver } from "./outbox"
 import type { ListEventType } from "../store/store"
-import type { DerivedMessage, FanOut, SignupStore } from "../store/store"
+import type { DerivedMessage, FanOut, OutboxStore } from "../store/store"
 
 export interface EventTargets {
   /** The webhook endpoints, as WEBHOOK_URL names them (checked). */
@@ -47,7 +47,7 @@ export const fanOutTo =
 
 /** The deliverer of event messages: fans each out in one store transaction. */
 export const eventDeliverer =
-  (store: Pick<SignupStore, "fanOutEvent">, targets: EventTargets): Deliver =>
+  (store: Pick<OutboxStore, "fanOutEvent">, targets: EventTargets): Deliver =>
   async (entry, now) => {
     await store.fanOutEvent(entry.id, now, fanOutTo(targets))
   }

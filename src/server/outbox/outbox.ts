@@ -9,7 +9,7 @@
  * retrying a failure on its kind's schedule, with jitter, until it is given up on. A crash loses nothing: a
  * claimed message that was not marked is claimed again once its lease runs out.
  */
-import type { OutboxEntry, OutboxKind, SignupStore } from "../store/store"
+import type { OutboxEntry, OutboxKind, OutboxStore } from "../store/store"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -99,7 +99,7 @@ export const nextAttemptAfter = (entry: Pick<OutboxEntry, "kind" | "attempts">, 
 export type Deliver = (entry: OutboxEntry, now: Date) => Promise<void>
 
 export interface OutboxSenderOptions {
-  store: Pick<SignupStore, "claimDueMessages" | "markDelivered" | "markAttemptFailed">
+  store: Pick<OutboxStore, "claimDueMessages" | "markDelivered" | "markAttemptFailed">
   /** Who delivers each kind of message; a kind with none waits in the outbox (emails without SMTP_URL). */
   deliverers: Partial<Record<OutboxKind, Deliver>>
   now?(): Date

@@ -6,7 +6,7 @@
  */
 import { siteLinks } from "./links"
 import { queuedMessage } from "./queued-message"
-import type { InvitationState, Invitee, InviteTarget, NewInvitation, RedeemResult, SignupStore } from "../store/store"
+import type { InvitationState, Invitee, InviteTarget, InvitationStore as InvitationContract, NewInvitation, RedeemResult, SignupsStore } from "../store/store"
 import { hashToken, isTokenShape, newSecretToken } from "../keys/codes"
 import { emailKey } from "./email-key"
 
@@ -19,7 +19,7 @@ export interface InviteWave {
 /** Inviting one person by address: the wave, or why no one was invited. */
 export type InviteOneResult = { kind: "wave"; wave: InviteWave } | { kind: "notOnList" } | { kind: "notConfirmed" } | { kind: "alreadyInvited" }
 
-type InvitationStore = Pick<SignupStore, "invite" | "previewInvite" | "findSignup">
+type InvitationStore = Pick<InvitationContract, "invite" | "previewInvite"> & Pick<SignupsStore, "findSignup">
 
 /** The page an invitation's link opens: `/invite/#code=...`. */
 export const inviteUrl = (siteUrl: string, code: string): string => siteLinks(siteUrl).invite(code)
@@ -67,9 +67,9 @@ export const inviteOne = async (
 }
 
 /** What the invitation page may know of a code: valid, used, expired, or unknown; nothing about its person. */
-export const invitationState = async (store: Pick<SignupStore, "invitationState">, code: unknown, now: Date): Promise<InvitationState> =>
+export const invitationState = async (store: Pick<InvitationContract, "invitationState">, code: unknown, now: Date): Promise<InvitationState> =>
   isTokenShape(code) ? store.invitationState(hashToken(code), now) : "unknown"
 
 /** The shop redeems a code: once. */
-export const redeemInvitation = async (store: Pick<SignupStore, "redeemInvitation">, code: string, now: Date): Promise<RedeemResult> =>
+export const redeemInvitation = async (store: Pick<InvitationContract, "redeemInvitation">, code: string, now: Date): Promise<RedeemResult> =>
   isTokenShape(code) ? store.redeemInvitation(hashToken(code), now) : { kind: "unknown" }

@@ -12,7 +12,7 @@ import https from "node:https"
 import { isIP, type LookupFunction } from "node:net"
 import { Webhook } from "standardwebhooks"
 import { GiveUp, type Deliver } from "../outbox"
-import type { SignupStore } from "../../store/store"
+import type { WebhookStore } from "../../store/store"
 import { isPrivateAddress } from "./addresses"
 
 /** How long a receiver has to answer. */
@@ -21,7 +21,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60 * 1000
 
 export interface WebhookDelivererOptions {
-  store: Pick<SignupStore, "webhookEndpoint" | "webhookSucceeded" | "webhookFailed" | "disableWebhookEndpoint">
+  store: Pick<WebhookStore, "webhookEndpoint" | "webhookSucceeded" | "webhookFailed" | "disableWebhookEndpoint">
   secret: string
   /** WEBHOOK_ALLOW_PRIVATE=1: http and private addresses allowed (local testing). */
   allowPrivate: boolean
