@@ -36,6 +36,13 @@ const SERVER_ZONES = SERVER_ROOMS.slice(0, -1).map((room, index) => ({
   message: `src/server/${room}/ imports only the rooms below it (${SERVER_ROOMS.slice(0, index).join(", ") || "none"}), never one above.`,
 }))
 
+/** How import-x reads TypeScript and finds the file an import names. */
+const IMPORT_X_SETTINGS = {
+  "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+  "import-x/extensions": [".ts", ".tsx", ".js"],
+  "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+}
+
 const nodeModules = builtinModules.filter((name) => !name.startsWith("_")).flatMap((name) => [name, `node:${name}`])
 
 export default tseslint.config(
@@ -128,11 +135,7 @@ export default tseslint.config(
     files: ["src/server/**"],
     ignores: TESTS,
     plugins: { "import-x": importX },
-    settings: {
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
-    },
+    settings: IMPORT_X_SETTINGS,
     rules: { "import-x/no-restricted-paths": ["error", { zones: SERVER_ZONES }] },
   },
   {
@@ -150,11 +153,7 @@ export default tseslint.config(
     // No import cycles anywhere: a cycle's modules can see each other half-loaded.
     files: ["**/*.ts", "**/*.tsx"],
     plugins: { "import-x": importX },
-    settings: {
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
-    },
+    settings: IMPORT_X_SETTINGS,
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
