@@ -44,6 +44,40 @@ const parseBody = (text: string): unknown => {
   }
 }
 
+/**
+ * A stand-in API for each test of the block this is called in: started before each test,
+ * closed after it. What it returns answers for the stand-in of the test that is running.
+ */
+export const fakeApiPerTest = (): FakeApi => {
+  let current: FakeApi | null = null
+  beforeEach(async () => {
+    current = await startFakeApi()
+  })
+  afterEach(async () => {
+    await current?.close()
+    current = null
+  })
+  const running = (): FakeApi => {
+    if (current === null) throw new Error("the stand-in API runs inside a test only")
+    return current
+  }
+  return {
+    get url() {
+      return running().url
+    },
+    get requests() {
+      return running().requests
+    },
+    answer: (...answers) => running().answer(...answers),
+    // Closed by the test itself (a provider that cannot be reached): nothing is left to close after it.
+    close: async () => {
+      const api = running()
+      current = null
+      await api.close()
+    },
+  }
+}
+
 export const startFakeApi = async (): Promise<FakeApi> => {
   const requests: RecordedRequest[] = []
   const queue: Answer[] = []

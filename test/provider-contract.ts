@@ -4,7 +4,7 @@
  * answers it gives). Each adapter's test file holds its spec, next to the reference it follows.
  */
 import { ProviderBusyError, ProviderRejectedError, type EmailProvider, type ProviderContact } from "../src/server/outbox/providers/provider"
-import { expectDocumentedRequest, startFakeApi, type Answer, type DocumentedCall, type FakeApi } from "./provider-api"
+import { expectDocumentedRequest, fakeApiPerTest, type Answer, type DocumentedCall } from "./provider-api"
 
 export interface ProviderApiSpec {
   /** Builds the adapter pointed at the stand-in API. */
@@ -29,6 +29,14 @@ export interface ProviderApiSpec {
   }
 }
 
+/** A provider's documented error answers, named as the adapters' specs name them. */
+export const documentedErrors = (api: { invalidAddress: Answer; badKey: Answer; tooMany: Answer; serverError: Answer }): ProviderApiSpec["errors"] => ({
+  rejectedAddress: api.invalidAddress,
+  badKey: api.badKey,
+  tooManyRequests: api.tooMany,
+  serverError: api.serverError,
+})
+
 const rejection = async (promise: Promise<unknown>): Promise<unknown> => {
   try {
     await promise
@@ -40,13 +48,7 @@ const rejection = async (promise: Promise<unknown>): Promise<unknown> => {
 
 export const describeProviderContract = (label: string, spec: ProviderApiSpec): void => {
   describe(`${label}: the documented API`, () => {
-    let api: FakeApi
-    beforeEach(async () => {
-      api = await startFakeApi()
-    })
-    afterEach(async () => {
-      await api.close()
-    })
+    const api = fakeApiPerTest()
 
     const expectCalls = (calls: DocumentedCall[]) => {
       expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(calls.map((call) => `${call.request.method} ${call.request.path}`))
@@ -111,7 +113,6 @@ export const describeProviderContract = (label: string, spec: ProviderApiSpec): 
       // A short timeout, so a connection that cannot be made is given up on quickly.
       const error = await rejection(spec.create(url, { timeoutMs: 300 }).upsert(spec.contact))
       expect(error).toBeInstanceOf(ProviderBusyError)
-      api = await startFakeApi() // for afterEach
     })
   })
 }

@@ -4,8 +4,8 @@
 // `{ code, message }`, and a 429 tells the wait in x-sib-ratelimit-reset ("Rate limit headers").
 import { createBrevoProvider, parseBrevoListIds } from "../brevo"
 import { ProviderBusyError } from "../provider"
-import { SAMPLE_CONTACT, startFakeApi, type Answer, type FakeApi } from "../../../../../test/provider-api"
-import { describeProviderContract } from "../../../../../test/provider-contract"
+import { SAMPLE_CONTACT, fakeApiPerTest, type Answer } from "../../../../../test/provider-api"
+import { describeProviderContract, documentedErrors } from "../../../../../test/provider-contract"
 
 const API_KEY = "xkeysib-0123456789abcdef0123456789abcdef-AbCdEf"
 const LIST_IDS = "3, 7"
@@ -62,22 +62,11 @@ describeProviderContract("Brevo", {
   upsert: [{ request: withKey(BREVO_API.createContact), answer: { status: 201, body: { id: 21 } } }],
   remove: [{ request: withKey(BREVO_API.deleteContact), answer: { status: 204 } }],
   removeUnknown: [{ request: withKey(BREVO_API.deleteContact), answer: BREVO_API.contactNotFound }],
-  errors: {
-    rejectedAddress: BREVO_API.invalidAddress,
-    badKey: BREVO_API.badKey,
-    tooManyRequests: BREVO_API.tooMany,
-    serverError: BREVO_API.serverError,
-  },
+  errors: documentedErrors(BREVO_API),
 })
 
 describe("Brevo specifics", () => {
-  let api: FakeApi
-  beforeEach(async () => {
-    api = await startFakeApi()
-  })
-  afterEach(async () => {
-    await api.close()
-  })
+  const api = fakeApiPerTest()
 
   it("accepts Brevo's answer to an update of an existing contact (204, no body)", async () => {
     api.answer({ status: 204 })

@@ -5,8 +5,8 @@
 // "Retry later" without Retry-After (see "Rate limits").
 import { createKitProvider, KIT_RATE_LIMIT_WAIT_MS } from "../kit"
 import { ProviderBusyError } from "../provider"
-import { SAMPLE_CONTACT, startFakeApi, type Answer, type FakeApi } from "../../../../../test/provider-api"
-import { describeProviderContract } from "../../../../../test/provider-contract"
+import { SAMPLE_CONTACT, fakeApiPerTest, type Answer } from "../../../../../test/provider-api"
+import { describeProviderContract, documentedErrors } from "../../../../../test/provider-contract"
 
 const API_KEY = "kit_0123456789abcdef0123456789abcdef"
 const TAG_ID = "4207"
@@ -69,22 +69,11 @@ describeProviderContract("Kit", {
     { request: withKey(KIT_API.unsubscribe), answer: { status: 204 } },
   ],
   removeUnknown: [{ request: withKey(KIT_API.findSubscriber), answer: { status: 200, body: { subscribers: [], pagination: { has_next_page: false } } } }],
-  errors: {
-    rejectedAddress: KIT_API.invalidAddress,
-    badKey: KIT_API.badKey,
-    tooManyRequests: KIT_API.tooMany,
-    serverError: KIT_API.serverError,
-  },
+  errors: documentedErrors(KIT_API),
 })
 
 describe("Kit specifics", () => {
-  let api: FakeApi
-  beforeEach(async () => {
-    api = await startFakeApi()
-  })
-  afterEach(async () => {
-    await api.close()
-  })
+  const api = fakeApiPerTest()
 
   it("waits the minute Kit documents when its 429 gives no Retry-After", async () => {
     api.answer({ status: 429, body: "Retry later" })

@@ -3,8 +3,8 @@
 // when missing) and "Delete contact" (POST, 404 when there is no such contact); errors are
 // `{ success: false, message }`.
 import { createLoopsProvider } from "../loops"
-import { SAMPLE_CONTACT, startFakeApi, type Answer, type FakeApi } from "../../../../../test/provider-api"
-import { describeProviderContract } from "../../../../../test/provider-contract"
+import { SAMPLE_CONTACT, fakeApiPerTest, type Answer } from "../../../../../test/provider-api"
+import { describeProviderContract, documentedErrors } from "../../../../../test/provider-contract"
 
 const API_KEY = "d3b07384d113edec49eaa6238ad5ff00"
 const MAILING_LIST_ID = "cm06f5v0e45nf0ml5754o9cix"
@@ -54,22 +54,11 @@ describeProviderContract("Loops", {
   upsert: [{ request: withKey(LOOPS_API.updateContact), answer: { status: 200, body: { success: true, id: "cll6b3i8901a9jx0oyktl2m4u" } } }],
   remove: [{ request: withKey(LOOPS_API.deleteContact), answer: { status: 200, body: { success: true, message: "Contact deleted." } } }],
   removeUnknown: [{ request: withKey(LOOPS_API.deleteContact), answer: LOOPS_API.contactNotFound }],
-  errors: {
-    rejectedAddress: LOOPS_API.invalidAddress,
-    badKey: LOOPS_API.badKey,
-    tooManyRequests: LOOPS_API.tooMany,
-    serverError: LOOPS_API.serverError,
-  },
+  errors: documentedErrors(LOOPS_API),
 })
 
 describe("Loops specifics", () => {
-  let api: FakeApi
-  beforeEach(async () => {
-    api = await startFakeApi()
-  })
-  afterEach(async () => {
-    await api.close()
-  })
+  const api = fakeApiPerTest()
 
   it("subscribes to no mailing list, and never sets `subscribed`, when no list is set", async () => {
     api.answer({ status: 200, body: { success: true, id: "cll6b3i8901a9jx0oyktl2m4u" } })

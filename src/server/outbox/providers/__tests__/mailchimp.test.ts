@@ -4,8 +4,8 @@
 // (errors are application/problem+json, see .../marketing/docs/errors/).
 import { createMailchimpProvider, mailchimpApiUrl, subscriberHash } from "../mailchimp"
 import { ProviderSettingsError } from "../settings"
-import { SAMPLE_CONTACT, startFakeApi, type Answer, type FakeApi } from "../../../../../test/provider-api"
-import { describeProviderContract } from "../../../../../test/provider-contract"
+import { SAMPLE_CONTACT, fakeApiPerTest, type Answer } from "../../../../../test/provider-api"
+import { describeProviderContract, documentedErrors } from "../../../../../test/provider-contract"
 
 const API_KEY = "0123456789abcdef0123456789abcdef-us6"
 const AUDIENCE_ID = "a1b2c3d4e5"
@@ -69,22 +69,11 @@ describeProviderContract("Mailchimp", {
     },
   ],
   removeUnknown: [{ request: { method: "PATCH", ...MAILCHIMP_API.member, body: MAILCHIMP_API.leaveBody }, answer: MAILCHIMP_API.notFound }],
-  errors: {
-    rejectedAddress: MAILCHIMP_API.invalidAddress,
-    badKey: MAILCHIMP_API.badKey,
-    tooManyRequests: MAILCHIMP_API.tooMany,
-    serverError: MAILCHIMP_API.serverError,
-  },
+  errors: documentedErrors(MAILCHIMP_API),
 })
 
 describe("Mailchimp specifics", () => {
-  let api: FakeApi
-  beforeEach(async () => {
-    api = await startFakeApi()
-  })
-  afterEach(async () => {
-    await api.close()
-  })
+  const api = fakeApiPerTest()
 
   it("finds the data center in the key's -usX suffix", () => {
     expect(mailchimpApiUrl("abc-us6")).toBe("https://us6.api.mailchimp.com")
