@@ -104,7 +104,8 @@ export interface OwnerSummary {
   heldReferrals: { total: number; rows: HeldReferral[] }
   /** The owner's latest actions, newest first, at most `limit`. */
   audit: AuditEntry[]
-  outbox: OutboxHealth
+  /** `sentToday`: emails the mail server accepted since midnight UTC (whether they reached an inbox is not reported back). */
+  outbox: OutboxHealth & { sentToday: number }
   /** Addresses the receiving server refused for good, newest first, at most `limit`, and how many in all. */
   hardBounces: { total: number; rows: HardBounce[] }
   disabledWebhooks: Array<{ url: string; since: string; reason: string | null }>

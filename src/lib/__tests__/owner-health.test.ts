@@ -4,7 +4,7 @@
 import { healthNotes, healthTone } from "../owner-health"
 
 const WELL = {
-  outbox: { waiting: 0, failed: 0, lastError: null },
+  outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
   backups: { lastGood: { takenAt: "2026-11-27T10:00:00.000Z", signups: 62 }, problem: null },
   botCheck: { passed: 60, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 },
 }
@@ -15,12 +15,12 @@ test("nothing to say when mail goes out, backups are current and the bot check f
 })
 
 test("waiting mail without an error is mail on its way, not a problem", () => {
-  expect(healthNotes({ ...WELL, outbox: { waiting: 12, failed: 0, lastError: null } })).toEqual([])
+  expect(healthNotes({ ...WELL, outbox: { waiting: 12, failed: 0, lastError: null, sentToday: 0 } })).toEqual([])
 })
 
 test("mail given up on and a backup problem come first, as problems", () => {
   const notes = healthNotes({
-    outbox: { waiting: 3, failed: 2, lastError: "535 authentication failed" },
+    outbox: { waiting: 3, failed: 2, lastError: "535 authentication failed", sentToday: 0 },
     backups: { lastGood: null, problem: "no backup yet" },
     botCheck: { ...WELL.botCheck, wouldRefuse: 7 },
   })
@@ -34,7 +34,7 @@ test("mail given up on and a backup problem come first, as problems", () => {
 })
 
 test("mail retried after an error or the bot check's would-be refusals ask for a look", () => {
-  expect(healthTone(healthNotes({ ...WELL, outbox: { waiting: 4, failed: 0, lastError: "timeout" } }))).toBe("warn")
+  expect(healthTone(healthNotes({ ...WELL, outbox: { waiting: 4, failed: 0, lastError: "timeout", sentToday: 0 } }))).toBe("warn")
   expect(healthTone(healthNotes({ ...WELL, botCheck: { ...WELL.botCheck, wouldRefuse: 1 } }))).toBe("warn")
 })
 

@@ -10,6 +10,7 @@ import { forgetOldNetworks } from "./referral-review"
 import { iso, referralEvent, standingOf, type PlaceColumns, type SignupRow } from "./signup-rows"
 import type { StandingWhere, StoreContext } from "./store-context"
 import type { BotCheckStore } from "./contract/bot-check"
+import { EMAIL_KINDS } from "./contract/mail"
 import type { ExportRow, OwnerStore as OwnerContract } from "./contract/owner"
 import type { RetentionStore } from "./contract/retention"
 import type { SignupStatus } from "./contract/signups"
@@ -63,53 +64,73 @@ export const ownerStore = (
           "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
           [kind, limit],
         )
-      const [[totals], counters, perDay, sources, campaigns, referrers, topReferrers, outbox, webhooks, [held], heldRows, audit, [bounced], bounceRows] =
-        await Promise.all([
-          db.query<{ confirmed: number | string | null; signups: number | string | null }>(
-            `select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`,
-          ),
-          db.query<{ name: string; value: number | string }>(
-            `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
-          ),
-          db.query<{ day: string; signups: number | string; confirmations: number | string }>(
-            "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
-            [dayList[0], dayList[dayList.length - 1]],
-          ),
-          attributions("source"),
-          attributions("campaign"),
-          attributions("referrer"),
-          db.query<{ email: string; referral_code: string; referrals: number | string }>(
-            "select email, referral_code, referrals from signups where referrals > 0 order by referrals desc, id limit $1",
-            [limit],
-          ),
-          outboxHealth(),
-          db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
-            "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
-          ),
-          db.query<{ n: number | string }>("select count(*) as n from signups where referral_held is not null"),
-          db.query<{
-            id: number | string
-            email: string
-            status: SignupStatus
-            referral_held: HoldReason
-            received_at: Date | string
-            referrer_email: string
-            referral_code: string
-          }>(
-            `select f.id, f.email, f.status, f.referral_held, f.received_at, r.email as referrer_email, r.referral_code
+      const [
+        [totals],
+        counters,
+        perDay,
+        sources,
+        campaigns,
+        referrers,
+        topReferrers,
+        outbox,
+        [sent],
+        webhooks,
+        [held],
+        heldRows,
+        audit,
+        [bounced],
+        bounceRows,
+      ] = await Promise.all([
+        db.query<{ confirmed: number | string | null; signups: number | string | null }>(
+          `select ${line.total} as confirmed, (select sum(signups) from daily_tallies) as signups`,
+        ),
+        db.query<{ name: string; value: number | string }>(
+          `select name, value from list_counters where name in ('invited', 'redeemed', 'left', ${BOT_CHECK_COUNTERS.map((name) => `'${name}'`).join(", ")})`,
+        ),
+        db.query<{ day: string; signups: number | string; confirmations: number | string }>(
+          "select day, signups, confirmations from daily_tallies where day >= $1 and day <= $2",
+          [dayList[0], dayList[dayList.length - 1]],
+        ),
+        attributions("source"),
+        attributions("campaign"),
+        attributions("referrer"),
+        db.query<{ email: string; referral_code: string; referrals: number | string }>(
+          "select email, referral_code, referrals from signups where referrals > 0 order by referrals desc, id limit $1",
+          [limit],
+        ),
+        outboxHealth(),
+        // Emails the mail server accepted since midnight UTC: all this site can know of delivery.
+        db.query<{ n: number | string }>(`select count(*) as n from outbox where delivered_at >= $1 and kind in (${parameters(EMAIL_KINDS.length, 2)})`, [
+          `${utcDay(now)}T00:00:00.000Z`,
+          ...EMAIL_KINDS,
+        ]),
+        db.query<{ url: string; disabled_at: Date | string; disabled_reason: string | null }>(
+          "select url, disabled_at, disabled_reason from webhook_endpoints where disabled_at is not null order by disabled_at desc",
+        ),
+        db.query<{ n: number | string }>("select count(*) as n from signups where referral_held is not null"),
+        db.query<{
+          id: number | string
+          email: string
+          status: SignupStatus
+          referral_held: HoldReason
+          received_at: Date | string
+          referrer_email: string
+          referral_code: string
+        }>(
+          `select f.id, f.email, f.status, f.referral_held, f.received_at, r.email as referrer_email, r.referral_code
            from signups f join signups r on r.referral_code = f.referred_by where f.referral_held is not null order by f.id limit $1`,
-            [limit],
-          ),
-          db.query<{ at: string; actor: string; action: AuditEntry["action"]; count: number | string; detail: string | null }>(
-            "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
-            [limit],
-          ),
-          db.query<{ n: number | string }>("select count(*) as n from hard_bounces"),
-          db.query<{ email: string; at: string; reason: string }>(
-            "select s.email, b.at, b.reason from hard_bounces b join signups s on s.id = b.signup_id order by b.at desc limit $1",
-            [limit],
-          ),
-        ])
+          [limit],
+        ),
+        db.query<{ at: string; actor: string; action: AuditEntry["action"]; count: number | string; detail: string | null }>(
+          "select at, actor, action, count, detail from owner_audit order by id desc limit $1",
+          [limit],
+        ),
+        db.query<{ n: number | string }>("select count(*) as n from hard_bounces"),
+        db.query<{ email: string; at: string; reason: string }>(
+          "select s.email, b.at, b.reason from hard_bounces b join signups s on s.id = b.signup_id order by b.at desc limit $1",
+          [limit],
+        ),
+      ])
       const counter = (name: string) => count(counters.find((row) => row.name === name)?.value)
       const byDay = new Map(perDay.map((row) => [row.day, row]))
       const attribution = (rows: Awaited<ReturnType<typeof attributions>>): AttributionCount[] =>
@@ -141,7 +162,7 @@ export const ownerStore = (
           })),
         },
         audit: audit.map((row): AuditEntry => ({ at: row.at, actor: row.actor, action: row.action, count: count(row.count), detail: row.detail })),
-        outbox,
+        outbox: { ...outbox, sentToday: count(sent?.n) },
         disabledWebhooks: webhooks.map((row) => ({ url: row.url, since: iso(row.disabled_at), reason: row.disabled_reason })),
       }
     },

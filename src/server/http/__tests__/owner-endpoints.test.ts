@@ -189,7 +189,7 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
         { name: "", signups: 2, confirmed: 2 },
         { name: "news.example", signups: 1, confirmed: 1 },
       ],
-      outbox: { waiting: 0, failed: 0, lastError: null },
+      outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
       disabledWebhooks: [],
     })
     const perDay = answer.body.perDay as Array<{ day: string; signups: number; confirmations: number }>

@@ -127,7 +127,7 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
     expect(summary.perDay).toHaveLength(30)
     expect(summary.perDay[0]).toEqual({ day: "2026-10-24", signups: 0, confirmations: 0 })
     expect(summary.perDay[29]).toEqual({ day: "2026-11-22", signups: 0, confirmations: 0 })
-    expect(summary.outbox).toEqual({ waiting: 0, failed: 0, lastError: null })
+    expect(summary.outbox).toEqual({ waiting: 0, failed: 0, lastError: null, sentToday: 0 })
   })
 
   it("counts signups, confirmations and erasures per day and per source as the list changes, as a pass over the list would", async () => {
@@ -201,6 +201,29 @@ describe.each(engines)("the owner's summary on $name", ({ fresh }) => {
     const summary = await store.ownerSummary(NOW, OPTIONS)
     expect(summary).toMatchObject({ invited: 120, redeemed: 45, outbox: { waiting: 1, failed: 0, lastError: "421 try later" } })
     expect(summary.disabledWebhooks).toEqual([{ url: "https://hooks.example/a", since: "2026-11-21T10:00:00.000Z", reason: "answered 410 Gone" }])
+  })
+
+  it("counts the emails the mail server accepted since midnight UTC: not yesterday's, nor one still waiting", async () => {
+    const { store } = await open()
+    const mailTo = (email: string) => ({
+      mail: {
+        kind: "confirmation" as const,
+        payload: { to: email, link: "https://block94.example/confirm/" },
+        unsubscribeTokenHash: hashToken(`unsub ${email}`),
+      },
+    })
+    // Delivered late yesterday, delivered this morning, and one the mail server has not taken yet.
+    for (const [email, deliveredAt] of [
+      ["late@example.com", new Date("2026-11-21T23:59:00.000Z")],
+      ["morning@example.com", new Date("2026-11-22T00:01:00.000Z")],
+      ["waiting@example.com", null],
+    ] as const) {
+      await store.add(pendingPerson(email, 1, mailTo(email)))
+      const [due] = await store.claimDueMessages(NOW, 10, new Date(NOW.getTime() + 60_000))
+      if (deliveredAt) await store.markDelivered(due.id, deliveredAt)
+    }
+    const summary = await store.ownerSummary(NOW, OPTIONS)
+    expect(summary.outbox).toMatchObject({ sentToday: 1, waiting: 1 })
   })
 
   it("counts a database from before the tallies from its rows when it migrates", async () => {

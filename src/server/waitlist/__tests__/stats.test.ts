@@ -46,7 +46,7 @@ const summary = (overrides: Partial<OwnerSummary>): OwnerSummary => ({
   topReferrers: [],
   heldReferrals: { total: 0, rows: [] },
   audit: [],
-  outbox: { waiting: 0, failed: 0, lastError: null },
+  outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
   hardBounces: { total: 0, rows: [] },
   disabledWebhooks: [],
   ...overrides,
