@@ -1,8 +1,13 @@
 // Fixtures and page helpers of the browser tests. Import `test` and `expect` from here.
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import AxeBuilder from "@axe-core/playwright"
 import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test"
 import { PHONE } from "../tools/dev/chromium"
+import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
+import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
 
 export { expect }
 
@@ -210,4 +215,73 @@ export const layoutShifts = (page: Page): Promise<LayoutShifts> =>
 export const axeViolations = async (page: Page): Promise<string[]> => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
+}
+
+/** The focused element's text and label, and whether it shows the focus ring. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    const style = element ? getComputedStyle(element) : null
+    return {
+      text: element?.textContent?.trim() ?? "",
+      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent ?? "") : ""),
+      ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2),
+    }
+  })
+
+/** Tabs forward until the focused element's text or label is `name`; fails when it never is. */
+export const tabTo = async (page: Page, name: string, most = 80) => {
+  for (let step = 0; step < most; step += 1) {
+    const now = await focused(page)
+    if (now.text === name || now.label === name) return now
+    await page.keyboard.press("Tab")
+  }
+  throw new Error(`Tab never reached "${name}"`)
+}
+
+/** Signs `email` up through the public API, as the signup form would; returns their referral code. */
+export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
+  const response = await fetch(`${siteUrl}/api/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), ...extra }),
+  })
+  expect(response.status).toBe(201)
+  return (await response.json()) as { referralCode: string }
+}
+
+/** The production server on a store of its own, its mail caught by a local SMTP inbox. */
+export interface MailedSite {
+  url: string
+  inbox: Inbox
+  /** Stops the server and starts it again on the same store and port, its clock moved on by `clockOffsetMs`. */
+  restart(options: { clockOffsetMs: number }): Promise<void>
+  stop(): Promise<void>
+}
+
+/** Starts a local SMTP inbox and the production server mailing to it, on a fresh store named after `name`. */
+export const serveWithInbox = async (name: string, env: Record<string, string> = {}): Promise<MailedSite> => {
+  const inbox = await startInbox()
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const settings = {
+    SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), `block94-${name}-`)), "signups.db"),
+    SITE_URL: url,
+    SMTP_URL: inbox.url,
+    MAIL_FROM: "Block 94 <drop@block94.example>",
+    ...env,
+  }
+  let server: ProductionServer = await serveProduction(settings, { port })
+  return {
+    url,
+    inbox,
+    async restart({ clockOffsetMs }) {
+      await server.stop()
+      server = await serveProduction(settings, { port, clockOffsetMs })
+    },
+    async stop() {
+      await server.stop()
+      await inbox.close()
+    },
+  }
 }

@@ -2,80 +2,33 @@
 // address on the owner's page (masked, whole on request, every lookup in the log but never the
 // address) and sends their link again, which arrives in their inbox. Keyboard only, axe clean,
 // at phone and laptop size, against the production server with a real SMTP inbox.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import type { Page } from "@playwright/test"
-import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
-import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, serveWithInbox, signUpThroughApi, tabTo, test, waitUntilHydrated, type MailedSite } from "./fixtures"
 
 const SECRET = "owner-people-e2e-secret-0123456789"
 const MAYA = "maya.first@example.com"
 const HOUR_MS = 60 * 60 * 1000
 
-/** The focused element's text or label, and whether it shows the focus ring. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null
-    const style = element ? getComputedStyle(element) : null
-    return {
-      text: element?.textContent?.trim() ?? "",
-      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent ?? "") : ""),
-      ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2),
-    }
-  })
-
-/** Tabs forward until the focused element's text or label is `name`; fails when it never is. */
-const tabTo = async (page: Page, name: string) => {
-  for (let step = 0; step < 80; step += 1) {
-    const now = await focused(page)
-    if (now.text === name || now.label === name) return now
-    await page.keyboard.press("Tab")
-  }
-  throw new Error(`Tab never reached "${name}"`)
-}
-
 test.describe("finding someone on the owner's page", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })
   test.use({ reducedMotion: "reduce" })
-  let inbox: Inbox
-  let server: ProductionServer
-  let siteUrl: string
+  let site: MailedSite
 
   test.beforeAll(async () => {
-    inbox = await startInbox()
-    const port = await freePort()
-    siteUrl = `http://127.0.0.1:${port}`
-    const env = {
-      SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-owner-people-")), "signups.db"),
-      OWNER_TOKEN: SECRET,
-      SITE_URL: siteUrl,
-      SMTP_URL: inbox.url,
-      MAIL_FROM: "Block 94 <drop@block94.example>",
-    }
-    server = await serveProduction(env, { port })
-    const response = await fetch(`${siteUrl}/api/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: MAYA, source: "website_signup", timestamp: new Date().toISOString() }),
-    })
-    expect(response.status).toBe(201)
-    await inbox.waitFor(MAYA)
-    await server.stop()
+    site = await serveWithInbox("owner-people", { OWNER_TOKEN: SECRET })
+    await signUpThroughApi(site.url, MAYA)
+    await site.inbox.waitFor(MAYA)
     // Two hours on, on the same list: past the hour that must pass between two emails to one address.
-    server = await serveProduction(env, { port, clockOffsetMs: 2 * HOUR_MS })
+    await site.restart({ clockOffsetMs: 2 * HOUR_MS })
   })
 
   test.afterAll(async () => {
-    await server?.stop()
-    await inbox?.close()
+    await site?.stop()
   })
 
   test("finds someone by address, masked until asked, and sends their link again, from the keyboard", async ({ page }) => {
-    const mailsToMaya = () => inbox.messages.filter((mail) => JSON.stringify(mail.to).includes(MAYA)).length
+    const mailsToMaya = () => site.inbox.messages.filter((mail) => JSON.stringify(mail.to).includes(MAYA)).length
     const before = mailsToMaya()
-    await page.goto(`${siteUrl}/owner/`)
+    await page.goto(`${site.url}/owner/`)
     await waitUntilHydrated(page)
     await page.locator("body").click({ position: { x: 1, y: 1 } })
     await tabTo(page, "Owner secret")

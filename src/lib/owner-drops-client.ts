@@ -4,24 +4,10 @@
  */
 import type { DropCommitment } from "../drop/commitment"
 import type { PublishedDrop } from "../drop/contract"
+// An entry waiting for the owner's review and the groups they form: the server's own shapes.
+import type { EntryCluster, EntryReviewList, ReviewedEntry as WaitingEntry } from "../signup/entry-review"
 import { readCommitment, readPublishedDrop } from "./drop-client"
 import { call, isCount, jsonOf, problemOf, type OwnerOutcome } from "./owner-client"
-
-/** An entry waiting for the owner's review (see src/server/drop/review.ts). */
-export interface WaitingEntry {
-  entryCode: string
-  size: string
-  enteredAt: string
-  signedUpAt: string
-  domain: string
-  network: number | null
-}
-
-export interface EntryCluster {
-  by: "network" | "domain"
-  label: string
-  entryCodes: string[]
-}
 
 export interface OwnerDrop extends PublishedDrop {
   name: string
@@ -35,7 +21,7 @@ export interface OwnerDrop extends PublishedDrop {
   /** When the committed beacon round's value comes out, and the chain's name. */
   beaconAt: string | null
   beaconChain: string
-  review: { entries: WaitingEntry[]; clusters: EntryCluster[] }
+  review: EntryReviewList
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)

@@ -251,10 +251,7 @@ export const query = graphql`
         unavailable
         phase
         phases {
-          scheduled
-          open
-          closed
-          drawn
+          ...DropPhaseNames
         }
         seedHash
         committedAt

@@ -1,9 +1,9 @@
 /**
  * The owner's review of entries from signups made after a drop was announced: the entries
  * waiting, and how they cluster, by the network they were entered from and by their address's
- * domain, so a farm of puppets shows as one group before the draw. Pure.
+ * domain, so a farm of puppets shows as one group before the draw. Pure: the server groups the
+ * entries it answers with, and the owner's page reads the same shapes.
  */
-import type { WaitingEntry } from "../store/store"
 
 /** A waiting entry as the owner sees it: the network as a label ("network 1"), never its fingerprint. */
 export interface ReviewedEntry {
@@ -43,7 +43,10 @@ const groups = (entries: readonly ReviewedEntry[], key: (entry: ReviewedEntry) =
   return found
 }
 
-export const reviewList = (waiting: readonly WaitingEntry[]): EntryReviewList => {
+/** A waiting entry as the store keeps it: the network as its salted fingerprint. */
+type StoredEntry = Omit<ReviewedEntry, "network"> & { network: string | null }
+
+export const reviewList = (waiting: readonly StoredEntry[]): EntryReviewList => {
   const numbers = new Map<string, number>()
   const entries = waiting.map(({ network, ...entry }) => {
     if (network !== null && !numbers.has(network)) numbers.set(network, numbers.size + 1)

@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { graphql } from "gatsby"
 import type { ReactNode } from "react"
 import type { PublishedDrop } from "../../drop/contract"
 import { entryListUrl } from "../../lib/drop-client"
@@ -136,3 +137,13 @@ export const DrawRecord = ({ record, built, copy, sizeNames, language }: DrawRec
     </div>
   )
 }
+
+/** The names of a drop's stages, as the drop page and the owner's page query them. */
+export const dropPhaseNamesFragment = graphql`
+  fragment DropPhaseNames on DropPhaseNames {
+    scheduled
+    open
+    closed
+    drawn
+  }
+`

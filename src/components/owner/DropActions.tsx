@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { Box, Button, Heading, Input, Label, Text } from "@theme-ui/components"
+import { Box, Button, Heading, Text } from "@theme-ui/components"
 import { useId, useRef, useState } from "react"
 import { saveFile } from "../../lib/owner-client"
 import { commitSeed, runDraw, type OwnerDrop } from "../../lib/owner-drops-client"
@@ -7,6 +7,7 @@ import { fillTemplate } from "../../lib/template"
 import type { ActionProps, Note } from "./action"
 import { problemText } from "./action"
 import { ButtonRow } from "./ButtonRow"
+import { Field } from "./Field"
 import { ConfirmAction, refused, type Outcome, type Prepared } from "./ConfirmAction"
 import { useFocusOnMount } from "./focus"
 import { stepPanel } from "./ui"
@@ -154,38 +155,31 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
       </Text>
       {!drop.seedKept && (
         <Box sx={{ mb: 3 }}>
-          <Label htmlFor={`${id}-seed`} sx={{ variant: "forms.label", display: "block" }}>
-            {text.seedLabel}
-          </Label>
-          <Input
-            ref={inputRef}
+          <Field
             id={`${id}-seed`}
+            label={text.seedLabel}
+            hint={text.seedHint}
+            inputRef={inputRef}
             autoComplete="off"
             spellCheck={false}
+            machine
             value={seed}
-            aria-invalid={invalid}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setSeed(event.currentTarget.value)}
-            sx={{ variant: "forms.input", width: "100%", fontFamily: "monospace", fontSize: 0 }}
+            invalid={invalid}
+            onChange={setSeed}
           />
-          <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
-            {text.seedHint}
-          </Text>
         </Box>
       )}
       {beaconRound !== null && (
         <Box sx={{ mb: 3 }}>
-          <Label htmlFor={`${id}-beacon`} sx={{ variant: "forms.label", display: "block" }}>
-            {fillTemplate(text.beaconLabel, { round: String(beaconRound) })}
-          </Label>
-          <Input
-            ref={beaconRef}
+          <Field
             id={`${id}-beacon`}
+            label={fillTemplate(text.beaconLabel, { round: String(beaconRound) })}
+            inputRef={beaconRef}
             autoComplete="off"
             spellCheck={false}
+            machine
             value={beacon}
-            onChange={(event) => setBeacon(event.currentTarget.value)}
-            sx={{ variant: "forms.input", width: "100%", fontFamily: "monospace", fontSize: 0 }}
+            onChange={setBeacon}
           />
         </Box>
       )}

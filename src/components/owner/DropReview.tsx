@@ -1,12 +1,12 @@
 /** @jsxImportSource theme-ui */
-import { Box, Button, Heading, Text } from "@theme-ui/components"
+import { Box, Heading, Text } from "@theme-ui/components"
 import { useId, useState } from "react"
 import { reviewEntries, type OwnerDrop } from "../../lib/owner-drops-client"
 import { fillTemplate } from "../../lib/template"
 import { problemText, type ActionProps, type Note } from "./action"
 import { DataTable } from "./DataTable"
-import { busyButton } from "./ui"
 import { machineText } from "../shared/styles"
+import { BusyButton } from "./ButtonRow"
 
 interface DropReviewProps extends Omit<ActionProps, "onChanged"> {
   drop: OwnerDrop
@@ -61,26 +61,17 @@ export const DropReview = ({ drop, sizeName, secret, copy, formats, onProblem, o
             <span sx={{ fontWeight: "bold", mr: "auto" }}>
               {group.name}: {fillTemplate(text.entries, { count: formats.count(group.entryCodes.length) })}
             </span>
-            <Button
-              type="button"
-              variant="ghost"
-              aria-disabled={busy}
-              aria-label={`${text.letIn}: ${group.name}`}
-              onClick={() => void decide(group.entryCodes, "letIn")}
-              sx={busyButton}
-            >
-              {text.letIn}
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              aria-disabled={busy}
-              aria-label={`${text.leaveOut}: ${group.name}`}
-              onClick={() => void decide(group.entryCodes, "leaveOut")}
-              sx={busyButton}
-            >
-              {text.leaveOut}
-            </Button>
+            {(["letIn", "leaveOut"] as const).map((decision) => (
+              <BusyButton
+                key={decision}
+                busy={busy}
+                variant="ghost"
+                label={`${text[decision]}: ${group.name}`}
+                onPress={() => void decide(group.entryCodes, decision)}
+              >
+                {text[decision]}
+              </BusyButton>
+            ))}
           </li>
         ))}
       </ul>

@@ -1,14 +1,14 @@
 /** @jsxImportSource theme-ui */
 import { graphql } from "gatsby"
-import { Box, Button, Card, Input, Label, Text } from "@theme-ui/components"
+import { Box, Card, Text } from "@theme-ui/components"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { isEmailAddress } from "../../lib/owner-client"
 import { findPerson, resendLink } from "../../lib/owner-person-client"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerPerson } from "../../signup/owner-person"
 import { NoteLine, problemText, type ActionProps, type Note } from "./action"
-import { ButtonRow } from "./ButtonRow"
-import { busyButton } from "./ui"
+import { BusyButton, ButtonRow } from "./ButtonRow"
+import { Field } from "./Field"
 
 /** A reward tier from content/rewards.json: how many friends reach it, and its name. */
 export interface RewardTier {
@@ -123,25 +123,22 @@ export function FindPerson({ secret, copy, formats, onProblem, rewards }: FindPe
     <Card sx={{ display: "grid", gap: 3 }}>
       <form noValidate onSubmit={find} sx={{ display: "flex", flexWrap: "wrap", gap: 3, alignItems: "flex-end" }}>
         <Box sx={{ flex: "1 1 260px" }}>
-          <Label htmlFor={`${id}-email`} sx={{ display: "block" }}>
-            {text.label}
-          </Label>
-          <Input
-            ref={inputRef}
+          <Field
             id={`${id}-email`}
+            label={text.label}
+            inputRef={inputRef}
             type="email"
             autoComplete="off"
             required
             value={email}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? `${id}-problem` : undefined}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            sx={{ width: "100%" }}
+            invalid={invalid}
+            describedBy={invalid ? `${id}-problem` : undefined}
+            onChange={setEmail}
           />
         </Box>
-        <Button type="submit" variant="secondary" aria-disabled={busy} sx={busyButton}>
+        <BusyButton busy={busy} variant="secondary">
           {busy ? text.finding : text.button}
-        </Button>
+        </BusyButton>
       </form>
       {invalid && (
         <Text as="p" id={`${id}-problem`} sx={{ color: "secondary" }}>
@@ -155,13 +152,13 @@ export function FindPerson({ secret, copy, formats, onProblem, rewards }: FindPe
           </Text>
           <PersonFacts person={found.person} rewards={rewards} text={text} formats={formats} />
           <ButtonRow>
-            <Button type="button" variant="primary" aria-disabled={busy} onClick={() => void resend()} sx={busyButton}>
+            <BusyButton busy={busy} variant="primary" onPress={() => void resend()}>
               {text.resend}
-            </Button>
+            </BusyButton>
             {!found.person.whole && (
-              <Button type="button" variant="ghost" aria-disabled={busy} onClick={() => void look(found.email, true)} sx={busyButton}>
+              <BusyButton busy={busy} variant="ghost" onPress={() => void look(found.email, true)}>
                 {text.showWhole}
-              </Button>
+              </BusyButton>
             )}
           </ButtonRow>
         </Box>

@@ -1,12 +1,11 @@
 /** @jsxImportSource theme-ui */
-import { Box, Button, Text } from "@theme-ui/components"
+import { Box, Text } from "@theme-ui/components"
 import { useId } from "react"
 import type { HeldReferral } from "../../signup/owner-summary"
 import type { Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
-import { ButtonRow } from "./ButtonRow"
-import { busyButton } from "./ui"
+import { BusyButton, ButtonRow } from "./ButtonRow"
 
 /** The held referrals by referrer: whose friends, how many, the newest first among equals. */
 export interface HeldGroup {
@@ -51,26 +50,22 @@ export function HeldGroups({ rows, text, formats, busy, onDecide }: HeldGroupsPr
             >
               <Text sx={{ mr: "auto", overflowWrap: "anywhere" }}>{fillTemplate(text.group, { referrer: group.referrerEmail, count })}</Text>
               <ButtonRow>
-                <Button
-                  type="button"
+                <BusyButton
+                  busy={busy}
                   variant="small"
-                  aria-disabled={busy}
-                  aria-label={fillTemplate(text.releaseAllLabel, { referrer: group.referrerEmail, count })}
-                  onClick={() => onDecide(group, "release")}
-                  sx={busyButton}
+                  label={fillTemplate(text.releaseAllLabel, { referrer: group.referrerEmail, count })}
+                  onPress={() => onDecide(group, "release")}
                 >
                   {text.releaseAll}
-                </Button>
-                <Button
-                  type="button"
+                </BusyButton>
+                <BusyButton
+                  busy={busy}
                   variant="ghost"
-                  aria-disabled={busy}
-                  aria-label={fillTemplate(text.rejectAllLabel, { referrer: group.referrerEmail, count })}
-                  onClick={() => onDecide(group, "reject")}
-                  sx={busyButton}
+                  label={fillTemplate(text.rejectAllLabel, { referrer: group.referrerEmail, count })}
+                  onPress={() => onDecide(group, "reject")}
                 >
                   {text.rejectAll}
-                </Button>
+                </BusyButton>
               </ButtonRow>
             </Box>
           )

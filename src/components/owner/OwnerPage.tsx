@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { Box, Button, Flex, Input, Label, Text } from "@theme-ui/components"
+import { Box, Flex, Text } from "@theme-ui/components"
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react"
 import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, type OwnerProblem } from "../../lib/owner-client"
 import { fetchFunnel } from "../../lib/owner-funnel-client"
@@ -11,7 +11,8 @@ import type { OwnerCopy } from "./copy"
 import type { DropPieces } from "./Drops"
 import type { RewardTier } from "./FindPerson"
 import { OwnerShell } from "./OwnerShell"
-import { busyButton } from "./ui"
+import { BusyButton } from "./ButtonRow"
+import { Field } from "./Field"
 
 /** How often the open page reads the figures again, while the owner can see it. */
 export const REFRESH_EVERY_MS = 60_000
@@ -164,19 +165,16 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
               {copy.now.auto}
             </Text>
           </Box>
-          <Button
-            type="button"
+          <BusyButton
+            busy={phase.refreshing}
             variant="ghost"
-            aria-disabled={phase.refreshing}
-            onClick={() => {
-              if (phase.refreshing) return
+            onPress={() => {
               setPhase({ ...phase, refreshing: true })
               void load(phase.secret, true)
             }}
-            sx={busyButton}
           >
             {phase.refreshing ? copy.loading : copy.refresh}
-          </Button>
+          </BusyButton>
         </Flex>
         <Suspense
           fallback={
@@ -221,34 +219,27 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
           boxShadow: "pop",
         }}
       >
-        <Box>
-          <Label htmlFor={`${id}-secret`} sx={{ display: "block" }}>
-            {copy.signIn.label}
-          </Label>
-          <Input
-            ref={inputRef}
-            id={`${id}-secret`}
-            name="owner-secret"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={secretInput}
-            aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
-            aria-describedby={`${id}-hint ${id}-problem`}
-            onChange={(event) => setSecretInput(event.currentTarget.value)}
-            sx={{ width: "100%" }}
-          />
-          <Text as="p" id={`${id}-hint`} sx={{ mt: 2, fontSize: 0, color: "subtle" }}>
-            {copy.signIn.hint}
-          </Text>
-        </Box>
-        <Text as="p" id={`${id}-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
+        <Field
+          id={`${id}-secret`}
+          label={copy.signIn.label}
+          hint={copy.signIn.hint}
+          inputRef={inputRef}
+          name="owner-secret"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={secretInput}
+          invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
+          describedBy={`${id}-secret-problem`}
+          onChange={setSecretInput}
+        />
+        <Text as="p" id={`${id}-secret-problem`} role="alert" sx={{ color: "secondary", fontWeight: "bold", "&:empty": { display: "none" } }}>
           {problem ? problemWords(problem, copy) : ""}
         </Text>
         <Box>
-          <Button type="submit" variant="primary" aria-disabled={checking} sx={busyButton}>
+          <BusyButton busy={checking} variant="primary">
             {checking ? copy.signIn.checking : copy.signIn.button}
-          </Button>
+          </BusyButton>
         </Box>
       </form>
     </OwnerShell>

@@ -16,7 +16,7 @@ import { findDrop, stockOf, type CatalogDrop } from "./catalog"
 import { dropCore, type DropServiceDependencies } from "./drop-core"
 import { drawService } from "./draw-service"
 import { listFileCache, type ListFile } from "./list-file"
-import { reviewList } from "./review"
+import { reviewList } from "../../signup/entry-review"
 import { readSeed } from "./seeds"
 
 export type { DropServiceDependencies } from "./drop-core"

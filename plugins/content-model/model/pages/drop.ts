@@ -2,6 +2,7 @@
 import { contentFile, longText, paragraphs, record, template, text } from "../../fields"
 import { seo } from "../shared"
 import { dropActionCopy, pieceDetailsCopy } from "../drop-front"
+import { dropPhaseNames } from "./drop-phases"
 
 export const dropPage = contentFile(
   {
@@ -96,15 +97,7 @@ export const dropPage = contentFile(
         loading: text("what the section says while it reads the record"),
         unavailable: longText("what the section says when there is no record yet (or the site cannot be reached)"),
         phase: text("the label of the drop's stage"),
-        phases: record(
-          {
-            scheduled: text("the name of the stage before entries open"),
-            open: text("the name of the stage while entries are open"),
-            closed: text("the name of the stage after entries close, before the draw"),
-            drawn: text("the name of the stage after the draw"),
-          },
-          "the names of the drop's stages",
-        ),
+        phases: dropPhaseNames("the names of the drop's stages"),
         seedHash: text("the label of the seed's hash"),
         committedAt: text("the label of when the seed's hash was published"),
         beacon: text("the label of the beacon round's value the draw used"),

@@ -1,6 +1,7 @@
 /** content/pages/owner.json's drops section: each drop's stage, entries, review, seed and draw. */
 import { longText, record, template, text } from "../../fields"
 import { confirmStep } from "./confirm-step"
+import { dropPhaseNames } from "./drop-phases"
 
 export const ownerDrops = record(
   {
@@ -11,15 +12,7 @@ export const ownerDrops = record(
     failed: text("what the section says when the drops could not be read"),
     none: text("what the section says when no drop is declared in drops.json"),
     phase: text("the label of a drop's stage, for screen readers"),
-    phases: record(
-      {
-        scheduled: text("the name of the stage before entries open"),
-        open: text("the name of the stage while entries are open"),
-        closed: text("the name of the stage after entries close, before the draw"),
-        drawn: text("the name of the stage after the draw"),
-      },
-      "the names of a drop's stages",
-    ),
+    phases: dropPhaseNames("the names of a drop's stages"),
     opens: text("the label of when entries open"),
     closes: text("the label of when entries close"),
     results: text("the label of when the results are promised"),
