@@ -12,32 +12,10 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { answerBuiltApiLocally, axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
+import { answerBuiltApiLocally, axeViolations, expect, focused, signUpThroughApi, tabTo, test, waitUntilHydrated } from "./fixtures"
 import { NO_BROWSER } from "./site"
 
 const SECRET = "owner-page-e2e-secret-0123456789"
-
-/** The focused element's text and tag, and whether it shows the focus ring. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null
-    const style = element ? getComputedStyle(element) : null
-    return {
-      text: element?.textContent?.trim() ?? "",
-      label: element?.getAttribute("aria-label") ?? (element instanceof HTMLInputElement ? (element.labels?.[0]?.textContent ?? "") : ""),
-      ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2),
-    }
-  })
-
-/** Tabs forward until the focused element's text or label is `name`; fails when it never is. */
-const tabTo = async (page: Page, name: string) => {
-  for (let step = 0; step < 80; step += 1) {
-    const now = await focused(page)
-    if (now.text === name || now.label === name) return now
-    await page.keyboard.press("Tab")
-  }
-  throw new Error(`Tab never reached "${name}"`)
-}
 
 const count = (page: Page, label: string) =>
   page
@@ -52,7 +30,6 @@ test.describe("the owner's page", () => {
   let server: ProductionServer
   let siteUrl: string
   let mayaCode: string
-  const today = new Date().toISOString().slice(0, 10)
 
   test.beforeAll(async () => {
     const port = await freePort()
@@ -60,19 +37,10 @@ test.describe("the owner's page", () => {
     const store = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-owner-")), "signups.db") }
     server = await serveProduction({ ...store, OWNER_TOKEN: SECRET, SITE_URL: siteUrl, SMTP_URL: "" }, { port })
     // Three people through the public API: two from a TikTok campaign, one through the first one's link.
-    const join_ = async (email: string, extra: Record<string, unknown> = {}) => {
-      const response = await fetch(`${siteUrl}/api/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), ...extra }),
-      })
-      expect(response.status).toBe(201)
-      return (await response.json()) as { referralCode: string }
-    }
-    const first = await join_("maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
+    const first = await signUpThroughApi(siteUrl, "maya.first@example.com", { utm: { source: "tiktok", campaign: "drop-1" } })
     mayaCode = first.referralCode
-    await join_("leo.second@example.com", { utm: { source: "tiktok" } })
-    await join_("ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
+    await signUpThroughApi(siteUrl, "leo.second@example.com", { utm: { source: "tiktok" } })
+    await signUpThroughApi(siteUrl, "ari.friend@example.com", { referralCode: first.referralCode, utm: { referrer: "news.example" } })
     // Twenty visits from outside the site, as the pages' beacon sends them, and a move within it.
     const view = (body: unknown) =>
       fetch(`${siteUrl}/api/visit`, {
@@ -106,7 +74,7 @@ test.describe("the owner's page", () => {
     const answer = page.waitForResponse((response) => response.url().endsWith("/api/owner/summary") && response.request().method() === "GET")
     await page.getByRole("button", { name: "Open the dashboard" }).click()
     expect((await answer).status()).toBe(401)
-    await expect(page.getByRole("alert")).toHaveText("That secret isn't right. Check OWNER_TOKEN on the server and try again.")
+    await expect(page.getByRole("alert")).toHaveText("That secret isn't right. Check the owner's secret on the server (OWNER_TOKEN) and try again.")
     await expect(page.getByLabel("Owner secret")).toHaveAttribute("aria-invalid", "true")
     await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(0)
     await expect(page.getByText("maya.first@example.com")).toHaveCount(0)
@@ -134,19 +102,27 @@ test.describe("the owner's page", () => {
     await expect(count(page, "Visits")).toHaveText("20")
     await expect(count(page, "Visits that signed up").first()).toHaveText("–")
     await expect(page.getByText("fewer than 5 signups from 20 visits")).toBeVisible()
-    // The chart's bar for today and the table beside it say the same.
-    const bar = page.locator(`svg[data-chart='per-day'] g[data-day='${today}']`)
-    await expect(bar).toHaveAttribute("data-signups", "3")
-    await expect(bar).toHaveAttribute("data-confirmations", "3")
-    await expect(page.locator(`svg[data-chart='per-day'] g[data-day] rect`)).toHaveCount(1)
-    const table = page.getByRole("table", { name: "Signups and confirmations per day, last 30 days (UTC)" })
-    await expect(table.getByRole("row")).toHaveCount(31)
-    await expect(table.getByRole("row").last()).toContainText(/3\s*3$/)
-    // Where they came from, with confirmation rates; the referrer with the full address.
+    // The funnel over time: this hour's and today's steps, once each; small counts as "fewer than 5", a pale bar.
+    const signupsChart = page.locator("[data-step-chart='signups']")
+    await expect(signupsChart).toHaveAttribute("data-total", "3")
+    await expect(signupsChart).toContainText("fewer than 5 in this span")
+    await expect(signupsChart.locator("rect[data-small]")).toHaveCount(1)
+    await expect(page.locator("[data-step-chart='visits']")).toContainText("20 in this span")
+    const asTable = page.getByRole("button", { name: "Show the numbers as a table" })
+    await asTable.click()
+    await expect(asTable).toHaveAttribute("aria-pressed", "true")
+    const byHour = page.getByRole("table", { name: "Each step by hour, last 48 hours (UTC)" }).locator("tbody tr")
+    await expect(byHour).toHaveCount(48)
+    await expect(byHour.filter({ hasText: /20\s*fewer than 5\s*fewer than 5\s*0\s*0\s*0$/ })).toHaveCount(1)
+    await page.getByRole("button", { name: "Last 30 days" }).click()
+    await expect(page.getByRole("table", { name: "Each step by day, last 30 days (UTC)" }).locator("tbody tr")).toHaveCount(30)
+    expect(await axeViolations(page)).toEqual([])
+    await asTable.click()
+    // Where they came from, step by step, with the rate at each: none on counts this small.
     const sources = page.getByRole("table", { name: "Sources" })
-    await expect(sources.getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*2\s*2\s*100%/)
-    await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row", { name: /drop-1/ })).toContainText(/drop-1\s*1\s*1\s*100%/)
-    await expect(page.getByRole("table", { name: "Referring sites" }).getByRole("row", { name: /news\.example/ })).toContainText(/1\s*1\s*100%/)
+    await expect(sources.getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*20\s*fewer than 5\s*–\s*fewer than 5\s*–/)
+    await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row", { name: /drop-1/ })).toContainText(/drop-1\s*0\s*fewer than 5\s*–/)
+    await expect(page.getByRole("table", { name: "Referring sites" }).getByRole("row", { name: /news\.example/ })).toContainText(/0\s*fewer than 5\s*–/)
     await expect(page.getByText("No errors: mail is getting through.")).toBeVisible()
     await expect(page.getByText("None: every webhook is delivering.")).toBeVisible()
     await expect(page.getByText("None: every address so far takes our mail.")).toBeVisible()
@@ -157,7 +133,7 @@ test.describe("the owner's page", () => {
     await expect(page.getByText("No one has brought a friend yet.")).toBeVisible()
     const held = page.getByRole("region", { name: "Referrals on hold" })
     await expect(held.getByRole("row", { name: /ari\.friend@example\.com/ })).toContainText(
-      /maya\.first@example\.com\s*Nobody confirmed the address \(single opt-in\)/,
+      /maya\.first@example\.com\s*Nobody confirmed the address: the list does not ask for confirmation/,
     )
     expect(await axeViolations(page)).toEqual([])
     const release = await tabTo(page, "Release: ari.friend@example.com")
@@ -211,7 +187,6 @@ test.describe("the owner's page", () => {
     await expect(page.getByText("Erased leo.second@example.com from the list.")).toBeVisible()
     await expect(count(page, "Confirmed")).toHaveText("2")
     await expect(count(page, "Left the list")).toHaveText("1")
-    await expect(page.getByRole("table", { name: "Sources" }).getByRole("row", { name: /tiktok/ })).toContainText(/tiktok\s*1\s*1\s*100%/)
     // Asked again: no one has it now, and it stays off the list.
     await email.fill("leo.second@example.com")
     await page.getByRole("button", { name: "Erase", exact: true }).click()
@@ -267,14 +242,7 @@ test.describe("the owner's page", () => {
 
   test("says on its first screen whether it is working, and releases a referrer's held friends at once, from the keyboard", async ({ page }) => {
     // Two more friends through Maya's link: held, since nobody confirmed their addresses.
-    for (const email of ["noa.friend@example.com", "kai.friend@example.com"]) {
-      const response = await fetch(`${siteUrl}/api/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), referralCode: mayaCode }),
-      })
-      expect(response.status).toBe(201)
-    }
+    for (const email of ["noa.friend@example.com", "kai.friend@example.com"]) await signUpThroughApi(siteUrl, email, { referralCode: mayaCode })
     await open(page)
     await page.locator("body").click({ position: { x: 1, y: 1 } })
     await tabTo(page, "Owner secret")
@@ -286,6 +254,10 @@ test.describe("the owner's page", () => {
     await expect(page.locator("[data-health]")).toHaveAttribute("data-health", /^(good|warn|problem)$/)
     await expect(page.getByText(/^4 of 1,000 \(/)).toBeVisible()
     await expect(page.locator("[data-step='visits']")).toContainText("20")
+    // Mail in the health line: none is sent without a mail server, and the site says what it cannot know.
+    await expect(page.locator("[data-mail-sent]")).toHaveText(/^Mail: 0 emails handed to the mail server today \(UTC\)\. The mail server does not tell/)
+    // How the list spreads: Maya's link brought no visit, so none of 5 people shared.
+    await expect(page.getByRole("term").filter({ hasText: "Share rate" })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
 
     // The bar at the top leads to the held referrals; Maya's two held friends are released together.
@@ -318,7 +290,7 @@ test.describe("the owner's page without OWNER_TOKEN", () => {
     problems.allow(/^error: Failed to load resource: the server responded with a status of 404/)
     await page.goto(`${server.baseUrl}/owner/`)
     await waitUntilHydrated(page)
-    await expect(page.getByText(/^This page is off\. To turn it on, set OWNER_TOKEN/)).toBeVisible()
+    await expect(page.getByText(/^This page is off\. To turn it on, give the server an owner's secret: .* OWNER_TOKEN/)).toBeVisible()
     await expect(page.getByLabel("Owner secret")).toHaveCount(0)
     expect(await axeViolations(page)).toEqual([])
     for (const path of ["summary", "export", "forget", "invite"]) {

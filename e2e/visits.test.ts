@@ -5,7 +5,7 @@
 // exist, a source), so tests running side by side never share a counter.
 import { DatabaseSync } from "node:sqlite"
 import type { APIRequestContext, Page, Request, TestInfo } from "@playwright/test"
-import type { FunnelAnswer } from "../src/signup/funnel"
+import type { FunnelAnswer, FunnelPeriod, FunnelStep } from "../src/signup/funnel"
 import { E2E_OWNER_TOKEN } from "../tools/dev/serve"
 import { expect, signupSection, test, toast } from "./fixtures"
 
@@ -85,6 +85,7 @@ test.describe("counting visits", () => {
 
     test("a campaign link to a confirmed signup counts once at each step of the owner's funnel", async ({ page, app, request }, testInfo) => {
       const source = unique("campaign", testInfo)
+      const before = await funnel(request)
       const sent = nextView(page)
       await app.open(`/?utm_source=${source}&utm_campaign=${source}`)
       await sent
@@ -97,6 +98,26 @@ test.describe("counting visits", () => {
       const figures = await funnel(request)
       expect(figures.sources.find((row) => row.name === source)).toEqual({ name: source, visits: 1, signups: 1, confirmed: 1 })
       expect(figures.campaigns.find((row) => row.name === source)).toEqual({ name: source, visits: 1, signups: 1, confirmed: 1 })
+      // Once at each step in all, and once in the days' series the charts draw.
+      const STEPS = ["visits", "signups", "confirmed"] as const
+      const sum = (periods: FunnelPeriod[], step: FunnelStep) => periods.reduce((all, period) => all + period[step], 0)
+      for (const step of STEPS) {
+        expect(figures.total[step] - before.total[step]).toBe(1)
+        expect(sum(figures.days, step) - sum(before.days, step)).toBe(1)
+      }
+
+      // The owner's first screen, charts and breakdown say what the funnel says.
+      await app.open("/owner/")
+      await page.getByLabel("Owner secret").fill(E2E_OWNER_TOKEN)
+      await page.getByRole("button", { name: "Open the dashboard" }).click()
+      const shown = await funnel(request)
+      for (const step of STEPS) {
+        await expect(page.locator(`[data-step='${step}']`)).toHaveAttribute("data-count", String(shown.total[step]))
+        await expect(page.locator(`[data-step-chart='${step}']`)).toHaveAttribute("data-total", String(sum(shown.hours, step)))
+      }
+      await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row", { name: new RegExp(source) })).toContainText(
+        new RegExp(`${source}\\s*1\\s*fewer than 5`),
+      )
     })
   })
 

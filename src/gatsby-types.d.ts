@@ -1711,7 +1711,7 @@ type DropLive = {
   readonly loading: Scalars['String'];
   readonly notYet: Scalars['String'];
   readonly phase: Scalars['String'];
-  readonly phases: DropLivePhases;
+  readonly phases: DropPhaseNames;
   readonly promoted: Scalars['String'];
   readonly seed: Scalars['String'];
   readonly seedHash: Scalars['String'];
@@ -1738,7 +1738,7 @@ type DropLiveFieldSelector = {
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly notYet: InputMaybe<FieldSelectorEnum>;
   readonly phase: InputMaybe<FieldSelectorEnum>;
-  readonly phases: InputMaybe<DropLivePhasesFieldSelector>;
+  readonly phases: InputMaybe<DropPhaseNamesFieldSelector>;
   readonly promoted: InputMaybe<FieldSelectorEnum>;
   readonly seed: InputMaybe<FieldSelectorEnum>;
   readonly seedHash: InputMaybe<FieldSelectorEnum>;
@@ -1765,7 +1765,7 @@ type DropLiveFilterInput = {
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly notYet: InputMaybe<StringQueryOperatorInput>;
   readonly phase: InputMaybe<StringQueryOperatorInput>;
-  readonly phases: InputMaybe<DropLivePhasesFilterInput>;
+  readonly phases: InputMaybe<DropPhaseNamesFilterInput>;
   readonly promoted: InputMaybe<StringQueryOperatorInput>;
   readonly seed: InputMaybe<StringQueryOperatorInput>;
   readonly seedHash: InputMaybe<StringQueryOperatorInput>;
@@ -1775,34 +1775,6 @@ type DropLiveFilterInput = {
   readonly verify: InputMaybe<DropLiveVerifyFilterInput>;
   readonly winners: InputMaybe<StringQueryOperatorInput>;
   readonly winnersOf: InputMaybe<StringQueryOperatorInput>;
-};
-
-type DropLivePhases = {
-  readonly closed: Scalars['String'];
-  readonly drawn: Scalars['String'];
-  readonly open: Scalars['String'];
-  readonly scheduled: Scalars['String'];
-};
-
-type DropLivePhasesFieldSelector = {
-  readonly closed: InputMaybe<FieldSelectorEnum>;
-  readonly drawn: InputMaybe<FieldSelectorEnum>;
-  readonly open: InputMaybe<FieldSelectorEnum>;
-  readonly scheduled: InputMaybe<FieldSelectorEnum>;
-};
-
-type DropLivePhasesFilterInput = {
-  readonly closed: InputMaybe<StringQueryOperatorInput>;
-  readonly drawn: InputMaybe<StringQueryOperatorInput>;
-  readonly open: InputMaybe<StringQueryOperatorInput>;
-  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
-};
-
-type DropLivePhasesSortInput = {
-  readonly closed: InputMaybe<SortOrderEnum>;
-  readonly drawn: InputMaybe<SortOrderEnum>;
-  readonly open: InputMaybe<SortOrderEnum>;
-  readonly scheduled: InputMaybe<SortOrderEnum>;
 };
 
 type DropLiveSortInput = {
@@ -1820,7 +1792,7 @@ type DropLiveSortInput = {
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly notYet: InputMaybe<SortOrderEnum>;
   readonly phase: InputMaybe<SortOrderEnum>;
-  readonly phases: InputMaybe<DropLivePhasesSortInput>;
+  readonly phases: InputMaybe<DropPhaseNamesSortInput>;
   readonly promoted: InputMaybe<SortOrderEnum>;
   readonly seed: InputMaybe<SortOrderEnum>;
   readonly seedHash: InputMaybe<SortOrderEnum>;
@@ -1866,6 +1838,34 @@ type DropLiveVerifySortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly match: InputMaybe<SortOrderEnum>;
   readonly mismatch: InputMaybe<SortOrderEnum>;
+};
+
+type DropPhaseNames = {
+  readonly closed: Scalars['String'];
+  readonly drawn: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly scheduled: Scalars['String'];
+};
+
+type DropPhaseNamesFieldSelector = {
+  readonly closed: InputMaybe<FieldSelectorEnum>;
+  readonly drawn: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly scheduled: InputMaybe<FieldSelectorEnum>;
+};
+
+type DropPhaseNamesFilterInput = {
+  readonly closed: InputMaybe<StringQueryOperatorInput>;
+  readonly drawn: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DropPhaseNamesSortInput = {
+  readonly closed: InputMaybe<SortOrderEnum>;
+  readonly drawn: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly scheduled: InputMaybe<SortOrderEnum>;
 };
 
 type DropPiece = {
@@ -4381,42 +4381,6 @@ type OwnerAttributionSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
 };
 
-type OwnerAttributionTable = {
-  readonly confirmed: Scalars['String'];
-  readonly heading: Scalars['String'];
-  readonly name: Scalars['String'];
-  readonly none: Scalars['String'];
-  readonly rate: Scalars['String'];
-  readonly signups: Scalars['String'];
-};
-
-type OwnerAttributionTableFieldSelector = {
-  readonly confirmed: InputMaybe<FieldSelectorEnum>;
-  readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly name: InputMaybe<FieldSelectorEnum>;
-  readonly none: InputMaybe<FieldSelectorEnum>;
-  readonly rate: InputMaybe<FieldSelectorEnum>;
-  readonly signups: InputMaybe<FieldSelectorEnum>;
-};
-
-type OwnerAttributionTableFilterInput = {
-  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
-  readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly name: InputMaybe<StringQueryOperatorInput>;
-  readonly none: InputMaybe<StringQueryOperatorInput>;
-  readonly rate: InputMaybe<StringQueryOperatorInput>;
-  readonly signups: InputMaybe<StringQueryOperatorInput>;
-};
-
-type OwnerAttributionTableSortInput = {
-  readonly confirmed: InputMaybe<SortOrderEnum>;
-  readonly heading: InputMaybe<SortOrderEnum>;
-  readonly name: InputMaybe<SortOrderEnum>;
-  readonly none: InputMaybe<SortOrderEnum>;
-  readonly rate: InputMaybe<SortOrderEnum>;
-  readonly signups: InputMaybe<SortOrderEnum>;
-};
-
 type OwnerAudit = {
   readonly count: Scalars['String'];
   readonly detail: Scalars['String'];
@@ -4577,48 +4541,144 @@ type OwnerBouncesSortInput = {
   readonly when: InputMaybe<SortOrderEnum>;
 };
 
-type OwnerChart = {
-  readonly caption: Scalars['String'];
-  readonly confirmations: Scalars['String'];
-  readonly countAxis: Scalars['String'];
-  readonly day: Scalars['String'];
-  readonly dayAxis: Scalars['String'];
-  readonly heading: Scalars['String'];
+type OwnerBreakdown = {
+  readonly campaigns: OwnerBreakdownTable;
+  readonly confirmRate: Scalars['String'];
+  readonly confirmed: Scalars['String'];
+  readonly links: OwnerBreakdownTable;
+  readonly referringSites: OwnerBreakdownTable;
+  readonly signupRate: Scalars['String'];
   readonly signups: Scalars['String'];
-  readonly table: Scalars['String'];
+  readonly sources: OwnerBreakdownTable;
+  readonly visits: Scalars['String'];
 };
 
-type OwnerChartFieldSelector = {
-  readonly caption: InputMaybe<FieldSelectorEnum>;
-  readonly confirmations: InputMaybe<FieldSelectorEnum>;
-  readonly countAxis: InputMaybe<FieldSelectorEnum>;
-  readonly day: InputMaybe<FieldSelectorEnum>;
-  readonly dayAxis: InputMaybe<FieldSelectorEnum>;
-  readonly heading: InputMaybe<FieldSelectorEnum>;
+type OwnerBreakdownFieldSelector = {
+  readonly campaigns: InputMaybe<OwnerBreakdownTableFieldSelector>;
+  readonly confirmRate: InputMaybe<FieldSelectorEnum>;
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly links: InputMaybe<OwnerBreakdownTableFieldSelector>;
+  readonly referringSites: InputMaybe<OwnerBreakdownTableFieldSelector>;
+  readonly signupRate: InputMaybe<FieldSelectorEnum>;
   readonly signups: InputMaybe<FieldSelectorEnum>;
-  readonly table: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<OwnerBreakdownTableFieldSelector>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
 };
 
-type OwnerChartFilterInput = {
-  readonly caption: InputMaybe<StringQueryOperatorInput>;
-  readonly confirmations: InputMaybe<StringQueryOperatorInput>;
-  readonly countAxis: InputMaybe<StringQueryOperatorInput>;
-  readonly day: InputMaybe<StringQueryOperatorInput>;
-  readonly dayAxis: InputMaybe<StringQueryOperatorInput>;
-  readonly heading: InputMaybe<StringQueryOperatorInput>;
+type OwnerBreakdownFilterInput = {
+  readonly campaigns: InputMaybe<OwnerBreakdownTableFilterInput>;
+  readonly confirmRate: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly links: InputMaybe<OwnerBreakdownTableFilterInput>;
+  readonly referringSites: InputMaybe<OwnerBreakdownTableFilterInput>;
+  readonly signupRate: InputMaybe<StringQueryOperatorInput>;
   readonly signups: InputMaybe<StringQueryOperatorInput>;
-  readonly table: InputMaybe<StringQueryOperatorInput>;
+  readonly sources: InputMaybe<OwnerBreakdownTableFilterInput>;
+  readonly visits: InputMaybe<StringQueryOperatorInput>;
 };
 
-type OwnerChartSortInput = {
-  readonly caption: InputMaybe<SortOrderEnum>;
-  readonly confirmations: InputMaybe<SortOrderEnum>;
-  readonly countAxis: InputMaybe<SortOrderEnum>;
-  readonly day: InputMaybe<SortOrderEnum>;
-  readonly dayAxis: InputMaybe<SortOrderEnum>;
-  readonly heading: InputMaybe<SortOrderEnum>;
+type OwnerBreakdownSortInput = {
+  readonly campaigns: InputMaybe<OwnerBreakdownTableSortInput>;
+  readonly confirmRate: InputMaybe<SortOrderEnum>;
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly links: InputMaybe<OwnerBreakdownTableSortInput>;
+  readonly referringSites: InputMaybe<OwnerBreakdownTableSortInput>;
+  readonly signupRate: InputMaybe<SortOrderEnum>;
   readonly signups: InputMaybe<SortOrderEnum>;
-  readonly table: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<OwnerBreakdownTableSortInput>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerBreakdownTable = {
+  readonly heading: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly none: Scalars['String'];
+};
+
+type OwnerBreakdownTableFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerBreakdownTableFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerBreakdownTableSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerCharts = {
+  readonly asTable: Scalars['String'];
+  readonly busiest: Scalars['String'];
+  readonly day: Scalars['String'];
+  readonly days: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly hour: Scalars['String'];
+  readonly hours: Scalars['String'];
+  readonly inAll: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly quiet: Scalars['String'];
+  readonly small: Scalars['String'];
+  readonly span: Scalars['String'];
+  readonly tableDays: Scalars['String'];
+  readonly tableHours: Scalars['String'];
+};
+
+type OwnerChartsFieldSelector = {
+  readonly asTable: InputMaybe<FieldSelectorEnum>;
+  readonly busiest: InputMaybe<FieldSelectorEnum>;
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly hour: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly inAll: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly quiet: InputMaybe<FieldSelectorEnum>;
+  readonly small: InputMaybe<FieldSelectorEnum>;
+  readonly span: InputMaybe<FieldSelectorEnum>;
+  readonly tableDays: InputMaybe<FieldSelectorEnum>;
+  readonly tableHours: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerChartsFilterInput = {
+  readonly asTable: InputMaybe<StringQueryOperatorInput>;
+  readonly busiest: InputMaybe<StringQueryOperatorInput>;
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly hour: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly inAll: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly quiet: InputMaybe<StringQueryOperatorInput>;
+  readonly small: InputMaybe<StringQueryOperatorInput>;
+  readonly span: InputMaybe<StringQueryOperatorInput>;
+  readonly tableDays: InputMaybe<StringQueryOperatorInput>;
+  readonly tableHours: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerChartsSortInput = {
+  readonly asTable: InputMaybe<SortOrderEnum>;
+  readonly busiest: InputMaybe<SortOrderEnum>;
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly hour: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<SortOrderEnum>;
+  readonly inAll: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly quiet: InputMaybe<SortOrderEnum>;
+  readonly small: InputMaybe<SortOrderEnum>;
+  readonly span: InputMaybe<SortOrderEnum>;
+  readonly tableDays: InputMaybe<SortOrderEnum>;
+  readonly tableHours: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerCounts = {
@@ -4677,6 +4737,38 @@ type OwnerCountsSortInput = {
   readonly visits: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerDemand = {
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly noEntries: Scalars['String'];
+  readonly perPiece: Scalars['String'];
+  readonly ratio: Scalars['String'];
+};
+
+type OwnerDemandFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly noEntries: InputMaybe<FieldSelectorEnum>;
+  readonly perPiece: InputMaybe<FieldSelectorEnum>;
+  readonly ratio: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerDemandFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly noEntries: InputMaybe<StringQueryOperatorInput>;
+  readonly perPiece: InputMaybe<StringQueryOperatorInput>;
+  readonly ratio: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerDemandSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly noEntries: InputMaybe<SortOrderEnum>;
+  readonly perPiece: InputMaybe<SortOrderEnum>;
+  readonly ratio: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerDrops = {
   readonly beacon: Scalars['String'];
   readonly beaconRound: Scalars['String'];
@@ -4697,7 +4789,7 @@ type OwnerDrops = {
   readonly notYet: Scalars['String'];
   readonly opens: Scalars['String'];
   readonly phase: Scalars['String'];
-  readonly phases: OwnerDropsPhases;
+  readonly phases: DropPhaseNames;
   readonly pieces: Scalars['String'];
   readonly publish: OwnerDropsPublish;
   readonly results: Scalars['String'];
@@ -4877,7 +4969,7 @@ type OwnerDropsFieldSelector = {
   readonly notYet: InputMaybe<FieldSelectorEnum>;
   readonly opens: InputMaybe<FieldSelectorEnum>;
   readonly phase: InputMaybe<FieldSelectorEnum>;
-  readonly phases: InputMaybe<OwnerDropsPhasesFieldSelector>;
+  readonly phases: InputMaybe<DropPhaseNamesFieldSelector>;
   readonly pieces: InputMaybe<FieldSelectorEnum>;
   readonly publish: InputMaybe<OwnerDropsPublishFieldSelector>;
   readonly results: InputMaybe<FieldSelectorEnum>;
@@ -4909,7 +5001,7 @@ type OwnerDropsFilterInput = {
   readonly notYet: InputMaybe<StringQueryOperatorInput>;
   readonly opens: InputMaybe<StringQueryOperatorInput>;
   readonly phase: InputMaybe<StringQueryOperatorInput>;
-  readonly phases: InputMaybe<OwnerDropsPhasesFilterInput>;
+  readonly phases: InputMaybe<DropPhaseNamesFilterInput>;
   readonly pieces: InputMaybe<StringQueryOperatorInput>;
   readonly publish: InputMaybe<OwnerDropsPublishFilterInput>;
   readonly results: InputMaybe<StringQueryOperatorInput>;
@@ -4919,34 +5011,6 @@ type OwnerDropsFilterInput = {
   readonly stock: InputMaybe<StringQueryOperatorInput>;
   readonly verifyLink: InputMaybe<StringQueryOperatorInput>;
   readonly winners: InputMaybe<StringQueryOperatorInput>;
-};
-
-type OwnerDropsPhases = {
-  readonly closed: Scalars['String'];
-  readonly drawn: Scalars['String'];
-  readonly open: Scalars['String'];
-  readonly scheduled: Scalars['String'];
-};
-
-type OwnerDropsPhasesFieldSelector = {
-  readonly closed: InputMaybe<FieldSelectorEnum>;
-  readonly drawn: InputMaybe<FieldSelectorEnum>;
-  readonly open: InputMaybe<FieldSelectorEnum>;
-  readonly scheduled: InputMaybe<FieldSelectorEnum>;
-};
-
-type OwnerDropsPhasesFilterInput = {
-  readonly closed: InputMaybe<StringQueryOperatorInput>;
-  readonly drawn: InputMaybe<StringQueryOperatorInput>;
-  readonly open: InputMaybe<StringQueryOperatorInput>;
-  readonly scheduled: InputMaybe<StringQueryOperatorInput>;
-};
-
-type OwnerDropsPhasesSortInput = {
-  readonly closed: InputMaybe<SortOrderEnum>;
-  readonly drawn: InputMaybe<SortOrderEnum>;
-  readonly open: InputMaybe<SortOrderEnum>;
-  readonly scheduled: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerDropsPublish = {
@@ -5073,7 +5137,7 @@ type OwnerDropsSortInput = {
   readonly notYet: InputMaybe<SortOrderEnum>;
   readonly opens: InputMaybe<SortOrderEnum>;
   readonly phase: InputMaybe<SortOrderEnum>;
-  readonly phases: InputMaybe<OwnerDropsPhasesSortInput>;
+  readonly phases: InputMaybe<DropPhaseNamesSortInput>;
   readonly pieces: InputMaybe<SortOrderEnum>;
   readonly publish: InputMaybe<OwnerDropsPublishSortInput>;
   readonly results: InputMaybe<SortOrderEnum>;
@@ -5199,6 +5263,7 @@ type OwnerHealth = {
   readonly good: Scalars['String'];
   readonly mailFailed: Scalars['String'];
   readonly mailRetrying: Scalars['String'];
+  readonly mailSent: Scalars['String'];
   readonly problem: Scalars['String'];
   readonly warn: Scalars['String'];
 };
@@ -5209,6 +5274,7 @@ type OwnerHealthFieldSelector = {
   readonly good: InputMaybe<FieldSelectorEnum>;
   readonly mailFailed: InputMaybe<FieldSelectorEnum>;
   readonly mailRetrying: InputMaybe<FieldSelectorEnum>;
+  readonly mailSent: InputMaybe<FieldSelectorEnum>;
   readonly problem: InputMaybe<FieldSelectorEnum>;
   readonly warn: InputMaybe<FieldSelectorEnum>;
 };
@@ -5219,6 +5285,7 @@ type OwnerHealthFilterInput = {
   readonly good: InputMaybe<StringQueryOperatorInput>;
   readonly mailFailed: InputMaybe<StringQueryOperatorInput>;
   readonly mailRetrying: InputMaybe<StringQueryOperatorInput>;
+  readonly mailSent: InputMaybe<StringQueryOperatorInput>;
   readonly problem: InputMaybe<StringQueryOperatorInput>;
   readonly warn: InputMaybe<StringQueryOperatorInput>;
 };
@@ -5229,6 +5296,7 @@ type OwnerHealthSortInput = {
   readonly good: InputMaybe<SortOrderEnum>;
   readonly mailFailed: InputMaybe<SortOrderEnum>;
   readonly mailRetrying: InputMaybe<SortOrderEnum>;
+  readonly mailSent: InputMaybe<SortOrderEnum>;
   readonly problem: InputMaybe<SortOrderEnum>;
   readonly warn: InputMaybe<SortOrderEnum>;
 };
@@ -5460,10 +5528,11 @@ type OwnerJson = Node & {
   readonly backups: OwnerBackups;
   readonly botCheck: OwnerBotCheck;
   readonly bounces: OwnerBounces;
-  readonly campaigns: OwnerAttributionTable;
-  readonly chart: OwnerChart;
+  readonly breakdown: OwnerBreakdown;
+  readonly charts: OwnerCharts;
   readonly children: ReadonlyArray<Node>;
   readonly counts: OwnerCounts;
+  readonly demand: OwnerDemand;
   readonly drops: OwnerDrops;
   readonly exportList: OwnerExportList;
   readonly forget: OwnerForget;
@@ -5480,13 +5549,12 @@ type OwnerJson = Node & {
   readonly off: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly person: OwnerPerson;
-  readonly referringSites: OwnerAttributionTable;
   readonly refresh: Scalars['String'];
   readonly seo: PageSeo;
+  readonly sharing: OwnerSharing;
   readonly shell: OwnerShell;
   readonly signIn: OwnerSignIn;
   readonly signOut: Scalars['String'];
-  readonly sources: OwnerAttributionTable;
   readonly topReferrers: OwnerTopReferrers;
   readonly updated: Scalars['String'];
   readonly webhooks: OwnerWebhooks;
@@ -5544,10 +5612,11 @@ type OwnerJsonFieldSelector = {
   readonly backups: InputMaybe<OwnerBackupsFieldSelector>;
   readonly botCheck: InputMaybe<OwnerBotCheckFieldSelector>;
   readonly bounces: InputMaybe<OwnerBouncesFieldSelector>;
-  readonly campaigns: InputMaybe<OwnerAttributionTableFieldSelector>;
-  readonly chart: InputMaybe<OwnerChartFieldSelector>;
+  readonly breakdown: InputMaybe<OwnerBreakdownFieldSelector>;
+  readonly charts: InputMaybe<OwnerChartsFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly counts: InputMaybe<OwnerCountsFieldSelector>;
+  readonly demand: InputMaybe<OwnerDemandFieldSelector>;
   readonly drops: InputMaybe<OwnerDropsFieldSelector>;
   readonly exportList: InputMaybe<OwnerExportListFieldSelector>;
   readonly forget: InputMaybe<OwnerForgetFieldSelector>;
@@ -5564,13 +5633,12 @@ type OwnerJsonFieldSelector = {
   readonly off: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly person: InputMaybe<OwnerPersonFieldSelector>;
-  readonly referringSites: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly refresh: InputMaybe<FieldSelectorEnum>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly sharing: InputMaybe<OwnerSharingFieldSelector>;
   readonly shell: InputMaybe<OwnerShellFieldSelector>;
   readonly signIn: InputMaybe<OwnerSignInFieldSelector>;
   readonly signOut: InputMaybe<FieldSelectorEnum>;
-  readonly sources: InputMaybe<OwnerAttributionTableFieldSelector>;
   readonly topReferrers: InputMaybe<OwnerTopReferrersFieldSelector>;
   readonly updated: InputMaybe<FieldSelectorEnum>;
   readonly webhooks: InputMaybe<OwnerWebhooksFieldSelector>;
@@ -5583,10 +5651,11 @@ type OwnerJsonFilterInput = {
   readonly backups: InputMaybe<OwnerBackupsFilterInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   readonly bounces: InputMaybe<OwnerBouncesFilterInput>;
-  readonly campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
-  readonly chart: InputMaybe<OwnerChartFilterInput>;
+  readonly breakdown: InputMaybe<OwnerBreakdownFilterInput>;
+  readonly charts: InputMaybe<OwnerChartsFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly counts: InputMaybe<OwnerCountsFilterInput>;
+  readonly demand: InputMaybe<OwnerDemandFilterInput>;
   readonly drops: InputMaybe<OwnerDropsFilterInput>;
   readonly exportList: InputMaybe<OwnerExportListFilterInput>;
   readonly forget: InputMaybe<OwnerForgetFilterInput>;
@@ -5603,13 +5672,12 @@ type OwnerJsonFilterInput = {
   readonly off: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly person: InputMaybe<OwnerPersonFilterInput>;
-  readonly referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly refresh: InputMaybe<StringQueryOperatorInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly sharing: InputMaybe<OwnerSharingFilterInput>;
   readonly shell: InputMaybe<OwnerShellFilterInput>;
   readonly signIn: InputMaybe<OwnerSignInFilterInput>;
   readonly signOut: InputMaybe<StringQueryOperatorInput>;
-  readonly sources: InputMaybe<OwnerAttributionTableFilterInput>;
   readonly topReferrers: InputMaybe<OwnerTopReferrersFilterInput>;
   readonly updated: InputMaybe<StringQueryOperatorInput>;
   readonly webhooks: InputMaybe<OwnerWebhooksFilterInput>;
@@ -5667,10 +5735,11 @@ type OwnerJsonSortInput = {
   readonly backups: InputMaybe<OwnerBackupsSortInput>;
   readonly botCheck: InputMaybe<OwnerBotCheckSortInput>;
   readonly bounces: InputMaybe<OwnerBouncesSortInput>;
-  readonly campaigns: InputMaybe<OwnerAttributionTableSortInput>;
-  readonly chart: InputMaybe<OwnerChartSortInput>;
+  readonly breakdown: InputMaybe<OwnerBreakdownSortInput>;
+  readonly charts: InputMaybe<OwnerChartsSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly counts: InputMaybe<OwnerCountsSortInput>;
+  readonly demand: InputMaybe<OwnerDemandSortInput>;
   readonly drops: InputMaybe<OwnerDropsSortInput>;
   readonly exportList: InputMaybe<OwnerExportListSortInput>;
   readonly forget: InputMaybe<OwnerForgetSortInput>;
@@ -5687,13 +5756,12 @@ type OwnerJsonSortInput = {
   readonly off: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly person: InputMaybe<OwnerPersonSortInput>;
-  readonly referringSites: InputMaybe<OwnerAttributionTableSortInput>;
   readonly refresh: InputMaybe<SortOrderEnum>;
   readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly sharing: InputMaybe<OwnerSharingSortInput>;
   readonly shell: InputMaybe<OwnerShellSortInput>;
   readonly signIn: InputMaybe<OwnerSignInSortInput>;
   readonly signOut: InputMaybe<SortOrderEnum>;
-  readonly sources: InputMaybe<OwnerAttributionTableSortInput>;
   readonly topReferrers: InputMaybe<OwnerTopReferrersSortInput>;
   readonly updated: InputMaybe<SortOrderEnum>;
   readonly webhooks: InputMaybe<OwnerWebhooksSortInput>;
@@ -5734,6 +5802,7 @@ type OwnerMailSortInput = {
 type OwnerNow = {
   readonly auto: Scalars['String'];
   readonly down: Scalars['String'];
+  readonly fewerThan: Scalars['String'];
   readonly funnel: Scalars['String'];
   readonly goal: Scalars['Int'];
   readonly goalLabel: Scalars['String'];
@@ -5754,6 +5823,7 @@ type OwnerNow = {
 type OwnerNowFieldSelector = {
   readonly auto: InputMaybe<FieldSelectorEnum>;
   readonly down: InputMaybe<FieldSelectorEnum>;
+  readonly fewerThan: InputMaybe<FieldSelectorEnum>;
   readonly funnel: InputMaybe<FieldSelectorEnum>;
   readonly goal: InputMaybe<FieldSelectorEnum>;
   readonly goalLabel: InputMaybe<FieldSelectorEnum>;
@@ -5774,6 +5844,7 @@ type OwnerNowFieldSelector = {
 type OwnerNowFilterInput = {
   readonly auto: InputMaybe<StringQueryOperatorInput>;
   readonly down: InputMaybe<StringQueryOperatorInput>;
+  readonly fewerThan: InputMaybe<StringQueryOperatorInput>;
   readonly funnel: InputMaybe<StringQueryOperatorInput>;
   readonly goal: InputMaybe<IntQueryOperatorInput>;
   readonly goalLabel: InputMaybe<StringQueryOperatorInput>;
@@ -5794,6 +5865,7 @@ type OwnerNowFilterInput = {
 type OwnerNowSortInput = {
   readonly auto: InputMaybe<SortOrderEnum>;
   readonly down: InputMaybe<SortOrderEnum>;
+  readonly fewerThan: InputMaybe<SortOrderEnum>;
   readonly funnel: InputMaybe<SortOrderEnum>;
   readonly goal: InputMaybe<SortOrderEnum>;
   readonly goalLabel: InputMaybe<SortOrderEnum>;
@@ -6009,6 +6081,42 @@ type OwnerPersonStatusesFilterInput = {
 type OwnerPersonStatusesSortInput = {
   readonly confirmed: InputMaybe<SortOrderEnum>;
   readonly pending: InputMaybe<SortOrderEnum>;
+};
+
+type OwnerSharing = {
+  readonly label: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly shareRate: Scalars['String'];
+  readonly shareRateDetail: Scalars['String'];
+  readonly viral: Scalars['String'];
+  readonly viralDetail: Scalars['String'];
+};
+
+type OwnerSharingFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly shareRate: InputMaybe<FieldSelectorEnum>;
+  readonly shareRateDetail: InputMaybe<FieldSelectorEnum>;
+  readonly viral: InputMaybe<FieldSelectorEnum>;
+  readonly viralDetail: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerSharingFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly shareRate: InputMaybe<StringQueryOperatorInput>;
+  readonly shareRateDetail: InputMaybe<StringQueryOperatorInput>;
+  readonly viral: InputMaybe<StringQueryOperatorInput>;
+  readonly viralDetail: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerSharingSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly shareRate: InputMaybe<SortOrderEnum>;
+  readonly shareRateDetail: InputMaybe<SortOrderEnum>;
+  readonly viral: InputMaybe<SortOrderEnum>;
+  readonly viralDetail: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerShell = {
@@ -7032,10 +7140,11 @@ type Query_ownerJsonArgs = {
   backups: InputMaybe<OwnerBackupsFilterInput>;
   botCheck: InputMaybe<OwnerBotCheckFilterInput>;
   bounces: InputMaybe<OwnerBouncesFilterInput>;
-  campaigns: InputMaybe<OwnerAttributionTableFilterInput>;
-  chart: InputMaybe<OwnerChartFilterInput>;
+  breakdown: InputMaybe<OwnerBreakdownFilterInput>;
+  charts: InputMaybe<OwnerChartsFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   counts: InputMaybe<OwnerCountsFilterInput>;
+  demand: InputMaybe<OwnerDemandFilterInput>;
   drops: InputMaybe<OwnerDropsFilterInput>;
   exportList: InputMaybe<OwnerExportListFilterInput>;
   forget: InputMaybe<OwnerForgetFilterInput>;
@@ -7052,13 +7161,12 @@ type Query_ownerJsonArgs = {
   off: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   person: InputMaybe<OwnerPersonFilterInput>;
-  referringSites: InputMaybe<OwnerAttributionTableFilterInput>;
   refresh: InputMaybe<StringQueryOperatorInput>;
   seo: InputMaybe<PageSeoFilterInput>;
+  sharing: InputMaybe<OwnerSharingFilterInput>;
   shell: InputMaybe<OwnerShellFilterInput>;
   signIn: InputMaybe<OwnerSignInFilterInput>;
   signOut: InputMaybe<StringQueryOperatorInput>;
-  sources: InputMaybe<OwnerAttributionTableFilterInput>;
   topReferrers: InputMaybe<OwnerTopReferrersFilterInput>;
   updated: InputMaybe<StringQueryOperatorInput>;
   webhooks: InputMaybe<OwnerWebhooksFilterInput>;
@@ -10381,6 +10489,8 @@ type DropPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readonly currency: string, readonly beacon: { readonly name: string, readonly chainHash: string, readonly publicKey: string, readonly genesis: number, readonly period: number, readonly scheme: string, readonly relays: ReadonlyArray<string> }, readonly drops: ReadonlyArray<{ readonly label: string, readonly summary: string, readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly description: string, readonly price: number, readonly colourway: string, readonly alt: string, readonly fit: string, readonly sizes: ReadonlyArray<{ readonly label: string, readonly quantity: number, readonly measurements: string }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly commitment: { readonly seedHash: string, readonly chainHash: string, readonly round: number, readonly opensAt: string, readonly closesAt: string, readonly committedAt: string } | null, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } }> } | null, readonly dropJson: { readonly heading: string, readonly intro: string, readonly empty: string, readonly noscript: string, readonly seo: { readonly title: string, readonly description: string }, readonly pieces: { readonly heading: string, readonly sizes: string, readonly quantity: string, readonly quantityOne: string, readonly total: string }, readonly window: { readonly heading: string, readonly opens: string, readonly closes: string, readonly results: string, readonly utcNote: string, readonly localNote: string }, readonly countdown: { readonly toOpen: string, readonly toClose: string, readonly toResults: string, readonly over: string, readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly how: { readonly heading: string, readonly steps: ReadonlyArray<string>, readonly bonus: string, readonly noBonus: string, readonly redeem: string }, readonly details: { readonly price: string, readonly colourway: string, readonly sizeGuide: string, readonly size: string, readonly measurements: string }, readonly action: { readonly label: string, readonly join: string, readonly enter: string, readonly entered: string, readonly checkOpens: string }, readonly enter: { readonly text: string, readonly joinLink: string }, readonly check: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly commitment: { readonly heading: string, readonly intro: string, readonly none: string, readonly seedHash: string, readonly beacon: string, readonly round: string, readonly beaconAt: string, readonly committedAt: string }, readonly live: { readonly heading: string, readonly intro: string, readonly loading: string, readonly unavailable: string, readonly phase: string, readonly seedHash: string, readonly committedAt: string, readonly beacon: string, readonly notYet: string, readonly entrants: string, readonly size: string, readonly stock: string, readonly entries: string, readonly listHash: string, readonly frozenAt: string, readonly listLink: string, readonly seed: string, readonly drawnAt: string, readonly winners: string, readonly winnersOf: string, readonly promoted: string, readonly idsNote: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly verify: { readonly button: string, readonly checking: string, readonly intro: string, readonly match: string, readonly mismatch: string, readonly failed: string } } } | null };
 
+type DropPhaseNamesFragment = { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string };
+
 type DropScheduleFragment = { readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } };
 
 type FriendPageQueryVariables = Exact<{ [key: string]: never; }>;
@@ -10431,18 +10541,26 @@ type NotFoundPageQuery = { readonly notFoundJson: { readonly heading: string, re
 
 type NoticeTextFragment = { readonly title: string, readonly description: string };
 
-type OwnerAttributionTableCopyFragment = { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string };
+type OwnerBreakdownCopyFragment = { readonly visits: string, readonly signups: string, readonly signupRate: string, readonly confirmed: string, readonly confirmRate: string, readonly sources: { readonly heading: string, readonly name: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly none: string }, readonly links: { readonly heading: string, readonly name: string, readonly none: string } };
 
-type OwnerHealthCopyFragment = { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string };
+type OwnerBreakdownTableCopyFragment = { readonly heading: string, readonly name: string, readonly none: string };
 
-type OwnerNowCopyFragment = { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } };
+type OwnerChartsCopyFragment = { readonly heading: string, readonly intro: string, readonly span: string, readonly hours: string, readonly days: string, readonly asTable: string, readonly inAll: string, readonly busiest: string, readonly quiet: string, readonly small: string, readonly hour: string, readonly day: string, readonly tableHours: string, readonly tableDays: string };
+
+type OwnerDemandCopyFragment = { readonly heading: string, readonly intro: string, readonly perPiece: string, readonly ratio: string, readonly noEntries: string };
+
+type OwnerHealthCopyFragment = { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string, readonly mailSent: string };
+
+type OwnerNowCopyFragment = { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly fewerThan: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } };
 
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly people: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string }, readonly person: { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly chart: { readonly heading: string, readonly caption: string, readonly signups: string, readonly confirmations: string, readonly dayAxis: string, readonly countAxis: string, readonly table: string, readonly day: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly sources: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly signups: string, readonly confirmed: string, readonly rate: string, readonly none: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly reward: string, readonly none: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly stock: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string }> } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly people: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly fewerThan: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string, readonly mailSent: string }, readonly person: { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly charts: { readonly heading: string, readonly intro: string, readonly span: string, readonly hours: string, readonly days: string, readonly asTable: string, readonly inAll: string, readonly busiest: string, readonly quiet: string, readonly small: string, readonly hour: string, readonly day: string, readonly tableHours: string, readonly tableDays: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly breakdown: { readonly visits: string, readonly signups: string, readonly signupRate: string, readonly confirmed: string, readonly confirmRate: string, readonly sources: { readonly heading: string, readonly name: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly none: string }, readonly links: { readonly heading: string, readonly name: string, readonly none: string } }, readonly sharing: { readonly label: string, readonly shareRate: string, readonly shareRateDetail: string, readonly viral: string, readonly viralDetail: string, readonly none: string }, readonly demand: { readonly heading: string, readonly intro: string, readonly perPiece: string, readonly ratio: string, readonly noEntries: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly reward: string, readonly none: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly stock: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string }> } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type OwnerPersonCopyFragment = { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } };
+
+type OwnerSharingCopyFragment = { readonly label: string, readonly shareRate: string, readonly shareRateDetail: string, readonly viral: string, readonly viralDetail: string, readonly none: string };
 
 type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
 

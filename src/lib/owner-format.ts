@@ -7,6 +7,8 @@ export const share = (part: number, whole: number): number | null => (whole > 0 
 export interface Formats {
   count(value: number): string
   percent(value: number | null): string
+  /** A ratio to two decimals at most: "1.25". */
+  decimal(value: number): string
   /** A UTC day ("2026-11-23"): "Mon 23 Nov". */
   day(day: string): string
   /** An instant in the owner's time zone: "Mon 23 Nov, 19:05 GMT+1". */
@@ -28,12 +30,14 @@ const AGE_UNITS = [
 export const makeFormats = (locale?: string, timeZone?: string, now?: number): Formats => {
   const count = new Intl.NumberFormat(locale)
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 })
+  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
   const resolved = new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions()
   const dates = { language: resolved.locale, timeZone: resolved.timeZone, now }
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "always" })
   return {
     count: (value) => count.format(value),
     percent: (value) => (value === null ? "–" : percent.format(value)),
+    decimal: (value) => decimal.format(value),
     day: (value) => formatDay(value, dates),
     time: (value) => formatDateTime(value, dates),
     age: (value, now) => {

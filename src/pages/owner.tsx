@@ -83,29 +83,22 @@ export const query = graphql`
         conversion
         conversionDetail
       }
-      chart {
-        heading
-        caption
-        signups
-        confirmations
-        dayAxis
-        countAxis
-        table
-        day
+      charts {
+        ...OwnerChartsCopy
       }
       attribution {
         heading
         intro
         empty
       }
-      sources {
-        ...OwnerAttributionTableCopy
+      breakdown {
+        ...OwnerBreakdownCopy
       }
-      campaigns {
-        ...OwnerAttributionTableCopy
+      sharing {
+        ...OwnerSharingCopy
       }
-      referringSites {
-        ...OwnerAttributionTableCopy
+      demand {
+        ...OwnerDemandCopy
       }
       topReferrers {
         heading
@@ -257,10 +250,7 @@ export const query = graphql`
         none
         phase
         phases {
-          scheduled
-          open
-          closed
-          drawn
+          ...DropPhaseNames
         }
         opens
         closes
@@ -358,14 +348,5 @@ export const query = graphql`
         }
       }
     }
-  }
-
-  fragment OwnerAttributionTableCopy on OwnerAttributionTable {
-    heading
-    name
-    signups
-    confirmed
-    rate
-    none
   }
 `

@@ -3,10 +3,11 @@
  * prints it: one declaration for the server that writes it and the owner's page that reads it.
  * docs/owner.md defines each figure.
  */
+import { fillTemplate } from "../lib/template"
 
 /**
- * Counts from 1 to SMALL_COUNT - 1 are shown as "fewer than SMALL_COUNT", so a quiet hour or a
- * small campaign singles nobody out; a rate on such a count is not shown.
+ * Counts from 1 to SMALL_COUNT - 1 are shown as "fewer than SMALL_COUNT" (in content's words), so
+ * a quiet hour or a small campaign singles nobody out; a rate on such a count is not shown.
  */
 export const SMALL_COUNT = 5
 
@@ -109,9 +110,12 @@ export const stepRates = (counts: StepCounts): StepRates => {
 /** Whether a count is too small to show as itself (1 to SMALL_COUNT - 1). */
 export const isSmallCount = (count: number, smallCount = SMALL_COUNT): boolean => count > 0 && count < smallCount
 
-/** A count as the owner reads it: the number, or "fewer than 5" for a small one. `format` writes a number. */
-export const countText = (count: number, format: (count: number) => string = String, smallCount = SMALL_COUNT): string =>
-  isSmallCount(count, smallCount) ? `fewer than ${format(smallCount)}` : format(count)
+/**
+ * A count as the owner reads it: the number, or for a small one the words of `fewerThan` (from
+ * content, like "fewer than {count}") with the limit in place of {count}. `format` writes a number.
+ */
+export const countText = (count: number, fewerThan: string, format: (count: number) => string = String, smallCount = SMALL_COUNT): string =>
+  isSmallCount(count, smallCount) ? fillTemplate(fewerThan, { count: format(smallCount) }) : format(count)
 
 /** A rate as the owner reads it, or null (shown as a dash) when either count is small or there is none. */
 export const shownRate = (part: number, whole: number, smallCount = SMALL_COUNT): number | null =>

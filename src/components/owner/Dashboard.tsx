@@ -1,16 +1,18 @@
 /** @jsxImportSource theme-ui */
 import { Box, Card, Heading, Text } from "@theme-ui/components"
 import { useId, type ReactNode } from "react"
-import { SUMMARY_DAYS, SUMMARY_LIMIT, type OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
+import { SUMMARY_LIMIT, type OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { share, type Formats } from "../../lib/owner-format"
-import { countText, shownRate, type FunnelAnswer } from "../../signup/funnel"
+import { SMALL_COUNT, countText, shownRate, type FunnelAnswer } from "../../signup/funnel"
 import { fillTemplate } from "../../lib/template"
 import type { ActionProps } from "./action"
 import { ExportAction, ForgetAction, InviteAction } from "./Actions"
-import { AttributionTable } from "./AttributionTable"
-import { DailyChart } from "./DailyChart"
-import { Drops, type DropPieces } from "./Drops"
+import { DropDemand } from "./DropDemand"
+import { Drops, useOwnerDrops, type DropPieces } from "./Drops"
+import { Figure, Figures } from "./Figures"
 import { FindPerson, type RewardTier } from "./FindPerson"
+import { FunnelBreakdown } from "./FunnelBreakdown"
+import { FunnelCharts } from "./FunnelCharts"
 import { NowPanel } from "./NowPanel"
 import { sectionAnchor, type OwnerSection } from "./OwnerShell"
 import { AuditLog, HeldReferrals, TopReferrers } from "./Review"
@@ -46,40 +48,13 @@ function Section({ heading, intro, anchor, children }: { heading: string; intro?
   )
 }
 
-/** A row of counts, named for screen readers: as many columns as each width has room for. */
-function Counts({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
-  return (
-    <Box as="dl" aria-label={label} sx={{ display: "grid", gridTemplateColumns: columns, gap: [3, 4], m: 0 }}>
-      {children}
-    </Box>
-  )
-}
-
-/** One count: its label small, the number big. */
-const Count = ({ label, value, detail, accent = false }: { label: string; value: string; detail?: string; accent?: boolean }) => (
-  <Card sx={{ boxShadow: accent ? "pop" : "none", borderColor: accent ? "primary" : "border" }}>
-    <Text
-      as="dt"
-      variant="eyebrow"
-      sx={{ letterSpacing: ["0.02em", "0.08em"], overflowWrap: "break-word", hyphens: "auto", color: accent ? "primary" : "subtle" }}
-    >
-      {label}
-    </Text>
-    <Text as="dd" sx={{ m: 0, mt: 2, fontFamily: "heading", fontSize: [5, 6], lineHeight: 1, fontVariantNumeric: "tabular-nums" }}>
-      {value}
-    </Text>
-    {detail && (
-      <Text as="dd" sx={{ m: 0, mt: 2, fontSize: 0, color: "subtle" }}>
-        {detail}
-      </Text>
-    )}
-  </Card>
-)
-
 /** The list at a glance, once the secret was accepted: counts, the chart, where people come from, referrers, mail, webhooks, actions. */
 const Dashboard = ({ summary, funnel, copy, formats, dropPieces, rewards, ...actions }: DashboardProps) => {
   const total = summary.confirmed + summary.pending
   const actionProps: ActionProps = { ...actions, copy, formats }
+  // The drops are read again with each refresh of the figures: the first screen's demand and the drops section share them.
+  const drops = useOwnerDrops(actionProps, summary.generatedAt)
+  const shown = (count: number) => countText(count, copy.now.fewerThan, formats.count, funnel?.smallCount ?? SMALL_COUNT)
   return (
     <Box>
       <Box as="section" id={sectionAnchor("now")} aria-labelledby="owner-now-heading" sx={{ mb: [5, 6], scrollMarginTop: [128, 88] }}>
@@ -87,49 +62,54 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, rewards, ...act
           {copy.now.heading}
         </Heading>
         <NowPanel summary={summary} funnel={funnel} copy={copy} formats={formats} />
+        {drops.loaded.kind === "ready" && (
+          <Box sx={{ mt: [3, 4] }}>
+            <DropDemand drops={drops.loaded.drops} pieces={dropPieces} text={copy.demand} formats={formats} />
+          </Box>
+        )}
       </Box>
-      <Counts label={copy.counts.label} columns={["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"]}>
+      <Figures label={copy.counts.label} columns={["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"]}>
         {summary.visits && (
           <>
-            <Count label={copy.counts.visits} value={countText(summary.visits.visits, formats.count)} />
-            <Count
+            <Figure label={copy.counts.visits} value={shown(summary.visits.visits)} />
+            <Figure
               label={copy.counts.conversion}
-              value={formats.percent(shownRate(total, summary.visits.visits))}
+              value={formats.percent(shownRate(total, summary.visits.visits, funnel?.smallCount))}
               detail={fillTemplate(copy.counts.conversionDetail, {
-                signups: countText(total, formats.count),
-                visits: countText(summary.visits.visits, formats.count),
+                signups: shown(total),
+                visits: shown(summary.visits.visits),
               })}
             />
           </>
         )}
-        <Count accent label={copy.counts.confirmed} value={formats.count(summary.confirmed)} />
-        <Count label={copy.counts.pending} value={formats.count(summary.pending)} />
-        <Count
+        <Figure accent label={copy.counts.confirmed} value={formats.count(summary.confirmed)} />
+        <Figure label={copy.counts.pending} value={formats.count(summary.pending)} />
+        <Figure
           label={copy.counts.rate}
           value={formats.percent(share(summary.confirmed, total))}
           detail={fillTemplate(copy.counts.rateDetail, { confirmed: formats.count(summary.confirmed), total: formats.count(total) })}
         />
-        <Count label={copy.counts.invited} value={formats.count(summary.invited)} />
-        <Count label={copy.counts.redeemed} value={formats.count(summary.redeemed)} />
-        <Count label={copy.counts.left} value={formats.count(summary.left)} />
-      </Counts>
+        <Figure label={copy.counts.invited} value={formats.count(summary.invited)} />
+        <Figure label={copy.counts.redeemed} value={formats.count(summary.redeemed)} />
+        <Figure label={copy.counts.left} value={formats.count(summary.left)} />
+      </Figures>
 
       <Section anchor="people" heading={copy.person.heading} intro={copy.person.intro}>
         <FindPerson {...actionProps} rewards={rewards} />
       </Section>
 
-      <Section heading={fillTemplate(copy.chart.heading, { days: String(SUMMARY_DAYS) })} intro={copy.chart.caption}>
-        <Card>
-          <DailyChart days={summary.perDay} copy={copy.chart} formats={formats} />
-        </Card>
+      <Section anchor="sources" heading={copy.charts.heading} intro={copy.charts.intro}>
+        {funnel ? (
+          <FunnelCharts funnel={funnel} copy={copy} formats={formats} />
+        ) : (
+          <Text as="p" sx={{ color: "subtle" }}>
+            {copy.now.noFunnel}
+          </Text>
+        )}
       </Section>
 
-      <Section anchor="sources" heading={copy.attribution.heading} intro={copy.attribution.intro}>
-        <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: [3, 4], alignItems: "start" }}>
-          <AttributionTable rows={summary.sources} copy={copy.sources} empty={copy.attribution.empty} formats={formats} />
-          <AttributionTable rows={summary.campaigns} copy={copy.campaigns} empty={copy.attribution.empty} formats={formats} />
-          <AttributionTable rows={summary.referrers} copy={copy.referringSites} empty={copy.attribution.empty} formats={formats} />
-        </Box>
+      <Section heading={copy.attribution.heading} intro={copy.attribution.intro}>
+        {funnel && <FunnelBreakdown funnel={funnel} copy={{ ...copy, fewerThan: copy.now.fewerThan }} formats={formats} />}
       </Section>
 
       <Section anchor="referrers" heading={copy.topReferrers.heading} intro={fillTemplate(copy.topReferrers.intro, { count: String(SUMMARY_LIMIT) })}>
@@ -177,13 +157,13 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, rewards, ...act
       </Box>
 
       <Section heading={copy.botCheck.heading} intro={copy.botCheck.intro}>
-        <Counts label={copy.botCheck.heading} columns={["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))", "repeat(5, minmax(0, 1fr))"]}>
-          <Count label={copy.botCheck.passed} value={formats.count(summary.botCheck.passed)} />
-          <Count label={copy.botCheck.refused} value={formats.count(summary.botCheck.refused)} />
-          <Count label={copy.botCheck.wouldRefuse} value={formats.count(summary.botCheck.wouldRefuse)} />
-          <Count label={copy.botCheck.replayed} value={formats.count(summary.botCheck.replayed)} />
-          <Count label={copy.botCheck.missing} value={formats.count(summary.botCheck.missing)} />
-        </Counts>
+        <Figures label={copy.botCheck.heading} columns={["repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))", "repeat(5, minmax(0, 1fr))"]}>
+          <Figure label={copy.botCheck.passed} value={formats.count(summary.botCheck.passed)} />
+          <Figure label={copy.botCheck.refused} value={formats.count(summary.botCheck.refused)} />
+          <Figure label={copy.botCheck.wouldRefuse} value={formats.count(summary.botCheck.wouldRefuse)} />
+          <Figure label={copy.botCheck.replayed} value={formats.count(summary.botCheck.replayed)} />
+          <Figure label={copy.botCheck.missing} value={formats.count(summary.botCheck.missing)} />
+        </Figures>
       </Section>
 
       <Section anchor="held" heading={copy.heldReferrals.heading} intro={copy.heldReferrals.intro}>
@@ -194,7 +174,7 @@ const Dashboard = ({ summary, funnel, copy, formats, dropPieces, rewards, ...act
         <Text as="p" data-stock-note="" sx={{ mb: 4, maxWidth: 640, pl: 3, borderLeft: "2px solid", borderColor: "border" }}>
           {copy.drops.stock}
         </Text>
-        <Drops {...actionProps} pieces={dropPieces} />
+        <Drops {...actionProps} pieces={dropPieces} drops={drops} />
       </Section>
 
       <Section anchor="actions" heading={copy.actions.heading}>

@@ -21,11 +21,36 @@ import { machineText, visuallyHidden } from "../shared/styles"
 /** Each drop's pieces and their sizes as content/drops.json declares them, by drop id: the sizes' names for people. */
 export type DropPieces = Readonly<Record<string, EntryDrop["pieces"]>>
 
-interface DropsProps extends ActionProps {
-  pieces: DropPieces
+type Loaded = { kind: "loading" } | { kind: "failed"; text: string } | { kind: "ready"; drops: OwnerDrop[] }
+
+/** The drops as last read, and a way to read them again. */
+export interface OwnerDrops {
+  loaded: Loaded
+  load(): Promise<void>
 }
 
-type Loaded = { kind: "loading" } | { kind: "failed"; text: string } | { kind: "ready"; drops: OwnerDrop[] }
+interface DropsProps extends ActionProps {
+  pieces: DropPieces
+  drops: OwnerDrops
+}
+
+/**
+ * The drops, read once the dashboard shows and again whenever `readAgain` changes (each refresh
+ * of the page's figures): one read for the first screen's demand and the drops section.
+ */
+export function useOwnerDrops({ secret, copy, onProblem }: Pick<ActionProps, "secret" | "copy" | "onProblem">, readAgain?: string): OwnerDrops {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" })
+  const load = useCallback(async () => {
+    const outcome = await fetchDrops(secret)
+    if (outcome.kind === "ok") return setLoaded({ kind: "ready", drops: outcome.drops })
+    const words = problemText(outcome, copy.drops.failed, copy, onProblem)
+    if (words) setLoaded({ kind: "failed", text: words })
+  }, [secret, copy, onProblem])
+  useEffect(() => {
+    void load()
+  }, [load, readAgain])
+  return { loaded, load }
+}
 
 const PHASE_BADGE = {
   scheduled: { bg: "transparent", color: "text", boxShadow: "inset 0 0 0 2px currentColor" },
@@ -193,22 +218,13 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
 }
 
 /**
- * The drops on the owner's page, read once the dashboard shows and again after each action:
- * each drop's stage and entries, and the one action its stage calls for (commit the seed before
- * entries open, run the draw after they close).
+ * The drops on the owner's page, read again after each action: each drop's stage and entries,
+ * and the one action its stage calls for (commit the seed before entries open, run the draw
+ * after they close).
  */
-export const Drops = ({ pieces, ...props }: DropsProps) => {
-  const { secret, copy, onProblem } = props
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" })
-  const load = useCallback(async () => {
-    const outcome = await fetchDrops(secret)
-    if (outcome.kind === "ok") return setLoaded({ kind: "ready", drops: outcome.drops })
-    const words = problemText(outcome, copy.drops.failed, copy, onProblem)
-    if (words) setLoaded({ kind: "failed", text: words })
-  }, [secret, copy, onProblem])
-  useEffect(() => {
-    void load()
-  }, [load])
+export const Drops = ({ pieces, drops, ...props }: DropsProps) => {
+  const { copy } = props
+  const { loaded, load } = drops
   if (loaded.kind === "loading")
     return (
       <Text as="p" sx={{ color: "subtle" }}>

@@ -1,19 +1,20 @@
 /** @jsxImportSource theme-ui */
 import { graphql } from "gatsby"
-import { Box, Card, Flex, Text } from "@theme-ui/components"
+import { Box, Flex, Text } from "@theme-ui/components"
 import { useId } from "react"
-import { FUNNEL_STEPS, countText, isSmallCount, shownRate, type FunnelAnswer, type StepCounts } from "../../signup/funnel"
+import { FUNNEL_DAYS, FUNNEL_STEPS, countText, isSmallCount, shownRate, type FunnelAnswer, type StepCounts } from "../../signup/funnel"
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { healthNotes, healthTone, type HealthNote } from "../../lib/owner-health"
 import { share, type Formats } from "../../lib/owner-format"
 import { fillTemplate } from "../../lib/template"
 import type { OwnerCopy } from "./copy"
+import { Figure, Figures } from "./Figures"
 
 interface NowPanelProps {
   summary: OwnerSummary
   /** The funnel; null where this server counts no funnel (the list is not kept here) or it could not be read. */
   funnel: FunnelAnswer | null
-  copy: Pick<OwnerCopy, "now" | "health">
+  copy: Pick<OwnerCopy, "now" | "health" | "sharing">
   formats: Formats
 }
 
@@ -60,26 +61,11 @@ export function HealthLine({ summary, text, formats }: { summary: OwnerSummary; 
             {healthSentence(note, text, formats)}
           </Text>
         ))}
+        <Text as="p" data-mail-sent="" sx={{ color: "subtle", fontSize: 0 }}>
+          {fillTemplate(text.mailSent, { sent: formats.count(summary.outbox.sentToday), bounced: formats.count(summary.hardBounces.total) })}
+        </Text>
       </Box>
     </Box>
-  )
-}
-
-function Figure({ label, value, detail, accent = false }: { label: string; value: string; detail?: string; accent?: boolean }) {
-  return (
-    <Card sx={{ boxShadow: accent ? "pop" : "none", borderColor: accent ? "primary" : "border" }}>
-      <Text as="dt" variant="eyebrow" sx={{ color: accent ? "primary" : "subtle" }}>
-        {label}
-      </Text>
-      <Text as="dd" sx={{ m: 0, mt: 2, fontFamily: "heading", fontSize: [5, 6], lineHeight: 1, fontVariantNumeric: "tabular-nums" }}>
-        {value}
-      </Text>
-      {detail && (
-        <Text as="dd" sx={{ m: 0, mt: 2, fontSize: 0, color: "subtle" }}>
-          {detail}
-        </Text>
-      )}
-    </Card>
   )
 }
 
@@ -125,12 +111,12 @@ function FunnelSteps({ counts, text, formats, smallCount }: { counts: StepCounts
         {FUNNEL_STEPS.map((step, index) => {
           const rate = index === 0 ? null : shownRate(counts[step], counts[FUNNEL_STEPS[index - 1]], smallCount)
           return (
-            <Box as="li" key={step} data-step={step} sx={{ p: 3, bg: "muted", borderRadius: "default" }}>
+            <Box as="li" key={step} data-step={step} data-count={counts[step]} sx={{ p: 3, bg: "muted", borderRadius: "default" }}>
               <Text as="p" sx={{ fontSize: 0, color: "subtle" }}>
                 {text.steps[step]}
               </Text>
               <Text as="p" sx={{ fontFamily: "heading", fontSize: 4, fontVariantNumeric: "tabular-nums" }}>
-                {countText(counts[step], formats.count, smallCount)}
+                {countText(counts[step], text.fewerThan, formats.count, smallCount)}
               </Text>
               {index > 0 && (
                 <Text as="p" sx={{ fontSize: 0, color: "subtle" }}>
@@ -142,6 +128,25 @@ function FunnelSteps({ counts, text, formats, smallCount }: { counts: StepCounts
         })}
       </Box>
     </Box>
+  )
+}
+
+/** How much the list spreads by itself: the share of people whose link brought a visit, and friends per confirmed signup. */
+function Sharing({ funnel, text, formats }: { funnel: FunnelAnswer; text: OwnerCopy["sharing"]; formats: Formats }) {
+  const days = String(FUNNEL_DAYS)
+  return (
+    <Figures label={text.label} columns={["minmax(0, 1fr)", "repeat(2, minmax(0, 1fr))"]}>
+      <Figure
+        label={text.shareRate}
+        value={formats.percent(share(funnel.sharing.links, funnel.sharing.people))}
+        detail={fillTemplate(text.shareRateDetail, { links: formats.count(funnel.sharing.links), people: formats.count(funnel.sharing.people), days })}
+      />
+      <Figure
+        label={text.viral}
+        value={funnel.viralCoefficient === null ? text.none : formats.decimal(funnel.viralCoefficient)}
+        detail={fillTemplate(text.viralDetail, { days })}
+      />
+    </Figures>
   )
 }
 
@@ -157,26 +162,29 @@ export function NowPanel({ summary, funnel, copy, formats }: NowPanelProps) {
   return (
     <Box sx={{ display: "grid", gap: [3, 4] }}>
       <HealthLine summary={summary} text={copy.health} formats={formats} />
-      <Box as="dl" aria-label={text.label} sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", "repeat(3, minmax(0, 1fr))"], gap: [3, 4], m: 0 }}>
+      <Figures label={text.label} columns={["minmax(0, 1fr)", "repeat(3, minmax(0, 1fr))"]}>
         <Figure accent label={text.total} value={formats.count(total)} />
         {now && (
           <>
             <Figure
               label={text.today}
-              value={countText(now.today.signups, formats.count, smallCount)}
+              value={countText(now.today.signups, text.fewerThan, formats.count, smallCount)}
               detail={changeText(now.today.signups, now.sameTimeYesterday.signups, text, formats, smallCount)}
             />
             <Figure
               label={text.lastHour}
-              value={countText(now.lastHour.signups, formats.count, smallCount)}
+              value={countText(now.lastHour.signups, text.fewerThan, formats.count, smallCount)}
               detail={changeText(now.lastHour.signups, now.lastHourYesterday.signups, text, formats, smallCount)}
             />
           </>
         )}
-      </Box>
+      </Figures>
       <Goal total={total} text={text} formats={formats} />
       {funnel ? (
-        <FunnelSteps counts={funnel.total} text={text} formats={formats} smallCount={smallCount} />
+        <>
+          <FunnelSteps counts={funnel.total} text={text} formats={formats} smallCount={smallCount} />
+          <Sharing funnel={funnel} text={copy.sharing} formats={formats} />
+        </>
       ) : (
         <Text as="p" sx={{ color: "subtle" }}>
           {text.noFunnel}
@@ -213,6 +221,7 @@ export const ownerNowCopy = graphql`
     noRate
     noFunnel
     auto
+    fewerThan
   }
 
   fragment OwnerHealthCopy on OwnerHealth {
@@ -223,5 +232,15 @@ export const ownerNowCopy = graphql`
     mailRetrying
     backup
     botCheck
+    mailSent
+  }
+
+  fragment OwnerSharingCopy on OwnerSharing {
+    label
+    shareRate
+    shareRateDetail
+    viral
+    viralDetail
+    none
   }
 `

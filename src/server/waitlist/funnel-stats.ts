@@ -13,7 +13,8 @@ const STEP_NAMES: Record<FunnelStep, string> = {
   redeemed: "drop codes redeemed",
 }
 
-const count = (value: number): string => countText(value)
+// The terminal's words for a small count (the owner's page takes its words from content).
+const count = (value: number): string => countText(value, "fewer than {count}")
 
 const percent = (part: number, whole: number): string => {
   const value = shownRate(part, whole)
@@ -24,7 +25,7 @@ const percent = (part: number, whole: number): string => {
 const change = (now: number, before: number): string => {
   if (now === before) return "same"
   const sign = now > before ? "+" : "-"
-  return `${sign}${countText(Math.abs(now - before))}`
+  return `${sign}${count(Math.abs(now - before))}`
 }
 
 const table = (rows: string[][]): string => {

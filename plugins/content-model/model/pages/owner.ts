@@ -3,21 +3,8 @@ import { contentFile, longText, longTemplate, record, template, text, wholeNumbe
 import { seo } from "../shared"
 import { confirmStep } from "./confirm-step"
 import { ownerDrops } from "./owner-drops"
+import { ownerBreakdown, ownerCharts, ownerDemand, ownerSharing } from "./owner-funnel"
 import { ownerPerson } from "./owner-person"
-
-const table = (what: string) =>
-  record(
-    {
-      heading: text(`the heading of ${what}`),
-      name: text(`the first column's heading in ${what}`),
-      signups: text(`the signups column's heading in ${what}`),
-      confirmed: text(`the confirmed column's heading in ${what}`),
-      rate: text(`the confirmation rate column's heading in ${what}`),
-      none: text(`the name shown in ${what} for signups that came without one`),
-    },
-    what,
-    { typeName: "OwnerAttributionTable" },
-  )
 
 export const owner = contentFile(
   {
@@ -90,6 +77,7 @@ export const owner = contentFile(
         ),
         stepRate: template("a step's share of the step before it", { rate: "the share goes there" }),
         noRate: text("said in place of a share where the counts are too small to show one"),
+        fewerThan: template('a small count, shown as "fewer than" so a quiet hour singles nobody out', { count: "the small-count limit goes there" }),
         noFunnel: longText("said where this server counts no visits or steps"),
         auto: text("the line saying the page updates itself while it is open"),
       },
@@ -104,6 +92,10 @@ export const owner = contentFile(
         mailRetrying: template("emails being retried after an error, and what to do", { count: "how many goes there" }),
         backup: template("a backup problem, and what to do", { problem: "the problem, as the server says it, goes there" }),
         botCheck: template("requests the bot check would refuse, and what to do", { count: "how many goes there" }),
+        mailSent: longTemplate("the mail's line, always shown: emails the mail server accepted today, and what the site cannot know", {
+          sent: "how many emails the mail server accepted today (UTC) goes there",
+          bounced: "how many addresses refused mail for good goes there",
+        }),
       },
       "the health line at the top: mail, backups and the bot check in plain words",
     ),
@@ -126,32 +118,18 @@ export const owner = contentFile(
       },
       "the counts",
     ),
-    chart: record(
-      {
-        heading: template("the heading of the chart", { days: "the number of days the chart covers goes there (the server's rule)" }),
-        caption: longText("the line under the chart's heading: what it shows, and that days are UTC days"),
-        signups: text("the name of the signups in the chart's key and table"),
-        confirmations: text("the name of the confirmations in the chart's key and table"),
-        dayAxis: text("the label of the chart's day axis"),
-        countAxis: text("the label of the chart's count axis"),
-        table: template("the caption of the table of the same numbers, for screen readers", {
-          days: "the number of days the chart covers goes there (the server's rule)",
-        }),
-        day: text("the day column's heading in that table"),
-      },
-      "the chart",
-    ),
+    charts: ownerCharts,
     attribution: record(
       {
-        heading: text("the heading above the sources, campaigns and referring sites"),
+        heading: text("the heading above the sources, campaigns, referring sites and referral links"),
         intro: longText("the line under that heading"),
-        empty: text("what a table says while no one has signed up"),
+        empty: text("what a table says while nothing came through it"),
       },
-      "where signups come from",
+      "where people come from",
     ),
-    sources: table("the table of sources (utm_source)"),
-    campaigns: table("the table of campaigns (utm_campaign)"),
-    referringSites: table("the table of referring sites"),
+    breakdown: ownerBreakdown,
+    sharing: ownerSharing,
+    demand: ownerDemand,
     person: ownerPerson,
     topReferrers: record(
       {

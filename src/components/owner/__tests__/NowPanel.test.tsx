@@ -29,7 +29,7 @@ const SUMMARY: OwnerSummaryAnswer = {
   topReferrers: [],
   heldReferrals: { total: 0, rows: [] },
   audit: [],
-  outbox: { waiting: 0, failed: 0, lastError: null },
+  outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
   hardBounces: { total: 0, rows: [] },
   disabledWebhooks: [],
   backups: { lastGood: { takenAt: "2026-11-27T12:00:00.000Z", signups: 250 }, problem: null },
@@ -58,6 +58,8 @@ const FUNNEL: FunnelAnswer = {
   counting: true,
   smallCount: 5,
 }
+
+const mailLine = (sent: number | string, bounced: number) => copy.health.mailSent.replace("{sent}", String(sent)).replace("{bounced}", String(bounced))
 
 const show = (summary: OwnerSummaryAnswer = SUMMARY, funnel: FunnelAnswer | null = FUNNEL) =>
   render(<NowPanel summary={summary} funnel={funnel} copy={copy as OwnerCopy} formats={formats} />)
@@ -105,11 +107,11 @@ describe("the first screen", () => {
 
   test("the health line: all is well in one line; else each problem first, with what to do", () => {
     const { unmount } = show()
-    expect(screen.getByRole("status").textContent).toBe(copy.health.good)
+    expect(screen.getByRole("status").textContent).toBe(copy.health.good + mailLine(0, 0))
     unmount()
     show({
       ...SUMMARY,
-      outbox: { waiting: 4, failed: 2, lastError: "535 authentication failed" },
+      outbox: { waiting: 4, failed: 2, lastError: "535 authentication failed", sentToday: 0 },
       botCheck: { ...SUMMARY.botCheck, wouldRefuse: 12 },
     })
     const line = screen.getByRole("status")
@@ -119,7 +121,35 @@ describe("the first screen", () => {
       copy.health.mailFailed.replace("{count}", "2"),
       copy.health.mailRetrying.replace("{count}", "4"),
       copy.health.botCheck.replace("{count}", "12"),
+      mailLine(0, 0),
     ])
+  })
+
+  test("the health line counts the emails the mail server took today, and says it cannot know which reached an inbox", () => {
+    show({ ...SUMMARY, outbox: { ...SUMMARY.outbox, sentToday: 1234 }, hardBounces: { total: 3, rows: [] } })
+    const line = screen.getByRole("status")
+    expect(line.querySelector("[data-mail-sent]")?.textContent).toBe(mailLine("1,234", 3))
+    expect(line.textContent).toContain("does not tell this site which reached an inbox")
+  })
+
+  test("says small counts in content's words, not the code's", () => {
+    render(<NowPanel summary={SUMMARY} funnel={FUNNEL} copy={{ ...copy, now: { ...copy.now, fewerThan: "under {count}" } } as OwnerCopy} formats={formats} />)
+    expect(figure("Signups in the last hour")).toEqual(["under 5"])
+    expect(document.body.textContent).not.toContain("fewer than")
+  })
+
+  test("the share rate and the viral coefficient, each with its line in plain words", () => {
+    show(SUMMARY, { ...FUNNEL, sharing: { links: 50, people: 250 }, viralCoefficient: 0.254 })
+    const sharing = document.querySelector<HTMLElement>(`dl[aria-label="${copy.sharing.label}"]`)!
+    const rows = (label: string) => [...within(sharing).getByText(label, { selector: "dt" }).parentElement!.querySelectorAll("dd")].map((dd) => dd.textContent)
+    expect(rows(copy.sharing.shareRate)).toEqual(["20%", "50 of 250 people on the list had a friend visit through their link in the last 30 days."])
+    expect(rows(copy.sharing.viral)).toEqual(["0.25", copy.sharing.viralDetail.replace("{days}", "30")])
+  })
+
+  test("before anyone confirmed, the viral coefficient says so rather than 0", () => {
+    show()
+    const sharing = document.querySelector<HTMLElement>(`dl[aria-label="${copy.sharing.label}"]`)!
+    expect(within(sharing).getByText(copy.sharing.none)).toBeTruthy()
   })
 })
 

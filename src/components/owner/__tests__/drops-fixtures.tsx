@@ -7,7 +7,8 @@ import { makeFormats } from "../../../lib/owner-format"
 import type { DropCommitment } from "../../../drop/commitment"
 import type { OwnerDrop } from "../../../lib/owner-drops-client"
 import type { OwnerCopy } from "../copy"
-import { Drops } from "../Drops"
+import type { ComponentProps } from "react"
+import { Drops, useOwnerDrops } from "../Drops"
 
 const { seo: _seo, $schema: _schema, ...ownerCopy } = ownerPage
 export const copy = ownerCopy
@@ -79,10 +80,16 @@ afterEach(() => {
   global.fetch = originalFetch
 })
 
+/** The section as the dashboard shows it: the drops read by the dashboard's hook. */
+function LoadedDrops(props: Omit<ComponentProps<typeof Drops>, "drops">) {
+  const drops = useOwnerDrops(props)
+  return <Drops {...props} drops={drops} />
+}
+
 export const show = (props: { onProblem?: jest.Mock; onChanged?: jest.Mock } = {}) => {
   const onProblem = props.onProblem ?? jest.fn()
   const onChanged = props.onChanged ?? jest.fn()
-  render(<Drops secret={SECRET} copy={copy as OwnerCopy} formats={formats} onProblem={onProblem} onChanged={onChanged} pieces={PIECES} />)
+  render(<LoadedDrops secret={SECRET} copy={copy as OwnerCopy} formats={formats} onProblem={onProblem} onChanged={onChanged} pieces={PIECES} />)
   return { onProblem, onChanged }
 }
 

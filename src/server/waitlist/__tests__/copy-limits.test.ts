@@ -12,7 +12,8 @@ import site from "../../../../content/site.json"
 import ui from "../../../../content/ui.json"
 import { CONFIRM_LINK_HOURS, STATUS_LINK_DAYS } from "../../../signup/link-lifetimes"
 import { confirmationEmail } from "../../outbox/mail/emails"
-import { SUMMARY_DAYS, SUMMARY_LIMIT } from "../../../signup/owner-summary"
+import { FUNNEL_DAYS, FUNNEL_HOURS } from "../../../signup/funnel"
+import { SUMMARY_LIMIT } from "../../../signup/owner-summary"
 import { LEADERBOARD_MIN_REFERRALS, LEADERBOARD_SIZE } from "../../../signup/rewards"
 import { RESEND_INTERVAL_MS } from "../service"
 import { NETWORK_MEMORY_MS } from "../../store/referral-review"
@@ -122,10 +123,11 @@ describe("limits filled in from the code read as the copy always said", () => {
     expect(filled(waitlist.leaderboard.empty)).toBe("No one has brought 3 friends yet. Share your link and be the first up here.")
   })
 
-  it(`the owner page: "The last 30 days", "The 20 people" (SUMMARY_DAYS = ${SUMMARY_DAYS}, SUMMARY_LIMIT = ${SUMMARY_LIMIT})`, () => {
-    const days = (text: string) => text.replace("{days}", String(SUMMARY_DAYS))
-    expect(days(owner.chart.heading)).toBe("The last 30 days")
-    expect(days(owner.chart.table)).toBe("Signups and confirmations per day, last 30 days (UTC)")
+  it(`the owner page: "Last 48 hours", "Last 30 days", "The 20 people" (FUNNEL_HOURS = ${FUNNEL_HOURS}, FUNNEL_DAYS = ${FUNNEL_DAYS}, SUMMARY_LIMIT = ${SUMMARY_LIMIT})`, () => {
+    expect(owner.charts.hours.replace("{hours}", String(FUNNEL_HOURS))).toBe("Last 48 hours")
+    expect(owner.charts.days.replace("{days}", String(FUNNEL_DAYS))).toBe("Last 30 days")
+    expect(owner.breakdown.links.heading).toBe(`Referral links, last ${FUNNEL_DAYS} days`)
+    expect(owner.sharing.shareRateDetail.replace("{days}", String(FUNNEL_DAYS))).toContain("in the last 30 days")
     expect(owner.topReferrers.intro.replace("{count}", String(SUMMARY_LIMIT))).toBe("The 20 people who brought the most friends who confirmed.")
   })
 
