@@ -55,7 +55,8 @@ export function FunnelBreakdown(props: FunnelBreakdownProps) {
   const { funnel, copy } = props
   const tables = copy.breakdown
   return (
-    <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 520px), 1fr))", gap: [3, 4], alignItems: "start" }}>
+    // One table a row: six columns need a laptop's whole width.
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: [3, 4] }}>
       <BreakdownTable rows={funnel.sources} table={tables.sources} props={props} />
       <BreakdownTable rows={funnel.campaigns} table={tables.campaigns} props={props} />
       <BreakdownTable rows={funnel.referrers} table={tables.referringSites} props={props} />
