@@ -1,12 +1,13 @@
 /** @jsxImportSource theme-ui */
-import { Box, Card, Heading, Input, Label, Text, type InputProps } from "@theme-ui/components"
-import { useId, useRef, useState, type ReactNode, type RefObject } from "react"
+import { Box, Card, Heading, Text } from "@theme-ui/components"
+import { useId, useRef, useState, type ReactNode } from "react"
 import { fetchExport, forgetAddress, inviteNext, isEmailAddress, saveFile } from "../../lib/owner-client"
 import { MAX_INVITE } from "../../signup/owner-requests"
 import { fillTemplate } from "../../lib/template"
 import { problemText, type ActionProps } from "./action"
 import { ConfirmAction, refused, type Outcome, type Prepared } from "./ConfirmAction"
 import { DataTable } from "./DataTable"
+import { Field } from "./Field"
 import { cardHeading } from "./ui"
 
 /** One action's card: its heading (naming the section) and what it does, then its controls. */
@@ -22,39 +23,6 @@ function ActionCard({ heading, text, children }: { heading: string; text: string
       </Text>
       {children}
     </Card>
-  )
-}
-
-interface FieldProps extends Omit<InputProps, "ref"> {
-  label: string
-  /** What is wrong with the value, once it is; said under the field. */
-  problem: string | null
-  inputRef: RefObject<HTMLInputElement>
-}
-
-/** A labelled field, and under it what is wrong with its value once it is. */
-function Field({ label, problem, inputRef, sx, ...input }: FieldProps) {
-  const id = useId()
-  return (
-    <Box>
-      <Label htmlFor={id} sx={{ display: "block" }}>
-        {label}
-      </Label>
-      <Input
-        ref={inputRef}
-        id={id}
-        required
-        aria-invalid={problem !== null}
-        aria-describedby={problem !== null ? `${id}-problem` : undefined}
-        sx={{ width: "100%", ...sx }}
-        {...input}
-      />
-      {problem !== null && (
-        <Text as="p" id={`${id}-problem`} sx={{ color: "secondary", mt: 2 }}>
-          {problem}
-        </Text>
-      )}
-    </Box>
   )
 }
 
@@ -104,8 +72,9 @@ export function ForgetAction({ secret, copy, onProblem, onChanged }: ActionProps
             inputRef={inputRef}
             type="email"
             autoComplete="off"
+            required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={setEmail}
           />
         }
         prepare={check}
@@ -156,12 +125,13 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
             problem={invalid ? fillTemplate(text.invalid, { max: formats.count(MAX_INVITE) }) : null}
             inputRef={inputRef}
             type="number"
+            required
             inputMode="numeric"
             min={1}
             max={MAX_INVITE}
             step={1}
             value={count}
-            onChange={(event) => setCount(event.currentTarget.value)}
+            onChange={setCount}
             sx={{ maxWidth: 160 }}
           />
         }

@@ -162,9 +162,9 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
             inputRef={inputRef}
             autoComplete="off"
             spellCheck={false}
-            machine
+            sx={{ fontFamily: "monospace", fontSize: 0 }}
             value={seed}
-            invalid={invalid}
+            aria-invalid={invalid}
             onChange={setSeed}
           />
         </Box>
@@ -177,7 +177,7 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
             inputRef={beaconRef}
             autoComplete="off"
             spellCheck={false}
-            machine
+            sx={{ fontFamily: "monospace", fontSize: 0 }}
             value={beacon}
             onChange={setBeacon}
           />

@@ -131,7 +131,7 @@ export function FindPerson({ secret, copy, formats, onProblem, rewards }: FindPe
             autoComplete="off"
             required
             value={email}
-            invalid={invalid}
+            aria-invalid={invalid}
             describedBy={invalid ? `${id}-problem` : undefined}
             onChange={setEmail}
           />

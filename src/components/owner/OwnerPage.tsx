@@ -229,7 +229,7 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
           autoComplete="current-password"
           required
           value={secretInput}
-          invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
+          aria-invalid={problem !== null && (problem.kind === "wrong" || problem.kind === "missing")}
           describedBy={`${id}-secret-problem`}
           onChange={setSecretInput}
         />
