@@ -16,6 +16,11 @@ const BUDGETS = {
   largestImage: 150 * KB,
   /** Everything Home needs on first load: HTML with inline CSS, JS, images, fonts, data. */
   homeTotalGzip: 450 * KB,
+  /**
+   * The JavaScript Home loads on opening (script tags and its chunk group, not what comes once
+   * idle or on a visitor's action): no more than before the drop's link joined the header.
+   */
+  homeOpeningJavaScriptGzip: 47_711,
 }
 
 test.describe("byte budgets", NO_BROWSER, () => {
@@ -26,6 +31,13 @@ test.describe("byte budgets", NO_BROWSER, () => {
       .filter(({ withOnMount }) => withOnMount.gzip > BUDGETS.pageJavaScriptGzip)
       .map(({ path, withOnMount }) => `${path}: ${(withOnMount.gzip / KB).toFixed(1)} KB`)
     expect(overBudget).toEqual([])
+  })
+
+  test("Home opens with at most 47,711 bytes of compressed JavaScript", () => {
+    const { javascript } = homeWeight(PUBLIC_DIR)
+    expect(javascript.htmlScripts.length).toBeGreaterThan(0)
+    expect(javascript.componentScripts.length).toBeGreaterThan(0)
+    expect(javascript.initial.gzip).toBeLessThanOrEqual(BUDGETS.homeOpeningJavaScriptGzip)
   })
 
   test("no image is larger than 150 KB", () => {

@@ -173,8 +173,18 @@ const theme: Theme = {
       "&:hover": { bg: "text", color: "background" },
     },
   },
-  /** Panels on the owner's page (theme-ui's Card). */
+  /** A line to notice, marked by a lime bar at its left edge: a drop's action, a slide's caption, a draw's verdict. */
+  messages: {
+    edge: { borderLeft: "6px solid", borderColor: "primary" },
+  },
+  /** Rounded tags: a size with its pieces, the drop link. */
+  badges: {
+    chip: { display: "inline-flex", alignItems: "baseline", gap: 2, px: 3, py: 1, border: "2px solid", borderColor: "border", borderRadius: "pill" },
+  },
   cards: {
+    /** Outlined in lime with the offset shadow: what asks for an answer (the signup card, the cookie notice). */
+    pop: { bg: "muted", border: "2px solid", borderColor: "primary", boxShadow: "pop" },
+    /** Panels on the owner's page (theme-ui's Card). */
     primary: { bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "default", p: [3, 4] },
   },
   links: {

@@ -1,11 +1,8 @@
 import type { ReactNode } from "react"
 import { useSiteContent } from "../hooks/use-site-content"
 import { absoluteUrl, canonicalUrl, formatPageTitle, serializeJsonLd } from "../lib/seo"
-import { graph, webPage, type WebPageType } from "../lib/structured-data"
 
 export const SOCIAL_IMAGE = { path: "/social-preview.png", width: 1200, height: 630 }
-/** The card of a shared referral link: "a friend put you on" (tools/generate-artwork.mjs draws both). */
-export const FRIEND_SOCIAL_IMAGE = { path: "/social-preview-friend.png", width: 1200, height: 630 }
 
 interface SeoProps {
   title: string
@@ -51,26 +48,5 @@ export const Seo = ({ title, description, pathname, structuredData, noindex = fa
       {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData) }} />}
       {children}
     </>
-  )
-}
-
-interface WebPageSeoProps {
-  type: WebPageType
-  title: string
-  description: string
-  pathname: string
-}
-
-/** The head of an inner page: `Seo` with schema.org data naming the kind of page. */
-export const WebPageSeo = ({ type, title, description, pathname }: WebPageSeoProps) => {
-  const site = useSiteContent()
-  const url = canonicalUrl(site.siteUrl, pathname)
-  return (
-    <Seo
-      title={title}
-      description={description}
-      pathname={pathname}
-      structuredData={graph(webPage(type, { title, description, url, siteUrl: site.siteUrl }))}
-    />
   )
 }

@@ -1,5 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby"
-import { announcedDrop } from "../lib/drop-stage"
+import { announcedDrop } from "../lib/announced-drop"
 
 /**
  * Site-wide content: settings from content/site.json and interface texts from content/ui.json.

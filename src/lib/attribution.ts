@@ -6,6 +6,7 @@
  */
 import { ATTRIBUTION_FIELD_NAMES, ATTRIBUTION_FIELDS } from "../signup/attribution-fields"
 import type { SignupRequest } from "../signup/schema"
+import { takeLanding, type Landing } from "./landing"
 
 export type Attribution = Pick<SignupRequest, "referralCode" | "utm">
 
@@ -73,4 +74,15 @@ export const sessionStore = (): Storage | undefined => {
   } catch {
     return undefined
   }
+}
+
+/** Remembers what a landing noted by landing.ts says (nothing when there is none). */
+export const rememberLanding = (landing: Landing | undefined): void => {
+  if (landing) rememberAttribution(sessionStore(), attributionStorageKey(landing.brand), attributionFrom(new URL(landing.href), landing.referrer))
+}
+
+/** Where this visit came from, for a signup: the landing remembered first if the page was not idle yet. */
+export const visitAttribution = (brand: string): Attribution => {
+  rememberLanding(takeLanding())
+  return recallAttribution(sessionStore(), attributionStorageKey(brand))
 }

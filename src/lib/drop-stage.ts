@@ -1,8 +1,8 @@
 /**
- * Where a drop's window stands by the clock, and the time left in a few words: what the drop link
- * in the header, menu and footer needs, kept apart from the drop page's other helpers
- * (drop-schedule.ts) so that every page's opening JavaScript carries only this. Time is a
- * parameter (`now`, in milliseconds): callers read the clock.
+ * Where a drop's window stands by the clock, and the time left in a few words: what the drop
+ * link's stage needs (a chunk loaded once the page is idle), kept apart from the drop page's other
+ * helpers (drop-schedule.ts) and from the choice of the announced drop (announced-drop.ts, in every
+ * page's opening JavaScript). Time is a parameter (`now`, in milliseconds): callers read the clock.
  */
 /** A drop's entry window as content/drops.json writes it: ISO 8601 instants in UTC. */
 export interface DropWindowTimes {
@@ -48,10 +48,6 @@ export const twoDigits = (value: number): string => String(value).padStart(2, "0
 /** Milliseconds until the clock's next whole second, so a ticking countdown changes with the second. */
 export const untilNextSecond = (now: number): number => 1000 - (((now % 1000) + 1000) % 1000)
 
-/** Drops by their window, the newest (latest opening) first. */
-export const newestFirst = <Drop extends { opensAt: string }>(drops: readonly Drop[]): Drop[] =>
-  [...drops].sort((a, b) => Date.parse(b.opensAt) - Date.parse(a.opensAt))
-
 export interface CompactUnits {
   days: string
   hours: string
@@ -68,7 +64,3 @@ export const compactCountdown = (millisecondsLeft: number, units: CompactUnits):
   if (hours > 0) return `${hours}${units.hours} ${twoDigits(minutes)}${units.minutes}`
   return `${Math.max(1, minutes)}${units.minutes}`
 }
-
-/** The drop the header, menu and footer name: the newest of those announced (drops.json, announcement), or null. */
-export const announcedDrop = <Drop extends { opensAt: string; announcement: { show: boolean } }>(drops: readonly Drop[]): Drop | null =>
-  newestFirst(drops.filter((drop) => drop.announcement.show))[0] ?? null

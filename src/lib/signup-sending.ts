@@ -1,11 +1,13 @@
 /**
  * What the signup form needs only once a visitor sends it: the rules it checks, the request, the
- * consent wording's version and the bot check's proof of work (solved while the visitor types). The form loads this module when a visitor starts filling it in
+ * consent wording's version, where the visit came from and the bot check's proof of work (solved
+ * while the visitor types). The form loads this module when a visitor starts filling it in
  * (with the toasts), so readers never download it.
  */
 export { sendSignup } from "./signup-client"
 export { checkSignup, firstProblem, problemToast } from "./validation"
 export { consentVersion } from "../signup/rules"
+export { visitAttribution } from "./attribution"
 import { startProofOfWork, takeProofOfWork } from "./proof-of-work"
 import { fieldMessages, type FieldWords, type FormProblems, type SignupField } from "./validation"
 

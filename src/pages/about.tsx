@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
-import { WebPageSeo } from "../components/Seo"
+import { WebPageSeo } from "../components/WebPageSeo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { JoinDropButton } from "../components/shared/JoinDropButton"

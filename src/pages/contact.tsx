@@ -2,7 +2,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactDetails } from "../components/contact/ContactDetails"
 import { ContactForm } from "../components/forms/ContactForm"
-import { WebPageSeo } from "../components/Seo"
+import { WebPageSeo } from "../components/WebPageSeo"
 import { EmailLink } from "../components/shared/EmailLink"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"

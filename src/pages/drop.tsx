@@ -11,14 +11,14 @@ import { DropPieces } from "../components/drop/DropPieces"
 import { DropSchedule } from "../components/drop/DropSchedule"
 import { HowItWorks } from "../components/drop/HowItWorks"
 import { LiveDraw } from "../components/drop/LiveDraw"
-import { WebPageSeo } from "../components/Seo"
+import { WebPageSeo } from "../components/WebPageSeo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import type { BeaconChain, BeaconScheme } from "../drop/beacon"
 import { sizeKey } from "../drop/contract"
 import type { BuiltDrop } from "../drop/verify"
 import { useSiteContent } from "../hooks/use-site-content"
-import { newestFirst } from "../lib/drop-stage"
+import { newestFirst } from "../lib/announced-drop"
 
 type QueriedDrop = NonNullable<Queries.DropPageQuery["dropsJson"]>["drops"][number]
 type QueriedBeacon = NonNullable<Queries.DropPageQuery["dropsJson"]>["beacon"]

@@ -1,9 +1,12 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
-import { FRIEND_SOCIAL_IMAGE, Seo } from "../components/Seo"
+import { Seo } from "../components/Seo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
+
+/** The card of a shared referral link: "a friend put you on" (tools/generate-artwork.mjs draws it and the site's own). */
+const FRIEND_SOCIAL_IMAGE = { path: "/social-preview-friend.png", width: 1200, height: 630 }
 
 /**
  * /friend/?ref=CODE: where a referral link lands. A friend saved them a spot, and the signup form

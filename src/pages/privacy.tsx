@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { WebPageSeo } from "../components/Seo"
+import { WebPageSeo } from "../components/WebPageSeo"
 import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"

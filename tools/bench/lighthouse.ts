@@ -1,6 +1,7 @@
 // One Lighthouse run in a fresh headless Chromium, reduced to the figures the bench prints.
 import type { Config, Flags, Result } from "lighthouse"
 import type { LaunchedChrome } from "chrome-launcher"
+import { writeFileSync } from "node:fs"
 import { onInterrupt } from "./processes"
 
 export type Mode = "mobile" | "desktop"
@@ -22,7 +23,19 @@ export interface RunMetrics {
   requests: number | null
   /** HTML snippet of the LCP element, e.g. `<img alt="..." src="...">`. */
   lcpElement: string | null
+  /** Where the LCP's time went (ms): Lighthouse's phases, named as it names them. */
+  lcpPhases: LcpPhases
 }
+
+/** TTFB, then, for an image, load delay (until its request starts) and load time, then render delay. */
+export interface LcpPhases {
+  ttfbMs: number | null
+  loadDelayMs: number | null
+  loadTimeMs: number | null
+  renderDelayMs: number | null
+}
+
+export const LCP_PHASES = ["ttfbMs", "loadDelayMs", "loadTimeMs", "renderDelayMs"] as const satisfies readonly (keyof LcpPhases)[]
 
 export const NUMERIC_METRICS = [
   "performance",
@@ -45,6 +58,8 @@ export interface RunOptions {
   timeoutMs: number
   /** For the 404 route: score the page even though the server answers 404. */
   ignoreStatusCode: boolean
+  /** Where to keep the whole report (JSON), for its network waterfall and LCP details; none when absent. */
+  reportFile?: string
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
@@ -87,6 +102,34 @@ export const lcpElementOf = (lhr: Result): string | null => {
   return null
 }
 
+/** Lighthouse's label of each phase in the LCP element audit (12.x: "TTFB", "Load Delay", "Load Time", "Render Delay"). */
+const PHASE_LABELS: Record<keyof LcpPhases, RegExp> = {
+  ttfbMs: /^ttfb$|time to first byte/i,
+  loadDelayMs: /load delay/i,
+  loadTimeMs: /load time/i,
+  renderDelayMs: /render delay/i,
+}
+
+/**
+ * The LCP's phases, from the table in the LCP element audit that lists them (a text LCP has only
+ * TTFB and render delay: its load phases are left null).
+ */
+export const lcpPhasesOf = (lhr: Result): LcpPhases => {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details
+  const tables = isRecord(details) && details.type === "list" ? tableItems(details) : []
+  const rows = tables.flatMap((table) => tableItems(table)).filter((item) => typeof item.phase === "string" && typeof item.timing === "number")
+  const timing = (label: RegExp): number | null => {
+    const row = rows.find((item) => label.test(String(item.phase)))
+    return row ? Number(row.timing) : null
+  }
+  return {
+    ttfbMs: timing(PHASE_LABELS.ttfbMs),
+    loadDelayMs: timing(PHASE_LABELS.loadDelayMs),
+    loadTimeMs: timing(PHASE_LABELS.loadTimeMs),
+    renderDelayMs: timing(PHASE_LABELS.renderDelayMs),
+  }
+}
+
 /** The figures the bench reports, from one Lighthouse result. */
 export const extractMetrics = (lhr: Result): RunMetrics => ({
   performance: score(lhr, "performance"),
@@ -102,6 +145,7 @@ export const extractMetrics = (lhr: Result): RunMetrics => ({
   imageBytes: resourceSummary(lhr, "image", "transferSize"),
   requests: resourceSummary(lhr, "total", "requestCount"),
   lcpElement: lcpElementOf(lhr),
+  lcpPhases: lcpPhasesOf(lhr),
 })
 
 export const median = (values: number[]): number | null => {
@@ -123,6 +167,7 @@ const mode = (values: string[]): string | null => {
 /** Each metric's median over the runs (metrics vary independently, so not one "median run"). */
 export const medianMetrics = (runs: RunMetrics[]): RunMetrics => {
   const pick = (key: (typeof NUMERIC_METRICS)[number]) => median(runs.flatMap((run) => (run[key] === null ? [] : [run[key]])))
+  const pickPhase = (phase: keyof LcpPhases) => median(runs.flatMap((run) => (run.lcpPhases[phase] === null ? [] : [run.lcpPhases[phase]])))
   return {
     performance: pick("performance"),
     accessibility: pick("accessibility"),
@@ -137,6 +182,12 @@ export const medianMetrics = (runs: RunMetrics[]): RunMetrics => {
     imageBytes: pick("imageBytes"),
     requests: pick("requests"),
     lcpElement: mode(runs.flatMap((run) => (run.lcpElement === null ? [] : [run.lcpElement]))),
+    lcpPhases: {
+      ttfbMs: pickPhase("ttfbMs"),
+      loadDelayMs: pickPhase("loadDelayMs"),
+      loadTimeMs: pickPhase("loadTimeMs"),
+      renderDelayMs: pickPhase("renderDelayMs"),
+    },
   }
 }
 
@@ -187,6 +238,7 @@ export const runLighthouse = async (url: string, mode: Mode, options: RunOptions
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
     const { runtimeError } = result.lhr
     if (runtimeError) throw new Error(`Lighthouse ${runtimeError.code}: ${runtimeError.message}`)
+    if (options.reportFile) writeFileSync(options.reportFile, JSON.stringify(result.lhr))
     return extractMetrics(result.lhr)
   } finally {
     chrome?.kill()

@@ -17,7 +17,7 @@ import { measureBuildSpeed, type BuildSpeed } from "./build-speed"
 import { allPagesJavaScript, homeWeight, largestStaticImage, type HomeWeight, type PageJavaScript } from "./bundle-weights"
 import { decimal, heading, integer, kib, seconds, shorten, table, rightAligned } from "./format"
 import { packageBytes, type PackageBytes } from "./js-packages"
-import { medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./lighthouse"
+import { LCP_PHASES, medianMetrics, runLighthouse, type Mode, type RunMetrics } from "./lighthouse"
 import { findFreePort, onInterrupt, runTimed } from "./processes"
 import { invitePath, makeTokenLinks, type TokenLinks } from "./token-links"
 import { startInbox } from "../dev/smtp-inbox"
@@ -264,11 +264,26 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
       results.map(({ route, mode, median: m }) => [route, mode, shorten(m?.lcpElement ?? null, 90)]),
     ),
   )
+  console.log(heading("Where the LCP's time goes (ms, medians; load phases only for an image)"))
+  console.log(
+    table(
+      [{ header: "route" }, { header: "mode" }, ...rightAligned("TTFB", "load delay", "load time", "render delay")],
+      results.map(({ route, mode, median: m }) => [route, mode, ...LCP_PHASES.map((phase) => integer(m?.lcpPhases[phase] ?? null))]),
+    ),
+  )
+  console.log("whole reports (network waterfall, LCP request) in bench-results/lighthouse-<route>-<mode>-<run>.json")
   const failures = results.flatMap(({ route, mode, failures: errors }) => errors.map((error) => `${route} ${mode}: ${error}`))
   if (failures.length > 0) console.log(`\nFailed runs (left out of the medians):\n${failures.map((line) => `  ${shorten(line, 200)}`).join("\n")}`)
 }
 
-const runAllLighthouse = async (baseUrl: string, links: PageLinks, routes: Route[], runs: number, chromePath: string): Promise<RouteResult[]> => {
+const runAllLighthouse = async (
+  baseUrl: string,
+  links: PageLinks,
+  routes: Route[],
+  runs: number,
+  chromePath: string,
+  resultsDir: string,
+): Promise<RouteResult[]> => {
   const jobs = MODES.flatMap((mode) =>
     routes.map((route) => {
       const result: RouteResult = { route: route.name, mode, runs, failures: [], median: null, samples: [] }
@@ -290,6 +305,7 @@ const runAllLighthouse = async (baseUrl: string, links: PageLinks, routes: Route
           chromeFlags: CHROMIUM_FLAGS,
           timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
           ignoreStatusCode: route.expectNotFound,
+          reportFile: join(resultsDir, `lighthouse-${route.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${result.mode}-${run}.json`),
         })
         result.samples.push(metrics)
         summary = `perf ${integer(metrics.performance)}, LCP ${integer(metrics.lcpMs)} ms, TBT ${integer(metrics.tbtMs)} ms`
@@ -354,7 +370,7 @@ const main = async (): Promise<void> => {
   printHome(home, packages)
 
   console.log(heading(`Lighthouse: ${options.runs} run(s) x ${MODES.length} modes x ${options.routes.length} routes`))
-  const port = await findFreePort(9400)
+  const port = await findFreePort(Number(process.env.BENCH_PORT ?? 9400))
   // Signups get their confirmation emails here (double opt-in), so the bench has real tokens.
   const inbox = await startInbox()
   // With OWNER_TOKEN set, the owner's page opens as its owner sees it: asking for the secret.
@@ -369,7 +385,7 @@ const main = async (): Promise<void> => {
     console.log(`bench: serving public/ at ${site.baseUrl}`)
     const links = await makeTokenLinks(site.baseUrl, inbox)
     const invitation = await invitePath(site.signupsFile, inbox, links.confirmedEmail)
-    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options.routes, options.runs, chromePath)
+    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options.routes, options.runs, chromePath, resultsDir)
   } finally {
     stopSite(site.process)
     stopOnInterrupt()

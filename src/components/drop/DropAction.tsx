@@ -61,9 +61,8 @@ export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProp
         rowGap: 3,
         mb: [6, 7],
         p: [4, 5],
+        variant: "messages.edge",
         bg: "muted",
-        borderLeft: "6px solid",
-        borderColor: "primary",
         borderRadius: "default",
       }}
     >

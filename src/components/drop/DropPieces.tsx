@@ -66,19 +66,7 @@ export const DropPieces = ({ dropId, pieces, copy, details, currency, language, 
             <p sx={{ color: "subtle" }}>{piece.description}</p>
             <ul aria-label={copy.sizes} sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexWrap: "wrap", gap: 2 }}>
               {piece.sizes.map((size) => (
-                <li
-                  key={size.label}
-                  sx={{
-                    display: "inline-flex",
-                    alignItems: "baseline",
-                    gap: 2,
-                    px: 3,
-                    py: 1,
-                    border: "2px solid",
-                    borderColor: "border",
-                    borderRadius: "pill",
-                  }}
-                >
+                <li key={size.label} sx={{ variant: "badges.chip" }}>
                   <strong>{size.label}</strong>
                   <span sx={{ fontSize: 0, color: "subtle", fontVariantNumeric: "tabular-nums" }}>{quantity(size.quantity)}</span>
                 </li>

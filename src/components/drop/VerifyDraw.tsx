@@ -4,6 +4,7 @@ import type { DrawnRecord } from "../../drop/contract"
 import type { BuiltDrop, DrawCheck } from "../../drop/verify"
 import { fetchEntryList } from "../../lib/drop-client"
 import type { VerifyCopy } from "./copy"
+import { BusyButton } from "../shared/BusyButton"
 
 type CheckState = { kind: "idle" } | { kind: "checking" } | { kind: "done"; check: DrawCheck } | { kind: "failed" }
 
@@ -37,24 +38,18 @@ export const VerifyDraw = ({ record, built, copy }: { record: DrawnRecord; built
   return (
     <div sx={{ display: "grid", gap: 3, justifyItems: "start", mt: 5 }}>
       <p>{copy.intro}</p>
-      {/* A busy button stays focusable (a disabled one would drop focus); its clicks are ignored. */}
-      <button
-        type="button"
-        onClick={() => void run()}
-        aria-disabled={checking}
-        sx={{ variant: "buttons.primary", "&[aria-disabled='true']": { cursor: "progress", opacity: 0.7 } }}
-      >
+      <BusyButton busy={checking} onClick={() => void run()} variant="primary">
         {checking ? copy.checking : copy.button}
-      </button>
+      </BusyButton>
       <div role="status" sx={{ width: "100%" }}>
         {state.kind === "failed" && <p>{copy.failed}</p>}
         {state.kind === "done" && state.check.ok && (
-          <p data-verdict="match" sx={{ p: 3, borderLeft: "6px solid", borderColor: "primary", bg: "muted", fontWeight: "bold" }}>
+          <p data-verdict="match" sx={{ variant: "messages.edge", p: 3, bg: "muted", fontWeight: "bold" }}>
             {copy.match}
           </p>
         )}
         {state.kind === "done" && !state.check.ok && (
-          <div data-verdict="mismatch" sx={{ p: 3, borderLeft: "6px solid", borderColor: "secondary", bg: "muted" }}>
+          <div data-verdict="mismatch" sx={{ variant: "messages.edge", p: 3, borderColor: "secondary", bg: "muted" }}>
             <p sx={{ fontWeight: "bold", mb: 2 }}>{copy.mismatch}</p>
             <ul sx={{ pl: 4, m: 0, display: "grid", gap: 1, overflowWrap: "anywhere" }}>
               {state.check.problems.map((problem) => (

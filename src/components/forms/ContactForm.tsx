@@ -6,7 +6,7 @@ import { fillNotice } from "../../lib/notice"
 import { afterNextPaint, wait } from "../../lib/paint"
 import { checkContact, fieldMessages, firstProblem, problemToast, type ContactFields } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
-import { FieldError } from "./FieldError"
+import { Field } from "./Field"
 
 interface ContactFormProps {
   /** The team's general address. */
@@ -95,27 +95,15 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4 }}>
-      <div>
-        <label htmlFor={`${id}-name`} sx={{ variant: "forms.label", display: "block" }}>
-          {copy.nameLabel}
-        </label>
+      <Field id={`${id}-name`} label={copy.nameLabel} error={errors.name}>
         <input ref={nameRef} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
-          {copy.emailLabel}
-        </label>
+      </Field>
+      <Field id={`${id}-email`} label={copy.emailLabel} error={errors.email}>
         <input ref={emailRef} type="email" inputMode="email" autoComplete="email" {...fieldProps("email")} sx={{ variant: "forms.input", width: "100%" }} />
-        <FieldError id={`${id}-email-error`} message={errors.email} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-message`} sx={{ variant: "forms.label", display: "block" }}>
-          {copy.messageLabel}
-        </label>
+      </Field>
+      <Field id={`${id}-message`} label={copy.messageLabel} error={errors.message}>
         <textarea ref={messageRef} rows={6} {...fieldProps("message")} sx={{ variant: "forms.textarea", width: "100%", display: "block" }} />
-        <FieldError id={`${id}-message-error`} message={errors.message} />
-      </div>
+      </Field>
       <div>
         <button type="submit" disabled={submitting} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>
           {submitting ? copy.submitting : copy.submit}

@@ -2,7 +2,6 @@
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FocusEvent, type FormEvent } from "react"
 import { useMinimumAge, useUiCopy } from "../../hooks/use-site-content"
-import { attributionStorageKey, recallAttribution, sessionStore } from "../../lib/attribution"
 import { fillNotice } from "../../lib/notice"
 import type { SignupFollowUp } from "../../lib/signup-client"
 import type { SignupField } from "../../lib/validation"
@@ -67,7 +66,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       notifyError(fillNotice(copy.failure, { email: contactEmail }))
       return
     }
-    const { checkSignup, consentVersion, firstProblem, problemToast, sendSignup, signupFieldMessages, takeBotCheck } = sending
+    const { checkSignup, consentVersion, firstProblem, problemToast, sendSignup, signupFieldMessages, takeBotCheck, visitAttribution } = sending
 
     const problems = checkSignup({ email, consent })
     const toast = problemToast(problems)
@@ -86,7 +85,7 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     // The trap field goes along: the endpoint answers a bot as if it had joined and stores nothing.
     const result = await sendSignup(email, {
       honeypot: honeypotRef.current?.value,
-      attribution: recallAttribution(sessionStore(), attributionStorageKey(brand)),
+      attribution: visitAttribution(brand),
       consent: consentVersion(consentWording),
       altcha,
     })

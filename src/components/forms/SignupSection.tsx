@@ -43,11 +43,8 @@ export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps
             gridTemplateColumns: ["1fr", "1fr", "1fr 1fr"],
             gap: [5, 6],
             p: [4, 6],
-            bg: "muted",
-            border: "2px solid",
-            borderColor: "primary",
+            variant: "cards.pop",
             borderRadius: "large",
-            boxShadow: "pop",
           }}
         >
           <div>

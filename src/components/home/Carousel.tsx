@@ -36,6 +36,12 @@ const controlStyle = {
   "@media (hover: none)": { opacity: 1 },
 } as const
 
+/** The previous and next arrows, at the picture's sides. */
+const ARROWS = [
+  { side: "left", icon: "arrowLeft", label: "previous", step: previousIndex },
+  { side: "right", icon: "arrowRight", label: "next", step: nextIndex },
+] as const
+
 /**
  * WAI-ARIA carousel: labelled region of labelled slides, prev/next arrows shown on hover or
  * keyboard focus, dots that jump, a pause control, swipe on touch screens. It moves on by
@@ -144,9 +150,8 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
                     maxWidth: 640,
                     px: [3, 4],
                     py: [2, 3],
+                    variant: "messages.edge",
                     bg: "overlay",
-                    borderLeft: "6px solid",
-                    borderColor: "primary",
                     borderRadius: "small",
                     fontSize: [0, 2],
                     fontWeight: "bold",
@@ -158,26 +163,19 @@ export const Carousel = ({ label, slides, intervalMs, transitionMs }: CarouselPr
             )
           })}
         </div>
-        <button
-          type="button"
-          className="carousel-arrow"
-          aria-label={copy.previous}
-          aria-controls={SLIDES_ID}
-          onClick={() => setIndex((current) => previousIndex(current, count))}
-          sx={{ ...controlStyle, left: [0, 3] }}
-        >
-          <Icon name="arrowLeft" />
-        </button>
-        <button
-          type="button"
-          className="carousel-arrow"
-          aria-label={copy.next}
-          aria-controls={SLIDES_ID}
-          onClick={() => setIndex((current) => nextIndex(current, count))}
-          sx={{ ...controlStyle, right: [0, 3] }}
-        >
-          <Icon name="arrowRight" />
-        </button>
+        {ARROWS.map(({ side, icon, label, step }) => (
+          <button
+            key={side}
+            type="button"
+            className="carousel-arrow"
+            aria-label={copy[label]}
+            aria-controls={SLIDES_ID}
+            onClick={() => setIndex((current) => step(current, count))}
+            sx={{ ...controlStyle, [side]: [0, 3] }}
+          >
+            <Icon name={icon} />
+          </button>
+        ))}
       </div>
       <div sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 3, mt: 3 }}>
         <button

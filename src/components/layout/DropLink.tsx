@@ -29,14 +29,8 @@ export const DropLink = ({ drop, copy, onActivate }: DropLinkProps) => {
       onClick={onActivate}
       data-drop-link=""
       sx={{
-        display: "inline-flex",
-        alignItems: "baseline",
-        gap: 2,
-        px: 3,
-        py: 1,
-        border: "2px solid",
+        variant: "badges.chip",
         borderColor: "primary",
-        borderRadius: "pill",
         color: "text",
         textDecoration: "none",
         whiteSpace: "nowrap",

@@ -1,13 +1,24 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
-import { useEffect, useState } from "react"
+import { Suspense, useEffect, useState } from "react"
 import { useAnnouncedDrop, useUiCopy } from "../../hooks/use-site-content"
 import { FOOTER_LINKS } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
+import { lazyAfterIdle } from "../shared/Hydration"
 import { JoinDropButton } from "../shared/JoinDropButton"
-import { SocialIcon } from "../shared/SocialIcon"
 import { DropLink } from "./DropLink"
 import { Logo } from "./Logo"
+
+/**
+ * The social links are plain links drawn with brand marks: their code comes once the browser is
+ * idle, their server HTML working until then. Server rendering takes them at once (see
+ * lazyAfterIdle), and the browser's build leaves that branch out.
+ */
+const SocialLinks =
+  process.env.BUILD_STAGE === "build-html" || process.env.BUILD_STAGE === "develop-html"
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's build only: a static import would ship it to the browser
+      (require("./SocialLinks") as typeof import("./SocialLinks")).SocialLinks
+    : lazyAfterIdle(() => import("./SocialLinks").then((module) => module.SocialLinks))
 
 interface FooterProps {
   brand: string
@@ -54,21 +65,9 @@ export const Footer = ({ brand, tagline, social, buildYear }: FooterProps) => {
         </nav>
         <div>
           <h2 sx={headingStyle}>{footer.follow}</h2>
-          <ul sx={{ listStyle: "none", p: 0, m: 0, display: "flex", gap: 2 }}>
-            {social.map(({ network, url }) => (
-              <li key={network}>
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={fillTemplate(footer.socialLink, { brand, network })}
-                  sx={{ variant: "buttons.icon", borderColor: "border" }}
-                >
-                  <SocialIcon network={network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <Suspense fallback={null}>
+            <SocialLinks brand={brand} social={social} linkLabel={footer.socialLink} />
+          </Suspense>
         </div>
         <div>
           <h2 sx={headingStyle}>{footer.earlyAccess}</h2>

@@ -5,10 +5,13 @@ interface PictureProps {
   /** Responsive image data from gatsby-transformer-sharp (AVIF, WebP and a JPEG fallback). */
   image: IGatsbyImageData
   alt: string
-  /** Fetched with the page rather than lazily: for a picture on the first screen. */
+  /** Fetched with the page, first among images, rather than lazily: for a picture on the first screen. */
   eager?: boolean
   className?: string
 }
+
+/** A first-screen picture is fetched before other images (React 18 knows no `fetchPriority`; the attribute passes as written). */
+const FIRST_SCREEN = { fetchpriority: "high" }
 
 /**
  * A plain <picture> from Gatsby's image data. Unlike GatsbyImage it needs no JavaScript in the
@@ -33,6 +36,7 @@ export const Picture = ({ image, alt, eager = false, className }: PictureProps) 
         height={image.height}
         alt={alt}
         loading={eager ? "eager" : "lazy"}
+        {...(eager ? FIRST_SCREEN : undefined)}
         decoding="async"
       />
     </picture>

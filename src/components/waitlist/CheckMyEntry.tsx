@@ -4,6 +4,7 @@ import type { MyEntryCheck } from "../../drop/entry-list"
 import { fetchEntryList, fetchPublishedDrop } from "../../lib/drop-client"
 import { fillTemplate } from "../../lib/template"
 import type { DropEntryCopy } from "./drop-entry-copy"
+import { BusyButton } from "../shared/BusyButton"
 
 interface CheckMyEntryProps {
   dropId: string
@@ -57,15 +58,9 @@ export const CheckMyEntry = ({ dropId, entry, sizeName, copy }: CheckMyEntryProp
 
   return (
     <div sx={{ display: "grid", gap: 3, justifyItems: "start" }}>
-      {/* A busy button stays focusable (a disabled one would drop focus); its clicks are ignored. */}
-      <button
-        type="button"
-        onClick={() => void run()}
-        aria-disabled={checking}
-        sx={{ variant: "buttons.secondary", "&[aria-disabled='true']": { cursor: "progress", opacity: 0.7 } }}
-      >
+      <BusyButton busy={checking} onClick={() => void run()} variant="secondary">
         {checking ? copy.checking : copy.button}
-      </button>
+      </BusyButton>
       <div role="status" sx={{ width: "100%" }}>
         {said && (
           <p

@@ -15,6 +15,17 @@ export interface FreshLinkCopy {
   failed: string
 }
 
+/** What a token page says when its link leads nowhere: past its time, missing, unknown, or the request failed. */
+export interface LinkTroubleCopy {
+  /** A link past its time: a fresh status link by email instead. */
+  expired: FreshLinkCopy
+  noToken: string
+  notFound: string
+  failed: string
+  retry: string
+  joinLink: string
+}
+
 type Request = { kind: "idle" } | { kind: "invalid" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "failed" }
 
 /**

@@ -9,7 +9,7 @@ import { HOME_SIGNUP_PATH } from "../../lib/routes"
 import { fetchWaitlistStatus } from "../../lib/waitlist-client"
 import { DropEntries } from "./DropEntries"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
-import { FreshLink, type FreshLinkCopy } from "./FreshLink"
+import { FreshLink, type LinkTroubleCopy } from "./FreshLink"
 import { InvitedNote, type InvitedNoteCopy } from "./InvitedNote"
 import { Leaderboard, type LeaderboardCopy } from "./Leaderboard"
 import { LeaveList, type LeaveListCopy } from "./LeaveList"
@@ -17,7 +17,7 @@ import { PageMessage } from "./PageMessage"
 import { Rewards, type RewardsCopy, type RewardTier } from "./Rewards"
 import { ShareToMoveUp } from "./ShareToMoveUp"
 
-export interface StatusLookupCopy {
+export interface StatusLookupCopy extends LinkTroubleCopy {
   heading: string
   eyebrow: string
   intro: string
@@ -25,12 +25,6 @@ export interface StatusLookupCopy {
   pendingHeading: string
   pending: string
   badLink: { heading: string; button: string }
-  expired: FreshLinkCopy
-  noToken: string
-  notFound: string
-  failed: string
-  retry: string
-  joinLink: string
   invited: InvitedNoteCopy
   leave: LeaveListCopy & { left: string }
   rewards: RewardsCopy

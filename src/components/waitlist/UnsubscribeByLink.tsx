@@ -2,21 +2,14 @@
 import { useState } from "react"
 import { useLinkToken } from "../../hooks/use-link-token"
 import { unsubscribeByLink, type LeaveOutcome } from "../../lib/waitlist-client"
-import { FreshLink, type FreshLinkCopy } from "./FreshLink"
+import { FreshLink, type LinkTroubleCopy } from "./FreshLink"
 import { PageMessage } from "./PageMessage"
 
-export interface UnsubscribeCopy {
+export interface UnsubscribeCopy extends LinkTroubleCopy {
   question: string
   button: string
   leaving: string
   left: string
-  /** An email's link past its time: a fresh status link by email instead. */
-  expired: FreshLinkCopy
-  noToken: string
-  notFound: string
-  failed: string
-  retry: string
-  joinLink: string
 }
 
 /**

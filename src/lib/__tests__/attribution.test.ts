@@ -1,4 +1,5 @@
-import { attributionFrom, attributionStorageKey, recallAttribution, rememberAttribution } from "../attribution"
+import { attributionFrom, attributionStorageKey, recallAttribution, rememberAttribution, rememberLanding, visitAttribution } from "../attribution"
+import { noteLanding, takeLanding } from "../landing"
 
 const memoryStorage = () => {
   const items = new Map<string, string>()
@@ -47,5 +48,22 @@ describe("remembering for the visit", () => {
     expect(() => rememberAttribution(blocked, key, { referralCode: "ABCD1234EF" })).not.toThrow()
     expect(recallAttribution(blocked, key)).toEqual({})
     expect(recallAttribution(undefined, key)).toEqual({})
+  })
+})
+
+describe("the landing, noted at once and remembered later", () => {
+  beforeEach(() => window.sessionStorage.clear())
+
+  it("a signup sent before the page was idle still carries where the visit came from", () => {
+    noteLanding({ brand: "Block 94", href: "https://block94.example/?ref=ABCD1234EF&utm_source=tiktok", referrer: "" })
+    expect(visitAttribution("Block 94")).toEqual({ referralCode: "ABCD1234EF", utm: { source: "tiktok" } })
+  })
+
+  it("is remembered once: a later signup reads what the idle page kept", () => {
+    noteLanding({ brand: "Block 94", href: "https://block94.example/?utm_campaign=launch", referrer: "https://www.tiktok.com/" })
+    rememberLanding(takeLanding()) // what the idle page runs
+    expect(takeLanding()).toBeUndefined()
+    expect(visitAttribution("Block 94")).toEqual({ utm: { campaign: "launch", referrer: "www.tiktok.com" } })
+    expect(window.sessionStorage.length).toBe(1)
   })
 })

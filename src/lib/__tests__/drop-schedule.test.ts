@@ -1,5 +1,6 @@
 import { bonusSentence, countdownTarget, countdownText, visitorAction } from "../drop-schedule"
-import { announcedDrop, compactCountdown, countdownParts, newestFirst, twoDigits, untilNextSecond, windowPhase } from "../drop-stage"
+import { announcedDrop, newestFirst } from "../announced-drop"
+import { compactCountdown, countdownParts, twoDigits, untilNextSecond, windowPhase } from "../drop-stage"
 
 const WINDOW = { opensAt: "2026-12-04T17:00:00Z", closesAt: "2026-12-06T17:00:00Z", resultsAt: "2026-12-07T17:00:00Z" }
 const at = (iso: string): number => Date.parse(iso)

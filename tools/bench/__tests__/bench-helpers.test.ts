@@ -15,7 +15,7 @@ import {
   pickSrcsetCandidate,
 } from "../bundle-weights"
 import { ownerOf, packageBytesOfFile } from "../js-packages"
-import { median, medianMetrics, type RunMetrics } from "../lighthouse"
+import { lcpPhasesOf, median, medianMetrics, type RunMetrics } from "../lighthouse"
 
 const HOME_HTML = `<!DOCTYPE html><html><head>
 <style>@font-face{font-family:X;src:url(/static/x-123.woff2) format("woff2"),url(/static/x-123.woff) format("woff")}body{margin:0}</style>
@@ -174,6 +174,7 @@ describe("Lighthouse medians", () => {
     imageBytes: 10,
     requests: 5,
     lcpElement,
+    lcpPhases: { ttfbMs: 100, loadDelayMs: performance, loadTimeMs: null, renderDelayMs: 300 },
   })
 
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -188,6 +189,50 @@ describe("Lighthouse medians", () => {
     expect(result.fcpMs).toBe(800)
     expect(result.bestPractices).toBeNull()
     expect(result.lcpElement).toBe("<img>")
+    expect(result.lcpPhases).toEqual({ ttfbMs: 100, loadDelayMs: 80, loadTimeMs: null, renderDelayMs: 300 })
+  })
+})
+
+describe("LCP phases", () => {
+  const report = (phases: { phase: string; timing: number }[]) =>
+    ({
+      audits: {
+        "largest-contentful-paint-element": {
+          details: {
+            type: "list",
+            items: [
+              { type: "table", items: [{ node: { snippet: "<img>" } }] },
+              { type: "table", items: phases.map((row) => ({ ...row, percent: "" })) },
+            ],
+          },
+        },
+      },
+    }) as unknown as Parameters<typeof lcpPhasesOf>[0]
+
+  it("reads an image's four phases by Lighthouse's names", () => {
+    const phases = [
+      { phase: "TTFB", timing: 600 },
+      { phase: "Load Delay", timing: 150 },
+      { phase: "Load Time", timing: 200 },
+      { phase: "Render Delay", timing: 50 },
+    ]
+    expect(lcpPhasesOf(report(phases))).toEqual({ ttfbMs: 600, loadDelayMs: 150, loadTimeMs: 200, renderDelayMs: 50 })
+  })
+
+  it("leaves a text LCP's load phases empty", () => {
+    expect(
+      lcpPhasesOf(
+        report([
+          { phase: "TTFB", timing: 600 },
+          { phase: "Render Delay", timing: 400 },
+        ]),
+      ),
+    ).toEqual({
+      ttfbMs: 600,
+      loadDelayMs: null,
+      loadTimeMs: null,
+      renderDelayMs: 400,
+    })
   })
 })
 

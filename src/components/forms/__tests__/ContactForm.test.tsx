@@ -27,6 +27,20 @@ const renderForm = (openUrl: (url: string) => void = jest.fn()) => {
   }
 }
 
+type Typed = Partial<Record<"name" | "email" | "message", string>>
+
+/** Renders the form, types what is given into its fields, and presses Send Message. */
+const sendWith = async (typed: Typed, openUrl: (url: string) => void = jest.fn()) => {
+  const user = userEvent.setup()
+  const form = renderForm(openUrl)
+  for (const field of ["name", "email", "message"] as const) {
+    const text = typed[field]
+    if (text !== undefined) await user.type(form[field], text)
+  }
+  await user.click(form.submit)
+  return { ...form, user }
+}
+
 /** Splits a mailto: URL into its address and its decoded header fields. */
 const parseMailto = (url: string) => {
   expect(url.startsWith("mailto:")).toBe(true)
@@ -56,10 +70,8 @@ describe("ContactForm", () => {
   })
 
   it("an empty submit warns and focuses the name, and opens nothing", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, submit } = renderForm(openUrl)
-    await user.click(submit)
+    const { name } = await sendWith({}, openUrl)
     await expectToast("Missing Information", "Please fill in all fields.", "alert")
     expect(name).toHaveFocus()
     expect(name).toHaveAttribute("aria-invalid", "true")
@@ -85,11 +97,8 @@ describe("ContactForm", () => {
   })
 
   it("focuses the first empty field: the email when only the name is filled", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, email, message, submit } = renderForm(openUrl)
-    await user.type(name, "Ana")
-    await user.click(submit)
+    const { name, email, message } = await sendWith({ name: "Ana" }, openUrl)
     await expectToast("Missing Information", "Please fill in all fields.", "alert")
     expect(email).toHaveFocus()
     expect(email).toHaveAttribute("aria-invalid", "true")
@@ -99,26 +108,16 @@ describe("ContactForm", () => {
   })
 
   it("treats a message of only spaces as missing", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, email, message, submit } = renderForm(openUrl)
-    await user.type(name, "Ana")
-    await user.type(email, "ana@example.com")
-    await user.type(message, "   ")
-    await user.click(submit)
+    const { message } = await sendWith({ name: "Ana", email: "ana@example.com", message: "   " }, openUrl)
     await expectToast("Missing Information", "Please fill in all fields.", "alert")
     expect(message).toHaveFocus()
     expect(openUrl).not.toHaveBeenCalled()
   })
 
   it("opens a mailto: link to the team with the subject and the whole message intact, then thanks and clears", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, email, message, submit } = renderForm(openUrl)
-    await user.type(name, "Ana Ström")
-    await user.type(email, "ana@example.com")
-    await user.type(message, TRICKY_MESSAGE)
-    await user.click(submit)
+    const { name, email, message, submit } = await sendWith({ name: "Ana Ström", email: "ana@example.com", message: TRICKY_MESSAGE }, openUrl)
 
     await waitFor(() => expect(openUrl).toHaveBeenCalledTimes(1))
     const url = String(openUrl.mock.calls[0][0])
@@ -141,13 +140,8 @@ describe("ContactForm", () => {
   })
 
   it("reads Sending... on a disabled button while the mail client takes the message, and sends once", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn()
-    const { name, email, message, submit } = renderForm(openUrl)
-    await user.type(name, "Ana")
-    await user.type(email, "ana@example.com")
-    await user.type(message, "Hello there")
-    await user.click(submit)
+    const { user } = await sendWith({ name: "Ana", email: "ana@example.com", message: "Hello there" }, openUrl)
     const sending = await screen.findByRole("button", { name: "Sending..." })
     expect(sending).toBeDisabled()
     await user.keyboard("{Enter}")
@@ -157,15 +151,10 @@ describe("ContactForm", () => {
   })
 
   it("when the mail client cannot be opened, it says so and keeps what was typed", async () => {
-    const user = userEvent.setup()
     const openUrl = jest.fn(() => {
       throw new Error("blocked")
     })
-    const { name, email, message, submit } = renderForm(openUrl)
-    await user.type(name, "Ana")
-    await user.type(email, "ana@example.com")
-    await user.type(message, "Hello there")
-    await user.click(submit)
+    const { name, email, message, submit } = await sendWith({ name: "Ana", email: "ana@example.com", message: "Hello there" }, openUrl)
     await expectToast("Something went wrong", "Please try again or email us directly.", "alert")
     expect(openUrl).toHaveBeenCalledTimes(1)
     expect(name).toHaveValue("Ana")
