@@ -114,6 +114,7 @@ const useSiteQuery = () =>
           fieldErrors {
             emailMissing
             emailMalformed
+            emailRefused
             consentMissing
           }
           success {

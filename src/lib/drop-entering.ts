@@ -6,6 +6,7 @@
  */
 import type { EntryReview } from "../drop/contract"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
+import { refusalKind, type RefusalKind } from "./refusal"
 import { siblingEndpoint } from "./waitlist-client"
 
 export { startBotCheck, takeBotCheck } from "./signup-sending"
@@ -16,37 +17,24 @@ export type EntryRefusal = "badSize" | "botCheck" | "notConfirmed" | "held" | "n
 export type EntryOutcome =
   { kind: "entered"; size: string | null; tickets: number; entryId: string | null; review: EntryReview } | { kind: "refused"; why: EntryRefusal }
 
-const errorOf = (body: unknown): string => {
-  const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined
-  return typeof error === "string" ? error : ""
+/** What each kind of refusal means to an entry. */
+const ENTRY_REFUSALS: Partial<Record<RefusalKind, EntryRefusal>> = {
+  badSize: "badSize",
+  botCheck: "botCheck",
+  notConfirmed: "notConfirmed",
+  held: "held",
+  linkUnknown: "notFound",
+  dropUnknown: "notFound",
+  notOpen: "notOpen",
+  closed: "closed",
+  notSetUp: "notSetUp",
+  linkExpired: "expired",
+  tooMany: "tooMany",
 }
 
-/**
- * The refusal an answer names. A status alone says most; 403 and 409 each have several reasons,
- * which the endpoint's sentence tells apart (a test holds these patterns to the handler's words).
- */
-export const refusalOf = (status: number, body: unknown): EntryRefusal => {
-  const error = errorOf(body)
-  switch (status) {
-    case 400:
-      return "badSize"
-    case 403:
-      if (/^Only confirmed people/.test(error)) return "notConfirmed"
-      if (/waiting for a check/.test(error)) return "held"
-      return "botCheck"
-    case 404:
-      return "notFound"
-    case 409:
-      if (/ open at /.test(error)) return "notOpen"
-      if (/isn't set up/.test(error)) return "notSetUp"
-      return "closed"
-    case 410:
-      return "expired"
-    case 429:
-      return "tooMany"
-    default:
-      return "failed"
-  }
+/** The refusal an answer's code names. */
+export function refusalOf(body: unknown): EntryRefusal {
+  return ENTRY_REFUSALS[refusalKind(body)] ?? "failed"
 }
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0
@@ -69,5 +57,5 @@ export const enterDrop = async (token: string, drop: string, size: string | null
     const entry = readEntry(answer.body)
     return entry ? { kind: "entered", ...entry } : { kind: "refused", why: "failed" }
   }
-  return { kind: "refused", why: refusalOf(answer.status, answer.body) }
+  return { kind: "refused", why: refusalOf(answer.body) }
 }

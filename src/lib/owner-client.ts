@@ -5,6 +5,7 @@
 import type { OwnerSummaryAnswer } from "../signup/owner-summary"
 import { isValidEmail } from "../signup/rules"
 import { REQUEST_TIMEOUT_MS } from "./http"
+import { refusalCode } from "./refusal"
 
 export const OWNER_API = "/api/owner"
 
@@ -42,10 +43,12 @@ export const keepSecret = (key: string, secret: string | null): void => {
   }
 }
 
-export const problemOf = (status: number, body: unknown): OwnerProblem => {
-  if (status === 404) return { kind: "off" }
-  if (status === 401) return { kind: "wrong" }
-  if (status === 429) return { kind: "tooMany" }
+/** What a refused call means to the page, by the refusal's code (src/signup/errors.ts); a status without one is a failure. */
+export const problemOf = (body: unknown): OwnerProblem => {
+  const code = refusalCode(body)
+  if (code === "owner_off") return { kind: "off" }
+  if (code === "owner_secret_wrong") return { kind: "wrong" }
+  if (code === "rate_limited") return { kind: "tooMany" }
   const message =
     typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : undefined
   return { kind: "failed", message }
@@ -119,7 +122,7 @@ export const isOwnerPageOn = async (): Promise<boolean | null> => {
 export const fetchSummary = async (secret: string): Promise<OwnerOutcome<{ summary: OwnerSummaryAnswer }>> => {
   const { status, response } = await call("summary", secret)
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const summary = readSummary(body)
   return summary ? { kind: "ok", summary } : { kind: "failed" }
 }
@@ -127,7 +130,7 @@ export const fetchSummary = async (secret: string): Promise<OwnerOutcome<{ summa
 /** The CSV export as a file to save. */
 export const fetchExport = async (secret: string): Promise<OwnerOutcome<{ file: Blob; name: string }>> => {
   const { status, response } = await call("export", secret)
-  if (status !== 200 || !response) return problemOf(status, await jsonOf(response))
+  if (status !== 200 || !response) return problemOf(await jsonOf(response))
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "signups.csv"
   try {
     return { kind: "ok", file: await response.blob(), name }
@@ -152,7 +155,7 @@ export const saveFile = (file: Blob, name: string): void => {
 export const forgetAddress = async (secret: string, email: string): Promise<OwnerOutcome<{ found: boolean }>> => {
   const { status, response } = await call("forget", secret, { method: "POST", body: { email } })
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const found = (body as { found?: unknown } | null)?.found
   return typeof found === "boolean" ? { kind: "ok", found } : { kind: "failed" }
 }
@@ -162,7 +165,7 @@ export type InviteOutcome = OwnerOutcome<{ dryRun: boolean; invited: Array<{ ema
 export const inviteNext = async (secret: string, count: number, dryRun: boolean): Promise<InviteOutcome> => {
   const { status, response } = await call("invite", secret, { method: "POST", body: { count, dryRun } })
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const { invited, dryRun: answeredDryRun } = (body ?? {}) as { invited?: unknown; dryRun?: unknown }
   if (!Array.isArray(invited) || typeof answeredDryRun !== "boolean") return { kind: "failed" }
   return { kind: "ok", dryRun: answeredDryRun, invited: invited as Array<{ email: string; position: number }> }
@@ -174,7 +177,7 @@ export const isEmailAddress = (text: string): boolean => isValidEmail(text.trim(
 export const reviewReferrals = async (secret: string, ids: number[], decision: "release" | "reject"): Promise<OwnerOutcome<{ decided: number }>> => {
   const { status, response } = await call("referrals", secret, { method: "POST", body: { ids, decision } })
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const decided = (body as { decided?: unknown } | null)?.decided
   return isCount(decided) ? { kind: "ok", decided } : { kind: "failed" }
 }

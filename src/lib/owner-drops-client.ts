@@ -8,6 +8,8 @@ import type { PublishedDrop } from "../drop/contract"
 import type { EntryCluster, EntryReviewList, ReviewedEntry as WaitingEntry } from "../signup/entry-review"
 import { readCommitment, readPublishedDrop } from "./drop-client"
 import { call, isCount, jsonOf, problemOf, type OwnerOutcome } from "./owner-client"
+import { refusalCode } from "./refusal"
+import type { ErrorCode } from "../signup/errors"
 
 export interface OwnerDrop extends PublishedDrop {
   name: string
@@ -82,7 +84,7 @@ const readOwnerDrop = (value: unknown): OwnerDrop | null => {
 export const fetchDrops = async (secret: string): Promise<OwnerOutcome<{ drops: OwnerDrop[] }>> => {
   const { status, response } = await call("drops", secret)
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const list = (body as { drops?: unknown } | null)?.drops
   if (!Array.isArray(list)) return { kind: "failed" }
   const drops = list.map(readOwnerDrop)
@@ -92,11 +94,24 @@ export const fetchDrops = async (secret: string): Promise<OwnerOutcome<{ drops: 
 /** A drop action the server refused for where the drop stands (committed already, not closed, drawn already, unknown): 409, or a 404 that names the drop. */
 export type DropRefusal = { kind: "conflict" }
 
-const errorText = (body: unknown): string => (isRecord(body) && isText(body.error) ? body.error : "")
+/** Where the drop stands, by the refusal's code (src/signup/errors.ts). */
+const CONFLICTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "drop_unknown",
+  "seed_committed",
+  "window_changed",
+  "window_opened",
+  "review_closed",
+  "seed_not_committed",
+  "commitment_not_built",
+  "draw_too_early",
+  "already_drawn",
+])
 
 /** The drop's own refusals; null for the answers every owner call shares (off, wrong, too many, failed). */
-const dropRefusal = (status: number, body: unknown): DropRefusal | null =>
-  status === 409 || (status === 404 && /drop is not known/.test(errorText(body))) ? { kind: "conflict" } : null
+function dropRefusal(body: unknown): DropRefusal | null {
+  const code = refusalCode(body)
+  return code !== null && CONFLICTS.has(code) ? { kind: "conflict" } : null
+}
 
 /** Commits a new seed for a drop before its window opens: the seed comes back this once, with the commitment. */
 export const commitSeed = async (
@@ -105,7 +120,7 @@ export const commitSeed = async (
 ): Promise<OwnerOutcome<{ seed: string; commitment: DropCommitment; seedKept: boolean }> | DropRefusal> => {
   const { status, response } = await call("drops", secret, { method: "POST", body: { action: "commit", drop } })
   const body = await jsonOf(response)
-  if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
+  if (status !== 200) return dropRefusal(body) ?? problemOf(body)
   const { seed, seedKept } = (body ?? {}) as Record<string, unknown>
   const commitment = readCommitment(isRecord(body) ? body.commitment : undefined)
   return isText(seed) && typeof seedKept === "boolean" && commitment ? { kind: "ok", seed, commitment, seedKept } : { kind: "failed" }
@@ -120,7 +135,7 @@ export const reviewEntries = async (
 ): Promise<OwnerOutcome<{ changed: number }> | DropRefusal> => {
   const { status, response } = await call("drops", secret, { method: "POST", body: { action: "review", drop, entries, decision } })
   const body = await jsonOf(response)
-  if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
+  if (status !== 200) return dropRefusal(body) ?? problemOf(body)
   const { changed } = (body ?? {}) as Record<string, unknown>
   return isCount(changed) ? { kind: "ok", changed } : { kind: "failed" }
 }
@@ -129,11 +144,12 @@ export const reviewEntries = async (
 export type BeaconProblem =
   { kind: "beaconNotYet"; round: number; at: string } | { kind: "beaconUnreachable"; round: number } | { kind: "beaconInvalid"; round: number }
 
-const beaconProblem = (status: number, body: unknown): BeaconProblem | null => {
+function beaconProblem(body: unknown): BeaconProblem | null {
   if (!isRecord(body) || !isCount(body.round)) return null
-  if (status === 409 && isText(body.at)) return { kind: "beaconNotYet", round: body.round, at: body.at }
-  if (status === 503) return { kind: "beaconUnreachable", round: body.round }
-  if (status === 400) return { kind: "beaconInvalid", round: body.round }
+  const code = refusalCode(body)
+  if (code === "beacon_not_yet" && isText(body.at)) return { kind: "beaconNotYet", round: body.round, at: body.at }
+  if (code === "beacon_unreachable") return { kind: "beaconUnreachable", round: body.round }
+  if (code === "beacon_invalid") return { kind: "beaconInvalid", round: body.round }
   return null
 }
 
@@ -152,10 +168,11 @@ export const runDraw = async (
     body: { action: "draw", drop, ...(seed ? { seed } : {}), ...(beacon ? { beacon } : {}) },
   })
   const body = await jsonOf(response)
-  const waiting = beaconProblem(status, body)
+  const waiting = beaconProblem(body)
   if (waiting) return waiting
-  if (status === 400) return /not kept/.test(errorText(body)) ? { kind: "seedMissing" } : { kind: "seedMismatch" }
-  if (status !== 200) return dropRefusal(status, body) ?? problemOf(status, body)
+  if (refusalCode(body) === "seed_not_kept") return { kind: "seedMissing" }
+  if (refusalCode(body) === "seed_mismatch") return { kind: "seedMismatch" }
+  if (status !== 200) return dropRefusal(body) ?? problemOf(body)
   const { winners, notified } = (body ?? {}) as Record<string, unknown>
   return isCount(winners) && isCount(notified) ? { kind: "ok", winners, notified } : { kind: "failed" }
 }

@@ -19,7 +19,7 @@ function readFunnel(body: unknown): FunnelAnswer | null {
 export async function fetchFunnel(secret: string): Promise<OwnerOutcome<{ funnel: FunnelAnswer }>> {
   const { status, response } = await call("funnel", secret)
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const funnel = readFunnel(body)
   return funnel ? { kind: "ok", funnel } : { kind: "failed" }
 }

@@ -16,7 +16,7 @@ function readPerson(body: unknown): OwnerPersonAnswer | null {
 export async function findPerson(secret: string, email: string, whole: boolean): Promise<OwnerOutcome<{ answer: OwnerPersonAnswer }>> {
   const { status, response } = await call("person", secret, { method: "POST", body: { email: email.trim(), whole } })
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const answer = readPerson(body)
   return answer ? { kind: "ok", answer } : { kind: "failed" }
 }
@@ -28,7 +28,7 @@ const RESEND_OUTCOMES: readonly string[] = ["sent", "tooSoon", "noMail", "notFou
 export async function resendLink(secret: string, email: string): Promise<OwnerOutcome<{ outcome: ResendOutcome }>> {
   const { status, response } = await call("resend", secret, { method: "POST", body: { email: email.trim() } })
   const body = await jsonOf(response)
-  if (status !== 200) return problemOf(status, body)
+  if (status !== 200) return problemOf(body)
   const outcome = typeof body === "object" && body !== null ? (body as { outcome?: unknown }).outcome : undefined
   return typeof outcome === "string" && RESEND_OUTCOMES.includes(outcome) ? { kind: "ok", outcome: outcome as ResendOutcome } : { kind: "failed" }
 }

@@ -3,6 +3,7 @@ import { HONEYPOT_FIELD, SIGNUP_SOURCE } from "../signup/rules"
 import type { SignupRequest, WaitlistPlace } from "../signup/schema"
 import type { Attribution } from "./attribution"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
+import { refusalKind, type RefusalKind } from "./refusal"
 import { signupEndpoint } from "./signup-endpoint"
 
 export { signupEndpoint }
@@ -34,8 +35,15 @@ export type SignupFollowUp = { kind: "place"; place: WaitlistPlace } | { kind: "
 
 export type SignupResult =
   | { delivered: true; followUp: SignupFollowUp | null }
-  /** `refusal`: why the endpoint refused the address (a 400 with a message), for the visitor to fix. */
-  | { delivered: false; refusal?: string }
+  /** `refusal`: why the endpoint refused the address, for the visitor to fix. */
+  | { delivered: false; refusal?: AddressRefusal }
+
+/** The refusals of the address itself, which the form shows by its email field. */
+export type AddressRefusal = Extract<RefusalKind, "emailMissing" | "emailMalformed" | "emailRefused">
+
+function isAddressRefusal(kind: RefusalKind): kind is AddressRefusal {
+  return kind === "emailMissing" || kind === "emailMalformed" || kind === "emailRefused"
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
@@ -78,6 +86,6 @@ export const sendSignup = async (email: string, options: SendOptions = {}): Prom
   const { endpoint = signupEndpoint(), now, honeypot, attribution, consent, altcha, ...request } = options
   const answer = await requestJson(endpoint, "POST", buildSignupPayload(email, now, honeypot, attribution, consent, altcha), request)
   if (isSuccess(answer.status)) return { delivered: true, followUp: readFollowUp(answer.body) }
-  const refusal = answer.status === 400 && isRecord(answer.body) && typeof answer.body.error === "string" ? answer.body.error : undefined
-  return refusal ? { delivered: false, refusal } : { delivered: false }
+  const refusal = refusalKind(answer.body)
+  return isAddressRefusal(refusal) ? { delivered: false, refusal } : { delivered: false }
 }

@@ -2,6 +2,7 @@
 import type { MyDropEntry } from "../drop/contract"
 import type { LeaderboardEntry, WaitlistPlace, WaitlistStatus } from "../signup/schema"
 import { isSuccess, requestJson, type RequestOptions } from "./http"
+import { refusalKind } from "./refusal"
 import { readPlace, signupEndpoint } from "./signup-client"
 
 /** The service's endpoints the pages call besides the signup, by name (a test holds them to the server's route table). */
@@ -12,6 +13,12 @@ export const siblingEndpoint = (name: (typeof SIBLING_ENDPOINTS)[number]): strin
 
 export type ConfirmOutcome = { kind: "confirmed"; place: WaitlistPlace } | { kind: "expired" } | { kind: "notFound" } | { kind: "failed" }
 
+/** What a refused link means to its page: expired, not known, or a failure to try again. */
+function linkRefusal(body: unknown): { kind: "expired" } | { kind: "notFound" } | { kind: "failed" } {
+  const kind = refusalKind(body)
+  return kind === "linkExpired" ? { kind: "expired" } : kind === "linkUnknown" ? { kind: "notFound" } : { kind: "failed" }
+}
+
 /** Confirms the address behind a confirmation token (a POST: a mail scanner's GET confirms nothing). */
 export const confirmSignup = async (token: string, options?: RequestOptions): Promise<ConfirmOutcome> => {
   const answer = await requestJson(siblingEndpoint("confirm"), "POST", { token }, options)
@@ -19,9 +26,7 @@ export const confirmSignup = async (token: string, options?: RequestOptions): Pr
     const place = readPlace(answer.body)
     return place ? { kind: "confirmed", place } : { kind: "failed" }
   }
-  if (answer.status === 410) return { kind: "expired" }
-  if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
-  return { kind: "failed" }
+  return linkRefusal(answer.body)
 }
 
 export type StatusOutcome = { kind: "found"; status: WaitlistStatus } | { kind: "notFound" } | { kind: "expired" } | { kind: "failed" }
@@ -90,9 +95,7 @@ export const fetchWaitlistStatus = async (token: string, options?: RequestOption
     const status = readStatus(answer.body)
     return status ? { kind: "found", status } : { kind: "failed" }
   }
-  if (answer.status === 410) return { kind: "expired" }
-  if (answer.status === 404 || answer.status === 400) return { kind: "notFound" }
-  return { kind: "failed" }
+  return linkRefusal(answer.body)
 }
 
 /** Asks for the confirmation email again ("didn't get the email?"), with the bot check's solution; true when the service took the request. */
@@ -104,9 +107,7 @@ export type LeaveOutcome = { kind: "left" } | { kind: "notFound" } | { kind: "ex
 const leaveOutcome = ({ status, body }: { status: number; body: unknown }): LeaveOutcome => {
   if (isSuccess(status))
     return typeof body === "object" && body !== null && (body as { status?: unknown }).status === "left" ? { kind: "left" } : { kind: "failed" }
-  if (status === 410) return { kind: "expired" }
-  if (status === 404 || status === 400) return { kind: "notFound" }
-  return { kind: "failed" }
+  return linkRefusal(body)
 }
 
 /** "Leave the list" on the status page: erases the person behind a status token. */

@@ -1,15 +1,22 @@
 /**
  * The signup request as the endpoint accepts it: one zod schema for the server's checks, and
  * the types the browser builds its request from (import them with `import type`, so zod stays
- * out of the browser bundle). Messages are the endpoint's 400 answers. Below them, the one
+ * out of the browser bundle). Each check's message is the code of the endpoint's 400 answer
+ * (src/signup/errors.ts). Below them, the one
  * declaration of what the service answers (a place, a status, a leaderboard row): the server
  * answers with these types and the browser reads them.
  */
 import { z } from "zod"
 import type { MyDropEntry } from "../drop/contract"
+import { isErrorCode, type ErrorCode } from "./errors"
 import { HONEYPOT_FIELD, isValidEmail, MAX_CONSENT_LENGTH, MAX_EMAIL_LENGTH, SIGNUP_SOURCE } from "./rules"
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null
+
+/** A check's message: the code of its refusal. */
+function code(name: ErrorCode): ErrorCode {
+  return name
+}
 
 /** Optional attribution text: anything unusable is dropped, never a reason to refuse a signup. */
 const optionalText = (maxLength: number) => z.string().trim().min(1).max(maxLength).optional().catch(undefined)
@@ -25,20 +32,20 @@ export const attributionSchema = z
   .optional()
   .catch(undefined)
 
-const CONSENT_MESSAGE = `"consent" must be the wording's version, at most ${MAX_CONSENT_LENGTH} characters`
+const CONSENT_MESSAGE: ErrorCode = "consent_invalid"
 
 export const signupRequestSchema = z.object(
   {
     email: z
-      .string({ error: (issue) => (isMissing(issue.input) ? '"email" is required' : '"email" must be a string') })
+      .string({ error: (issue) => code(isMissing(issue.input) ? "email_required" : "email_not_text") })
       .trim()
-      .min(1, '"email" is required')
-      .max(MAX_EMAIL_LENGTH, `"email" must be at most ${MAX_EMAIL_LENGTH} characters`)
-      .refine(isValidEmail, '"email" is not a valid email address'),
-    source: z.literal(SIGNUP_SOURCE, { error: `"source" must be "${SIGNUP_SOURCE}"` }),
+      .min(1, code("email_required"))
+      .max(MAX_EMAIL_LENGTH, code("email_too_long"))
+      .refine(isValidEmail, code("email_invalid")),
+    source: z.literal(SIGNUP_SOURCE, { error: code("source_invalid") }),
     timestamp: z.iso.datetime({
       offset: true,
-      error: (issue) => (isMissing(issue.input) ? '"timestamp" is required' : '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z'),
+      error: (issue) => code(isMissing(issue.input) ? "timestamp_required" : "timestamp_invalid"),
     }),
     /** The referral code of the link the visitor came through; unknown codes are ignored. */
     referralCode: optionalText(32),
@@ -49,12 +56,26 @@ export const signupRequestSchema = z.object(
      */
     consent: z.union([z.string().trim().min(1, CONSENT_MESSAGE).max(MAX_CONSENT_LENGTH, CONSENT_MESSAGE), z.boolean()], { error: CONSENT_MESSAGE }).optional(),
     /** The bot check's solved challenge (base64, see src/server/http/bot-check.ts); checked by the handler, not here. */
-    altcha: z.string().max(4096, '"altcha" is not a solution the site gave out').optional(),
+    altcha: z.string().max(4096, code("altcha_invalid")).optional(),
     /** Filled only by bots; the browser sends it only when something filled it (see `isHoneypotFilled`). */
     [HONEYPOT_FIELD]: z.unknown().optional(),
   },
-  { error: "Request body must be a JSON object with email, source and timestamp" },
+  { error: code("body_invalid") },
 )
+
+/** What fills the sentences of the schema's codes. */
+const SIGNUP_VALUES: Partial<Record<ErrorCode, Record<string, string | number>>> = {
+  email_too_long: { max: MAX_EMAIL_LENGTH },
+  source_invalid: { source: SIGNUP_SOURCE },
+  consent_invalid: { max: MAX_CONSENT_LENGTH },
+  body_invalid: { expected: "email, source and timestamp" },
+}
+
+/** The refusal a schema check names by its message. */
+export function signupRefusal(message: string): { code: ErrorCode; values?: Record<string, string | number> } {
+  const found = isErrorCode(message) ? message : "body_invalid"
+  return { code: found, values: SIGNUP_VALUES[found] }
+}
 
 /** Whether a request's trap field was filled: a bot, whatever else it sent. */
 export const isHoneypotFilled = (value: Record<string, unknown>): boolean => {

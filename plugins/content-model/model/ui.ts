@@ -86,6 +86,7 @@ export const ui = contentFile(
           {
             emailMissing: text("the line under the email field when it is empty"),
             emailMalformed: text("the line under the email field when the address is malformed"),
+            emailRefused: text("the line under the email field when the list refuses the address (a throwaway mailbox)"),
             consentMissing: template("the line under the consent box when it is not ticked", {
               minimumAge: "the minimum age of drops.json goes there",
             }),

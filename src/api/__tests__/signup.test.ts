@@ -1,4 +1,5 @@
 import { promises as fs } from "fs"
+import { errorMessage } from "../../signup/errors"
 import http from "http"
 import type { AddressInfo } from "net"
 import os from "os"
@@ -10,7 +11,7 @@ import { allRows } from "../../server/store/store"
 import { DatabaseSync } from "node:sqlite"
 import { openEmbeddedStore } from "../../server/store/open-store"
 import type { Challenge } from "altcha-lib"
-import { CHALLENGE_REFUSED_MESSAGE, solveForRequest } from "../../server/http/bot-check"
+import { solveForRequest } from "../../server/http/bot-check"
 import handler from "../signup"
 import { linkSecret, postJson } from "../../../test/link-secret"
 
@@ -178,25 +179,31 @@ describe("POST /api/signup", () => {
     expect(await storedEmails()).toEqual(["Fan@Example.com"])
   })
 
-  it.each<[string, unknown, string]>([
-    ["a missing email", { source: "website_signup", timestamp: validSignup.timestamp }, '"email" is required'],
-    ["a non-string email", { ...validSignup, email: ["a@example.com"] }, '"email" must be a string'],
-    ["an email over 254 characters", { ...validSignup, email: `${"a".repeat(60)}@${"b".repeat(190)}.com` }, '"email" must be at most 254 characters'],
-    ["an invalid email", { ...validSignup, email: "fan@example" }, '"email" is not a valid email address'],
-    ["a wrong source", { ...validSignup, source: "mailto" }, '"source" must be "website_signup"'],
-    ["a missing timestamp", { email: validSignup.email, source: "website_signup" }, '"timestamp" is required'],
+  it.each<[string, unknown, string, string]>([
+    ["a missing email", { source: "website_signup", timestamp: validSignup.timestamp }, "email_required", '"email" is required'],
+    ["a non-string email", { ...validSignup, email: ["a@example.com"] }, "email_not_text", '"email" must be a string'],
+    [
+      "an email over 254 characters",
+      { ...validSignup, email: `${"a".repeat(60)}@${"b".repeat(190)}.com` },
+      "email_too_long",
+      '"email" must be at most 254 characters',
+    ],
+    ["an invalid email", { ...validSignup, email: "fan@example" }, "email_invalid", '"email" is not a valid email address'],
+    ["a wrong source", { ...validSignup, source: "mailto" }, "source_invalid", '"source" must be "website_signup"'],
+    ["a missing timestamp", { email: validSignup.email, source: "website_signup" }, "timestamp_required", '"timestamp" is required'],
     [
       "a timestamp that does not parse",
       { ...validSignup, timestamp: "2025-02-30T10:00:00Z" },
+      "timestamp_invalid",
       '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z',
     ],
-    ["a JSON array", [validSignup], "Request body must be a JSON object with email, source and timestamp"],
-    ["malformed JSON", '{"email": "fan@example.com", ', "Request body is not valid JSON"],
-    ["an empty body", "", "Request body is empty: send a JSON object with email, source and timestamp"],
-  ])("answers 400 for %s, saying what is wrong", async (_name, body, message) => {
+    ["a JSON array", [validSignup], "body_invalid", "Request body must be a JSON object with email, source and timestamp"],
+    ["malformed JSON", '{"email": "fan@example.com", ', "body_not_json", "Request body is not valid JSON"],
+    ["an empty body", "", "body_empty", "Request body is empty: send a JSON object with email, source and timestamp"],
+  ])("answers 400 for %s, saying what is wrong", async (_name, body, code, message) => {
     const res = await post(body)
     expect(res.statusCode).toBe(400)
-    expect(res.body).toEqual({ error: message })
+    expect(res.body).toEqual({ error: message, code })
     expect(await storedRows()).toEqual([])
   })
 
@@ -205,7 +212,7 @@ describe("POST /api/signup", () => {
       const res = await post(validSignup, { method })
       expect(res.statusCode).toBe(405)
       expect(res.headers.allow).toBe("POST")
-      expect(res.body).toEqual({ error: `Method ${method} is not allowed: send the signup with POST` })
+      expect(res.body).toEqual({ error: `Method ${method} is not allowed: send the signup with POST`, code: "method_not_allowed" })
     }
     expect(await storedRows()).toEqual([])
   })
@@ -214,7 +221,7 @@ describe("POST /api/signup", () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       const res = await post(validSignup, { headers: { "content-type": contentType } })
       expect(res.statusCode).toBe(415)
-      expect(res.body).toEqual({ error: `Content-Type must be application/json, got "${contentType}"` })
+      expect(res.body).toEqual({ error: `Content-Type must be application/json, got "${contentType}"`, code: "unsupported_media_type" })
     }
     expect((await post(validSignup, { headers: {} })).statusCode).toBe(415)
     expect(await storedRows()).toEqual([])
@@ -233,7 +240,7 @@ describe("POST /api/signup", () => {
     const streamed = await post(big)
     for (const res of [declared, streamed]) {
       expect(res.statusCode).toBe(413)
-      expect(res.body).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
+      expect(res.body).toEqual({ error: "Request body is too large: the limit is 4096 bytes", code: "body_too_large" })
     }
     expect(await storedRows()).toEqual([])
   })
@@ -247,7 +254,7 @@ describe("POST /api/signup", () => {
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429])
     // A bucket of 3 per 30 s gets a token back every 10 s.
     expect(answers[3].headers["retry-after"]).toBe("10")
-    expect(answers[3].body).toEqual({ error: "Too many requests: try again in 10 seconds" })
+    expect(answers[3].body).toEqual({ error: "Too many requests: try again in 10 seconds", code: "rate_limited" })
     expect(await storedRows()).toHaveLength(3)
   })
 
@@ -314,7 +321,7 @@ describe("POST /api/signup", () => {
       process.env.SIGNUPS_FILE = path.join(blocker, "signups.db")
       const res = await post(validSignup)
       expect(res.statusCode).toBe(500)
-      expect(res.body).toEqual({ error: "The signup service had a problem on our side: please try again later" })
+      expect(res.body).toEqual({ error: "The signup service had a problem on our side: please try again later", code: "server_error" })
       expect(await fs.readFile(blocker, "utf8")).toBe("")
     } finally {
       consoleError.mockRestore()
@@ -466,7 +473,10 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
   it("with the bot check enforced, refuses a signup without a solution and takes one with a challenge it solved", async () => {
     process.env.ALTCHA_MODE = "enforce"
     process.env.ALTCHA_HMAC_KEY = "bot-check-key-for-the-function-tests-01"
-    expect(await send(JSON.stringify(validSignup), json)).toMatchObject({ status: 403, json: { error: CHALLENGE_REFUSED_MESSAGE } })
+    expect(await send(JSON.stringify(validSignup), json)).toMatchObject({
+      status: 403,
+      json: { error: errorMessage("bot_check_failed"), code: "bot_check_failed" },
+    })
     const challenge = (await (await fetch(`http://127.0.0.1:${port}/api/challenge`)).json()) as Challenge
     const solved = await send(JSON.stringify({ ...validSignup, altcha: await solveForRequest(challenge) }), json)
     expect(solved).toMatchObject({ status: 201 })
@@ -502,7 +512,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
     const answer = await send('{"email": ', json)
     expect(answer.status).toBe(400)
     expect(answer.contentType).toContain("application/json")
-    expect(answer.json).toEqual({ error: "Request body is not valid JSON" })
+    expect(answer.json).toEqual({ error: "Request body is not valid JSON", code: "body_not_json" })
   })
 
   it("answers bodies far over the limit with our JSON 413, with or without Content-Length", async () => {
@@ -511,7 +521,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
       const answer = await send(huge, json, chunked)
       expect(answer.status).toBe(413)
       expect(answer.contentType).toContain("application/json")
-      expect(answer.json).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
+      expect(answer.json).toEqual({ error: "Request body is too large: the limit is 4096 bytes", code: "body_too_large" })
     }
     expect(await storedRows()).toEqual([])
   })
@@ -523,7 +533,7 @@ describe("under Gatsby's own Function middleware (as gatsby develop and serve ru
       body: "List-Unsubscribe=One-Click",
     })
     expect(response.status).toBe(404)
-    await expect(response.json()).resolves.toEqual({ error: expect.stringContaining("unsubscribe link is not known") })
+    await expect(response.json()).resolves.toEqual({ error: expect.stringContaining("unsubscribe link is not known"), code: "unsubscribe_link_unknown" })
     // A GET of the link is sent on to the page, never unsubscribing.
     const opened = await fetch(`http://127.0.0.1:${port}/api/unsubscribe?token=${"A".repeat(43)}`, { redirect: "manual" })
     expect(opened.status).toBe(303)

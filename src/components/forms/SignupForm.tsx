@@ -97,8 +97,9 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
       clear()
     } else if (result.refusal) {
       // The endpoint refused this address (a throwaway mailbox, say): say why, keep it for fixing.
-      setErrors({ email: result.refusal })
-      notifyError({ title: copy.invalidEmail.title, description: result.refusal })
+      const why = copy.fieldErrors[result.refusal]
+      setErrors({ email: why })
+      notifyError({ title: copy.invalidEmail.title, description: why })
       emailRef.current?.focus()
     } else {
       notifyError(fillNotice(copy.failure, { email: contactEmail }))

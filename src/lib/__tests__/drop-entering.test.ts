@@ -89,13 +89,13 @@ describe("refusalOf, held to the endpoint's own answers", () => {
     ["an expired status link", { kind: "expired" }, "expired"],
     ["too many requests", "tooMany", "tooMany"],
   ])("names %s", async (_case, answer, refusal) => {
-    const { status, body } = await handlerAnswer(answer)
-    expect(refusalOf(status, body)).toBe(refusal)
+    const { body } = await handlerAnswer(answer)
+    expect(refusalOf(body)).toBe(refusal)
   })
 
   it("calls anything else a failure", () => {
-    expect(refusalOf(0, null)).toBe("failed")
-    expect(refusalOf(500, { error: "Something went wrong" })).toBe("failed")
-    expect(refusalOf(503, { error: "Drops are not kept on this server" })).toBe("failed")
+    expect(refusalOf(null)).toBe("failed")
+    expect(refusalOf({ error: "Something went wrong" })).toBe("failed")
+    expect(refusalOf({ error: "Drops are not kept on this server", code: "drops_not_kept" })).toBe("failed")
   })
 })

@@ -29,8 +29,6 @@ const ALGORITHM = "SHA-256"
 /** The field of a request that carries the solution: what the browser sends. */
 export const SOLUTION_FIELD = "altcha"
 
-export const CHALLENGE_REFUSED_MESSAGE = "We couldn't check that this came from a person: please reload the page and try again"
-
 export interface BotCheckSettings {
   mode: BotCheckMode
   /** The secret challenges are signed with (ALTCHA_HMAC_KEY), or one made for this process. */

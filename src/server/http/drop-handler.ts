@@ -12,28 +12,24 @@
 import { createReadStream } from "node:fs"
 import { pipeline } from "node:stream"
 import { createGunzip } from "node:zlib"
-import { isObject, admit, answer, guarded, isAnswer, readJson, behindBotCheck, reject } from "./kit"
-import { STATUS_LINK_EXPIRED_MESSAGE, STATUS_LINK_UNKNOWN_MESSAGE } from "./status-handler"
+import { isObject, admit, answer, guarded, isAnswer, readJson, behindBotCheck, refuse, wrongMethod } from "./kit"
+import type { ErrorCode } from "../../signup/errors"
 import type { ApiAnswer, ApiRequest, HandlerDependencies } from "./kit"
 import { ownerEndpoint } from "./owner-handler"
 import { OWNER_PAGE_ACTOR } from "../../signup/owner-summary"
 import type { DrawAnswer, EnterAnswer } from "../drop/service"
 import { signalNetwork } from "./client-address"
 
-export const UNKNOWN_DROP_MESSAGE = "This drop is not known: check the drop's link"
-const NOT_FROZEN_MESSAGE = "The entry list is published when entries close"
-const NO_DROPS_MESSAGE = "Drops are not kept on this server"
-
 /** What entering answers, for each outcome but success. */
-const ENTER_REFUSALS: Record<Exclude<EnterAnswer["kind"], "entered" | "notOpen">, [number, string]> = {
-  unknownDrop: [404, UNKNOWN_DROP_MESSAGE],
-  unknownSize: [400, '"size" is not one of this drop\'s sizes'],
-  closed: [409, "Entries for this drop have closed"],
-  unknown: [404, STATUS_LINK_UNKNOWN_MESSAGE],
-  expired: [410, STATUS_LINK_EXPIRED_MESSAGE],
-  notConfirmed: [403, "Only confirmed people on the list can enter: open the link in the email we sent you first"],
-  held: [403, "Your signup is waiting for a check by our team, so it can't enter a draw yet"],
-  notCommitted: [409, "This drop's draw isn't set up yet: please try again later"],
+const ENTER_REFUSALS: Record<Exclude<EnterAnswer["kind"], "entered" | "notOpen">, ErrorCode> = {
+  unknownDrop: "drop_unknown",
+  unknownSize: "size_unknown",
+  closed: "entries_closed",
+  unknown: "status_link_unknown",
+  expired: "status_link_expired",
+  notConfirmed: "entry_not_confirmed",
+  held: "entry_held",
+  notCommitted: "draw_not_set_up",
 }
 
 /** GET /api/drop?drop=ID */
@@ -41,11 +37,10 @@ export const handleDropRequest = (request: ApiRequest, deps: HandlerDependencies
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    if (request.method?.toUpperCase() !== "GET")
-      return reject(405, `Method ${request.method ?? "(none)"} is not allowed: look up a drop with GET`, { Allow: "GET" })
-    if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
+    if (request.method?.toUpperCase() !== "GET") return wrongMethod(request.method, "look up a drop", "GET")
+    if (!deps.drops) return refuse("drops_not_kept")
     const record = await deps.drops.record(request.query.get("drop"), deps.now())
-    return record ? answer(200, { ...record }) : reject(404, UNKNOWN_DROP_MESSAGE)
+    return record ? answer(200, { ...record }) : refuse("drop_unknown")
   })
 
 /** Whether a request takes a gzip-encoded answer (Accept-Encoding names gzip, or *, without q=0). */
@@ -62,14 +57,13 @@ export const handleDropEntriesRequest = (request: ApiRequest, deps: HandlerDepen
   guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
-    if (request.method?.toUpperCase() !== "GET")
-      return reject(405, `Method ${request.method ?? "(none)"} is not allowed: download the entry list with GET`, { Allow: "GET" })
-    if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
+    if (request.method?.toUpperCase() !== "GET") return wrongMethod(request.method, "download the entry list", "GET")
+    if (!deps.drops) return refuse("drops_not_kept")
     const now = deps.now()
     const id = request.query.get("drop")
-    if (!(await deps.drops.record(id, now))) return reject(404, UNKNOWN_DROP_MESSAGE)
+    if (!(await deps.drops.record(id, now))) return refuse("drop_unknown")
     const file = await deps.drops.entryListFile(id, now)
-    if (!file) return reject(409, NOT_FROZEN_MESSAGE)
+    if (!file) return refuse("entry_list_not_published")
     // Frozen for good: any cache may keep it, and its hash names it.
     const headers = {
       "Cache-Control": "public, max-age=3600",
@@ -94,24 +88,23 @@ export const handleDropEnterRequest = (request: ApiRequest, deps: HandlerDepende
     if (json.kind === "rejected") return json.answer
     const body = isObject(json.value) ? json.value : {}
     const { token, drop, size } = body
-    if (typeof token !== "string") return reject(400, 'Request body must be a JSON object with the "token" from your status link')
-    if (typeof drop !== "string") return reject(400, '"drop" must name the drop')
-    if (size !== null && typeof size !== "string") return reject(400, '"size" must be one of the drop\'s sizes, or null to withdraw')
+    if (typeof token !== "string") return refuse("body_invalid", { values: { expected: 'the "token" from your status link' } })
+    if (typeof drop !== "string") return refuse("drop_invalid")
+    if (size !== null && typeof size !== "string") return refuse("size_invalid")
     const drops = deps.drops
-    if (!drops) return reject(503, NO_DROPS_MESSAGE)
+    if (!drops) return refuse("drops_not_kept")
     return behindBotCheck(body, deps, async () => {
       const entered = await drops.enter(token, drop, size, deps.now(), signalNetwork(request.clientKey))
       if (entered.kind === "entered")
         return answer(200, { ok: true, drop, size: entered.size, tickets: entered.tickets, entryId: entered.entryId, review: entered.review })
-      if (entered.kind === "notOpen") return reject(409, `Entries for this drop open at ${entered.opensAt}`)
-      const [status, message] = ENTER_REFUSALS[entered.kind]
-      return reject(status, message)
+      if (entered.kind === "notOpen") return refuse("entries_not_open", { values: { opensAt: entered.opensAt } })
+      return refuse(ENTER_REFUSALS[entered.kind])
     })
   })
 
 /** GET /api/owner/drops: every drop content declares, with its public record and entries per size and day. */
 export const handleOwnerDropsRequest = ownerEndpoint("GET", "read the drops", async (_request, deps) => {
-  if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
+  if (!deps.drops) return refuse("drops_not_kept")
   return answer(200, { drops: await deps.drops.overview(deps.now()) })
 })
 
@@ -119,29 +112,25 @@ export const handleOwnerDropsRequest = ownerEndpoint("GET", "read the drops", as
 const drawRefusal = (drawn: Exclude<DrawAnswer, { kind: "drawn" }>): ApiAnswer => {
   switch (drawn.kind) {
     case "unknownDrop":
-      return reject(404, UNKNOWN_DROP_MESSAGE)
+      return refuse("drop_unknown")
     case "notCommitted":
-      return reject(409, "This drop has no committed seed, so it cannot be drawn")
+      return refuse("seed_not_committed")
     case "commitmentDiffers":
-      return reject(409, "The site as built does not carry this drop's commitment: put it in content/drops.json (npm run drop:commit does) and deploy first")
+      return refuse("commitment_not_built")
     case "notClosed":
-      return reject(409, `The draw runs after entries close, at ${drawn.closesAt}`)
+      return refuse("draw_too_early", { values: { closesAt: drawn.closesAt } })
     case "alreadyDrawn":
-      return reject(409, "This drop was drawn already")
+      return refuse("already_drawn")
     case "noSeed":
-      return reject(400, "The seed is not kept on this server: paste the seed you saved when you committed")
+      return refuse("seed_not_kept")
     case "seedMismatch":
-      return reject(400, "That seed does not match the hash published before entries opened")
+      return refuse("seed_mismatch")
     case "beaconNotYet":
-      return answer(409, { error: `The beacon's round ${drawn.round} comes out at ${drawn.at}: run the draw after that`, round: drawn.round, at: drawn.at })
+      return refuse("beacon_not_yet", { values: { round: drawn.round, at: drawn.at }, body: { round: drawn.round, at: drawn.at } })
     case "beaconUnreachable":
-      return answer(
-        503,
-        { error: `The beacon's round ${drawn.round} could not be fetched: try again in a minute, or paste the round's signature`, round: drawn.round },
-        { "Retry-After": "60" },
-      )
+      return refuse("beacon_unreachable", { values: { round: drawn.round }, body: { round: drawn.round }, headers: { "Retry-After": "60" } })
     case "beaconInvalid":
-      return answer(400, { error: `That is not the beacon's round ${drawn.round}, signed by the chain's key`, round: drawn.round })
+      return refuse("beacon_invalid", { values: { round: drawn.round }, body: { round: drawn.round } })
   }
 }
 
@@ -151,7 +140,7 @@ const MAX_REVIEWED = 10_000
 
 /** POST /api/owner/drops `{ action: "commit" | "draw" | "review", drop, seed?, beacon?, entries?, decision? }` */
 export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, review or draw a drop", async (request, deps) => {
-  if (!deps.drops) return reject(503, NO_DROPS_MESSAGE)
+  if (!deps.drops) return refuse("drops_not_kept")
   const json = await readJson(request, "commit to, review or draw a drop", "action and drop")
   if (json.kind === "rejected") return json.answer
   const body = isObject(json.value) ? json.value : {}
@@ -162,13 +151,13 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, re
     const committed = await deps.drops.commit(body.drop, now)
     switch (committed.kind) {
       case "unknownDrop":
-        return reject(404, UNKNOWN_DROP_MESSAGE)
+        return refuse("drop_unknown")
       case "alreadyCommitted":
-        return reject(409, "This drop's seed was committed already")
+        return refuse("seed_committed")
       case "notReplaceable":
-        return reject(409, "This drop was committed for another window and people entered under it: put its window back in content/drops.json")
+        return refuse("window_changed")
       case "tooLate":
-        return reject(409, "The seed is committed before entries open: this drop's window has opened")
+        return refuse("window_opened")
       case "committed":
         await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "drop commitment", count: 1, detail: String(body.drop) }, now)
         return answer(200, { ok: true, seed: committed.seed, commitment: committed.commitment, seedKept: committed.seedFile !== null })
@@ -176,16 +165,16 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, re
   }
   if (body.action === "review") {
     const { entries, decision } = body
-    if (decision !== "letIn" && decision !== "leaveOut") return reject(400, '"decision" must be "letIn" or "leaveOut"')
+    if (decision !== "letIn" && decision !== "leaveOut") return refuse("review_decision_invalid")
     if (
       !Array.isArray(entries) ||
       entries.length === 0 ||
       entries.length > MAX_REVIEWED ||
       !entries.every((code) => typeof code === "string" && ENTRY_CODE.test(code))
     )
-      return reject(400, `"entries" must list 1 to ${MAX_REVIEWED} entry numbers waiting for review`)
+      return refuse("review_entries_invalid", { values: { max: MAX_REVIEWED } })
     const changed = await deps.drops.review(body.drop, entries as string[], decision, now)
-    if (changed === null) return reject(409, "Entries are reviewed before they close: this drop is unknown or closed")
+    if (changed === null) return refuse("review_closed")
     await deps.store?.recordAudit(
       { actor: OWNER_PAGE_ACTOR, action: `drop entries ${decision === "letIn" ? "let in" : "left out"}`, count: changed, detail: String(body.drop) },
       now,
@@ -205,7 +194,7 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, re
     )
     return answer(200, { ok: true, winners: won, notified: drawn.notified })
   }
-  return reject(400, '"action" must be "commit", "review" or "draw"')
+  return refuse("drop_action_invalid")
 })
 
 /** /api/owner/drops: a POST acts, anything else reads (and is answered as reading answers it). */

@@ -13,7 +13,7 @@ import {
   isAnswer,
   isObject,
   readJson,
-  reject,
+  refuse,
   secretFromJson,
   type ApiAnswer,
   type ApiRequest,
@@ -45,17 +45,17 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
  */
 export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
-    if (!deps.inviteApiToken) return reject(404, "Not found")
+    if (!deps.inviteApiToken) return refuse("endpoint_off")
     const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
     if (wrongMethod) return wrongMethod
-    const refused = await secretGate(request, deps, "invitations", deps.inviteApiToken, "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>")
+    const refused = await secretGate(request, deps, "invitations", deps.inviteApiToken, "shop_secret_wrong")
     if (refused) return refused
     const service = available(deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "redeem an invitation", "the invitation's code")
     if (json.kind === "rejected") return json.answer
     if (!isObject(json.value) || typeof json.value.code !== "string")
-      return reject(400, 'Request body must be a JSON object with the "code" from the invitation link')
+      return refuse("body_invalid", { values: { expected: 'the "code" from the invitation link' } })
     const code = json.value.code.trim()
     const result = await service.redeemInvitation(code, deps.now())
     if (result.kind === "unknown" && deps.drops) {
@@ -64,19 +64,19 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
         case "redeemed":
           return answer(200, { redeemed: true, email: prize.email, drop: prize.drop, size: prize.size })
         case "alreadyRedeemed":
-          return answer(409, { error: "This invitation code was already used", redeemedAt: prize.redeemedAt })
+          return refuse("invitation_used", { body: { redeemedAt: prize.redeemedAt } })
         case "passed":
-          return reject(410, "This drop code was not used in time and passed to the reserve list")
+          return refuse("prize_passed")
       }
     }
     switch (result.kind) {
       case "redeemed":
         return answer(200, { redeemed: true, email: result.email })
       case "alreadyRedeemed":
-        return answer(409, { error: "This invitation code was already used", redeemedAt: result.redeemedAt })
+        return refuse("invitation_used", { body: { redeemedAt: result.redeemedAt } })
       case "expired":
-        return reject(410, "This invitation code has expired")
+        return refuse("invitation_expired")
       case "unknown":
-        return reject(404, "This invitation code is not known")
+        return refuse("invitation_unknown")
     }
   })

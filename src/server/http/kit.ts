@@ -16,7 +16,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http"
 import type { Readable } from "node:stream"
-import { CHALLENGE_REFUSED_MESSAGE, checkSolution, SOLUTION_FIELD, type BotCheckMode, type SolutionCheck } from "./bot-check"
+import { checkSolution, SOLUTION_FIELD, type BotCheckMode, type SolutionCheck } from "./bot-check"
 import type { RateLimiter } from "./rate-limit"
 import type { ChallengeVerdict } from "../store/store"
 import type { SignupService } from "../waitlist/service"
@@ -24,6 +24,7 @@ import { isStoreUnavailable } from "../store/database"
 import { networkKey } from "./client-address"
 import type { DropService } from "../drop/service"
 import type { WrongTryLog } from "./wrong-try-log"
+import { API_ERRORS, errorMessage, type ErrorCode } from "../../signup/errors"
 
 export interface ApiAnswer {
   status: number
@@ -40,19 +41,25 @@ export const answer = (status: number, body: Record<string, unknown>, headers: R
   body,
 })
 
-export const reject = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => answer(status, { error }, headers)
+/** What fills a refusal's sentence (`{name}` in the catalogue), its headers, and anything its body carries besides `{ error, code }`. */
+export interface RefusalParts {
+  values?: Record<string, string | number>
+  headers?: Record<string, string>
+  body?: Record<string, unknown>
+}
+
+/** A refusal from the catalogue (src/signup/errors.ts): its status, and `{ error, code }`. */
+export function refuse(code: ErrorCode, { values, headers = {}, body = {} }: RefusalParts = {}): ApiAnswer {
+  return answer(API_ERRORS[code].status, { ...body, error: errorMessage(code, values), code }, headers)
+}
 
 /** The one answer to a client over its limit. */
-export const tooManyRequests = (retryAfterSeconds: number): ApiAnswer =>
-  reject(429, `Too many requests: try again in ${retryAfterSeconds} seconds`, { "Retry-After": String(retryAfterSeconds) })
+export function tooManyRequests(retryAfterSeconds: number): ApiAnswer {
+  return refuse("rate_limited", { values: { seconds: retryAfterSeconds }, headers: { "Retry-After": String(retryAfterSeconds) } })
+}
 
 /** Our client sends a few hundred bytes; anything near this is not a real request. */
 export const MAX_BODY_BYTES = 4096
-
-export const SERVER_ERROR_MESSAGE = "The signup service had a problem on our side: please try again later"
-
-/** Said while the database is out of reach: nothing was stored, and sending again is safe. */
-export const STORE_UNAVAILABLE_MESSAGE = "The signup list can't be reached right now: please try again in a moment"
 
 /** What reading the request body gave. */
 export type BodyRead =
@@ -61,18 +68,31 @@ export type BodyRead =
   | { kind: "parsed"; value: unknown }
   | { kind: "tooLarge" }
 
-export const TOO_LARGE = reject(413, `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`, {
-  // We stop reading an oversized body, so the connection cannot be reused.
-  Connection: "close",
-})
+/** The 413 of a body over `limit` (how the limit is said); we stop reading it, so the connection cannot be reused. */
+export function tooLarge(limit: string): ApiAnswer {
+  return refuse("body_too_large", { values: { limit }, headers: { Connection: "close" } })
+}
 
-export const checkMethod = (method: string | undefined, allowed: "GET" | "POST", what: string): ApiAnswer | null =>
-  method?.toUpperCase() === allowed ? null : reject(405, `Method ${method ?? "(none)"} is not allowed: ${what} with ${allowed}`, { Allow: allowed })
+export const TOO_LARGE = tooLarge(`the limit is ${MAX_BODY_BYTES} bytes`)
 
-export const checkContentType = (contentType: string | undefined): ApiAnswer | null => {
+/** The 405 of a method an endpoint does not take: `allowed` is its Allow header. */
+export function wrongMethod(method: string | undefined, what: string, allowed: string): ApiAnswer {
+  return refuse("method_not_allowed", { values: { method: method ?? "(none)", what, allowed }, headers: { Allow: allowed } })
+}
+
+export function checkMethod(method: string | undefined, allowed: "GET" | "POST", what: string): ApiAnswer | null {
+  return method?.toUpperCase() === allowed ? null : wrongMethod(method, what, allowed)
+}
+
+/** The 415 of a media type an endpoint does not take; `expected` says which it takes. */
+export function wrongMediaType(expected: string, got: string | undefined): ApiAnswer {
+  return refuse("unsupported_media_type", { values: { expected, got: got ? `"${got}"` : "none" } })
+}
+
+export function checkContentType(contentType: string | undefined): ApiAnswer | null {
   // "application/json; charset=utf-8" is fine: compare the media type only.
   const mediaType = contentType?.split(";")[0].trim().toLowerCase()
-  return mediaType === "application/json" ? null : reject(415, `Content-Type must be application/json, got ${contentType ? `"${contentType}"` : "none"}`)
+  return mediaType === "application/json" ? null : wrongMediaType("application/json", contentType)
 }
 
 /** Rejects a body announced as too large before reading any of it. */
@@ -86,7 +106,9 @@ export type JsonRead = { kind: "rejected"; answer: ApiAnswer } | { kind: "json";
 /** One decoder for every request: each `decode` call without streaming starts afresh. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true })
 
-const rejectedWith = (status: number, error: string): JsonRead => ({ kind: "rejected", answer: reject(status, error) })
+function rejectedWith(code: ErrorCode, values?: Record<string, string>): JsonRead {
+  return { kind: "rejected", answer: refuse(code, { values }) }
+}
 
 /** The body as read, as JSON: size, text encoding, syntax. `expected` says what it should hold. */
 export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
@@ -101,13 +123,13 @@ export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
   try {
     text = UTF8.decode(body.bytes)
   } catch {
-    return rejectedWith(400, "Request body must be UTF-8 text")
+    return rejectedWith("body_not_utf8")
   }
-  if (text.trim() === "") return rejectedWith(400, `Request body is empty: send a JSON object with ${expected}`)
+  if (text.trim() === "") return rejectedWith("body_empty", { expected })
   try {
     return { kind: "json", value: JSON.parse(text) }
   } catch {
-    return rejectedWith(400, "Request body is not valid JSON")
+    return rejectedWith("body_not_json")
   }
 }
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
@@ -223,7 +245,7 @@ export const behindBotCheck = async (body: unknown, deps: HandlerDependencies, w
   const now = deps.now()
   const found = await checkSolution(isObject(body) ? body[SOLUTION_FIELD] : undefined, gate.secret, now)
   const recorded = gate.record({ ...found, enforce: gate.mode === "enforce" }, now)
-  if (gate.mode === "enforce") return (await recorded) === "passed" ? work() : reject(403, CHALLENGE_REFUSED_MESSAGE)
+  if (gate.mode === "enforce") return (await recorded) === "passed" ? work() : refuse("bot_check_failed")
   const [answered] = await Promise.all([work(), recorded.catch((error: unknown) => deps.logError("bot check: a check could not be counted", error))])
   return answered
 }
@@ -232,7 +254,7 @@ export const behindBotCheck = async (body: unknown, deps: HandlerDependencies, w
 export const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
   if ("unavailable" in deps.service) {
     deps.logError("signups: refused, nowhere to keep them:", deps.service.unavailable)
-    return reject(503, deps.service.unavailable)
+    return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
   }
   return deps.service
 }
@@ -272,7 +294,7 @@ export const readJson = async (request: ApiRequest, what: string, expected: stri
   try {
     return parseJsonBody(await request.readBody(MAX_BODY_BYTES), expected)
   } catch {
-    return rejectedWith(400, "Request body could not be read completely")
+    return rejectedWith("body_incomplete")
   }
 }
 
@@ -285,8 +307,8 @@ export const guarded = async (deps: Pick<HandlerDependencies, "logError">, work:
     return await work()
   } catch (error) {
     deps.logError("signups: could not handle a request", error)
-    if (isStoreUnavailable(error)) return reject(503, STORE_UNAVAILABLE_MESSAGE, { "Retry-After": String(error.retryAfterSeconds) })
-    return reject(500, SERVER_ERROR_MESSAGE)
+    if (isStoreUnavailable(error)) return refuse("store_unavailable", { headers: { "Retry-After": String(error.retryAfterSeconds) } })
+    return refuse("server_error")
   }
 } /** The secret of a POST's JSON body (`{ token }`, `{ code }`), or the answer that refuses the request. */
 export const secretFromJson = async (
@@ -297,6 +319,6 @@ export const secretFromJson = async (
 ): Promise<ApiAnswer | { secret: string }> => {
   const json = await readJson(request, what, `the ${field} from ${link}`)
   if (json.kind === "rejected") return json.answer
-  if (!isObject(json.value) || typeof json.value[field] !== "string") return reject(400, `Request body must be a JSON object with the "${field}" from ${link}`)
+  if (!isObject(json.value) || typeof json.value[field] !== "string") return refuse("body_invalid", { values: { expected: `the "${field}" from ${link}` } })
   return { secret: json.value[field] }
 }

@@ -30,7 +30,7 @@ import { isValidEmail } from "../../signup/rules"
 import { maskEmail, type OwnerPerson } from "../../signup/owner-person"
 import { emailKey } from "../waitlist/email-key"
 import { CSV_HEADER_LINE, csvLine } from "../waitlist/csv"
-import { answer, guarded, isObject, readJson, reject, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
+import { answer, guarded, isObject, readJson, refuse, wrongMethod, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "./kit"
 import type { ExportRow, SignupStore } from "../store/store"
 import { secretGate } from "./secret-gate"
 import { OWNER_PAGE_ACTOR, SUMMARY_DAYS, SUMMARY_LIMIT } from "../../signup/owner-summary"
@@ -57,9 +57,6 @@ export interface OwnerDependencies extends HandlerDependencies {
 /** The most held referrals one decision may name. */
 export const MAX_REVIEW = 100
 
-export const OWNER_OFF_MESSAGE = "The owner's page is off: set OWNER_TOKEN on the server to turn it on"
-const WRONG_SECRET_MESSAGE = "The owner's secret is missing or wrong"
-
 /**
  * What every owner endpoint does first: off without OWNER_TOKEN (404), the secret (401, or 429
  * while the client's failure bucket is empty, the right secret too: see secret-gate.ts), the method
@@ -70,21 +67,21 @@ export const ownerEndpoint =
   (request: ApiRequest, deps: OwnerDependencies): Promise<ApiAnswer> =>
     guarded(deps, async () => {
       const expected = deps.ownerToken()
-      if (expected === undefined) return reject(404, OWNER_OFF_MESSAGE)
+      if (expected === undefined) return refuse("owner_off")
       // The owner's page asks first whether it is on at all, without the secret: OPTIONS says so.
       if (request.method?.toUpperCase() === "OPTIONS") return answer(200, { ok: true }, { Allow: method === "GET" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" })
-      const refused = await secretGate(request, deps, "owner", expected, WRONG_SECRET_MESSAGE)
+      const refused = await secretGate(request, deps, "owner", expected, "owner_secret_wrong")
       if (refused) return refused
       if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
-        return reject(405, `Method ${request.method ?? "(none)"} is not allowed: ${what} with ${method}`, { Allow: method })
+        return wrongMethod(request.method, what, method)
       }
-      if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+      if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
       return work(request, deps)
     })
 
 /** GET /api/owner/summary: the list at a glance. Days are UTC days ("2026-11-23"); `generatedAt` is an instant. */
 export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary", async (_request, deps) => {
-  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  if (!deps.store) return refuse("list_not_kept")
   const now = deps.now()
   const [summary, visits] = await Promise.all([
     deps.store.ownerSummary(now, { days: SUMMARY_DAYS, limit: SUMMARY_LIMIT }),
@@ -95,7 +92,7 @@ export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary"
 
 /** GET /api/owner/funnel: visits to drop codes redeemed, by hour, day and origin. Hours and days are UTC. */
 export const handleOwnerFunnelRequest = ownerEndpoint("GET", "read the funnel", async (_request, deps) => {
-  if (!deps.funnel) return reject(503, "The signup list is not kept on this server")
+  if (!deps.funnel) return refuse("list_not_kept")
   const now = deps.now()
   const funnel: FunnelAnswer = {
     generatedAt: now.toISOString(),
@@ -123,7 +120,7 @@ export async function* csvChunks(rows: AsyncIterable<ExportRow>): AsyncIterable<
 
 /** GET /api/owner/export: every signup as CSV, the same file `npm run signups:export` writes. */
 export const handleOwnerExportRequest = ownerEndpoint("GET", "download the export", async (_request, deps) => {
-  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  if (!deps.store) return refuse("list_not_kept")
   const now = deps.now()
   const day = now.toISOString().slice(0, 10)
   await deps.store.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "export", count: 1, detail: null }, now)
@@ -144,8 +141,8 @@ export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address"
   const json = await readJson(request, "erase an address", "the email address to erase")
   if (json.kind === "rejected") return json.answer
   const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
-  if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
-  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  if (!isValidEmail(email)) return refuse("email_invalid")
+  if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
   const now = deps.now()
   const { found } = await deps.service.forget(email, now)
   // The audit says that an erasure happened, never of whom: the address is gone for good.
@@ -158,15 +155,15 @@ export const handleOwnerForgetRequest = ownerEndpoint("POST", "erase an address"
 
 /** POST /api/owner/invite `{ count, dryRun }`: who the next `count` are (dry run), or invites them. */
 export const handleOwnerInviteRequest = ownerEndpoint("POST", "invite people", async (request, deps) => {
-  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
-  if (!deps.inviteNext) return reject(503, "Signups are not stored here, so no one can be invited")
+  if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
+  if (!deps.inviteNext) return refuse("invitations_not_kept")
   const json = await readJson(request, "invite people", "count and dryRun")
   if (json.kind === "rejected") return json.answer
   const { count, dryRun } = isObject(json.value) ? json.value : { count: undefined, dryRun: undefined }
   if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_INVITE) {
-    return reject(400, `"count" must be a whole number from 1 to ${MAX_INVITE}`)
+    return refuse("count_invalid", { values: { max: MAX_INVITE } })
   }
-  if (typeof dryRun !== "boolean") return reject(400, '"dryRun" must be true (show who) or false (invite them)')
+  if (typeof dryRun !== "boolean") return refuse("dry_run_invalid")
   const now = deps.now()
   const result = await deps.inviteNext({ count, dryRun }, now)
   if (!result.dryRun && result.invited.length > 0) {
@@ -177,14 +174,14 @@ export const handleOwnerInviteRequest = ownerEndpoint("POST", "invite people", a
 
 /** POST /api/owner/referrals `{ ids, decision }`: releases held referrals (they count) or rejects them (they never will). */
 export const handleOwnerReferralsRequest = ownerEndpoint("POST", "decide on held referrals", async (request, deps) => {
-  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  if (!deps.store) return refuse("list_not_kept")
   const json = await readJson(request, "decide on held referrals", "ids and decision")
   if (json.kind === "rejected") return json.answer
   const { ids, decision } = isObject(json.value) ? json.value : { ids: undefined, decision: undefined }
   if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_REVIEW || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
-    return reject(400, `"ids" must list from 1 to ${MAX_REVIEW} signup numbers of held referrals`)
+    return refuse("ids_invalid", { values: { max: MAX_REVIEW } })
   }
-  if (decision !== "release" && decision !== "reject") return reject(400, '"decision" must be "release" (the referrals count) or "reject" (they never will)')
+  if (decision !== "release" && decision !== "reject") return refuse("referral_decision_invalid")
   const decided = await deps.store.reviewReferrals(ids as number[], decision, deps.now(), OWNER_PAGE_ACTOR)
   return answer(200, { ok: true, decision, decided })
 })
@@ -197,13 +194,13 @@ function addressIn(value: unknown): string | null {
 
 /** POST /api/owner/person `{ email, whole }`: one person, the address masked unless asked whole; the audit says a lookup happened, never of whom. */
 export const handleOwnerPersonRequest = ownerEndpoint("POST", "find a person", async (request, deps) => {
-  if (!deps.store) return reject(503, "The signup list is not kept on this server")
+  if (!deps.store) return refuse("list_not_kept")
   const json = await readJson(request, "find a person", "the email address to find")
   if (json.kind === "rejected") return json.answer
   const email = addressIn(json.value)
-  if (email === null) return reject(400, '"email" is not a valid email address')
+  if (email === null) return refuse("email_invalid")
   const whole = isObject(json.value) ? (json.value.whole ?? false) : false
-  if (typeof whole !== "boolean") return reject(400, '"whole" must be true (the address whole) or false (masked)')
+  if (typeof whole !== "boolean") return refuse("whole_invalid")
   const now = deps.now()
   const found = await deps.store.ownerPerson(emailKey(email))
   await deps.store.recordAudit(
@@ -232,8 +229,8 @@ export const handleOwnerResendRequest = ownerEndpoint("POST", "send a link again
   const json = await readJson(request, "send a link again", "the email address to send the link to")
   if (json.kind === "rejected") return json.answer
   const email = addressIn(json.value)
-  if (email === null) return reject(400, '"email" is not a valid email address')
-  if ("unavailable" in deps.service) return reject(503, deps.service.unavailable)
+  if (email === null) return refuse("email_invalid")
+  if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
   const now = deps.now()
   const outcome = await deps.service.resendFor(email, now)
   if (outcome === "sent") await deps.store?.recordAudit({ actor: OWNER_PAGE_ACTOR, action: "link sent again", count: 1, detail: null }, now)

@@ -16,7 +16,8 @@
  * each address's bucket and beaten by the secret itself (32 characters or more, with variety).
  */
 import { hash, timingSafeEqual } from "node:crypto"
-import { reject, tooManyRequests, type ApiAnswer } from "./kit"
+import { refuse, tooManyRequests, type ApiAnswer } from "./kit"
+import type { ErrorCode } from "../../signup/errors"
 import type { ApiRequest, HandlerDependencies } from "./kit"
 import { createWrongTryLog, type SecretRealm, type WrongTryLog } from "./wrong-try-log"
 
@@ -47,11 +48,11 @@ export const secretGate = async (
   deps: HandlerDependencies,
   realm: SecretRealm,
   secret: string,
-  message: string,
+  wrongSecret: ErrorCode,
 ): Promise<ApiAnswer | null> => {
   const right = hasBearerSecret(request.headers.authorization, secret)
   const decision = await deps.rateLimiter.hit(`${realm} secret: ${request.clientKey}`, right ? 0 : 1)
   if (!right) wrongTryLogOf(deps)(realm, request.clientKey, deps.now().getTime())
   if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
-  return right ? null : reject(401, message, { "WWW-Authenticate": `Bearer realm="${realm}"` })
+  return right ? null : refuse(wrongSecret, { headers: { "WWW-Authenticate": `Bearer realm="${realm}"` } })
 }

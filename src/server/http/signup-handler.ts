@@ -7,7 +7,7 @@
  *   GET  /api/challenge    (the bot check's proof-of-work challenge, see bot-check.ts)
  */
 import { isValidEmail } from "../../signup/rules"
-import { isHoneypotFilled, signupRequestSchema, type SignupFields } from "../../signup/schema"
+import { isHoneypotFilled, signupRefusal, signupRequestSchema, type SignupFields } from "../../signup/schema"
 import { newChallenge } from "./bot-check"
 import { signalNetwork } from "./client-address"
 import {
@@ -20,7 +20,7 @@ import {
   isObject,
   parseJsonBody,
   readJson,
-  reject,
+  refuse,
   type ApiAnswer,
   type ApiRequest,
   type BodyRead,
@@ -38,7 +38,10 @@ export const checkSignupFields = (value: unknown): SignupCheck => {
   if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
   const result = signupRequestSchema.safeParse(value)
   // The first problem, in field order, is the one the sender fixes first.
-  if (!result.success) return { kind: "rejected", answer: reject(400, result.error.issues[0].message) }
+  if (!result.success) {
+    const { code, values } = signupRefusal(result.error.issues[0].message)
+    return { kind: "rejected", answer: refuse(code, { values }) }
+  }
   const { email, source, timestamp, referralCode, utm, consent } = result.data
   return { kind: "signup", signup: { email, source, timestamp, referralCode, utm, consent } }
 }
@@ -66,7 +69,8 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
       const joined = await service.join(check.signup, deps.now(), signalNetwork(request.clientKey))
       switch (joined.kind) {
         case "refused":
-          return reject(400, joined.message)
+          // The one refusal of the list's own rules: a throwaway mailbox.
+          return refuse("email_disposable")
         case "alreadySubscribed":
           return answer(200, { ok: true, status: "already_subscribed" })
         case "pending":
@@ -87,13 +91,13 @@ export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependenc
     const json = await readJson(request, "confirm", "the token from the confirmation link")
     if (json.kind === "rejected") return json.answer
     if (!isObject(json.value) || typeof json.value.token !== "string")
-      return reject(400, 'Request body must be a JSON object with the "token" from the confirmation link')
+      return refuse("body_invalid", { values: { expected: 'the "token" from the confirmation link' } })
     const confirmed = await service.confirm(json.value.token, deps.now())
     switch (confirmed.kind) {
       case "unknown":
-        return reject(404, "This confirmation link is not known: check that the whole link was opened")
+        return refuse("confirm_link_unknown")
       case "expired":
-        return reject(410, "This confirmation link has expired or was already used: sign up again for a new one")
+        return refuse("confirm_link_expired")
       case "confirmed": {
         const { kind: _kind, ...place } = confirmed
         return answer(200, { ok: true, status: "confirmed", ...place })
@@ -109,7 +113,7 @@ export const handleResendRequest = (request: ApiRequest, deps: HandlerDependenci
     const json = await readJson(request, "ask for the link again", "the email address you signed up with")
     if (json.kind === "rejected") return json.answer
     const email = isObject(json.value) && typeof json.value.email === "string" ? json.value.email.trim() : ""
-    if (!isValidEmail(email)) return reject(400, '"email" is not a valid email address')
+    if (!isValidEmail(email)) return refuse("email_invalid")
     return behindBotCheck(json.value, deps, async () => {
       await service.resend(email, deps.now())
       return answer(202, { ok: true })
@@ -123,6 +127,6 @@ export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDepende
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "ask for a challenge")
     if (wrongMethod) return wrongMethod
-    if (!deps.botCheck || deps.botCheck.mode === "off") return reject(404, "The bot check is off")
+    if (!deps.botCheck || deps.botCheck.mode === "off") return refuse("bot_check_off")
     return answer(200, { ...(await newChallenge(deps.botCheck.secret, deps.now())) })
   })

@@ -14,7 +14,9 @@ import {
   isAnswer,
   MAX_BODY_BYTES,
   overLimit,
-  reject,
+  refuse,
+  wrongMediaType,
+  wrongMethod,
   secretFromJson,
   TOO_LARGE,
   type ApiAnswer,
@@ -22,10 +24,6 @@ import {
   type HandlerDependencies,
 } from "./kit"
 
-export const STATUS_LINK_UNKNOWN_MESSAGE = "This status link is not known: check that the whole link was opened"
-
-/** An old status link: it shows and erases no one, and a fresh one comes by email. */
-export const STATUS_LINK_EXPIRED_MESSAGE = "This status link has expired: ask for a fresh one by email"
 /** POST /api/waitlist `{ token }`: where the signup behind a status token stands (a read, with the read budget). */
 export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
   guarded(deps, async () => {
@@ -34,8 +32,9 @@ export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependen
     const read = await secretFromJson(request, "look up a place", "your status link")
     if ("status" in read) return read
     const found = await service.status(read.secret, deps.now())
-    if (found.kind === "unknown") return reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
-    if (found.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
+    if (found.kind === "unknown") return refuse("status_link_unknown")
+    // An old status link shows and erases no one; a fresh one comes by email.
+    if (found.kind === "expired") return refuse("status_link_expired")
     const { kind: _kind, ...status } = found
     return answer(200, status)
   })
@@ -50,13 +49,9 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
     const read = await secretFromJson(request, "leave the list", "your status link")
     if ("status" in read) return read
     const left = await service.leave(read.secret, deps.now())
-    if (left.kind === "expired") return reject(410, STATUS_LINK_EXPIRED_MESSAGE)
-    return left.kind === "left" ? LEFT : reject(404, STATUS_LINK_UNKNOWN_MESSAGE)
+    if (left.kind === "expired") return refuse("status_link_expired")
+    return left.kind === "left" ? LEFT : refuse("status_link_unknown")
   })
-
-/** An old email's unsubscribe link: it erases no one; the mailto address in the email's headers and a fresh status link still work. */
-export const UNSUBSCRIBE_LINK_EXPIRED_MESSAGE =
-  'This unsubscribe link has expired: ask for a fresh status link by email and leave from there, or reply to us with "unsubscribe"'
 
 /** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
 const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])
@@ -84,7 +79,7 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
       const page = `/unsubscribe/${linkToken === null ? "" : `#${new URLSearchParams({ token: linkToken }).toString()}`}`
       return answer(303, { page }, { Location: page })
     }
-    if (method !== "POST") return reject(405, `Method ${method ?? "(none)"} is not allowed: unsubscribe with POST`, { Allow: "GET, POST" })
+    if (method !== "POST") return wrongMethod(method, "unsubscribe", "GET, POST")
     const mediaType = request.headers["content-type"]?.split(";")[0].trim().toLowerCase() ?? ""
     let token: string | null = linkToken
     if (mediaType === "application/json") {
@@ -99,15 +94,13 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
       try {
         if ((await request.readBody(MAX_BODY_BYTES)).kind === "tooLarge") return TOO_LARGE
       } catch {
-        return reject(400, "Request body could not be read completely")
+        return refuse("body_incomplete")
       }
     } else {
-      return reject(
-        415,
-        `Content-Type must be application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`,
-      )
+      return wrongMediaType("application/x-www-form-urlencoded (List-Unsubscribe=One-Click) or application/json", mediaType)
     }
     const left = await service.unsubscribe(token, deps.now())
-    if (left.kind === "expired") return reject(410, UNSUBSCRIBE_LINK_EXPIRED_MESSAGE)
-    return left.kind === "left" ? LEFT : reject(404, "This unsubscribe link is not known: check that the whole link was opened")
+    // An old email's link erases no one; the mailto address in the email's headers and a fresh status link still work.
+    if (left.kind === "expired") return refuse("unsubscribe_link_expired")
+    return left.kind === "left" ? LEFT : refuse("unsubscribe_link_unknown")
   })

@@ -13,7 +13,7 @@ import { isbot } from "isbot"
 import { checkVisitBeacon, isCountedPath, MAX_VISIT_BYTES } from "../../signup/visit"
 import type { VisitCounter } from "../store/visit-counter"
 import type { RateLimiter } from "./rate-limit"
-import { answer, checkMethod, guarded, parseJsonBody, reject, tooManyRequests, type ApiAnswer, type ApiRequest } from "./kit"
+import { answer, checkMethod, guarded, parseJsonBody, refuse, tooLarge, tooManyRequests, wrongMediaType, type ApiAnswer, type ApiRequest } from "./kit"
 
 /** Views per client per window, as a multiple of the write budget (SIGNUP_RATE_LIMIT): a person reading the site sends a few a minute. */
 export const VISIT_BUDGET = 12
@@ -29,7 +29,7 @@ export interface VisitDependencies {
 
 const COUNTED = answer(204, {})
 
-const TOO_LARGE = reject(413, `Request body is too large: a page view is at most ${MAX_VISIT_BYTES} bytes`, { Connection: "close" })
+const TOO_LARGE = tooLarge(`a page view is at most ${MAX_VISIT_BYTES} bytes`)
 
 /** The media types a view comes as: text/plain from the beacon, application/json from anything else. */
 const VISIT_TYPES = new Set(["text/plain", "application/json"])
@@ -41,19 +41,19 @@ export const handleVisitRequest = (request: ApiRequest, deps: VisitDependencies)
     const decision = await deps.limiter.hit(`visit: ${request.clientKey}`)
     if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
     const mediaType = request.headers["content-type"]?.split(";")[0].trim().toLowerCase() ?? ""
-    if (!VISIT_TYPES.has(mediaType)) return reject(415, `Content-Type must be text/plain or application/json, got ${mediaType ? `"${mediaType}"` : "none"}`)
+    if (!VISIT_TYPES.has(mediaType)) return wrongMediaType("text/plain or application/json", mediaType)
     if (Number(request.headers["content-length"]) > MAX_VISIT_BYTES) return TOO_LARGE
     let body
     try {
       body = await request.readBody(MAX_VISIT_BYTES)
     } catch {
-      return reject(400, "Request body could not be read completely")
+      return refuse("body_incomplete")
     }
     if (body.kind === "tooLarge" || (body.kind === "bytes" && body.bytes.length > MAX_VISIT_BYTES)) return TOO_LARGE
     const json = parseJsonBody(body, "the page's path")
     if (json.kind === "rejected") return json.answer
     const visit = checkVisitBeacon(json.value)
-    if (typeof visit === "string") return reject(400, visit)
+    if (typeof visit === "string") return refuse("visit_invalid", { values: { problem: visit } })
     // Answered as any view is: a bot learns nothing from the answer.
     const userAgent = request.headers["user-agent"]
     if (!deps.visits || !userAgent || isbot(userAgent) || !isCountedPath(visit.path)) return COUNTED

@@ -13,7 +13,7 @@ import type { Server } from "node:http"
 import type { Socket } from "node:net"
 import { join } from "node:path"
 import { Readable } from "node:stream"
-import { MAX_BODY_BYTES } from "../http/kit"
+import { MAX_BODY_BYTES, refuse, TOO_LARGE } from "../http/kit"
 import { ROUTES, type EndpointDependencies } from "../http/routes"
 import { closeVisitCounters } from "../runtime/visits"
 import type { SignupRuntime } from "../runtime/runtime"
@@ -271,14 +271,10 @@ export const buildServer = async ({ publicDir, runtime, log, limits: given = {} 
   // Fastify's own refusals (a body over the limit, a broken upload) answer in the handler's words.
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
-    const message =
-      status === 413
-        ? `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`
-        : status === 500
-          ? "The server had a problem on our side: please try again later"
-          : error.message
     if (status === 500) runtime.dependencies.logError(`server: ${request.method} ${pathOf(request.url)} failed`, error)
-    return reply.code(status).header("Cache-Control", "no-store").send({ error: message })
+    // Any other refusal of Fastify's (a body cut short) keeps its status and says what Fastify found.
+    const refusal = status === 413 ? TOO_LARGE : status === 500 ? refuse("server_error") : refuse("request_invalid", { values: { reason: error.message } })
+    return reply.code(status).headers(refusal.headers).send(refusal.body)
   })
 
   app.addHook("onClose", async () => {

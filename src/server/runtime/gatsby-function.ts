@@ -4,7 +4,7 @@
  */
 import { once } from "node:events"
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
-import { MAX_BODY_BYTES, readRequestBody, SERVER_ERROR_MESSAGE, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "../http/kit"
+import { MAX_BODY_BYTES, readRequestBody, refuse, type ApiAnswer, type ApiRequest, type HandlerDependencies } from "../http/kit"
 import { logError, signupRuntime, type SignupRuntime } from "./runtime"
 
 // Gatsby runs body-parser's raw, text, urlencoded and json parsers before a Function. When one
@@ -55,6 +55,9 @@ export const gatsbyFunction =
       res.status(answer.status).json(answer.body)
     } catch (error) {
       logError("signups: unexpected failure", error)
-      if (!res.headersSent) res.status(500).json({ error: SERVER_ERROR_MESSAGE })
+      if (!res.headersSent) {
+        const failed = refuse("server_error")
+        res.status(failed.status).json(failed.body)
+      }
     }
   }

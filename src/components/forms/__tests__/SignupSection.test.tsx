@@ -117,9 +117,9 @@ describe("after a signup", () => {
     expect(within(screen.getByRole("form", { name: "Join the Drop" })).getByLabelText("Email address")).toHaveValue("")
   })
 
-  it("a refused address shows the endpoint's reason and keeps what was typed", async () => {
+  it("a refused address shows the words content gives its refusal's code and keeps what was typed", async () => {
     const reason = "Disposable email addresses can't join the list: please use an address you keep"
-    fetchMock.mockResolvedValue(answer(400, { error: reason }))
+    fetchMock.mockResolvedValue(answer(400, { error: "reworded by the server", code: "email_disposable" }))
     const form = await joinWith("bot@mailinator.com")
     await expectToast("Check your email", reason, "alert")
     const email = within(form).getByLabelText("Email address")

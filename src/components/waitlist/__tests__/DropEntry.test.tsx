@@ -173,21 +173,36 @@ describe("entering from the status page", () => {
   })
 
   it.each([
-    ["a size not of the drop", 400, { error: '"size" is not one of this drop\'s sizes' }, copy.errors.badSize],
-    ["the bot check refusing", 403, { error: "We couldn't check that this came from a person: please reload the page and try again" }, copy.errors.botCheck],
+    ["a size not of the drop", 400, { error: '"size" is not one of this drop\'s sizes', code: "size_unknown" }, copy.errors.badSize],
+    [
+      "the bot check refusing",
+      403,
+      { error: "We couldn't check that this came from a person: please reload the page and try again", code: "bot_check_failed" },
+      copy.errors.botCheck,
+    ],
     [
       "an unconfirmed address",
       403,
-      { error: "Only confirmed people on the list can enter: open the link in the email we sent you first" },
+      { error: "Only confirmed people on the list can enter: open the link in the email we sent you first", code: "entry_not_confirmed" },
       copy.errors.notConfirmed,
     ],
-    ["a signup held for review", 403, { error: "Your signup is waiting for a check by our team, so it can't enter a draw yet" }, copy.errors.held],
-    ["an unknown link or drop", 404, { error: "This status link is not known: check that the whole link was opened" }, copy.errors.notFound],
-    ["a window not open yet", 409, { error: "Entries for this drop open at 2026-12-04T17:00:00.000Z" }, copy.errors.notOpen],
-    ["a closed window", 409, { error: "Entries for this drop have closed" }, copy.errors.closed],
-    ["a draw not set up", 409, { error: "This drop's draw isn't set up yet: please try again later" }, copy.errors.notSetUp],
-    ["an expired link", 410, { error: "This status link has expired: ask for a fresh one by email" }, copy.errors.expired],
-    ["too many requests", 429, { error: "Too many requests: try again in 30 seconds" }, copy.errors.tooMany],
+    [
+      "a signup held for review",
+      403,
+      { error: "Your signup is waiting for a check by our team, so it can't enter a draw yet", code: "entry_held" },
+      copy.errors.held,
+    ],
+    [
+      "an unknown link or drop",
+      404,
+      { error: "This status link is not known: check that the whole link was opened", code: "status_link_unknown" },
+      copy.errors.notFound,
+    ],
+    ["a window not open yet", 409, { error: "Entries for this drop open at 2026-12-04T17:00:00.000Z", code: "entries_not_open" }, copy.errors.notOpen],
+    ["a closed window", 409, { error: "Entries for this drop have closed", code: "entries_closed" }, copy.errors.closed],
+    ["a draw not set up", 409, { error: "This drop's draw isn't set up yet: please try again later", code: "draw_not_set_up" }, copy.errors.notSetUp],
+    ["an expired link", 410, { error: "This status link has expired: ask for a fresh one by email", code: "status_link_expired" }, copy.errors.expired],
+    ["too many requests", 429, { error: "Too many requests: try again in 30 seconds", code: "rate_limited" }, copy.errors.tooMany],
     ["a server error", 500, { error: "Something went wrong" }, copy.errors.failed],
   ])("says so politely on %s, and keeps the chosen size and the entry as they were", async (_case, status, body, words) => {
     const user = userEvent.setup()

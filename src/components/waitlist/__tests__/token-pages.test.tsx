@@ -95,7 +95,7 @@ describe("the status page", () => {
 
   it("still opens from an old email's ?token= link, moving the token into the fragment at once", async () => {
     openWith(`?utm_source=email&token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link" }))
+    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link", code: "status_link_unknown" }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
     expect(screen.getByRole("heading", { level: 1, name: waitlistPage.badLink.heading })).toBeVisible()
@@ -105,7 +105,7 @@ describe("the status page", () => {
 
   it("looks up the new token when another link is opened in the same tab (only the fragment changes)", async () => {
     openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link" }))
+    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link", code: "status_link_unknown" }))
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
     window.location.hash = "#token=another-token"
@@ -114,7 +114,7 @@ describe("the status page", () => {
   })
 
   it.each([
-    ["an unknown token", async () => answer(404, { error: "Unknown status link" }), waitlistPage.notFound],
+    ["an unknown token", async () => answer(404, { error: "Unknown status link", code: "status_link_unknown" }), waitlistPage.notFound],
     ["no answer", async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")), waitlistPage.failed],
   ])("explains %s", async (_case, respond, message) => {
     openWith(`#token=${TOKEN}`)
@@ -127,7 +127,7 @@ describe("the status page", () => {
     openWith(`#token=${TOKEN}`)
     global.fetch = withoutBotCheck(fetchMock)
     fetchMock
-      .mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email" }))
+      .mockResolvedValueOnce(answer(410, { error: "This status link has expired: ask for a fresh one by email", code: "status_link_expired" }))
       .mockResolvedValueOnce(answer(202, { ok: true }))
     const user = userEvent.setup()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
@@ -147,7 +147,7 @@ describe("the status page", () => {
   it("says plainly that an unknown link did not work and emails the person their link from there, the same answer whoever asks", async () => {
     openWith(`#token=${TOKEN}`)
     global.fetch = withoutBotCheck(fetchMock)
-    fetchMock.mockResolvedValueOnce(answer(404, { error: "Unknown status link" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    fetchMock.mockResolvedValueOnce(answer(404, { error: "Unknown status link", code: "status_link_unknown" })).mockResolvedValueOnce(answer(202, { ok: true }))
     const user = userEvent.setup()
     render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
     expect(await screen.findByRole("heading", { level: 1, name: "That link didn't work" })).toBeVisible()
@@ -302,12 +302,12 @@ describe("the confirmation page", () => {
   })
 
   it.each([
-    ["an expired or used link", 410, confirmPage.expired],
-    ["an unknown link", 404, confirmPage.notFound],
-    ["a server failure", 503, confirmPage.failed],
-  ])("explains %s", async (_case, status, message) => {
+    ["an expired or used link", 410, "confirm_link_expired", confirmPage.expired],
+    ["an unknown link", 404, "confirm_link_unknown", confirmPage.notFound],
+    ["a server failure", 503, "store_unavailable", confirmPage.failed],
+  ])("explains %s", async (_case, status, code, message) => {
     openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(status, { error: "no" }))
+    fetchMock.mockResolvedValue(answer(status, { error: "no", code }))
     render(<ConfirmSignup copy={confirmPage} />)
     expect(await screen.findByText(message)).toBeVisible()
   })
@@ -468,8 +468,8 @@ describe("the unsubscribe page", () => {
   })
 
   it.each([
-    ["an unknown link", async () => answer(404, { error: "unknown" }), unsubscribePage.notFound],
-    ["a link that is not a token", async () => answer(400, { error: "bad" }), unsubscribePage.notFound],
+    ["an unknown link", async () => answer(404, { error: "unknown", code: "unsubscribe_link_unknown" }), unsubscribePage.notFound],
+    ["a link that is not a token", async () => answer(400, { error: "bad", code: "body_invalid" }), unsubscribePage.notFound],
   ])("explains %s", async (_case, respond, message) => {
     const user = userEvent.setup()
     openWith(`#token=${TOKEN}`)
@@ -483,7 +483,7 @@ describe("the unsubscribe page", () => {
     const user = userEvent.setup()
     openWith(`#token=${TOKEN}`)
     global.fetch = withoutBotCheck(fetchMock)
-    fetchMock.mockResolvedValueOnce(answer(410, { error: "expired" })).mockResolvedValueOnce(answer(202, { ok: true }))
+    fetchMock.mockResolvedValueOnce(answer(410, { error: "expired", code: "unsubscribe_link_expired" })).mockResolvedValueOnce(answer(202, { ok: true }))
     render(<UnsubscribeByLink copy={unsubscribePage} />)
     await user.click(screen.getByRole("button", { name: unsubscribePage.button }))
     expect(await screen.findByText(unsubscribePage.expired.text.replace("{unsubscribeLinkDays}", "90"))).toBeVisible()

@@ -1,9 +1,10 @@
 // The bot check: the browser's solver against the server's check (altcha-lib), and the check in
 // front of signup and resend over a real store on each engine: monitor counts what enforce refuses,
 // a solution is taken once, a person with a solution gets through.
+import { errorMessage } from "../../../signup/errors"
 import { webcrypto } from "node:crypto"
 import { solutionField, solve } from "../../../lib/proof-of-work"
-import { checkSolution, CHALLENGE_REFUSED_MESSAGE, CHALLENGE_TTL_MS, newChallenge, parseBotCheckMode, solveForRequest, type BotCheckMode } from "../bot-check"
+import { checkSolution, CHALLENGE_TTL_MS, newChallenge, parseBotCheckMode, solveForRequest, type BotCheckMode } from "../bot-check"
 import { handleChallengeRequest, handleResendRequest, handleSignupRequest } from "../signup-handler"
 import { type ApiRequest, type HandlerDependencies } from "../kit"
 import { createRateLimiter } from "../rate-limit"
@@ -79,7 +80,7 @@ describe.each(engines)("the bot check in front of the list, on %s", (_name, open
   it("enforce: refuses a signup without a solution, or with one used before, and takes a person's", async () => {
     const { deps, solved, emails, counts } = await setUp("enforce")
     const refused = await handleSignupRequest(request(signup("bot@example.com")), deps)
-    expect(refused).toMatchObject({ status: 403, body: { error: CHALLENGE_REFUSED_MESSAGE } })
+    expect(refused).toMatchObject({ status: 403, body: { error: errorMessage("bot_check_failed"), code: "bot_check_failed" } })
     const solution = await solved()
     expect((await handleSignupRequest(request(signup("person@example.com", solution)), deps)).status).toBe(201)
     expect((await handleSignupRequest(request(signup("replay@example.com", solution)), deps)).status).toBe(403)

@@ -1,11 +1,12 @@
 // A full disk, for real: SQLite's max_page_count stops the database file from growing, as a full
 // disk does (SQLITE_FULL). A signup then gets 503 with Retry-After, the form keeps what was typed
 // (see the browser tests), nothing stored before is lost, and signups go through once there is room.
+import { errorMessage } from "../../../signup/errors"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { handleSignupRequest } from "../signup-handler"
-import { STORE_UNAVAILABLE_MESSAGE, type ApiRequest, type HandlerDependencies } from "../kit"
+import { type ApiRequest, type HandlerDependencies } from "../kit"
 import { createSignupService } from "../../waitlist/service"
 import { DISK_RETRY_AFTER_SECONDS, openSqliteDatabase } from "../../store/sqlite-database"
 import { createSqlStore } from "../../store/sql-store"
@@ -48,7 +49,7 @@ it("answers 503 with Retry-After while the disk is full, loses nothing stored, a
     expect(full?.answer).toEqual({
       status: 503,
       headers: { "Cache-Control": "no-store", "Retry-After": String(DISK_RETRY_AFTER_SECONDS) },
-      body: { error: STORE_UNAVAILABLE_MESSAGE },
+      body: { error: errorMessage("store_unavailable"), code: "store_unavailable" },
     })
     expect(errors).toEqual([expect.objectContaining({ name: "StoreUnavailableError", message: "the signup database's disk is full or failing" })])
 

@@ -109,33 +109,39 @@ const asOwner = { authorization: `Bearer ${OWNER}` }
 
 describe("POST /api/drop/enter", () => {
   it.each([
-    ["a body that is not JSON", "{", 400, "Request body is not valid JSON"],
-    ["no token", { drop: "drop-01", size: "cap/One size" }, 400, 'Request body must be a JSON object with the "token" from your status link'],
-    ["no drop", { token: "A".repeat(43), size: "cap/One size" }, 400, '"drop" must name the drop'],
-    ["a size that is a number", { token: "A".repeat(43), drop: "drop-01", size: 3 }, 400, '"size" must be one of the drop\'s sizes, or null to withdraw'],
-    ["an unknown drop", { token: "A".repeat(43), drop: "drop-99", size: "cap/One size" }, 404, "This drop is not known: check the drop's link"],
-    ["an unknown size", { token: "A".repeat(43), drop: "drop-01", size: "cap/XL" }, 400, '"size" is not one of this drop\'s sizes'],
-  ])("answers %s with %s", async (_what, body, status, error) => {
+    ["a body that is not JSON", "{", 400, "body_not_json", "Request body is not valid JSON"],
+    ["no token", { drop: "drop-01", size: "cap/One size" }, 400, "body_invalid", 'Request body must be a JSON object with the "token" from your status link'],
+    ["no drop", { token: "A".repeat(43), size: "cap/One size" }, 400, "drop_invalid", '"drop" must name the drop'],
+    [
+      "a size that is a number",
+      { token: "A".repeat(43), drop: "drop-01", size: 3 },
+      400,
+      "size_invalid",
+      '"size" must be one of the drop\'s sizes, or null to withdraw',
+    ],
+    ["an unknown drop", { token: "A".repeat(43), drop: "drop-99", size: "cap/One size" }, 404, "drop_unknown", "This drop is not known: check the drop's link"],
+    ["an unknown size", { token: "A".repeat(43), drop: "drop-01", size: "cap/XL" }, 400, "size_unknown", '"size" is not one of this drop\'s sizes'],
+  ])("answers %s with %s", async (_what, body, status, code, error) => {
     const { deps, clock } = setUp()
     clock.now = new Date(OPENS.getTime() + 60_000)
     const answer = await handleDropEnterRequest(post(body), deps)
     expect(answer.status).toBe(status)
-    expect(answer.body).toEqual({ error })
+    expect(answer.body).toEqual({ error, code })
   })
 
   it("refuses entries before the window, without a commitment, from an unknown link, and after the close", async () => {
     const { deps, clock, join, commit } = setUp()
     const token = await join("ana@example.com")
     const enter = () => handleDropEnterRequest(post({ token, drop: "drop-01", size: "cap/One size" }), deps)
-    expect((await enter()).body).toEqual({ error: `Entries for this drop open at ${OPENS.toISOString()}` })
+    expect((await enter()).body).toEqual({ error: `Entries for this drop open at ${OPENS.toISOString()}`, code: "entries_not_open" })
     clock.now = new Date(OPENS.getTime() + 60_000)
-    expect(await enter()).toMatchObject({ status: 409, body: { error: "This drop's draw isn't set up yet: please try again later" } })
+    expect(await enter()).toMatchObject({ status: 409, body: { error: "This drop's draw isn't set up yet: please try again later", code: "draw_not_set_up" } })
     clock.now = new Date(OPENS.getTime() - 60_000)
     await commit()
     clock.now = new Date(OPENS.getTime() + 60_000)
     expect((await handleDropEnterRequest(post({ token: "B".repeat(43), drop: "drop-01", size: "cap/One size" }), deps)).status).toBe(404)
     clock.now = new Date(CLOSES.getTime() + 1)
-    expect(await enter()).toMatchObject({ status: 409, body: { error: "Entries for this drop have closed" } })
+    expect(await enter()).toMatchObject({ status: 409, body: { error: "Entries for this drop have closed", code: "entries_closed" } })
   })
 
   it("stands behind the bot check in enforce: no solution, no entry", async () => {
@@ -173,6 +179,7 @@ describe("a drop through its endpoints, from the owner's commitment to the shop 
     expect((await handleDropEntriesRequest(get({ drop: "drop-01" }), deps)).status).toBe(409)
     expect((await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)).body).toEqual({
       error: `The draw runs after entries close, at ${CLOSES.toISOString()}`,
+      code: "draw_too_early",
     })
 
     // The server freezes the list at the close (serve:prod's timer does it to the second), before the beacon's round is out.
@@ -196,6 +203,7 @@ describe("a drop through its endpoints, from the owner's commitment to the shop 
 
     expect((await handleOwnerDrops(post({ action: "draw", drop: "drop-01", seed: "f".repeat(64) }, asOwner), deps)).body).toEqual({
       error: "That seed does not match the hash published before entries opened",
+      code: "seed_mismatch",
     })
     // The beacon out of reach: the owner is told, and may paste the round's signature, which is checked.
     relay.quiet(true)
@@ -206,7 +214,7 @@ describe("a drop through its endpoints, from the owner's commitment to the shop 
     })
     expect(await handleOwnerDrops(post({ action: "draw", drop: "drop-01", beacon: "ab".repeat(48) }, asOwner), deps)).toMatchObject({
       status: 400,
-      body: { error: `That is not the beacon's round ${commitment.round}, signed by the chain's key` },
+      body: { error: `That is not the beacon's round ${commitment.round}, signed by the chain's key`, code: "beacon_invalid" },
     })
     relay.quiet(false)
     expect(await handleOwnerDrops(post({ action: "draw", drop: "drop-01" }, asOwner), deps)).toMatchObject({ status: 200, body: { ok: true, winners: 1 } })
@@ -266,7 +274,7 @@ describe("GET /api/drop", () => {
     const { deps } = setUp()
     expect(await handleDropRequest(get({ drop: "nope" }), deps)).toMatchObject({
       status: 404,
-      body: { error: "This drop is not known: check the drop's link" },
+      body: { error: "This drop is not known: check the drop's link", code: "drop_unknown" },
     })
     expect((await handleDropRequest({ ...get({ drop: "drop-01" }), method: "DELETE" }, deps)).status).toBe(405)
   })
@@ -305,7 +313,7 @@ describe("a drop's winning code at the invitation endpoints", () => {
     expect((await handleInvitationRequest(post({ code }), deps)).body).toEqual({ state: "passed", drop: "Drop 01", size: "Cap, One size" })
     expect(await handleRedeemRequest(post({ code }, { authorization: `Bearer ${SHOP}` }), deps)).toMatchObject({
       status: 410,
-      body: { error: "This drop code was not used in time and passed to the reserve list" },
+      body: { error: "This drop code was not used in time and passed to the reserve list", code: "prize_passed" },
     })
     // The other entrant, next on the reserve list, has a code now, and the record says so.
     const record = (await handleDropRequest(get({ drop: "drop-01" }), deps)).body as { promoted: Record<string, string[]> }

@@ -1,10 +1,11 @@
 // The endpoints as any host calls them, over a real service and a real SQLite store.
+import { errorMessage } from "../../../signup/errors"
 import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { handleConfirmRequest, handleResendRequest, handleSignupRequest } from "../signup-handler"
-import { handleLeaveRequest, handleUnsubscribeRequest, handleWaitlistRequest, STATUS_LINK_EXPIRED_MESSAGE } from "../status-handler"
-import { STORE_UNAVAILABLE_MESSAGE, type ApiRequest, type HandlerDependencies } from "../kit"
+import { handleLeaveRequest, handleUnsubscribeRequest, handleWaitlistRequest } from "../status-handler"
+import { type ApiRequest, type HandlerDependencies } from "../kit"
 import type { RateDecision } from "../rate-limit"
 import { signupsToCsv } from "../../waitlist/csv"
 import { createSignupService } from "../../waitlist/service"
@@ -82,7 +83,7 @@ describe("POST /api/signup", () => {
   it("refuses a consent value longer than 64 characters with a 400 that says so", async () => {
     const { deps, store } = setUp()
     const answer = await signUp(deps, { consent: "x".repeat(65) })
-    expect(answer).toMatchObject({ status: 400, body: { error: '"consent" must be the wording\'s version, at most 64 characters' } })
+    expect(answer).toMatchObject({ status: 400, body: { error: '"consent" must be the wording\'s version, at most 64 characters', code: "consent_invalid" } })
     expect(await allRows(store)).toEqual([])
   })
 
@@ -107,7 +108,10 @@ describe("POST /api/signup", () => {
   it("refuses a disposable address with 400 and a message the form can show", async () => {
     const { deps, store } = setUp()
     const answer = await signUp(deps, { email: "someone@mailinator.com" })
-    expect(answer).toMatchObject({ status: 400, body: { error: "Disposable email addresses can't join the list: please use an address you keep" } })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: "Disposable email addresses can't join the list: please use an address you keep", code: "email_disposable" },
+    })
     expect(await allRows(store)).toEqual([])
   })
 
@@ -140,7 +144,11 @@ describe("POST /api/signup", () => {
     const { deps } = setUp({ decision: { allowed: false, retryAfterSeconds: 42 } })
     const answer = await handleSignupRequest(request({ method: "GET" }), deps)
     expect(deps.rateLimiter.hit).toHaveBeenCalledWith("203.0.113.7")
-    expect(answer).toMatchObject({ status: 429, headers: { "Retry-After": "42" }, body: { error: "Too many requests: try again in 42 seconds" } })
+    expect(answer).toMatchObject({
+      status: 429,
+      headers: { "Retry-After": "42" },
+      body: { error: "Too many requests: try again in 42 seconds", code: "rate_limited" },
+    })
   })
 
   it("does not read the body of a request refused by its head", async () => {
@@ -156,7 +164,7 @@ describe("POST /api/signup", () => {
   it("answers 400 when the body cannot be read", async () => {
     const { deps } = setUp()
     const answer = await handleSignupRequest(request({ readBody: () => Promise.reject(new Error("reset")) }), deps)
-    expect(answer).toMatchObject({ status: 400, body: { error: "Request body could not be read completely" } })
+    expect(answer).toMatchObject({ status: 400, body: { error: "Request body could not be read completely", code: "body_incomplete" } })
   })
 
   it("answers 500 with a JSON reason, and logs, when the store fails", async () => {
@@ -166,7 +174,7 @@ describe("POST /api/signup", () => {
     expect(answer).toEqual({
       status: 500,
       headers: { "Cache-Control": "no-store" },
-      body: { error: "The signup service had a problem on our side: please try again later" },
+      body: { error: "The signup service had a problem on our side: please try again later", code: "server_error" },
     })
     expect(logError).toHaveBeenCalled()
   })
@@ -223,7 +231,7 @@ describe("POST /api/waitlist", () => {
     const token = linkSecret(String(joined.body.statusUrl)) as string
     expect(await lookUp(deps, null)).toMatchObject({
       status: 400,
-      body: { error: 'Request body must be a JSON object with the "token" from your status link' },
+      body: { error: 'Request body must be a JSON object with the "token" from your status link', code: "body_invalid" },
     })
     const old = await handleWaitlistRequest(request({ method: "GET", query: new URLSearchParams({ token }) }), deps)
     expect(old).toMatchObject({ status: 405, headers: { Allow: "POST" } })
@@ -257,7 +265,7 @@ describe("POST /api/resend", () => {
 
   it("answers 400 for a missing or malformed address, and counts against the rate limit", async () => {
     const { deps } = setUp()
-    expect(await resend(deps, {})).toMatchObject({ status: 400, body: { error: '"email" is not a valid email address' } })
+    expect(await resend(deps, {})).toMatchObject({ status: 400, body: { error: '"email" is not a valid email address', code: "email_invalid" } })
     expect((await resend(deps, { email: "not-an-address" })).status).toBe(400)
     const limited = setUp({ decision: { allowed: false, retryAfterSeconds: 30 } })
     expect((await resend(limited.deps, { email: "fan@example.com" })).status).toBe(429)
@@ -282,7 +290,7 @@ describe("a database out of reach", () => {
     expect(await call(deps)).toEqual({
       status: 503,
       headers: { "Cache-Control": "no-store", "Retry-After": "7" },
-      body: { error: STORE_UNAVAILABLE_MESSAGE },
+      body: { error: errorMessage("store_unavailable"), code: "store_unavailable" },
     })
     expect(logError).toHaveBeenCalledTimes(1)
   })
@@ -290,7 +298,10 @@ describe("a database out of reach", () => {
   it("keeps other failures a 500", async () => {
     const store = unreachable()
     const { deps } = setUp({ store: { ...store, add: () => Promise.reject(new Error("disk full")) } })
-    expect(await signUp(deps)).toMatchObject({ status: 500, body: { error: "The signup service had a problem on our side: please try again later" } })
+    expect(await signUp(deps)).toMatchObject({
+      status: 500,
+      body: { error: "The signup service had a problem on our side: please try again later", code: "server_error" },
+    })
   })
 })
 
@@ -424,9 +435,9 @@ describe("leaving the list", () => {
       const lastDay = at(STATUS_TOKEN_TTL_MS - 60_000)
       const expired = at(STATUS_TOKEN_TTL_MS + 1)
       await expect(lookUp(lastDay, person.status)).resolves.toMatchObject({ status: 200, body: { position: 1 } })
-      await expect(lookUp(expired, person.status)).resolves.toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
+      await expect(lookUp(expired, person.status)).resolves.toMatchObject({ status: 410, body: { code: "status_link_expired" } })
       const leave = await handleLeaveRequest(request({ body: JSON.stringify({ token: linkSecret(person.status.href) }) }), expired)
-      expect(leave).toMatchObject({ status: 410, body: { error: STATUS_LINK_EXPIRED_MESSAGE } })
+      expect(leave).toMatchObject({ status: 410, body: { code: "status_link_expired" } })
       expect((await allRows(store)).map((row) => row.signup.email)).toEqual(["keeper@example.com"])
 
       const later = new Date(NOW.getTime() + STATUS_TOKEN_TTL_MS + 1)

@@ -104,9 +104,12 @@ describe("POST /api/invite/redeem", () => {
     await expect(redeem(deps, { code: codes[1] })).resolves.toEqual({
       status: 409,
       headers: { "Cache-Control": "no-store" },
-      body: { error: "This invitation code was already used", redeemedAt: NOW.toISOString() },
+      body: { error: "This invitation code was already used", code: "invitation_used", redeemedAt: NOW.toISOString() },
     })
-    await expect(redeem(deps, { code: "B".repeat(43) })).resolves.toMatchObject({ status: 404, body: { error: "This invitation code is not known" } })
+    await expect(redeem(deps, { code: "B".repeat(43) })).resolves.toMatchObject({
+      status: 404,
+      body: { error: "This invitation code is not known", code: "invitation_unknown" },
+    })
     await expect(redeem(deps, { code: "not-a-code" })).resolves.toMatchObject({ status: 404 })
     // The shop redeems many codes at launch: requests with the right secret take nothing from the limit.
     expect(hit.mock.calls.length).toBeGreaterThan(0)
@@ -128,7 +131,7 @@ describe("POST /api/invite/redeem", () => {
       expect(answer).toMatchObject({
         status: 401,
         headers: { "WWW-Authenticate": 'Bearer realm="invitations"' },
-        body: { error: "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>" },
+        body: { error: "Send the shop's secret as Authorization: Bearer <INVITE_API_TOKEN>", code: "shop_secret_wrong" },
       })
     }
     // Each wrong try takes a token from the client's failure bucket, apart from the signup limit.
@@ -142,7 +145,7 @@ describe("POST /api/invite/redeem", () => {
 
   it("is not there at all without INVITE_API_TOKEN", async () => {
     const { deps } = setUp({ inviteApiToken: undefined })
-    await expect(redeem(deps, { code: "A".repeat(43) })).resolves.toMatchObject({ status: 404, body: { error: "Not found" } })
+    await expect(redeem(deps, { code: "A".repeat(43) })).resolves.toMatchObject({ status: 404, body: { error: "Not found", code: "endpoint_off" } })
   })
 
   it.each([

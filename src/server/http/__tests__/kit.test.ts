@@ -27,7 +27,7 @@ describe("request head checks", () => {
     expect(checkMethod("post", "POST", "send the signup")).toBeNull()
     const answer = checkMethod("GET", "POST", "send the signup")
     expect(answer).toMatchObject({ status: 405, headers: { Allow: "POST" } })
-    expect(answer?.body).toEqual({ error: "Method GET is not allowed: send the signup with POST" })
+    expect(answer?.body).toEqual({ error: "Method GET is not allowed: send the signup with POST", code: "method_not_allowed" })
     expect(checkMethod(undefined, "GET", "look up a place")).toMatchObject({ status: 405, headers: { Allow: "GET" } })
   })
 
@@ -36,10 +36,10 @@ describe("request head checks", () => {
     expect(checkContentType("Application/JSON; charset=utf-8")).toBeNull()
     expect(checkContentType("text/plain")).toMatchObject({
       status: 415,
-      body: { error: 'Content-Type must be application/json, got "text/plain"' },
+      body: { error: 'Content-Type must be application/json, got "text/plain"', code: "unsupported_media_type" },
     })
     expect(checkContentType("application/x-www-form-urlencoded")?.status).toBe(415)
-    expect(checkContentType(undefined)?.body).toEqual({ error: "Content-Type must be application/json, got none" })
+    expect(checkContentType(undefined)?.body).toEqual({ error: "Content-Type must be application/json, got none", code: "unsupported_media_type" })
   })
 
   it("refuses a body announced as larger than the limit with 413 before reading it", () => {
@@ -48,7 +48,7 @@ describe("request head checks", () => {
     expect(checkDeclaredLength(String(MAX_BODY_BYTES + 1))).toMatchObject({
       status: 413,
       headers: { Connection: "close" },
-      body: { error: `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes` },
+      body: { error: `Request body is too large: the limit is ${MAX_BODY_BYTES} bytes`, code: "body_too_large" },
     })
   })
 })
@@ -201,7 +201,7 @@ describe("the rate limit", () => {
     expect(await handleWaitlistRequest(request, deps)).toEqual({
       status: 429,
       headers: { "Cache-Control": "no-store", "Retry-After": "30" },
-      body: { error: "Too many requests: try again in 30 seconds" },
+      body: { error: "Too many requests: try again in 30 seconds", code: "rate_limited" },
     })
   })
 

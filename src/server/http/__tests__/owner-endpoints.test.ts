@@ -1,6 +1,7 @@
 // The owner's endpoints as any host calls them, over a real service, a real rate limiter and a
 // real store on each engine: off without OWNER_TOKEN, nothing without the secret, and numbers
 // that match what was done through the public endpoints.
+import { errorMessage } from "../../../signup/errors"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -15,7 +16,6 @@ import {
   handleOwnerInviteRequest,
   handleOwnerReferralsRequest,
   handleOwnerSummaryRequest,
-  OWNER_OFF_MESSAGE,
   type OwnerDependencies,
 } from "../owner-handler"
 import { inviteNext } from "../../waitlist/invitations"
@@ -84,7 +84,7 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
     const { deps } = await setUp({ ownerToken: undefined })
     for (const endpoint of [handleOwnerSummaryRequest, handleOwnerExportRequest]) {
       const answer = await endpoint(request(), deps)
-      expect(answer).toMatchObject({ status: 404, body: { error: OWNER_OFF_MESSAGE } })
+      expect(answer).toMatchObject({ status: 404, body: { error: errorMessage("owner_off"), code: "owner_off" } })
     }
     for (const endpoint of [handleOwnerForgetRequest, handleOwnerInviteRequest]) {
       expect((await endpoint(request({ body: { email: "a@example.com", count: 1, dryRun: true } }), deps)).status).toBe(404)
@@ -109,7 +109,7 @@ describe.each(engines)("the owner's endpoints on %s", (_name, openStore) => {
       expect(summary).toEqual({
         status: 401,
         headers: { "Cache-Control": "no-store", "WWW-Authenticate": 'Bearer realm="owner"' },
-        body: { error: "The owner's secret is missing or wrong" },
+        body: { error: "The owner's secret is missing or wrong", code: "owner_secret_wrong" },
       })
       expect((await handleOwnerExportRequest(request({ secret }), deps)).stream).toBeUndefined()
       expect((await handleOwnerForgetRequest(request({ secret, body: { email: "kept@example.com" } }), deps)).status).toBe(401)

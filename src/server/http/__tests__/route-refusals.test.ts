@@ -2,12 +2,15 @@
  * What every endpoint of the route table answers a request it cannot take: a method it does not
  * take (405 with Allow), a body of the wrong media type (415), too large (413), not JSON (400), or
  * a JSON object of fields it does not know (a 4xx naming what it expects), each with a JSON reason
- * and nothing stored. One table, so a new route is held to the same rules without a test of its own.
+ * and a code of the catalogue (src/signup/errors.ts) whose status it answers with, a code the
+ * browser maps on the routes its pages call, and nothing stored. One table, so a new route is held
+ * to the same rules without a test of its own.
  */
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { ApiRequest } from "../kit"
+import type { ApiAnswer, ApiRequest } from "../kit"
+import { API_ERRORS, isErrorCode } from "../../../signup/errors"
 import { createRateLimiter } from "../rate-limit"
 import { ROUTES, type EndpointDependencies, type Route } from "../routes"
 import { inviteNext } from "../../waitlist/invitations"
@@ -85,8 +88,22 @@ function wrongTypes(route: Route): string[] {
 /** Methods the route does not take (HEAD and OPTIONS aside: the owner's GET endpoints answer them). */
 const wrongMethods = (route: Route): string[] => ["GET", "POST", "PUT", "DELETE"].filter((method) => !route.methods.includes(method as "GET" | "POST"))
 
+/** The refusal's code: one of the catalogue, answered with its status; on a route the pages call, one the browser maps. */
+function expectCatalogued(route: Route, answer: ApiAnswer): void {
+  const { code } = answer.body
+  const entry = isErrorCode(code) ? API_ERRORS[code] : null
+  const pagesCall = route.caller === "anyone" && route.body !== "visit"
+  expect({ path: route.path, code, status: entry?.status, mapped: !pagesCall || (entry !== null && "visitor" in entry) }).toEqual({
+    path: route.path,
+    code,
+    status: answer.status,
+    mapped: true,
+  })
+}
+
 async function expectRefused(route: Route, request: ApiRequest, status: number | "4xx"): Promise<void> {
   const answer = await route.handle(request, deps)
+  expectCatalogued(route, answer)
   const seen = { path: route.path, status: answer.status, error: typeof answer.body.error }
   if (status === "4xx") expect(seen.status >= 400 && seen.status < 500).toBe(true)
   expect(seen).toEqual({ path: route.path, status: status === "4xx" ? seen.status : status, error: "string" })
@@ -99,6 +116,7 @@ describe.each(ROUTES.map((route) => [route.path, route] as const))("%s", (_path,
   it(`answers a method other than ${route.methods.join(" or ")} with 405 and Allow`, async () => {
     for (const method of wrongMethods(route)) {
       const answer = await route.handle(requestTo(route, method, "application/json", "{}"), deps)
+      expect(isErrorCode(answer.body.code) && API_ERRORS[answer.body.code].status).toBe(405)
       expect({ method, status: answer.status, allow: typeof answer.headers.Allow, error: typeof answer.body.error }).toEqual({
         method,
         status: 405,

@@ -6,7 +6,7 @@ import { tinySite } from "../../../../test/tiny-site"
 import { serveProduction, type ProductionServer } from "../../../../tools/dev/serve"
 import { freshDatabase } from "../../../../test/postgres"
 import { startStoppablePostgres, type StoppablePostgres } from "../../../../test/stoppable-postgres"
-import { STORE_UNAVAILABLE_MESSAGE } from "../../http/kit"
+import { errorMessage } from "../../../signup/errors"
 import { openPostgresStore } from "../../store/open-store"
 import { allRows } from "../../store/store"
 
@@ -120,7 +120,7 @@ it("answers 503 with Retry-After while PostgreSQL is down, stores every 2xx, and
   expect(outcomes.filter((outcome) => outcome.answeredAt - outcome.sentAt >= REQUEST_TIMEOUT_MS)).toEqual([])
   // Every 503 says when to try again and why, in words for a person.
   const unavailable = outcomes.filter((outcome) => outcome.status === 503)
-  expect(unavailable.filter((outcome) => !/^[1-9]\d*$/.test(outcome.retryAfter ?? "") || outcome.error !== STORE_UNAVAILABLE_MESSAGE)).toEqual([])
+  expect(unavailable.filter((outcome) => !/^[1-9]\d*$/.test(outcome.retryAfter ?? "") || outcome.error !== errorMessage("store_unavailable"))).toEqual([])
 
   // Signups went in before the stop; while the database was down, only 503s.
   expect(outcomes.some((outcome) => outcome.status === 201 && outcome.answeredAt < stopAsked)).toBe(true)

@@ -133,7 +133,7 @@ describe("the production server", () => {
       payload: "List-Unsubscribe=One-Click",
     })
     expect(oneClick.statusCode).toBe(404)
-    expect(oneClick.json()).toEqual({ error: expect.stringContaining("unsubscribe link is not known") })
+    expect(oneClick.json()).toEqual({ error: expect.stringContaining("unsubscribe link is not known"), code: "unsubscribe_link_unknown" })
     const opened = await app.inject({ url: "/api/unsubscribe?token=SECRET-UNSUBSCRIBE-TOKEN" })
     expect(opened.statusCode).toBe(303)
     expect(opened.headers.location).toBe("/unsubscribe/#token=SECRET-UNSUBSCRIBE-TOKEN")
@@ -144,7 +144,7 @@ describe("the production server", () => {
   it("answers malformed and oversized requests in the handler's words, never crashing", async () => {
     const broken = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: "{" })
     expect(broken).toMatchObject({ statusCode: 400 })
-    expect(broken.json()).toEqual({ error: "Request body is not valid JSON" })
+    expect(broken.json()).toEqual({ error: "Request body is not valid JSON", code: "body_not_json" })
     const huge = await app.inject({
       method: "POST",
       url: "/api/signup",
@@ -152,7 +152,7 @@ describe("the production server", () => {
       payload: `{"email":"${"x".repeat(10_000)}"}`,
     })
     expect(huge.statusCode).toBe(413)
-    expect(huge.json()).toEqual({ error: "Request body is too large: the limit is 4096 bytes" })
+    expect(huge.json()).toEqual({ error: "Request body is too large: the limit is 4096 bytes", code: "body_too_large" })
     const form = await app.inject({ method: "POST", url: "/api/signup", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "email=a" })
     expect(form.statusCode).toBe(415)
     expect((await app.inject({ method: "GET", url: "/api/signup" })).statusCode).toBe(405)
