@@ -36,8 +36,8 @@ export interface BotCheckSettings {
 }
 
 /** A signed challenge for a visitor's browser, valid for CHALLENGE_TTL_MS from `now`. */
-export const newChallenge = (secret: string, now: Date): Promise<Challenge> =>
-  createChallenge({
+export function newChallenge(secret: string, now: Date): Promise<Challenge> {
+  return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
     keyPrefix: KEY_PREFIX,
@@ -45,6 +45,7 @@ export const newChallenge = (secret: string, now: Date): Promise<Challenge> =>
     hmacSignatureSecret: secret,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   })
+}
 
 /** What the check of a request's solution found, before it is taken once. */
 export interface SolutionCheck {
@@ -54,10 +55,12 @@ export interface SolutionCheck {
   expiresAt: string | null
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
 
 /** The `{ challenge, solution }` a request's field carries (base64 of JSON, as ALTCHA sends it), or null. */
-export const decodeSolution = (field: unknown): { challenge: Challenge; solution: { counter: number; derivedKey: string } } | null => {
+export function decodeSolution(field: unknown): { challenge: Challenge; solution: { counter: number; derivedKey: string } } | null {
   if (typeof field !== "string" || field.length === 0 || field.length > 4096) return null
   try {
     const value: unknown = JSON.parse(Buffer.from(field, "base64").toString("utf8"))
@@ -69,7 +72,7 @@ export const decodeSolution = (field: unknown): { challenge: Challenge; solution
 }
 
 /** Checks a request's solution field: signature, expiry (against `now`), the work itself. */
-export const checkSolution = async (field: unknown, secret: string, now: Date): Promise<SolutionCheck> => {
+export async function checkSolution(field: unknown, secret: string, now: Date): Promise<SolutionCheck> {
   if (field === undefined || field === null || field === "") return { verdict: "missing", signature: null, expiresAt: null }
   const payload = decodeSolution(field)
   if (!payload) return { verdict: "invalid", signature: null, expiresAt: null }
@@ -87,14 +90,14 @@ export const checkSolution = async (field: unknown, secret: string, now: Date): 
 }
 
 /** Solves a challenge in Node and gives the request field's value: for tests and the attacker bench. */
-export const solveForRequest = async (challenge: Challenge): Promise<string> => {
+export async function solveForRequest(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey })
   if (!solution) throw new Error("the challenge could not be solved")
   return Buffer.from(JSON.stringify({ challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } })).toString("base64")
 }
 
 /** The mode ALTCHA_MODE names (monitor when unset), or the problem with it. */
-export const parseBotCheckMode = (raw: string | undefined): { mode: BotCheckMode; problem: string | null } => {
+export function parseBotCheckMode(raw: string | undefined): { mode: BotCheckMode; problem: string | null } {
   const value = raw?.trim().toLowerCase()
   if (value === undefined || value === "") return { mode: "monitor", problem: null }
   if ((BOT_CHECK_MODES as readonly string[]).includes(value)) return { mode: value as BotCheckMode, problem: null }
@@ -102,13 +105,15 @@ export const parseBotCheckMode = (raw: string | undefined): { mode: BotCheckMode
 }
 
 /** A secret for this process alone, where ALTCHA_HMAC_KEY is not set: challenges then verify only on this instance. */
-export const processSecret = (): string => randomBytes(32).toString("base64url")
+export function processSecret(): string {
+  return randomBytes(32).toString("base64url")
+}
 
 /**
  * What production says at start about a bot check that refuses nothing: in `monitor` (the
  * default) every signup passes, solved or not; `off` does not even count. Null in `enforce`.
  */
-export const botCheckNotice = (mode: BotCheckMode): string | null => {
+export function botCheckNotice(mode: BotCheckMode): string | null {
   if (mode === "enforce") return null
   const how = "set ALTCHA_HMAC_KEY and ALTCHA_MODE=enforce to refuse signups without a solved challenge"
   return mode === "monitor"

@@ -20,7 +20,7 @@ const TRUST_NOBODY: TrustProxy = () => false
  * number trusts that many hops; otherwise a comma-separated list of addresses, subnets
  * (10.0.0.0/8) or proxy-addr's names (loopback, linklocal, uniquelocal).
  */
-export const parseTrustProxy = (setting: string | undefined): TrustProxy => {
+export function parseTrustProxy(setting: string | undefined): TrustProxy {
   const value = setting?.trim() ?? ""
   if (value === "" || value === "false" || value === "0") return TRUST_NOBODY
   if (/^\d+$/.test(value)) {
@@ -45,7 +45,7 @@ export interface ClientAddressRule {
   header?: string
 }
 
-const firstValue = (value: string | string[] | undefined): string | undefined => {
+function firstValue(value: string | string[] | undefined): string | undefined {
   const first = (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim()
   return first ? first : undefined
 }
@@ -54,7 +54,7 @@ const firstValue = (value: string | string[] | undefined): string | undefined =>
  * The client's address: the host's header when one is named and present; else the socket's
  * peer, or the nearest untrusted address in `X-Forwarded-For`.
  */
-export const clientAddress = (socketAddress: string | undefined, headers: RequestHeaders, rule: ClientAddressRule): string => {
+export function clientAddress(socketAddress: string | undefined, headers: RequestHeaders, rule: ClientAddressRule): string {
   const fromHost = rule.header ? firstValue(headers[rule.header]) : undefined
   if (fromHost) return fromHost
   if (!socketAddress) return "unknown"
@@ -69,10 +69,12 @@ export const clientAddress = (socketAddress: string | undefined, headers: Reques
 }
 
 /** An IPv6 address written the one standard way (RFC 5952), from its eight 16-bit groups. */
-const formatIpv6 = (groups: number[]): string => new URL(`http://[${groups.map((group) => group.toString(16)).join(":")}]/`).hostname.slice(1, -1)
+function formatIpv6(groups: number[]): string {
+  return new URL(`http://[${groups.map((group) => group.toString(16)).join(":")}]/`).hostname.slice(1, -1)
+}
 
 /** The eight 16-bit groups of an IPv6 address (without a zone). */
-const ipv6Groups = (address: string): number[] => {
+function ipv6Groups(address: string): number[] {
   // The URL parser reads every IPv6 form and writes hex groups only, with at most one "::".
   const [head, tail] = new URL(`http://[${address}]/`).hostname.slice(1, -1).split("::")
   const groupsOf = (part: string | undefined): number[] => (part ? part.split(":").map((group) => parseInt(group, 16)) : [])
@@ -88,7 +90,7 @@ const ipv6Groups = (address: string): number[] => {
  * IPv6 (::ffff:1.2.3.4, as a dual-stack socket reports IPv4 peers). Anything else ("unknown")
  * is its own key.
  */
-export const rateLimitKey = (address: string): string => {
+export function rateLimitKey(address: string): string {
   if (!isIPv6(address)) return address
   // A zone (fe80::1%eth0) names our own network interface, not the client.
   const groups = ipv6Groups(address.split("%")[0])
@@ -103,7 +105,7 @@ export const rateLimitKey = (address: string): string => {
  * (a site: what one subscriber or one organisation may be given, so a client that picks a new
  * /64 for every request stays on one network). Anything else ("unknown") is its own network.
  */
-export const networkKey = (clientKey: string): string => {
+export function networkKey(clientKey: string): string {
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(clientKey)
   if (ipv4) return `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24`
   if (clientKey.endsWith("/64")) return `${formatIpv6([...ipv6Groups(clientKey.slice(0, -3)).slice(0, 3), 0, 0, 0, 0, 0])}/48`
@@ -118,7 +120,7 @@ const NOT_A_VISITOR = proxyaddr.compile(["loopback", "linklocal", "uniquelocal"]
  * key says nothing of the visitor: "unknown", or a loopback or private address, which is what
  * every request looks like behind a proxy that TRUST_PROXY does not name.
  */
-export const signalNetwork = (clientKey: string): string | null => {
+export function signalNetwork(clientKey: string): string | null {
   const address = clientKey.replace(/\/64$/, "")
   if (clientKey === "unknown" || NOT_A_VISITOR(address.endsWith("::") ? `${address}1` : address, 0)) return null
   return networkKey(clientKey)

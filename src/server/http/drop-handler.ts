@@ -33,8 +33,8 @@ const ENTER_REFUSALS: Record<Exclude<EnterAnswer["kind"], "entered" | "notOpen">
 }
 
 /** GET /api/drop?drop=ID */
-export const handleDropRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleDropRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     if (request.method?.toUpperCase() !== "GET") return wrongMethod(request.method, "look up a drop", "GET")
@@ -42,19 +42,21 @@ export const handleDropRequest = (request: ApiRequest, deps: HandlerDependencies
     const record = await deps.drops.record(request.query.get("drop"), deps.now())
     return record ? answer(200, { ...record }) : refuse("drop_unknown")
   })
+}
 
 /** Whether a request takes a gzip-encoded answer (Accept-Encoding names gzip, or *, without q=0). */
-export const acceptsGzip = (header: string | string[] | undefined): boolean =>
-  String(header ?? "")
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  return String(header ?? "")
     .split(",")
     .some((part) => {
       const [coding, ...parameters] = part.trim().toLowerCase().split(";")
       return (coding === "gzip" || coding === "*") && !parameters.some((parameter) => /^\s*q=0(?:\.0*)?\s*$/.test(parameter))
     })
+}
 
 /** GET /api/drop/entries?drop=ID: the very text the published list hash covers. */
-export const handleDropEntriesRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleDropEntriesRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     if (request.method?.toUpperCase() !== "GET") return wrongMethod(request.method, "download the entry list", "GET")
@@ -78,10 +80,11 @@ export const handleDropEntriesRequest = (request: ApiRequest, deps: HandlerDepen
     pipeline(createReadStream(file.path), unpacked, () => undefined)
     return { status: 200, headers, body: {}, stream: unpacked }
   })
+}
 
 /** POST /api/drop/enter */
-export const handleDropEnterRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleDropEnterRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "enter the drop", "token, drop and size")
@@ -101,6 +104,7 @@ export const handleDropEnterRequest = (request: ApiRequest, deps: HandlerDepende
       return refuse(ENTER_REFUSALS[entered.kind])
     })
   })
+}
 
 /** GET /api/owner/drops: every drop content declares, with its public record and entries per size and day. */
 export const handleOwnerDropsRequest = ownerEndpoint("GET", "read the drops", async (_request, deps) => {
@@ -109,7 +113,7 @@ export const handleOwnerDropsRequest = ownerEndpoint("GET", "read the drops", as
 })
 
 /** What the draw answers, for each outcome but success: a status, and words the owner can act on. */
-const drawRefusal = (drawn: Exclude<DrawAnswer, { kind: "drawn" }>): ApiAnswer => {
+function drawRefusal(drawn: Exclude<DrawAnswer, { kind: "drawn" }>): ApiAnswer {
   switch (drawn.kind) {
     case "unknownDrop":
       return refuse("drop_unknown")
@@ -198,5 +202,6 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, re
 })
 
 /** /api/owner/drops: a POST acts, anything else reads (and is answered as reading answers it). */
-export const handleOwnerDrops = (request: ApiRequest, deps: Parameters<typeof handleOwnerDropsRequest>[1]): Promise<ApiAnswer> =>
-  request.method?.toUpperCase() === "POST" ? handleOwnerDropActionRequest(request, deps) : handleOwnerDropsRequest(request, deps)
+export function handleOwnerDrops(request: ApiRequest, deps: Parameters<typeof handleOwnerDropsRequest>[1]): Promise<ApiAnswer> {
+  return request.method?.toUpperCase() === "POST" ? handleOwnerDropActionRequest(request, deps) : handleOwnerDropsRequest(request, deps)
+}

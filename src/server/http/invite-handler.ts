@@ -22,8 +22,8 @@ import {
 import { secretGate } from "./secret-gate"
 
 /** POST /api/invite `{ code }`: what the invitation page shows. Only the code's state, never anything about its person. */
-export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleInvitationRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const read = await secretFromJson(request, "look up an invitation", "your invitation link", "code")
@@ -35,6 +35,7 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
     if (prize) return answer(200, { state: prize.state, drop: prize.drop, size: prize.size })
     return answer(200, { state })
   })
+}
 
 /**
  * POST /api/invite/redeem `{ code }` with `Authorization: Bearer <INVITE_API_TOKEN>`: the shop takes
@@ -43,8 +44,8 @@ export const handleInvitationRequest = (request: ApiRequest, deps: HandlerDepend
  * right secret take nothing from the limit (the shop redeems many at launch); wrong ones count,
  * apart from the signup limit (see secret-gate.ts).
  */
-export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleRedeemRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     if (!deps.inviteApiToken) return refuse("endpoint_off")
     const wrongMethod = checkMethod(request.method, "POST", "redeem an invitation")
     if (wrongMethod) return wrongMethod
@@ -80,3 +81,4 @@ export const handleRedeemRequest = (request: ApiRequest, deps: HandlerDependenci
         return refuse("invitation_unknown")
     }
   })
+}

@@ -34,12 +34,14 @@ export interface ApiAnswer {
   stream?: AsyncIterable<string | Uint8Array>
 }
 
-export const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer => ({
-  status,
-  // Answers depend on what is stored; no cache may keep one.
-  headers: { "Cache-Control": "no-store", ...headers },
-  body,
-})
+export function answer(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): ApiAnswer {
+  return {
+    status,
+    // Answers depend on what is stored; no cache may keep one.
+    headers: { "Cache-Control": "no-store", ...headers },
+    body,
+  }
+}
 
 /** What fills a refusal's sentence (`{name}` in the catalogue), its headers, and anything its body carries besides `{ error, code }`. */
 export interface RefusalParts {
@@ -96,7 +98,7 @@ export function checkContentType(contentType: string | undefined): ApiAnswer | n
 }
 
 /** Rejects a body announced as too large before reading any of it. */
-export const checkDeclaredLength = (contentLength: string | undefined): ApiAnswer | null => {
+export function checkDeclaredLength(contentLength: string | undefined): ApiAnswer | null {
   const length = Number(contentLength)
   return contentLength !== undefined && Number.isFinite(length) && length > MAX_BODY_BYTES ? TOO_LARGE : null
 }
@@ -111,7 +113,7 @@ function rejectedWith(code: ErrorCode, values?: Record<string, string>): JsonRea
 }
 
 /** The body as read, as JSON: size, text encoding, syntax. `expected` says what it should hold. */
-export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
+export function parseJsonBody(body: BodyRead, expected: string): JsonRead {
   if (body.kind === "tooLarge") return { kind: "rejected", answer: TOO_LARGE }
   if (body.kind === "parsed") {
     return typeof body.value === "string"
@@ -132,13 +134,15 @@ export const parseJsonBody = (body: BodyRead, expected: string): JsonRead => {
     return rejectedWith("body_not_json")
   }
 }
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
 
 /**
  * Reads a request body of at most `maxBytes`. Stops reading as soon as it is larger, so an
  * oversized body costs no more than `maxBytes` of memory.
  */
-export const readRequestBody = (request: Readable & { body?: unknown }, maxBytes: number): Promise<BodyRead> => {
+export function readRequestBody(request: Readable & { body?: unknown }, maxBytes: number): Promise<BodyRead> {
   // Something before us (a matching body parser, a host adapter) consumed the stream already.
   if (request.readableEnded) {
     const { body } = request
@@ -239,7 +243,7 @@ export interface BotCheck {
  * beside the work, with SQLite in the same commit more often than not, instead of a commit ahead
  * of it; the answer waits for both, and a count that could not be written is logged.
  */
-export const behindBotCheck = async (body: unknown, deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+export async function behindBotCheck(body: unknown, deps: HandlerDependencies, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   const gate = deps.botCheck
   if (!gate || gate.mode === "off") return work()
   const now = deps.now()
@@ -251,7 +255,7 @@ export const behindBotCheck = async (body: unknown, deps: HandlerDependencies, w
 }
 
 /** The service, or the 503 that says why there is none here. */
-export const available = (deps: HandlerDependencies): ApiAnswer | SignupService => {
+export function available(deps: HandlerDependencies): ApiAnswer | SignupService {
   if ("unavailable" in deps.service) {
     deps.logError("signups: refused, nowhere to keep them:", deps.service.unavailable)
     return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
@@ -260,7 +264,7 @@ export const available = (deps: HandlerDependencies): ApiAnswer | SignupService 
 }
 
 /** The buckets a request counts against: the client's, and for a write its network's as well. */
-const bucketsFor = (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Array<[Pick<RateLimiter, "hit">, string]> => {
+function bucketsFor(request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Array<[Pick<RateLimiter, "hit">, string]> {
   if (access !== "write") return [[deps.readLimiter ?? deps.rateLimiter, `${access}: ${request.clientKey}`]]
   return [
     [deps.rateLimiter, request.clientKey],
@@ -269,7 +273,7 @@ const bucketsFor = (request: ApiRequest, deps: HandlerDependencies, access: "rea
 }
 
 /** Counts a request against its buckets: null to go on, or the 429 of the first that is empty. */
-export const overLimit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Promise<ApiAnswer | null> => {
+export async function overLimit(request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" | "unsubscribe"): Promise<ApiAnswer | null> {
   for (const [limiter, key] of bucketsFor(request, deps, access)) {
     const decision = await limiter.hit(key)
     if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds)
@@ -278,16 +282,18 @@ export const overLimit = async (request: ApiRequest, deps: HandlerDependencies, 
 }
 
 /** What every endpoint does first: the client's rate limits, then the service's availability. */
-export const admit = async (request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" = "write"): Promise<ApiAnswer | SignupService> => {
+export async function admit(request: ApiRequest, deps: HandlerDependencies, access: "read" | "write" = "write"): Promise<ApiAnswer | SignupService> {
   // Every request counts towards the limit, wrong ones too: they cost us work as well. A limit
   // that cannot be checked fails the request as an unreachable store does (see `guarded`).
   return (await overLimit(request, deps, access)) ?? available(deps)
 }
 
-export const isAnswer = (value: ApiAnswer | SignupService): value is ApiAnswer => "status" in value && "body" in value
+export function isAnswer(value: ApiAnswer | SignupService): value is ApiAnswer {
+  return "status" in value && "body" in value
+}
 
 /** Reads a POST's JSON body, or the answer that refuses it. */
-export const readJson = async (request: ApiRequest, what: string, expected: string): Promise<JsonRead> => {
+export async function readJson(request: ApiRequest, what: string, expected: string): Promise<JsonRead> {
   const headProblem =
     checkMethod(request.method, "POST", what) ?? checkContentType(request.headers["content-type"]) ?? checkDeclaredLength(request.headers["content-length"])
   if (headProblem) return { kind: "rejected", answer: headProblem }
@@ -302,7 +308,7 @@ export const readJson = async (request: ApiRequest, what: string, expected: stri
  * Runs an endpoint; a database out of reach is a 503 with Retry-After (the client may send again),
  * any other failure a 500, each with a JSON reason, never a crash.
  */
-export const guarded = async (deps: Pick<HandlerDependencies, "logError">, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+export async function guarded(deps: Pick<HandlerDependencies, "logError">, work: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   try {
     return await work()
   } catch (error) {
@@ -311,12 +317,12 @@ export const guarded = async (deps: Pick<HandlerDependencies, "logError">, work:
     return refuse("server_error")
   }
 } /** The secret of a POST's JSON body (`{ token }`, `{ code }`), or the answer that refuses the request. */
-export const secretFromJson = async (
+export async function secretFromJson(
   request: ApiRequest,
   what: string,
   link: string,
   field: "token" | "code" = "token",
-): Promise<ApiAnswer | { secret: string }> => {
+): Promise<ApiAnswer | { secret: string }> {
   const json = await readJson(request, what, `the ${field} from ${link}`)
   if (json.kind === "rejected") return json.answer
   if (!isObject(json.value) || typeof json.value[field] !== "string") return refuse("body_invalid", { values: { expected: `the "${field}" from ${link}` } })

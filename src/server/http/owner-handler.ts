@@ -62,9 +62,12 @@ export const MAX_REVIEW = 100
  * while the client's failure bucket is empty, the right secret too: see secret-gate.ts), the method
  * (405). Then `work` runs, guarded like every endpoint.
  */
-export const ownerEndpoint =
-  (method: "GET" | "POST", what: string, work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>) =>
-  (request: ApiRequest, deps: OwnerDependencies): Promise<ApiAnswer> =>
+export function ownerEndpoint(
+  method: "GET" | "POST",
+  what: string,
+  work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>,
+): (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer> {
+  return (request, deps) =>
     guarded(deps, async () => {
       const expected = deps.ownerToken()
       if (expected === undefined) return refuse("owner_off")
@@ -78,6 +81,7 @@ export const ownerEndpoint =
       if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
       return work(request, deps)
     })
+}
 
 /** GET /api/owner/summary: the list at a glance. Days are UTC days ("2026-11-23"); `generatedAt` is an instant. */
 export const handleOwnerSummaryRequest = ownerEndpoint("GET", "read the summary", async (_request, deps) => {

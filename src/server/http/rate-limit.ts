@@ -44,26 +44,28 @@ export interface Bucket {
 }
 
 /** The tokens a bucket holds at `now`, refilled since it was last seen. */
-export const tokensAt = (bucket: Bucket, now: number, { limit, windowMs }: RateRule): number =>
-  // A clock that steps back refills nothing rather than taking tokens away.
-  Math.min(limit, bucket.tokens + (Math.max(0, now - bucket.at) * limit) / windowMs)
+export function tokensAt(bucket: Bucket, now: number, { limit, windowMs }: RateRule): number {
+  return Math.min(limit, bucket.tokens + (Math.max(0, now - bucket.at) * limit) / windowMs)
+}
 
 /** Seconds until a bucket holding `tokens` has a whole token again; at least 1, as Retry-After. */
-export const secondsUntilToken = (tokens: number, { limit, windowMs }: RateRule): number => Math.max(1, Math.ceil(((1 - tokens) * windowMs) / limit / 1000))
+export function secondsUntilToken(tokens: number, { limit, windowMs }: RateRule): number {
+  return Math.max(1, Math.ceil(((1 - tokens) * windowMs) / limit / 1000))
+}
 
 /**
  * The token bucket rule: one request at `now` against a client's bucket (undefined: a client not
  * seen lately, whose bucket is full). A refused request takes nothing, so it costs the client no
  * more than the wait.
  */
-export const takeToken = (bucket: Bucket | undefined, now: number, rule: RateRule, cost: HitCost = 1): { decision: RateDecision; bucket: Bucket } => {
+export function takeToken(bucket: Bucket | undefined, now: number, rule: RateRule, cost: HitCost = 1): { decision: RateDecision; bucket: Bucket } {
   const tokens = bucket ? tokensAt(bucket, now, rule) : rule.limit
   if (tokens >= 1) return { decision: { allowed: true }, bucket: { tokens: tokens - cost, at: now } }
   return { decision: { allowed: false, retryAfterSeconds: secondsUntilToken(tokens, rule) }, bucket: { tokens, at: now } }
 }
 
 /** The decisions for requests arriving together, in order, with their costs, at a bucket that holds `tokens`. */
-export const takeTokens = (tokens: number, costs: readonly HitCost[], rule: RateRule): RateDecision[] => {
+export function takeTokens(tokens: number, costs: readonly HitCost[], rule: RateRule): RateDecision[] {
   const decisions: RateDecision[] = []
   let bucket: Bucket = { tokens, at: 0 }
   for (const cost of costs) {
@@ -75,7 +77,7 @@ export const takeTokens = (tokens: number, costs: readonly HitCost[], rule: Rate
 }
 
 /** For one process: buckets in memory. `now` is injectable for tests. */
-export const createRateLimiter = (limit: number, windowMs: number, now: () => number = Date.now): MemoryRateLimiter => {
+export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now): MemoryRateLimiter {
   const rule: RateRule = { limit, windowMs }
   const buckets = new Map<string, Bucket>()
   let lastSweepAt = now()
@@ -148,7 +150,7 @@ const DELETE_FULL = `delete from signup_rate_limits where updated_at < clock_tim
  * Two instances creating the table at once: the loser's "if not exists" can still fail, as a
  * unique violation in the catalog (23505), a duplicate table (42P07) or its row type (42710).
  */
-const isAlreadyCreated = (error: unknown): boolean => {
+function isAlreadyCreated(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === "23505" || code === "42P07" || code === "42710"
 }
@@ -164,7 +166,7 @@ interface Waiting {
  * same turn of the event loop go to the database together, in one statement. When the database
  * cannot be reached, the hits reject with its error.
  */
-export const createPostgresRateLimiter = (query: Query, limit: number, windowMs: number, now: () => number = Date.now): RateLimiter => {
+export function createPostgresRateLimiter(query: Query, limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
   const rule: RateRule = { limit, windowMs }
   let tableReady: Promise<void> | null = null
   let batch = new Map<string, Waiting[]>()
@@ -244,8 +246,9 @@ export interface RateSettings {
 }
 
 /** The limiter the settings call for: shared through PostgreSQL when there is one, else in memory. */
-export const makeRateLimiter = (settings: RateSettings, query: Query | null): RateLimiter =>
-  query ? createPostgresRateLimiter(query, settings.rateLimit, settings.rateWindowMs) : createRateLimiter(settings.rateLimit, settings.rateWindowMs)
+export function makeRateLimiter(settings: RateSettings, query: Query | null): RateLimiter {
+  return query ? createPostgresRateLimiter(query, settings.rateLimit, settings.rateWindowMs) : createRateLimiter(settings.rateLimit, settings.rateWindowMs)
+}
 
 /** Reads (status pages, invitations, challenges) and one-click unsubscribes get this many times the write budget per client. */
 export const READ_BUDGET = 6
@@ -260,8 +263,10 @@ export interface RateLimiters {
 }
 
 /** The three limits a request meets (see kit.ts's `bucketsFor`), each shared through PostgreSQL when there is one. */
-export const makeRateLimiters = (settings: RateSettings, query: Query | null): RateLimiters => ({
-  rateLimiter: makeRateLimiter(settings, query),
-  readLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * READ_BUDGET }, query),
-  networkLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * NETWORK_BUDGET }, query),
-})
+export function makeRateLimiters(settings: RateSettings, query: Query | null): RateLimiters {
+  return {
+    rateLimiter: makeRateLimiter(settings, query),
+    readLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * READ_BUDGET }, query),
+    networkLimiter: makeRateLimiter({ ...settings, rateLimit: settings.rateLimit * NETWORK_BUDGET }, query),
+  }
+}

@@ -22,7 +22,7 @@ import type { ApiRequest, HandlerDependencies } from "./kit"
 import { createWrongTryLog, type SecretRealm, type WrongTryLog } from "./wrong-try-log"
 
 /** Whether the request carries `Authorization: Bearer <secret>`, compared in constant time. */
-export const hasBearerSecret = (authorization: string | undefined, secret: string): boolean => {
+export function hasBearerSecret(authorization: string | undefined, secret: string): boolean {
   const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1]
   if (sent === undefined) return false
   // Digests of equal length, so neither the comparison's time nor a length check tells anything.
@@ -31,7 +31,7 @@ export const hasBearerSecret = (authorization: string | undefined, secret: strin
 
 // Dependencies made without a log of their own (tests, tools) share one per logger.
 const fallbackLogs = new WeakMap<HandlerDependencies["logError"], WrongTryLog>()
-const wrongTryLogOf = (deps: HandlerDependencies): WrongTryLog => {
+function wrongTryLogOf(deps: HandlerDependencies): WrongTryLog {
   if (deps.wrongTryLog) return deps.wrongTryLog
   let log = fallbackLogs.get(deps.logError)
   if (!log) fallbackLogs.set(deps.logError, (log = createWrongTryLog(deps.logError)))
@@ -43,13 +43,13 @@ const wrongTryLogOf = (deps: HandlerDependencies): WrongTryLog => {
  * not empty; else the answer (429 while the bucket is empty, whatever was sent; 401 for a wrong
  * or missing secret, logged once a window per client).
  */
-export const secretGate = async (
+export async function secretGate(
   request: ApiRequest,
   deps: HandlerDependencies,
   realm: SecretRealm,
   secret: string,
   wrongSecret: ErrorCode,
-): Promise<ApiAnswer | null> => {
+): Promise<ApiAnswer | null> {
   const right = hasBearerSecret(request.headers.authorization, secret)
   const decision = await deps.rateLimiter.hit(`${realm} secret: ${request.clientKey}`, right ? 0 : 1)
   if (!right) wrongTryLogOf(deps)(realm, request.clientKey, deps.now().getTime())

@@ -34,7 +34,7 @@ export type SignupCheck =
   | { kind: "signup"; signup: SignupFields }
 
 /** Checks a signup's fields against the shared schema. Unknown extra fields are ignored. */
-export const checkSignupFields = (value: unknown): SignupCheck => {
+export function checkSignupFields(value: unknown): SignupCheck {
   if (isObject(value) && isHoneypotFilled(value)) return { kind: "honeypot" }
   const result = signupRequestSchema.safeParse(value)
   // The first problem, in field order, is the one the sender fixes first.
@@ -47,16 +47,18 @@ export const checkSignupFields = (value: unknown): SignupCheck => {
 }
 
 /** Checks the body as read: size, text encoding, JSON, then the fields. */
-export const checkSignupBody = (body: BodyRead): SignupCheck => {
+export function checkSignupBody(body: BodyRead): SignupCheck {
   const json = parseJsonBody(body, "email, source and timestamp")
   return json.kind === "rejected" ? json : checkSignupFields(json.value)
 }
 /** With double opt-in, the answer to every signup: check your inbox. */
-const pendingAnswer = (): ApiAnswer => answer(201, { ok: true, status: "pending" })
+function pendingAnswer(): ApiAnswer {
+  return answer(201, { ok: true, status: "pending" })
+}
 
 /** POST /api/signup */
-export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleSignupRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "send the signup", "email, source and timestamp")
@@ -82,10 +84,11 @@ export const handleSignupRequest = (request: ApiRequest, deps: HandlerDependenci
       }
     })
   })
+}
 
 /** POST /api/confirm */
-export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleConfirmRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "confirm", "the token from the confirmation link")
@@ -104,10 +107,11 @@ export const handleConfirmRequest = (request: ApiRequest, deps: HandlerDependenc
       }
     }
   })
+}
 
 /** POST /api/resend `{ email }`: "didn't get the email?". The same 202 whether or not the address is on the list. */
-export const handleResendRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleResendRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const json = await readJson(request, "ask for the link again", "the email address you signed up with")
@@ -119,10 +123,11 @@ export const handleResendRequest = (request: ApiRequest, deps: HandlerDependenci
       return answer(202, { ok: true })
     })
   })
+}
 
 /** GET /api/challenge: a signed proof-of-work challenge for the forms (404 while the bot check is off). */
-export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleChallengeRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const wrongMethod = checkMethod(request.method, "GET", "ask for a challenge")
@@ -130,3 +135,4 @@ export const handleChallengeRequest = (request: ApiRequest, deps: HandlerDepende
     if (!deps.botCheck || deps.botCheck.mode === "off") return refuse("bot_check_off")
     return answer(200, { ...(await newChallenge(deps.botCheck.secret, deps.now())) })
   })
+}

@@ -25,8 +25,8 @@ import {
 } from "./kit"
 
 /** POST /api/waitlist `{ token }`: where the signup behind a status token stands (a read, with the read budget). */
-export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleWaitlistRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps, "read")
     if (isAnswer(service)) return service
     const read = await secretFromJson(request, "look up a place", "your status link")
@@ -38,12 +38,13 @@ export const handleWaitlistRequest = (request: ApiRequest, deps: HandlerDependen
     const { kind: _kind, ...status } = found
     return answer(200, status)
   })
+}
 
 const LEFT = answer(200, { ok: true, status: "left" })
 
 /** POST /api/leave `{ token }`: "Leave the list" on the status page, by its status token. */
-export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleLeaveRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const service = await admit(request, deps)
     if (isAnswer(service)) return service
     const read = await secretFromJson(request, "leave the list", "your status link")
@@ -52,6 +53,7 @@ export const handleLeaveRequest = (request: ApiRequest, deps: HandlerDependencie
     if (left.kind === "expired") return refuse("status_link_expired")
     return left.kind === "left" ? LEFT : refuse("status_link_unknown")
   })
+}
 
 /** Media types a one-click unsubscribe comes as (RFC 8058 allows both). */
 const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"])
@@ -66,8 +68,8 @@ const ONE_CLICK_TYPES = new Set(["application/x-www-form-urlencoded", "multipart
  * bucket of its own: providers send every one-click unsubscribe from a few addresses of theirs.
  * An unknown token costs a read, never a write (see the store's `erase`).
  */
-export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleUnsubscribeRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const limited = await overLimit(request, deps, "unsubscribe")
     if (limited) return limited
     const service = available(deps)
@@ -104,3 +106,4 @@ export const handleUnsubscribeRequest = (request: ApiRequest, deps: HandlerDepen
     if (left.kind === "expired") return refuse("unsubscribe_link_expired")
     return left.kind === "left" ? LEFT : refuse("unsubscribe_link_unknown")
   })
+}

@@ -34,8 +34,8 @@ const TOO_LARGE = tooLarge(`a page view is at most ${MAX_VISIT_BYTES} bytes`)
 /** The media types a view comes as: text/plain from the beacon, application/json from anything else. */
 const VISIT_TYPES = new Set(["text/plain", "application/json"])
 
-export const handleVisitRequest = (request: ApiRequest, deps: VisitDependencies): Promise<ApiAnswer> =>
-  guarded(deps, async () => {
+export function handleVisitRequest(request: ApiRequest, deps: VisitDependencies): Promise<ApiAnswer> {
+  return guarded(deps, async () => {
     const wrongMethod = checkMethod(request.method, "POST", "count a page view")
     if (wrongMethod) return wrongMethod
     const decision = await deps.limiter.hit(`visit: ${request.clientKey}`)
@@ -60,3 +60,4 @@ export const handleVisitRequest = (request: ApiRequest, deps: VisitDependencies)
     await deps.visits.count(visit, deps.now())
     return COUNTED
   })
+}

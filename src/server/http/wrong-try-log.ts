@@ -16,7 +16,7 @@ const DEFAULT_LOG_WINDOW_MS = 60_000
  * window is logged, with how many the client sent since its last line. The client's key is
  * logged, never what it sent. Clients quiet for a window are forgotten, so memory stays bounded.
  */
-export const createWrongTryLog = (logError: (message: string, error: unknown) => void, windowMs = DEFAULT_LOG_WINDOW_MS): WrongTryLog => {
+export function createWrongTryLog(logError: (message: string, error: unknown) => void, windowMs = DEFAULT_LOG_WINDOW_MS): WrongTryLog {
   const lines = new Map<string, { at: number; unlogged: number }>()
   let sweptAt = 0
   return (realm, clientKey, at) => {

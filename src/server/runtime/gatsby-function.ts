@@ -29,9 +29,11 @@ type Endpoint<Deps> = (request: ApiRequest, deps: Deps) => Promise<ApiAnswer>
  * A Gatsby Function for one endpoint; settings are read per request, on the running server.
  * `dependenciesOf` picks what the endpoint needs from the runtime (the owner's endpoints take more).
  */
-export const gatsbyFunction =
-  <Deps = HandlerDependencies>(endpoint: Endpoint<Deps>, dependenciesOf: (runtime: SignupRuntime) => Deps = (runtime) => runtime.dependencies as Deps) =>
-  async (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> => {
+export function gatsbyFunction<Deps = HandlerDependencies>(
+  endpoint: Endpoint<Deps>,
+  dependenciesOf: (runtime: SignupRuntime) => Deps = (runtime) => runtime.dependencies as Deps,
+): (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) => Promise<void> {
+  return async function answerRequest(req, res) {
     try {
       const runtime = signupRuntime()
       const answer = await endpoint(
@@ -61,3 +63,4 @@ export const gatsbyFunction =
       }
     }
   }
+}
