@@ -1,0 +1,28 @@
+/**
+ * For the token pages' component tests: `fetch` stubbed per test with a jest mock, answers made
+ * from a status and a body, and the page's address set to carry a fragment (`#token=...`).
+ */
+export const TOKEN = "QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u"
+
+export function answer(status: number, body: unknown): Response {
+  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response
+}
+
+export function openWith(search: string): void {
+  window.history.replaceState(null, "", `/page/${search}`)
+}
+
+/** Installs a fresh `fetch` mock before each test and puts the real one back after; read it through the getter. */
+export function stubFetch(): () => jest.MockedFunction<typeof fetch> {
+  const originalFetch = global.fetch
+  let fetchMock: jest.MockedFunction<typeof fetch>
+  beforeEach(() => {
+    fetchMock = jest.fn() as typeof fetchMock
+    global.fetch = fetchMock
+  })
+  afterEach(() => {
+    global.fetch = originalFetch
+    openWith("")
+  })
+  return () => fetchMock
+}
