@@ -9326,24 +9326,28 @@ type UiSignupFormFieldErrors = {
   readonly consentMissing: Scalars['String'];
   readonly emailMalformed: Scalars['String'];
   readonly emailMissing: Scalars['String'];
+  readonly emailRefused: Scalars['String'];
 };
 
 type UiSignupFormFieldErrorsFieldSelector = {
   readonly consentMissing: InputMaybe<FieldSelectorEnum>;
   readonly emailMalformed: InputMaybe<FieldSelectorEnum>;
   readonly emailMissing: InputMaybe<FieldSelectorEnum>;
+  readonly emailRefused: InputMaybe<FieldSelectorEnum>;
 };
 
 type UiSignupFormFieldErrorsFilterInput = {
   readonly consentMissing: InputMaybe<StringQueryOperatorInput>;
   readonly emailMalformed: InputMaybe<StringQueryOperatorInput>;
   readonly emailMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly emailRefused: InputMaybe<StringQueryOperatorInput>;
 };
 
 type UiSignupFormFieldErrorsSortInput = {
   readonly consentMissing: InputMaybe<SortOrderEnum>;
   readonly emailMalformed: InputMaybe<SortOrderEnum>;
   readonly emailMissing: InputMaybe<SortOrderEnum>;
+  readonly emailRefused: InputMaybe<SortOrderEnum>;
 };
 
 type UiSignupFormFieldSelector = {
