@@ -69,6 +69,3 @@ export const isValidEmail = (email: string): boolean => {
   if (local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false
   return asciiDomain(domain) !== null
 }
-
-/** The form of an address that the list stores and deduplicates on. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase()

@@ -3,7 +3,7 @@
  * resend): a self-hosted proof of work (ALTCHA). The server signs a short-lived challenge
  * (`GET /api/challenge`); the visitor's browser solves it while they type (a few thousand
  * SHA-256 hashes in a worker); the request carries the solution, which is checked here on every
- * path, never trusted from the browser, and taken once (see stores/challenges.ts). No third
+ * path, never trusted from the browser, and taken once (see store/challenges.ts). No third
  * party, no cookie, nothing for a person to click.
  *
  * Modes (ALTCHA_MODE): `off`; `monitor` (the default: every check is recorded and counted, what

@@ -116,7 +116,7 @@ export function networkKey(clientKey: string): string {
 const NOT_A_VISITOR = proxyaddr.compile(["loopback", "linklocal", "uniquelocal"])
 
 /**
- * The network the fraud signals compare (see stores/referral-review.ts), or null when the client's
+ * The network the fraud signals compare (see store/referral-review.ts), or null when the client's
  * key says nothing of the visitor: "unknown", or a loopback or private address, which is what
  * every request looks like behind a proxy that TRUST_PROXY does not name.
  */

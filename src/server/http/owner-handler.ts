@@ -1,7 +1,7 @@
 /**
  * The owner's endpoints, behind a bearer secret (OWNER_TOKEN): the list at a glance for the
  * owner's page, the CSV export, an erasure request by address, and inviting the next people.
- * Like handler.ts, no framework: a request in, an answer out; the Gatsby Functions in
+ * Like every handler (see kit.ts), no framework: a request in, an answer out; the Gatsby Functions in
  * src/api/owner/ and the production server both call these.
  *
  *   GET  /api/owner/summary

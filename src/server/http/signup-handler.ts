@@ -18,12 +18,10 @@ import {
   guarded,
   isAnswer,
   isObject,
-  parseJsonBody,
   readJson,
   refuse,
   type ApiAnswer,
   type ApiRequest,
-  type BodyRead,
   type HandlerDependencies,
 } from "./kit"
 
@@ -46,11 +44,6 @@ export function checkSignupFields(value: unknown): SignupCheck {
   return { kind: "signup", signup: { email, source, timestamp, referralCode, utm, consent } }
 }
 
-/** Checks the body as read: size, text encoding, JSON, then the fields. */
-export function checkSignupBody(body: BodyRead): SignupCheck {
-  const json = parseJsonBody(body, "email, source and timestamp")
-  return json.kind === "rejected" ? json : checkSignupFields(json.value)
-}
 /** With double opt-in, the answer to every signup: check your inbox. */
 function pendingAnswer(): ApiAnswer {
   return answer(201, { ok: true, status: "pending" })

@@ -1,4 +1,4 @@
-import { MAX_EMAIL_LENGTH, asciiDomain, isValidEmail, normalizeEmail } from "../rules"
+import { MAX_EMAIL_LENGTH, asciiDomain, isValidEmail } from "../rules"
 
 /** An address of exactly `length` characters: a 64-character local part and a long domain. */
 const addressOfLength = (length: number): string => {
@@ -55,12 +55,6 @@ describe("isValidEmail", () => {
     expect(isValidEmail(addressOfLength(254))).toBe(true)
     expect(addressOfLength(255)).toHaveLength(255)
     expect(isValidEmail(addressOfLength(255))).toBe(false)
-  })
-})
-
-describe("normalizeEmail", () => {
-  it("trims and lower-cases, so the same person is not stored twice", () => {
-    expect(normalizeEmail("  Alice+Drops@Example.COM \n")).toBe("alice+drops@example.com")
   })
 })
 

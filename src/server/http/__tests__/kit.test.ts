@@ -5,12 +5,13 @@ import {
   checkDeclaredLength,
   checkMethod,
   MAX_BODY_BYTES,
+  parseJsonBody,
   readRequestBody,
   type ApiRequest,
   type BodyRead,
   type HandlerDependencies,
 } from "../kit"
-import { checkSignupBody, checkSignupFields, handleSignupRequest, type SignupCheck } from "../signup-handler"
+import { checkSignupFields, handleSignupRequest, type SignupCheck } from "../signup-handler"
 import { handleUnsubscribeRequest, handleWaitlistRequest } from "../status-handler"
 import { rateLimitKey } from "../client-address"
 import { createPostgresRateLimiter, createRateLimiter, makeRateLimiters, NETWORK_BUDGET, READ_BUDGET, type RateLimiter } from "../rate-limit"
@@ -118,6 +119,12 @@ describe("signup fields", () => {
     expect(errorOf(checkSignupFields(value))).toBe("Request body must be a JSON object with email, source and timestamp")
   })
 })
+
+/** A signup's body as read, as the signup endpoint checks it: size, text encoding, JSON, then the fields. */
+function checkSignupBody(body: BodyRead): SignupCheck {
+  const json = parseJsonBody(body, "email, source and timestamp")
+  return json.kind === "rejected" ? json : checkSignupFields(json.value)
+}
 
 describe("signup body", () => {
   it("parses JSON bytes, including a leading byte order mark", () => {
