@@ -12,17 +12,17 @@ export function openWith(search: string): void {
   window.history.replaceState(null, "", `/page/${search}`)
 }
 
-/** Installs a fresh `fetch` mock before each test and puts the real one back after; read it through the getter. */
-export function stubFetch(): () => jest.MockedFunction<typeof fetch> {
+/** Stands a jest mock in for `fetch` in every test of the file (reset before each, the real one put back after). */
+export function stubFetch(): jest.MockedFunction<typeof fetch> {
   const originalFetch = global.fetch
-  let fetchMock: jest.MockedFunction<typeof fetch>
+  const fetchMock = jest.fn() as jest.MockedFunction<typeof fetch>
   beforeEach(() => {
-    fetchMock = jest.fn() as typeof fetchMock
+    fetchMock.mockReset()
     global.fetch = fetchMock
   })
   afterEach(() => {
     global.fetch = originalFetch
     openWith("")
   })
-  return () => fetchMock
+  return fetchMock
 }

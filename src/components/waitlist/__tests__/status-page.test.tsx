@@ -7,11 +7,7 @@ import { StatusLookup } from "../StatusLookup"
 import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 import { answer, openWith, stubFetch, TOKEN } from "../../../../test/page-fetch"
 
-const fetchMockOf = stubFetch()
-let fetchMock: jest.MockedFunction<typeof fetch>
-beforeEach(() => {
-  fetchMock = fetchMockOf()
-})
+const fetchMock = stubFetch()
 
 describe("the status page", () => {
   it("shows the list's size once it is at least the number the site shows it from", async () => {

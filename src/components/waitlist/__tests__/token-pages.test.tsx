@@ -10,11 +10,7 @@ import { UnsubscribeByLink } from "../UnsubscribeByLink"
 import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 import { answer, openWith, stubFetch, TOKEN } from "../../../../test/page-fetch"
 
-const fetchMockOf = stubFetch()
-let fetchMock: jest.MockedFunction<typeof fetch>
-beforeEach(() => {
-  fetchMock = fetchMockOf()
-})
+const fetchMock = stubFetch()
 
 describe("the invitation page", () => {
   it("checks the code in a POST's body and shows the invitation, its button leading to the shop with the code", async () => {
