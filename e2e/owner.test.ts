@@ -305,7 +305,7 @@ test.describe("the owner's endpoints as Gatsby Functions", NO_BROWSER, () => {
     const refused = await request.get("/api/owner/summary")
     expect(refused.status()).toBe(401)
     expect(refused.headers()["www-authenticate"]).toBe('Bearer realm="owner"')
-    expect(await refused.json()).toEqual({ error: "The owner's secret is missing or wrong" })
+    expect(await refused.json()).toEqual({ error: "The owner's secret is missing or wrong", code: "owner_secret_wrong" })
     const summary = await request.get("/api/owner/summary", { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } })
     expect(summary.status()).toBe(200)
     expect(summary.headers()["cache-control"]).toBe("no-store")

@@ -148,7 +148,7 @@ for (const storeName of STORES) {
       const cToken = linkSecret(cLink)
       const reused = await post("/api/confirm", { token: cToken })
       expect(reused.status).toBe(410)
-      expect(await reused.json()).toEqual({ error: expect.stringContaining("expired or was already used") })
+      expect(await reused.json()).toEqual({ error: expect.stringContaining("expired or was already used"), code: "confirm_link_expired" })
       expect((await post("/api/confirm", { token: "A".repeat(43) })).status).toBe(404)
       // A script posting straight to the endpoint, without the browser's proof of work, gets nothing.
       const bot = await post("/api/signup", { email: "bot@example.com", source: "website_signup", timestamp: new Date().toISOString() })
