@@ -47,7 +47,7 @@ describe("running the draw", () => {
     const user = userEvent.setup()
     fetchMock
       .mockResolvedValueOnce(answer(200, { drops: [closed({ seedKept: false })] }))
-      .mockResolvedValueOnce(answer(400, { error: "That seed does not match the hash published before entries opened" }))
+      .mockResolvedValueOnce(answer(400, { error: "That seed does not match the hash published before entries opened", code: "seed_mismatch" }))
     show()
     const field = await screen.findByLabelText(text.draw.seedLabel)
     expect(screen.getByText(text.draw.seedHint)).toBeVisible()
@@ -67,12 +67,12 @@ describe("running the draw", () => {
   it.each([
     [
       "the server has no seed after all (400)",
-      answer(400, { error: "The seed is not kept on this server: paste the seed you saved when you committed" }),
+      answer(400, { error: "The seed is not kept on this server: paste the seed you saved when you committed", code: "seed_not_kept" }),
       text.draw.seedMissing,
     ],
-    ["it cannot be drawn now (409)", answer(409, { error: "This drop was drawn already" }), text.draw.conflict],
+    ["it cannot be drawn now (409)", answer(409, { error: "This drop was drawn already", code: "already_drawn" }), text.draw.conflict],
     ["it is not answered", answer(502, null), text.draw.failed],
-    ["too many tries", answer(429, { error: "Too many requests" }), copy.signIn.tooMany],
+    ["too many tries", answer(429, { error: "Too many requests", code: "rate_limited" }), copy.signIn.tooMany],
   ])("says so when %s", async (_case, response, words) => {
     await confirmAnswered(closed(), response, text.draw)
     await waitFor(() => expect(note()).toHaveTextContent(words))
@@ -93,8 +93,8 @@ describe("running the draw", () => {
     const user = userEvent.setup()
     fetchMock
       .mockResolvedValueOnce(answer(200, { drops: [closed()] }))
-      .mockResolvedValueOnce(answer(409, { error: "not yet", round: COMMITMENT.round, at: "2026-12-06T17:00:03.000Z" }))
-      .mockResolvedValueOnce(answer(503, { error: "unreachable", round: COMMITMENT.round }))
+      .mockResolvedValueOnce(answer(409, { error: "not yet", code: "beacon_not_yet", round: COMMITMENT.round, at: "2026-12-06T17:00:03.000Z" }))
+      .mockResolvedValueOnce(answer(503, { error: "unreachable", code: "beacon_unreachable", round: COMMITMENT.round }))
       .mockResolvedValueOnce(answer(200, { ok: true, winners: 6, notified: 0 }))
       .mockResolvedValue(answer(200, { drops: [closed()] }))
     show()

@@ -76,7 +76,7 @@ describe("the drops on the owner's page", () => {
   })
 
   it("hands a secret that stopped working to the page, which signs out", async () => {
-    fetchMock.mockResolvedValueOnce(answer(401, { error: "The owner's secret is missing or wrong" }))
+    fetchMock.mockResolvedValueOnce(answer(401, { error: "The owner's secret is missing or wrong", code: "owner_secret_wrong" }))
     const { onProblem } = show()
     await waitFor(() => expect(onProblem).toHaveBeenCalledWith({ kind: "wrong" }))
   })
@@ -165,7 +165,7 @@ describe("committing the seed", () => {
   })
 
   it.each([
-    ["committed already, or too late (409)", answer(409, { error: "This drop's seed was committed already" }), text.commit.conflict],
+    ["committed already, or too late (409)", answer(409, { error: "This drop's seed was committed already", code: "seed_committed" }), text.commit.conflict],
     ["not answered", answer(500, { error: "Something went wrong" }), text.commit.failed],
   ])("says so when %s", async (_case, response, words) => {
     await confirmAnswered(drop(), response, text.commit)
