@@ -10,6 +10,7 @@ import type { Visit } from "../../signup/visit"
 import { parameters, type SqlExecutor } from "./database"
 import type { StoreContext } from "./store-context"
 import { funnelReader } from "./funnel-store"
+import { addToTotals, moveWindow, takeFromTotals, windowForWrite, windowStart } from "./visit-links"
 import type { Funnel } from "../../signup/funnel"
 
 /** What a counter counts views by: all of them, the page, and a landing's origins. */
@@ -121,16 +122,24 @@ const writeCounts = async (tx: SqlExecutor, rows: readonly VisitCount[]): Promis
 export const visitStore = (context: StoreContext): VisitStore => ({
   async addVisitCounts(counts) {
     const rows = sumCounts(counts)
-    if (rows.length > 0) await context.transaction((tx) => writeCounts(tx, rows))
+    if (rows.length === 0) return
+    await context.transaction(async (tx) => {
+      const window = await windowForWrite(tx, context.db.engine)
+      await writeCounts(tx, rows)
+      await addToTotals(tx, rows, window)
+    })
   },
 
   async purgeVisitCounts(now) {
     const cutoff = visitCutoff(now)
     // By period and dimension, so each delete reads a range of the index, never the whole table.
     return context.transaction(async (tx) => {
+      // The referral links' window moves on to today's, before the counters it holds could go.
+      await moveWindow(tx, context.db.engine, windowStart(now), { create: false })
       let deleted = 0
       for (const period of ["day", "hour"] as const) {
         for (const dimension of VISIT_DIMENSIONS) {
+          if (period === "day") await takeFromTotals(tx, dimension, cutoff)
           const gone = await tx.query("delete from visit_counts where period = $1 and dimension = $2 and starts < $3 returning 1 as gone", [
             period,
             dimension,
@@ -147,7 +156,7 @@ export const visitStore = (context: StoreContext): VisitStore => ({
 
   async visitTotals() {
     const [row] = await context.query<{ views: number | string | null; landings: number | string | null }>(
-      "select sum(views) as views, sum(landings) as landings from visit_counts where period = 'day' and dimension = 'all' and name = ''",
+      "select views, landings from visit_totals where dimension = 'all' and name = ''",
     )
     return { views: Number(row?.views ?? 0), visits: Number(row?.landings ?? 0) }
   },
