@@ -2,8 +2,9 @@
  * Counted page views: counters, never a row per view. Each view adds one to the counters of its
  * UTC day and hour: every view and landing, its page, and for a landing its source, campaign,
  * referring site and referral code. A batch of views is added with one upsert statement, a row
- * per counter it touched; nothing about a visitor is written. Counters older than
- * VISIT_COUNT_MONTHS are deleted by the hourly purge.
+ * per counter it touched, and its day counters are added to the totals the funnel reads
+ * (visit-links.ts) in the same transaction; nothing about a visitor is written. Counters older
+ * than VISIT_COUNT_MONTHS are deleted by the hourly purge, and taken off the totals.
  */
 import { VISIT_COUNT_MONTHS } from "../../signup/retention"
 import type { Visit } from "../../signup/visit"
@@ -94,7 +95,10 @@ export const visitCutoff = (now: Date): string => {
 
 /** The visits' part of the store (see store.ts, which composes it). */
 export interface VisitStore {
-  /** Adds counted views to their counters, summed first: one upsert statement, a row per counter (more only past COUNTERS_PER_STATEMENT). */
+  /**
+   * Adds counted views to their counters, summed first: one upsert statement, a row per counter
+   * (more only past COUNTERS_PER_STATEMENT), and the day counters to their totals.
+   */
   addVisitCounts(counts: readonly VisitCount[]): Promise<void>
   /** Deletes counters of days more than VISIT_COUNT_MONTHS ago; returns how many. */
   purgeVisitCounts(now: Date): Promise<number>
