@@ -1,8 +1,9 @@
 /**
- * The launch funnel's read: visits from the visit counters, signups and confirmations from the
- * tallies kept in step (tallies.ts), friends referred, drop entries and redeemed drop codes from
- * index ranges of the last FUNNEL_DAYS days. Small reads side by side; none walks the list, so it
- * costs the same at ten signups or a million.
+ * The launch funnel's read, from counters kept in step and the tops of their indexes: views from
+ * the visit counters and their totals (visit-links.ts), signups and confirmations from the
+ * tallies (tallies.ts), friends referred, drop entries and redeemed codes from the same tallies'
+ * columns, which triggers keep (funnel-schema.ts). Small reads side by side; none walks the list
+ * or a window of its rows, so it costs the same at ten signups or a million.
  */
 import {
   FUNNEL_DAYS,
@@ -16,8 +17,9 @@ import {
   type FunnelPeriod,
   type StepCounts,
 } from "../../signup/funnel"
-import { parameters, type Engine } from "./database"
+import { parameters } from "./database"
 import type { StoreContext } from "./store-context"
+import { countWindow, friendsOf, moveWindow, readWindow } from "./visit-links"
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -25,35 +27,11 @@ const DAY_MS = 24 * HOUR_MS
 type Count = number | string | null | undefined
 const count = (value: Count): number => Number(value ?? 0)
 
-/**
- * A time column's UTC hour as text ("2026-11-23T14"). SQLite keeps times as ISO 8601 text, whose
- * first 13 characters are the hour; PostgreSQL keeps timestamptz, written out in UTC.
- */
-const HOUR_OF: Record<Engine, (column: string) => string> = {
-  sqlite: (column) => `substr(${column}, 1, 13)`,
-  postgres: (column) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`,
-}
-
-/** Friends credited to a referral link: confirmed, came through a link, not held (the index signups_referred_confirmed). */
-const REFERRED = "status = 'confirmed' and referred_by is not null and referral_held is null"
-
 /** The hours ("2026-11-23T14") and days of the series, oldest first, ending at `now`'s. */
 export const seriesStarts = (now: Date): { hours: string[]; days: string[] } => ({
   hours: Array.from({ length: FUNNEL_HOURS }, (_, index) => new Date(now.getTime() - (FUNNEL_HOURS - 1 - index) * HOUR_MS).toISOString().slice(0, 13)),
   days: Array.from({ length: FUNNEL_DAYS }, (_, index) => new Date(now.getTime() - (FUNNEL_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10)),
 })
-
-type Step = keyof StepCounts | "views"
-
-/** Adds rows of hours ("2026-11-23T14") to the series: each to its hour, when the hourly series has it, and to its day. */
-const addHours = (periods: Map<string, FunnelPeriod>, step: Step, rows: Array<{ starts: string; n: Count }>): void => {
-  for (const row of rows) {
-    for (const key of [row.starts, row.starts.slice(0, 10)]) {
-      const period = periods.get(key)
-      if (period) period[step] += count(row.n)
-    }
-  }
-}
 
 const sum = (periods: FunnelPeriod[]): StepCounts => {
   const total = noSteps()
@@ -108,41 +86,23 @@ const breakdown = (visits: Map<string, number>, signups: Map<string, { signups: 
     .slice(0, FUNNEL_LIMIT)
 
 export const funnelReader =
-  ({ db, ready }: StoreContext) =>
+  ({ db, ready, transaction }: StoreContext) =>
   async (now: Date): Promise<Funnel> => {
     await ready()
     const { hours: hourList, days: dayList } = seriesStarts(now)
     const firstHour = hourList[0]
     const firstDay = dayList[0]
-    const since = `${firstDay}T00:00:00.000Z`
-    const hourOf = HOUR_OF[db.engine]
-    type Starts = { starts: string; n: Count }
     type Named = { name: string; n: Count }
+    type Steps = { signups: Count; confirmations: Count; referred: Count; entered: Count; redeemed: Count }
+    const stepColumns = "signups, confirmations, referred, entered, redeemed"
     const visitsBy = (dimension: string) =>
-      db.query<Named>(
-        "select name, sum(landings) as n from visit_counts where period = 'day' and dimension = $1 group by name order by n desc, name limit $2",
-        [dimension, FUNNEL_LIMIT],
-      )
+      db.query<Named>("select name, landings as n from visit_totals where dimension = $1 order by landings desc, name limit $2", [dimension, FUNNEL_LIMIT])
     const signupsBy = (kind: string) =>
       db.query<{ name: string; signups: Count; confirmed: Count }>(
         "select name, signups, confirmed from attribution_tallies where kind = $1 and signups > 0 order by signups desc, name limit $2",
         [kind, FUNNEL_LIMIT],
       )
-    const [
-      visitHours,
-      visitDays,
-      [visitTotal],
-      signupHours,
-      signupDays,
-      [signupTotal],
-      referredHours,
-      [referredTotal],
-      enteredHours,
-      [enteredTotal],
-      redeemedHours,
-      [redeemedTotal],
-      ...attributions
-    ] = await Promise.all([
+    const [visitHours, visitDays, [visitTotal], stepHours, stepDays, [stepTotal], [enteredTotal], ...attributions] = await Promise.all([
       db.query<{ starts: string; views: Count; landings: Count }>(
         "select starts, views, landings from visit_counts where period = 'hour' and dimension = 'all' and name = '' and starts >= $1",
         [firstHour],
@@ -151,18 +111,13 @@ export const funnelReader =
         "select starts, views, landings from visit_counts where period = 'day' and dimension = 'all' and name = '' and starts >= $1",
         [firstDay],
       ),
-      db.query<{ views: Count; landings: Count }>(
-        "select sum(views) as views, sum(landings) as landings from visit_counts where period = 'day' and dimension = 'all' and name = ''",
+      db.query<{ views: Count; landings: Count }>("select views, landings from visit_totals where dimension = 'all' and name = ''"),
+      db.query<Steps & { starts: string }>(`select hour as starts, ${stepColumns} from hourly_tallies where hour >= $1`, [firstHour]),
+      db.query<Steps & { starts: string }>(`select day as starts, ${stepColumns} from daily_tallies where day >= $1`, [firstDay]),
+      db.query<Steps>(
+        "select sum(signups) as signups, sum(confirmations) as confirmations, sum(referred) as referred, sum(redeemed) as redeemed from daily_tallies",
       ),
-      db.query<{ hour: string; signups: Count; confirmations: Count }>("select hour, signups, confirmations from hourly_tallies where hour >= $1", [firstHour]),
-      db.query<{ day: string; signups: Count; confirmations: Count }>("select day, signups, confirmations from daily_tallies where day >= $1", [firstDay]),
-      db.query<{ signups: Count; confirmations: Count }>("select sum(signups) as signups, sum(confirmations) as confirmations from daily_tallies"),
-      db.query<Starts>(`select ${hourOf("confirmed_at")} as starts, count(*) as n from signups where ${REFERRED} and confirmed_at >= $1 group by 1`, [since]),
-      db.query<{ n: Count }>(`select count(*) as n from signups where ${REFERRED}`),
-      db.query<Starts>("select substr(entered_at, 1, 13) as starts, count(*) as n from drop_entries where entered_at >= $1 group by 1", [since]),
       db.query<{ n: Count }>("select sum(entrants) as n from drop_tallies"),
-      db.query<Starts>("select substr(redeemed_at, 1, 13) as starts, count(*) as n from drop_prizes where redeemed_at >= $1 group by 1", [since]),
-      db.query<{ n: Count }>("select count(*) as n from drop_prizes where redeemed_at is not null"),
       visitsBy("source"),
       visitsBy("campaign"),
       visitsBy("referrer"),
@@ -181,16 +136,15 @@ export const funnelReader =
         period.visits += count(row.landings)
       }
     }
-    for (const row of [...signupHours.map((row) => ({ ...row, starts: row.hour })), ...signupDays.map((row) => ({ ...row, starts: row.day }))]) {
+    for (const row of [...stepHours, ...stepDays]) {
       const period = periods.get(row.starts)
       if (!period) continue
       period.signups += count(row.signups)
       period.confirmed += count(row.confirmations)
+      period.referred += count(row.referred)
+      period.entered += count(row.entered)
+      period.redeemed += count(row.redeemed)
     }
-    // The rest are read per hour over the whole window.
-    addHours(periods, "referred", referredHours)
-    addHours(periods, "entered", enteredHours)
-    addHours(periods, "redeemed", redeemedHours)
 
     const hours = hourList.map((starts) => periods.get(starts) as FunnelPeriod)
     const days = dayList.map((starts) => periods.get(starts) as FunnelPeriod)
@@ -211,10 +165,10 @@ export const funnelReader =
       const [moreVisits, moreSignups] = await Promise.all([
         needVisits.length === 0
           ? []
-          : db.query<Named>(
-              `select name, sum(landings) as n from visit_counts where period = 'day' and dimension = $1 and name in (${parameters(needVisits.length, 2)}) group by name`,
-              [kind, ...needVisits],
-            ),
+          : db.query<Named>(`select name, landings as n from visit_totals where dimension = $1 and name in (${parameters(needVisits.length, 2)})`, [
+              kind,
+              ...needVisits,
+            ]),
         needSignups.length === 0
           ? []
           : db.query<{ name: string; signups: Count; confirmed: Count }>(
@@ -230,18 +184,18 @@ export const funnelReader =
       fill("source", sourceVisits, sourceSignups),
       fill("campaign", campaignVisits, campaignSignups),
       fill("referrer", referrerVisits, referrerSignups),
-      readLinks(db, firstDay),
+      readLinks({ db, transaction }, firstDay),
     ])
     const recent = sum(days)
     return {
       total: {
         views: count(visitTotal?.views),
         visits: count(visitTotal?.landings),
-        signups: count(signupTotal?.signups),
-        confirmed: count(signupTotal?.confirmations),
-        referred: count(referredTotal?.n),
+        signups: count(stepTotal?.signups),
+        confirmed: count(stepTotal?.confirmations),
+        referred: count(stepTotal?.referred),
         entered: count(enteredTotal?.n),
-        redeemed: count(redeemedTotal?.n),
+        redeemed: count(stepTotal?.redeemed),
       },
       now: funnelNow(hours, now),
       hours,
@@ -250,36 +204,35 @@ export const funnelReader =
       campaigns,
       referrers,
       links,
-      sharing: { links: sharing, people: count(signupTotal?.signups) },
+      sharing: { links: sharing, people: count(stepTotal?.signups) },
       viralCoefficient: recent.confirmed > 0 ? recent.referred / recent.confirmed : null,
     }
   }
 
 /**
  * The most visited referral links since `firstDay`, with the friends who signed up through each,
- * and how many links were visited at all (one pass over the window's link counters).
+ * and how many links were visited at all: from the window's counters (visit-links.ts), moved on
+ * to `firstDay` first when a day has passed; a read of an earlier window counts the day counters.
  */
-const readLinks = async (db: StoreContext["db"], firstDay: string): Promise<{ links: FunnelLink[]; sharing: number }> => {
-  const visited = await db.query<{ name: string; n: Count; links: Count }>(
-    `select name, sum(landings) as n, count(*) over () as links from visit_counts
-     where period = 'day' and dimension = 'ref' and starts >= $1 group by name order by n desc, name limit $2`,
-    [firstDay, FUNNEL_LIMIT],
-  )
-  if (visited.length === 0) return { links: [], sharing: 0 }
-  const codes = visited.map((row) => row.name)
-  const friends = await db.query<{ code: string; signups: Count; confirmed: Count }>(
-    `select referred_by as code, count(*) as signups, sum(case when status = 'confirmed' then 1 else 0 end) as confirmed
-     from signups where referred_by in (${parameters(codes.length)}) group by referred_by`,
-    codes,
+const readLinks = async (
+  { db, transaction }: Pick<StoreContext, "db" | "transaction">,
+  firstDay: string,
+): Promise<{ links: FunnelLink[]; sharing: number }> => {
+  const [window] = await db.query<{ starts: string }>("select starts from link_visits_window")
+  const kept = window?.starts === firstDay || (await transaction((tx) => moveWindow(tx, db.engine, firstDay)))
+  const visited = kept ? await readWindow(db, FUNNEL_LIMIT) : await countWindow(db, firstDay, FUNNEL_LIMIT)
+  const friends = await friendsOf(
+    db,
+    visited.top.map((row) => row.name),
   )
   const byCode = new Map(friends.map((row) => [row.code, row]))
   return {
-    links: visited.map((row) => ({
+    links: visited.top.map((row) => ({
       code: row.name,
       visits: count(row.n),
       signups: count(byCode.get(row.name)?.signups),
       confirmed: count(byCode.get(row.name)?.confirmed),
     })),
-    sharing: count(visited[0].links),
+    sharing: visited.links,
   }
 }

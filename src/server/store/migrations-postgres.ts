@@ -11,7 +11,7 @@ import {
   statements,
   type Migration,
 } from "./migrations-shared"
-import { funnelSchema } from "./funnel-schema"
+import { funnelCounters, funnelSchema } from "./funnel-schema"
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
   {
@@ -223,5 +223,10 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     version: 16,
     name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
     up: statements(...dropBeaconChanges("bytea")),
+  },
+  {
+    version: 17,
+    name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
+    up: statements(...funnelCounters("postgres")),
   },
 ]

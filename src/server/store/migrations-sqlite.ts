@@ -14,7 +14,7 @@ import {
   statements,
   type Migration,
 } from "./migrations-shared"
-import { funnelSchema } from "./funnel-schema"
+import { funnelCounters, funnelSchema } from "./funnel-schema"
 
 export const SQLITE_MIGRATIONS: Migration[] = [
   {
@@ -192,5 +192,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 14,
     name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
     up: statements(...dropBeaconChanges("blob")),
+  },
+  {
+    version: 15,
+    name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
+    up: statements(...funnelCounters("sqlite")),
   },
 ]

@@ -2,14 +2,16 @@
  * Counted page views: counters, never a row per view. Each view adds one to the counters of its
  * UTC day and hour: every view and landing, its page, and for a landing its source, campaign,
  * referring site and referral code. A batch of views is added with one upsert statement, a row
- * per counter it touched; nothing about a visitor is written. Counters older than
- * VISIT_COUNT_MONTHS are deleted by the hourly purge.
+ * per counter it touched, and its day counters are added to the totals the funnel reads
+ * (visit-links.ts) in the same transaction; nothing about a visitor is written. Counters older
+ * than VISIT_COUNT_MONTHS are deleted by the hourly purge, and taken off the totals.
  */
 import { VISIT_COUNT_MONTHS } from "../../signup/retention"
 import type { Visit } from "../../signup/visit"
 import { parameters, type SqlExecutor } from "./database"
 import type { StoreContext } from "./store-context"
 import { funnelReader } from "./funnel-store"
+import { addToTotals, moveWindow, takeFromTotals, windowForWrite, windowStart } from "./visit-links"
 import type { Funnel } from "../../signup/funnel"
 
 /** What a counter counts views by: all of them, the page, and a landing's origins. */
@@ -93,7 +95,10 @@ export const visitCutoff = (now: Date): string => {
 
 /** The visits' part of the store (see store.ts, which composes it). */
 export interface VisitStore {
-  /** Adds counted views to their counters, summed first: one upsert statement, a row per counter (more only past COUNTERS_PER_STATEMENT). */
+  /**
+   * Adds counted views to their counters, summed first: one upsert statement, a row per counter
+   * (more only past COUNTERS_PER_STATEMENT), and the day counters to their totals.
+   */
   addVisitCounts(counts: readonly VisitCount[]): Promise<void>
   /** Deletes counters of days more than VISIT_COUNT_MONTHS ago; returns how many. */
   purgeVisitCounts(now: Date): Promise<number>
@@ -121,16 +126,24 @@ const writeCounts = async (tx: SqlExecutor, rows: readonly VisitCount[]): Promis
 export const visitStore = (context: StoreContext): VisitStore => ({
   async addVisitCounts(counts) {
     const rows = sumCounts(counts)
-    if (rows.length > 0) await context.transaction((tx) => writeCounts(tx, rows))
+    if (rows.length === 0) return
+    await context.transaction(async (tx) => {
+      const window = await windowForWrite(tx, context.db.engine)
+      await writeCounts(tx, rows)
+      await addToTotals(tx, rows, window)
+    })
   },
 
   async purgeVisitCounts(now) {
     const cutoff = visitCutoff(now)
     // By period and dimension, so each delete reads a range of the index, never the whole table.
     return context.transaction(async (tx) => {
+      // The referral links' window moves on to today's, before the counters it holds could go.
+      await moveWindow(tx, context.db.engine, windowStart(now), { create: false })
       let deleted = 0
       for (const period of ["day", "hour"] as const) {
         for (const dimension of VISIT_DIMENSIONS) {
+          if (period === "day") await takeFromTotals(tx, dimension, cutoff)
           const gone = await tx.query("delete from visit_counts where period = $1 and dimension = $2 and starts < $3 returning 1 as gone", [
             period,
             dimension,
@@ -147,7 +160,7 @@ export const visitStore = (context: StoreContext): VisitStore => ({
 
   async visitTotals() {
     const [row] = await context.query<{ views: number | string | null; landings: number | string | null }>(
-      "select sum(views) as views, sum(landings) as landings from visit_counts where period = 'day' and dimension = 'all' and name = ''",
+      "select views, landings from visit_totals where dimension = 'all' and name = ''",
     )
     return { views: Number(row?.views ?? 0), visits: Number(row?.landings ?? 0) }
   },

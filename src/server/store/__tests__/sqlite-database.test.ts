@@ -158,3 +158,21 @@ describe("SQLite commits made durable off the event loop", () => {
     await db.close()
   })
 })
+
+describe("SQLite statements with numbered parameters ($1, $2, ...)", () => {
+  it("binds each value to its number, whether the numbers come in order, repeat or come out of order", async () => {
+    const db = openSqliteDatabase(newFile())
+    try {
+      await db.query("create table pairs (a text not null, b text not null)")
+      const rows = Array.from({ length: 3_000 }, (_, index) => [`a${index}`, `b${index}`])
+      await db.query(`insert into pairs (a, b) values ${rows.map((_, index) => `($${2 * index + 1}, $${2 * index + 2})`).join(", ")}`, rows.flat())
+      expect(await db.query("select a, b from pairs where rowid in (1, 3000) order by rowid")).toEqual([
+        { a: "a0", b: "b0" },
+        { a: "a2999", b: "b2999" },
+      ])
+      expect(await db.query("select $2 as second, $1 as first, $2 || $1 as both", ["one", "two"])).toEqual([{ second: "two", first: "one", both: "twoone" }])
+    } finally {
+      await db.close()
+    }
+  })
+})
