@@ -32,8 +32,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { chromium } from "playwright-core"
-import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import type { StartServer } from "./abuse-kit"
+import { median, postJson, signupBody, type StartServer } from "./abuse-kit"
 import { solveChallengeFrom } from "./altcha-solver"
 import { erasureStall } from "./erasure-stall"
 import { fileModes } from "./file-modes"
@@ -57,22 +56,7 @@ const HOME_JS_BEFORE_GATE_GZIP = 47.1 * 1024
 const SLOW_BODY_LIMIT_MS = 15_000
 const CPU_SLOWDOWN = 4
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 const secret = () => randomBytes(24).toString("base64url")
-
-const postJson = async (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const started = performance.now()
-  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
-  const text = await response.text()
-  return { status: response.status, text, ms: performance.now() - started }
-}
-
-const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({ email, source: SIGNUP_SOURCE, timestamp: new Date().toISOString(), ...extra })
 
 /** Signups without a solution, with a forged one and with one solution used again: how many the list took. */
 const botSignups = async (baseUrl: string, exportRows: () => Promise<string[]>): Promise<Reading[]> => {

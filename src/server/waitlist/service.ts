@@ -154,6 +154,15 @@ export const createSignupService = (deps: ServiceDependencies) => {
   const paces = deps.pace?.paces ?? createAnswerPaces()
   /** Holds an answer of `kind` whose work began at `startedAt` until its pace lets it go. */
   const paced = (pace: AnswerPace, kind: string, startedAt: number): Promise<void> => wait(pace.wait(kind, clock() - startedAt))
+  /** Erases the person behind a link's token, unless the token is malformed, unknown or past its time. */
+  const eraseByLink = async (token: unknown, kind: "unsubscribe" | "status", now: Date) => {
+    if (!isTokenShape(token)) return "unknown"
+    const hash = hashToken(token)
+    if (await (kind === "status" ? store.statusTokenExpired(hash, now) : store.unsubscribeTokenExpired(hash, now))) return "expired"
+    const result = await store.erase({ token: kind, hash }, now)
+    if (result.kind === "erased") await outboxWritten()
+    return result.kind
+  }
   /** The list's size as an answer may tell it: not below the size the site starts to show. */
   const told = (total: number) => toldListSize(total, settings.showListSizeFrom ?? 0)
 
@@ -251,22 +260,16 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
     /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
     async unsubscribe(token: unknown, now: Date): Promise<LeaveResult> {
-      if (!isTokenShape(token)) return { kind: "unknown" }
       // An old email's link erases no one (it may have been read from a log): the page offers a fresh status link.
-      if (await store.unsubscribeTokenExpired(hashToken(token), now)) return { kind: "expired" }
-      const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await outboxWritten()
-      return { kind: result.kind === "unknown" ? "unknown" : "left" }
+      const outcome = await eraseByLink(token, "unsubscribe", now)
+      return { kind: outcome === "expired" || outcome === "unknown" ? outcome : "left" }
     },
 
     /** "Leave the list" on the status page: erases the person behind a status token. */
     async leave(token: unknown, now: Date): Promise<LeaveResult> {
-      if (!isTokenShape(token)) return { kind: "unknown" }
       // An old link erases no one: whoever holds it may not be its person any more.
-      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
-      const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await outboxWritten()
-      return { kind: result.kind === "erased" ? "left" : "unknown" }
+      const outcome = await eraseByLink(token, "status", now)
+      return { kind: outcome === "expired" ? outcome : outcome === "erased" ? "left" : "unknown" }
     },
 
     /**
