@@ -15,3 +15,12 @@ export const once = <Value>(map: Map<string, Value>, key: string, make: () => Va
   }
   return value
 }
+
+/**
+ * What lives as long as the process, made once: Gatsby's develop and serve servers re-require a
+ * Function's bundle on every request, which resets module state, so it is kept on globalThis.
+ */
+export const processShared = <Value extends object>(name: string, make: () => Value): Value => {
+  const holder = globalThis as typeof globalThis & Record<symbol, Value | undefined>
+  return (holder[Symbol.for(`block94.${name}`)] ??= make())
+}

@@ -3,7 +3,7 @@
  * store, outbox sender and rate limiter they name, made once and shared. Every way in (the
  * Gatsby Functions, the production server and the commands under tools/) takes them from here.
  */
-import { madeOnce, once } from "./made-once"
+import { madeOnce, once, processShared } from "./made-once"
 import { appendErasure, rekeyErasureLog, type ErasureEntry } from "../backup/erasure-log"
 import { choosePepper } from "../keys/pepper"
 import { readBackupSettings } from "../settings/backup"
@@ -28,6 +28,7 @@ import { createOutboxSender, type Deliver, type OutboxSender } from "../outbox/o
 import { emailDeliverers } from "../outbox/mail/deliver"
 import { inviteNext } from "../waitlist/invitations"
 import { createSignupService, type MailQueue, type SignupService } from "../waitlist/service"
+import { createAnswerPaces, type AnswerPaces } from "../waitlist/answer-pace"
 import { dropCatalog, dropsContent } from "../drop/catalog"
 import { providerSettingsKey } from "../settings/provider"
 import { drandBeacons } from "../drop/beacon-client"
@@ -149,27 +150,23 @@ interface Shared {
   secrets: Map<string, string>
   /** The logs of wrong secrets, by window: each client's tries logged once a window (see secret-gate.ts). */
   wrongTryLogs: Map<string, WrongTryLog>
+  /** The pace of signup answers by store: what it learned of recent answers outlives a Function's request. */
+  paces: Map<string, AnswerPaces>
 }
 
-// Gatsby's develop and serve servers re-require a Function's bundle on every request, which
-// resets module state; what must live as long as the process lives on globalThis.
-const SHARED_KEY = Symbol.for("block94.signupRuntime")
-type GlobalWithShared = typeof globalThis & { [SHARED_KEY]?: Shared }
-const shared = (): Shared => {
-  const holder = globalThis as GlobalWithShared
-  holder[SHARED_KEY] ??= {
+const shared = (): Shared =>
+  processShared("signupRuntime", () => ({
     databases: new Map(),
     stores: new Map(),
     mailers: new Map(),
     limiters: new Map(),
     senders: new Map(),
     providers: new Map(),
-    warned: new Set(),
+    warned: new Set<string>(),
     secrets: new Map(),
     wrongTryLogs: new Map(),
-  }
-  return holder[SHARED_KEY]
-}
+    paces: new Map(),
+  }))
 
 /** How often a long-running server looks for mail that is due again (retries wait 30 s and more). */
 export const OUTBOX_POLL_MS = 10_000
@@ -244,7 +241,7 @@ export interface RuntimeOptions {
 export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, onePass = false }: RuntimeOptions = {}): SignupRuntime => {
   const settings = readSignupSettings(SITE_FACTS)
   const unavailable = unavailableReason(settings)
-  const { databases, stores, mailers, limiters, senders, providers, warned, secrets, wrongTryLogs } = shared()
+  const { databases, stores, mailers, limiters, senders, providers, warned, secrets, wrongTryLogs, paces } = shared()
   const { databaseUrl } = settings
   const events = recordsEvents(settings)
   // A provider's setting missing or wrong is told once, and its calls wait in the outbox until it is fixed.
@@ -321,6 +318,12 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         events: sender && events ? mailQueue(sender, settings) : null,
         settings: { ...settings, showLeaderboard: rewards.showLeaderboard, showListSizeFrom: site.showListSizeFrom },
         drops,
+        // The pace outlives a Function's request; serverless, a new signup's answer waits for its email: others may be held as long.
+        pace: {
+          paces: madeOnce(paces, { store: storeSpec(settings), serverless: settings.serverless }, ({ serverless }) =>
+            createAnswerPaces(serverless ? { maxFloorMs: SERVERLESS_MAIL_WAIT_MS } : {}),
+          ),
+        },
       })
     : { unavailable: unavailable as string }
   const counting = visitWiring(store, JSON.stringify(storeSpec(settings)), settings, logError)

@@ -10,28 +10,14 @@ import type { OwnerDependencies } from "../http/owner-handler"
 import type { SignupSettings } from "../settings/settings"
 import { createVisitCounter, type VisitCounter } from "../store/visit-counter"
 import type { SignupStore } from "../store/store"
+import { once, processShared } from "./made-once"
 
 interface SharedVisits {
   counters: Map<string, VisitCounter>
   limiters: Map<string, RateLimiter>
 }
 
-const SHARED_KEY = Symbol.for("block94.visits")
-type GlobalWithVisits = typeof globalThis & { [SHARED_KEY]?: SharedVisits }
-const shared = (): SharedVisits => {
-  const holder = globalThis as GlobalWithVisits
-  holder[SHARED_KEY] ??= { counters: new Map(), limiters: new Map() }
-  return holder[SHARED_KEY]
-}
-
-const once = <Value>(map: Map<string, Value>, key: string, make: () => Value): Value => {
-  let value = map.get(key)
-  if (value === undefined) {
-    value = make()
-    map.set(key, value)
-  }
-  return value
-}
+const shared = (): SharedVisits => processShared("visits", () => ({ counters: new Map(), limiters: new Map() }))
 
 export interface VisitWiring {
   /** POST /api/visit's dependencies. */

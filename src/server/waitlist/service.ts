@@ -34,7 +34,7 @@ import {
   type SignupStore,
 } from "../store/store"
 import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeReferralCode } from "../keys/codes"
-import { createAnswerPace, waitPrecisely } from "./answer-pace"
+import { createAnswerPaces, waitPrecisely, type AnswerPace, type AnswerPaces } from "./answer-pace"
 import { isDisposableAddress } from "./disposable"
 import { emailKey } from "./email-key"
 
@@ -69,8 +69,8 @@ export interface MailQueue {
 
 export interface ServiceDependencies {
   store: SignupStore
-  /** Monotonic milliseconds, for the pace of answers (see waitlist/answer-pace.ts); performance.now by default. */
-  clock?: () => number
+  /** The pace of signup and resend answers (waitlist/answer-pace.ts); the machine's clock and a precise wait by default. */
+  pace?: PaceTiming
   /** Null without SMTP_URL: signups are confirmed at once (single opt-in). */
   mail: MailQueue | null
   /** Told when a change wrote list events (webhooks, the email provider); none when nothing receives them. */
@@ -78,6 +78,16 @@ export interface ServiceDependencies {
   settings: ServiceSettings
   /** The person's drop entries, for the status answer (src/server/drop/); none: no drops here. */
   drops?: { entriesOf(signupId: number, referrals: number): Promise<Record<string, MyDropEntry>> } | null
+}
+
+/** What the pace of answers (waitlist/answer-pace.ts) keeps and runs on; a test gives a clock of its own, which its `wait` moves. */
+export interface PaceTiming {
+  /** What it learned of recent answers; a Function's service is made per request, so the runtime keeps these per process. */
+  paces?: AnswerPaces
+  /** Monotonic milliseconds (performance.now). */
+  clock?: () => number
+  /** Holds the answer `ms` (waitPrecisely). */
+  wait?: (ms: number) => Promise<void>
 }
 
 export type JoinResult = { kind: "refused"; message: string } | ({ kind: "confirmed" } & WaitlistPlace) | { kind: "pending" } | { kind: "alreadySubscribed" }
@@ -139,8 +149,20 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
   /** With double opt-in, every signup is answered alike: a new address, one on the list, one that left. */
   const PENDING: JoinResult = { kind: "pending" }
-  const clock = deps.clock ?? (() => performance.now())
-  const pace = createAnswerPace()
+  const clock = deps.pace?.clock ?? (() => performance.now())
+  const wait = deps.pace?.wait ?? ((ms: number) => waitPrecisely(ms, clock))
+  const paces = deps.pace?.paces ?? createAnswerPaces()
+  /** Holds an answer of `kind` whose work began at `startedAt` until its pace lets it go. */
+  const paced = (pace: AnswerPace, kind: string, startedAt: number): Promise<void> => wait(pace.wait(kind, clock() - startedAt))
+  /** Erases the person behind a link's token, unless the token is malformed, unknown or past its time. */
+  const eraseByLink = async (token: unknown, kind: "unsubscribe" | "status", now: Date) => {
+    if (!isTokenShape(token)) return "unknown"
+    const hash = hashToken(token)
+    if (await (kind === "status" ? store.statusTokenExpired(hash, now) : store.unsubscribeTokenExpired(hash, now))) return "expired"
+    const result = await store.erase({ token: kind, hash }, now)
+    if (result.kind === "erased") await outboxWritten()
+    return result.kind
+  }
   /** The list's size as an answer may tell it: not below the size the site starts to show. */
   const told = (total: number) => toldListSize(total, settings.showListSizeFrom ?? 0)
 
@@ -176,10 +198,9 @@ export const createSignupService = (deps: ServiceDependencies) => {
         repeat: mail ? { compose: (existing) => linkAgain(existing, now), minIntervalMs: RESEND_INTERVAL_MS } : null,
       })
       if (mail) {
-        // Every address the same from here: one commit made, the sender told, the answer paced.
+        // Every address the same from here: one commit made, the sender told, the answer sent when the pace says.
         await mail.queued()
-        if (result.kind === "added") pace.recordNew(clock() - startedAt)
-        else await waitPrecisely(pace.remaining(clock() - startedAt), clock)
+        await paced(paces.join, result.kind === "added" ? "new" : "known", startedAt)
         return PENDING
       }
       // Single opt-in (no mail): the README says what this answer reveals.
@@ -199,9 +220,12 @@ export const createSignupService = (deps: ServiceDependencies) => {
     /** "Didn't get the email?": the same quiet answer and the same work whether or not the address is on the list. */
     async resend(email: string, now: Date): Promise<void> {
       if (!mail) return
+      const startedAt = clock()
       const signup = await store.findSignup(emailKey(email))
       const { token, message: mailed } = linkAgain({ email: signup?.email ?? email, status: signup?.status ?? "pending" }, now)
-      if (await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)) await mail.queued()
+      const queued = await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)
+      if (queued) await mail.queued()
+      await paced(paces.resend, queued ? "queued" : "quiet", startedAt)
     },
 
     /** The owner sends someone their link again: as `resend`, but it says what happened. */
@@ -236,22 +260,16 @@ export const createSignupService = (deps: ServiceDependencies) => {
 
     /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */
     async unsubscribe(token: unknown, now: Date): Promise<LeaveResult> {
-      if (!isTokenShape(token)) return { kind: "unknown" }
       // An old email's link erases no one (it may have been read from a log): the page offers a fresh status link.
-      if (await store.unsubscribeTokenExpired(hashToken(token), now)) return { kind: "expired" }
-      const result = await store.erase({ token: "unsubscribe", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await outboxWritten()
-      return { kind: result.kind === "unknown" ? "unknown" : "left" }
+      const outcome = await eraseByLink(token, "unsubscribe", now)
+      return { kind: outcome === "expired" || outcome === "unknown" ? outcome : "left" }
     },
 
     /** "Leave the list" on the status page: erases the person behind a status token. */
     async leave(token: unknown, now: Date): Promise<LeaveResult> {
-      if (!isTokenShape(token)) return { kind: "unknown" }
       // An old link erases no one: whoever holds it may not be its person any more.
-      if (await store.statusTokenExpired(hashToken(token), now)) return { kind: "expired" }
-      const result = await store.erase({ token: "status", hash: hashToken(token) }, now)
-      if (result.kind === "erased") await outboxWritten()
-      return { kind: result.kind === "erased" ? "left" : "unknown" }
+      const outcome = await eraseByLink(token, "status", now)
+      return { kind: outcome === "expired" ? outcome : outcome === "erased" ? "left" : "unknown" }
     },
 
     /**

@@ -6,7 +6,6 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import drops from "../../../../content/drops.json"
-import privacy from "../../../../content/pages/privacy.json"
 import { freshDatabase } from "../../../../test/postgres"
 import { DROP_ENTRY_DAYS } from "../../../signup/retention"
 import { createSignupService } from "../../waitlist/service"
@@ -19,19 +18,12 @@ import { oneDropCatalog } from "../../../../test/drop-catalog"
 import { commitAndDeploy, publishedList } from "../../../../test/drop-service"
 import { startBeaconStandIn, type BeaconStandIn } from "../../../../tools/dev/beacon-stand-in"
 import { linkSecret } from "../../../../test/link-secret"
+import { promise } from "../../../../test/privacy-page"
 
 const OPENS = new Date("2026-12-04T17:00:00.000Z")
 const CLOSES = new Date("2026-12-06T17:00:00.000Z")
 const DAY = 24 * 60 * 60 * 1000
 const SITE = "https://block94.example"
-
-const paragraphs = privacy.sections.flatMap((section) => section.paragraphs)
-/** The paragraph that makes a promise, quoted so a reworded promise fails here first. */
-const promise = (words: string): string => {
-  const found = paragraphs.find((paragraph) => paragraph.includes(words))
-  if (!found) throw new Error(`the privacy page no longer says "${words}": change this test with it`)
-  return found
-}
 
 let relay: BeaconStandIn
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { createAnswerPace, PACE_SAMPLES, waitPrecisely } from "../answer-pace"
+import { createAnswerPace, PACE_MAX_FLOOR_MS, PACE_SAMPLES, waitPrecisely } from "../answer-pace"
 
 /** A repeatable stream of numbers in [0, 1) (a linear congruential generator), so no run differs. */
 const numbers = (seed: number) => {
@@ -9,46 +9,70 @@ const numbers = (seed: number) => {
   }
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b)
+const quantile = (values: number[], q: number): number => sorted(values)[Math.floor(q * values.length)]
 const share = (values: number[], test: (value: number) => boolean): number => values.filter(test).length / values.length
 
 describe("the pace of signup answers", () => {
-  it("spreads the times of other answers as new signups' are, not all at or past their median", () => {
-    const pace = createAnswerPace()
+  it("sends a slow known answer and a fast new one at the same times", () => {
     const random = numbers(7)
-    // New signups take 2 to 4 ms; repeats, throttled, 1 to 2 ms.
-    const newSignup = () => 2 + 2 * random()
-    const repeat = () => 1 + random()
-    const newTimes = Array.from({ length: PACE_SAMPLES }, newSignup)
-    for (const ms of newTimes) pace.recordNew(ms)
-    for (let warmUp = 0; warmUp < PACE_SAMPLES; warmUp++) pace.remaining(repeat())
-    const answered = Array.from({ length: 200 }, () => {
-      const took = repeat()
-      return took + pace.remaining(took)
-    })
-    // About half under the new signups' median, as half of new signups are; none faster than the fastest new one.
-    expect(share(answered, (ms) => ms < median(newTimes))).toBeGreaterThanOrEqual(0.4)
-    expect(share(answered, (ms) => ms < median(newTimes))).toBeLessThanOrEqual(0.6)
-    expect(Math.min(...answered)).toBeGreaterThanOrEqual(Math.min(...newTimes))
-    // The quartiles agree too (within a tenth of a millisecond of noise).
-    const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * values.length)]
-    for (const q of [0.25, 0.75]) expect(Math.abs(quartile(answered, q) - quartile(newTimes, q))).toBeLessThan(0.1)
+    const pace = createAnswerPace({ random })
+    // New signups' own work takes 2 to 4 ms; known addresses', slower, 4 to 7 ms.
+    const newWork = () => 2 + 2 * random()
+    const knownWork = () => 4 + 3 * random()
+    /** When an answer leaves, from the start of its work. */
+    const answer = (kind: string, work: number) => work + pace.wait(kind, work)
+    for (let warmUp = 0; warmUp < PACE_SAMPLES; warmUp++) {
+      answer("new", newWork())
+      answer("known", knownWork())
+    }
+    const times = { new: [] as number[], known: [] as number[] }
+    for (let pair = 0; pair < 200; pair++) {
+      times.new.push(answer("new", newWork()))
+      times.known.push(answer("known", knownWork()))
+    }
+    // About half the known answers come in under the new ones' median, and the whole spread agrees.
+    const newMedian = quantile(times.new, 0.5)
+    expect(share(times.known, (ms) => ms < newMedian)).toBeGreaterThanOrEqual(0.4)
+    expect(share(times.known, (ms) => ms < newMedian)).toBeLessThanOrEqual(0.6)
+    for (const q of [0.1, 0.25, 0.75, 0.9]) expect(Math.abs(quantile(times.known, q) - quantile(times.new, q))).toBeLessThan(0.25)
   })
 
-  it("holds back nothing when answers already take as long as new signups", () => {
-    const pace = createAnswerPace()
-    for (const ms of [1, 2, 3, 4, 5]) pace.recordNew(ms)
-    for (const ms of [5, 4, 3, 2]) pace.remaining(ms)
-    expect(pace.remaining(1)).toBe(0)
-    expect(pace.remaining(6)).toBe(0)
+  it("holds an answer to the floor plus its jitter, whatever its own work", () => {
+    const pace = createAnswerPace({ random: () => 0.5, jitterMs: 2 })
+    for (let sample = 0; sample < 20; sample++) {
+      pace.wait("new", 3)
+      pace.wait("known", 6)
+    }
+    expect(pace.floor()).toBe(6)
+    // Both leave at 6 + 1 ms: the fast one waits longer.
+    expect(3 + pace.wait("new", 3)).toBe(7)
+    expect(6 + pace.wait("known", 6)).toBe(7)
   })
 
-  it("waits for nothing before the first new signup, and keeps only the latest samples", () => {
-    const pace = createAnswerPace(3)
-    expect(pace.remaining(0.3)).toBe(0)
-    for (const ms of [9, 9, 9, 1, 1, 1]) pace.recordNew(ms)
-    for (const ms of [0.1, 0.1, 0.1]) pace.remaining(ms)
-    expect(pace.remaining(0.1)).toBeCloseTo(0.9)
+  it("follows the work up and down, each kind's high percentile, the slowest kind setting it", () => {
+    const pace = createAnswerPace({ samples: 100, percentile: 0.95 })
+    expect(pace.floor()).toBe(0)
+    // 100 answers from 1 to 100 ms: the floor is the 95th.
+    for (let ms = 1; ms <= 100; ms++) pace.wait("new", ms / 10)
+    expect(pace.floor()).toBeCloseTo(9.6)
+    // A slower kind raises it; an odd slow answer among a hundred does not.
+    for (let sample = 0; sample < 100; sample++) pace.wait("known", sample === 0 ? 40 : 12)
+    expect(pace.floor()).toBe(12)
+    // When the disk speeds up, the latest answers take over and the floor comes down.
+    for (let sample = 0; sample < 100; sample++) {
+      pace.wait("new", 2)
+      pace.wait("known", 3)
+    }
+    expect(pace.floor()).toBe(3)
+  })
+
+  it("never holds an answer past its bound, and holds nothing already slower", () => {
+    const pace = createAnswerPace({ random: () => 0 })
+    for (let sample = 0; sample < PACE_SAMPLES; sample++) pace.wait("known", 5_000)
+    expect(pace.floor()).toBe(PACE_MAX_FLOOR_MS)
+    expect(pace.wait("new", 1)).toBe(PACE_MAX_FLOOR_MS - 1)
+    expect(pace.wait("known", 5_000)).toBe(0)
   })
 
   it("waits a fraction of a millisecond on the clock it is given", async () => {
