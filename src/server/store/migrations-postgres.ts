@@ -1,6 +1,7 @@
 /** PostgreSQL's schema history, as numbered migrations (the runner is migrations.ts). */
 import { newReferralCode } from "../keys/codes"
 import {
+  PENDING_BY_AGE_INDEX,
   USED_CHALLENGES_TABLE,
   USED_CHALLENGES_EXPIRY_INDEX,
   REVIEW_INDEXES,
@@ -228,5 +229,10 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     version: 17,
     name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
     up: statements(...funnelCounters("postgres")),
+  },
+  {
+    version: 18,
+    name: "the hourly purge finds stale pending signups from an index",
+    up: statements(PENDING_BY_AGE_INDEX),
   },
 ]

@@ -17,6 +17,10 @@ export const REVIEW_INDEXES = [
   "create index signups_referral_held on signups (id) where referral_held is not null",
 ]
 
+// The same on both engines: the hourly purge reads stale pending signups oldest first from this
+// index, never scanning the whole list (see retention.ts).
+export const PENDING_BY_AGE_INDEX = "create index signups_pending_age on signups (received_at, id) where status = 'pending'"
+
 // The same on both engines, but for the time's type: a network fingerprint kept while its signup's
 // link is in use, until `network_until` (see referral-review.ts). Fingerprints from before had no
 // time of their own and were kept a day: they are forgotten now, losing at most a day of signals.

@@ -4,6 +4,7 @@
  * no time type, so they are ISO 8601 text (which sorts in time) where PostgreSQL has timestamptz.
  */
 import {
+  PENDING_BY_AGE_INDEX,
   USED_CHALLENGES_TABLE,
   USED_CHALLENGES_EXPIRY_INDEX,
   REVIEW_INDEXES,
@@ -197,5 +198,10 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     version: 15,
     name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
     up: statements(...funnelCounters("sqlite")),
+  },
+  {
+    version: 16,
+    name: "the hourly purge finds stale pending signups from an index",
+    up: statements(PENDING_BY_AGE_INDEX),
   },
 ]

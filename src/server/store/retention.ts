@@ -19,11 +19,11 @@ const PURGE_BATCH = 500
 
 const before = (now: Date, ms: number): string => new Date(now.getTime() - ms).toISOString()
 
-/** Deletes one batch of stale pending signups inside `tx`; returns how many. */
+/** Deletes one batch of stale pending signups inside `tx`, oldest first (read from signups_pending_age); returns how many. */
 const purgePendingBatch = async (tx: SqlExecutor, now: Date, pendingMs: number): Promise<number> => {
   const stale = await tx.query<{ id: number | string; referral_code: string } & TalliedRow>(
     `select id, referral_code, ${TALLIED_COLUMNS} from signups s
-     where s.status = 'pending' and s.received_at <= $1 order by s.id limit ${PURGE_BATCH}`,
+     where s.status = 'pending' and s.received_at <= $1 order by s.received_at, s.id limit ${PURGE_BATCH}`,
     [before(now, pendingMs)],
   )
   if (stale.length === 0) return 0
