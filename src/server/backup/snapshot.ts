@@ -2,7 +2,8 @@
  * `db:backup` and serve:prod's scheduled backup: a consistent snapshot of the embedded database
  * taken while the server keeps taking signups, checked, rotated, and optionally copied off the
  * machine. SQLite's online backup copies every page in one step from a read transaction of its
- * own, so writers are never held up (WAL) and the copy is of one instant. It is written under a
+ * own, so writers are never held up (WAL) and the copy is of one instant; Node runs that copy on
+ * its thread pool and the check in a worker thread, so the server keeps answering meanwhile. It is written under a
  * temporary name and renamed only once checked, so a backup killed halfway leaves the earlier
  * snapshots as they were; the next run clears what it left.
  */
@@ -28,6 +29,9 @@ import { promisify } from "node:util"
 import type { BackupSummary } from "../../signup/owner-summary"
 import type { BackupSettings } from "./settings"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "./rotation"
+import { checkSnapshotOffThread, type SnapshotFacts } from "./snapshot-check"
+
+export { checkSnapshot, type SnapshotFacts } from "./snapshot-check"
 
 /** SQLite copies this many pages per step at most: all of them, so the copy is of one instant. */
 const ALL_PAGES = 2 ** 31 - 1
@@ -35,12 +39,6 @@ const ALL_PAGES = 2 ** 31 - 1
 const COMMAND_TIMEOUT_MS = 10 * 60_000
 export const STATUS_FILE = "last-backup.json"
 export const ERASURE_LOG_COPY = "erasures.log"
-
-export interface SnapshotFacts {
-  takenAt: string
-  signups: number
-  confirmed: number
-}
 
 export interface BackupStatus {
   lastGood: (SnapshotFacts & { file: string; bytes: number; durationMs: number }) | null
@@ -126,47 +124,6 @@ const partialOwner = (name: string): number | null => {
   return match ? Number(match[1]) : null
 }
 
-/**
- * Checks a snapshot file: SQLite's integrity check, the list's own bookkeeping (the confirmed in
- * line are exactly those the bands count, from which every place is worked out), and what the
- * snapshot says of itself. Throws with the reason.
- */
-export const checkSnapshot = (file: string): SnapshotFacts => {
-  if (!existsSync(file)) throw new Error(`${file} does not exist`)
-  const db = new DatabaseSync(file, { readOnly: true })
-  try {
-    const integrity = db
-      .prepare("pragma integrity_check")
-      .all()
-      .map((row) => String(Object.values(row)[0]))
-    if (integrity.join() !== "ok") throw new Error(`${file} is damaged: ${integrity.slice(0, 3).join("; ")}`)
-    const tables = new Set(
-      db
-        .prepare("select name from sqlite_master where type = 'table'")
-        .all()
-        .map((row) => String(row.name)),
-    )
-    if (!tables.has("signups") || !tables.has("backup_info"))
-      throw new Error(`${file} is not a snapshot db:backup made (no ${tables.has("signups") ? "backup_info" : "signups"} table)`)
-    const info = db.prepare("select taken_at, signups, confirmed from backup_info").get() as
-      { taken_at: string; signups: number; confirmed: number } | undefined
-    if (!info) throw new Error(`${file} does not say when it was taken`)
-    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as {
-      signups: number
-      confirmed: number
-    }
-    const banded = db.prepare("select coalesce(sum(confirmed), 0) as confirmed from standing_buckets").get() as { confirmed: number }
-    if (Number(counted.signups) !== Number(info.signups) || Number(counted.confirmed) !== Number(info.confirmed)) {
-      throw new Error(`${file} holds ${counted.signups} signups, but was taken with ${info.signups}`)
-    }
-    if (Number(banded.confirmed) !== Number(counted.confirmed))
-      throw new Error(`${file}'s places do not add up: ${counted.confirmed} confirmed, ${banded.confirmed} in line`)
-    return { takenAt: info.taken_at, signups: Number(info.signups), confirmed: Number(info.confirmed) }
-  } finally {
-    db.close()
-  }
-}
-
 /** Marks a fresh copy as a snapshot: when it was taken and what it held, in one file of its own (no write-ahead log). */
 const sealSnapshot = (file: string, takenAt: Date): void => {
   const db = new DatabaseSync(file)
@@ -217,7 +174,8 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
     }
     sealSnapshot(partial, started)
     chmodSync(partial, 0o600)
-    const facts = checkSnapshot(partial)
+    // At a million signups the check reads for seconds: in a worker, so serve:prod keeps answering meanwhile.
+    const facts = await checkSnapshotOffThread(partial)
     fsyncPath(partial)
     const file = path.join(dir, snapshotName(started))
     renameSync(partial, file)

@@ -1,0 +1,81 @@
+/**
+ * The check of a snapshot file: SQLite's integrity check, the list's own bookkeeping (the confirmed
+ * in line are exactly those the bands count, from which every place is worked out), and what the
+ * snapshot says of itself. At a million signups it reads for seconds, so serve:prod runs it in a
+ * worker thread and keeps answering; db:restore runs it in its own thread. The check is one text
+ * of plain JavaScript that needs no imports, so the same code runs in both places under any runner
+ * (tsx, Jest, a compiled bundle) without a loader in the worker.
+ */
+import { existsSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
+import { Worker } from "node:worker_threads"
+
+export interface SnapshotFacts {
+  takenAt: string
+  signups: number
+  confirmed: number
+}
+
+/** The body of `(file, DatabaseSync, existsSync) => SnapshotFacts`; throws with the reason. */
+const CHECK_BODY = `
+  if (!existsSync(file)) throw new Error(file + " does not exist")
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const integrity = db.prepare("pragma integrity_check").all().map((row) => String(Object.values(row)[0]))
+    if (integrity.join() !== "ok") throw new Error(file + " is damaged: " + integrity.slice(0, 3).join("; "))
+    const tables = new Set(db.prepare("select name from sqlite_master where type = 'table'").all().map((row) => String(row.name)))
+    if (!tables.has("signups") || !tables.has("backup_info"))
+      throw new Error(file + " is not a snapshot db:backup made (no " + (tables.has("signups") ? "backup_info" : "signups") + " table)")
+    const info = db.prepare("select taken_at, signups, confirmed from backup_info").get()
+    if (!info) throw new Error(file + " does not say when it was taken")
+    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get()
+    const banded = db.prepare("select coalesce(sum(confirmed), 0) as confirmed from standing_buckets").get()
+    if (Number(counted.signups) !== Number(info.signups) || Number(counted.confirmed) !== Number(info.confirmed))
+      throw new Error(file + " holds " + counted.signups + " signups, but was taken with " + info.signups)
+    if (Number(banded.confirmed) !== Number(counted.confirmed))
+      throw new Error(file + "'s places do not add up: " + counted.confirmed + " confirmed, " + banded.confirmed + " in line")
+    return { takenAt: info.taken_at, signups: Number(info.signups), confirmed: Number(info.confirmed) }
+  } finally {
+    db.close()
+  }
+`
+
+type Check = (file: string, database: typeof DatabaseSync, exists: typeof existsSync) => SnapshotFacts
+// The same text the worker runs, made a function here (it is a constant of this module, never input).
+const check = new Function("file", "DatabaseSync", "existsSync", CHECK_BODY) as Check
+
+/** Checks a snapshot file on this thread (db:restore). Throws with the reason. */
+export const checkSnapshot = (file: string): SnapshotFacts => check(file, DatabaseSync, existsSync)
+
+/** What the worker runs: the check, its answer posted back as facts or the reason it failed. */
+const WORKER_CODE = `
+const { parentPort, workerData } = require("node:worker_threads")
+const { DatabaseSync } = require("node:sqlite")
+const { existsSync } = require("node:fs")
+const check = (file, DatabaseSync, existsSync) => {${CHECK_BODY}}
+try {
+  parentPort.postMessage({ facts: check(workerData, DatabaseSync, existsSync) })
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) })
+}
+`
+
+type CheckAnswer = { facts: SnapshotFacts } | { error: string }
+
+/** Checks a snapshot file in a worker thread, so the server's own thread keeps answering. Rejects with the same reasons as checkSnapshot. */
+export function checkSnapshotOffThread(file: string): Promise<SnapshotFacts> {
+  return new Promise((resolve, reject) => {
+    // Plain JavaScript, so the worker needs none of the runner's loaders (tsx's are not passed on).
+    const worker = new Worker(WORKER_CODE, { eval: true, workerData: file, execArgv: [] })
+    let answered = false
+    worker.once("message", (answer: CheckAnswer) => {
+      answered = true
+      if ("facts" in answer) resolve(answer.facts)
+      else reject(new Error(answer.error))
+    })
+    worker.once("error", reject)
+    worker.once("exit", (code) => {
+      if (!answered) reject(new Error(`the check of ${file} stopped (exit code ${code}) before it answered`))
+    })
+  })
+}
