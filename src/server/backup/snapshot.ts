@@ -13,7 +13,6 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
-  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -23,6 +22,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs"
+import { open } from "node:fs/promises"
 import path from "node:path"
 import { backup, DatabaseSync } from "node:sqlite"
 import { promisify } from "node:util"
@@ -99,12 +99,13 @@ export const formatBackupStatus = (status: BackupStatus, now: Date, intervalMs: 
   ].join("\n")
 }
 
-const fsyncPath = (target: string): void => {
-  const fd = openSync(target, "r")
+/** Flushes a file (or folder) to disk on Node's thread pool: a snapshot of the whole list takes a while to reach the disk. */
+const fsyncPath = async (target: string): Promise<void> => {
+  const handle = await open(target, "r")
   try {
-    fsyncSync(fd)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
 }
 
@@ -176,11 +177,11 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
     chmodSync(partial, 0o600)
     // At a million signups the check reads for seconds: in a worker, so serve:prod keeps answering meanwhile.
     const facts = await checkSnapshotOffThread(partial)
-    fsyncPath(partial)
+    await fsyncPath(partial)
     const file = path.join(dir, snapshotName(started))
     renameSync(partial, file)
     partial = null
-    fsyncPath(dir)
+    await fsyncPath(dir)
     if (existsSync(settings.erasureLog)) {
       copyFileSync(settings.erasureLog, path.join(dir, `.${ERASURE_LOG_COPY}.${process.pid}`))
       chmodSync(path.join(dir, `.${ERASURE_LOG_COPY}.${process.pid}`), 0o600)
