@@ -12,6 +12,7 @@ import { createSignupService } from "../../waitlist/service"
 import { StoreUnavailableError } from "../../store/database"
 import { openEmbeddedStore } from "../../store/open-store"
 import { allRows, STATUS_TOKEN_TTL_MS, type SignupStore } from "../../store/store"
+import { apiRequest } from "../../../../test/api-request"
 import { linkSecret } from "../../../../test/link-secret"
 
 const NOW = new Date("2026-11-22T12:00:00.000Z")
@@ -36,17 +37,8 @@ const setUp = (options: { decision?: RateDecision; store?: SignupStore } = {}) =
   return { store, deps, logError }
 }
 
-const request = (overrides: Partial<ApiRequest> & { body?: string } = {}): ApiRequest => {
-  const { body = JSON.stringify(validFields), ...rest } = overrides
-  return {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    query: new URLSearchParams(),
-    clientKey: "203.0.113.7",
-    readBody: async () => ({ kind: "bytes", bytes: Buffer.from(body, "utf8") }),
-    ...rest,
-  }
-}
+/** A JSON POST carrying a valid signup unless `body` says otherwise. */
+const request = (overrides: Partial<ApiRequest> & { body?: string } = {}): ApiRequest => apiRequest({ body: JSON.stringify(validFields), ...overrides })
 
 const signUp = (deps: HandlerDependencies, fields: Record<string, unknown> = {}) =>
   handleSignupRequest(request({ body: JSON.stringify({ ...validFields, ...fields }) }), deps)
