@@ -198,7 +198,6 @@ describe("POST /api/signup", () => {
       '"timestamp" must be an ISO 8601 date-time such as 2025-01-31T12:00:00.000Z',
     ],
     ["a JSON array", [validSignup], "body_invalid", "Request body must be a JSON object with email, source and timestamp"],
-    ["malformed JSON", '{"email": "fan@example.com", ', "body_not_json", "Request body is not valid JSON"],
     ["an empty body", "", "body_empty", "Request body is empty: send a JSON object with email, source and timestamp"],
   ])("answers 400 for %s, saying what is wrong", async (_name, body, code, message) => {
     const res = await post(body)
@@ -207,42 +206,9 @@ describe("POST /api/signup", () => {
     expect(await storedRows()).toEqual([])
   })
 
-  it("answers 405 with Allow: POST for other methods", async () => {
-    for (const method of ["GET", "PUT", "DELETE"]) {
-      const res = await post(validSignup, { method })
-      expect(res.statusCode).toBe(405)
-      expect(res.headers.allow).toBe("POST")
-      expect(res.body).toEqual({ error: `Method ${method} is not allowed: send the signup with POST`, code: "method_not_allowed" })
-    }
-    expect(await storedRows()).toEqual([])
-  })
-
-  it("answers 415 for a body that is not declared as JSON", async () => {
-    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await post(validSignup, { headers: { "content-type": contentType } })
-      expect(res.statusCode).toBe(415)
-      expect(res.body).toEqual({ error: `Content-Type must be application/json, got "${contentType}"`, code: "unsupported_media_type" })
-    }
-    expect((await post(validSignup, { headers: {} })).statusCode).toBe(415)
-    expect(await storedRows()).toEqual([])
-  })
-
   it("accepts application/json with a charset", async () => {
     const res = await post(validSignup, { headers: { "content-type": "application/json; charset=utf-8" } })
     expect(res.statusCode).toBe(201)
-  })
-
-  it("answers 413 for a body over 4 KB, declared or not", async () => {
-    const big = { ...validSignup, padding: "x".repeat(5000) }
-    const declared = await post(big, {
-      headers: { "content-type": "application/json", "content-length": String(JSON.stringify(big).length) },
-    })
-    const streamed = await post(big)
-    for (const res of [declared, streamed]) {
-      expect(res.statusCode).toBe(413)
-      expect(res.body).toEqual({ error: "Request body is too large: the limit is 4096 bytes", code: "body_too_large" })
-    }
-    expect(await storedRows()).toEqual([])
   })
 
   it("answers 429 with Retry-After once a client exceeds the limit from the environment", async () => {
@@ -304,13 +270,6 @@ describe("POST /api/signup", () => {
     } finally {
       consoleError.mockRestore()
     }
-  })
-
-  it("answers a filled honeypot like a repeat signup and stores nothing", async () => {
-    const res = await post({ ...validSignup, company: "Totally Real LLC" })
-    expect(res.statusCode).toBe(200)
-    expect(res.body).toEqual({ ok: true, status: "already_subscribed" })
-    expect(await storedRows()).toEqual([])
   })
 
   it("answers 500 with a JSON error and stores nothing when the store cannot be written", async () => {
