@@ -6,13 +6,14 @@ import { join } from "node:path"
 import { handleInvitationRequest, handleRedeemRequest } from "../invite-handler"
 import { handleSignupRequest } from "../signup-handler"
 import { handleWaitlistRequest } from "../status-handler"
-import { type ApiRequest, type HandlerDependencies } from "../kit"
+import { type HandlerDependencies } from "../kit"
 import { hasBearerSecret } from "../secret-gate"
 import { inviteNext } from "../../waitlist/invitations"
 import type { RateDecision } from "../rate-limit"
 import { createSignupService } from "../../waitlist/service"
 import { openEmbeddedStore } from "../../store/open-store"
 import type { SignupStore } from "../../store/store"
+import { apiRequest } from "../../../../test/api-request"
 import { linkSecret } from "../../../../test/link-secret"
 
 const NOW = new Date("2026-12-01T09:00:00.000Z")
@@ -38,17 +39,7 @@ const setUp = (options: { inviteApiToken?: string; decision?: RateDecision } = {
   return { store, deps, hit }
 }
 
-const request = (overrides: Partial<ApiRequest> & { body?: string } = {}): ApiRequest => {
-  const { body = "", ...rest } = overrides
-  return {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    query: new URLSearchParams(),
-    clientKey: "203.0.113.7",
-    readBody: async () => ({ kind: "bytes", bytes: Buffer.from(body, "utf8") }),
-    ...rest,
-  }
-}
+const request = apiRequest
 
 /** Two people join, both are invited; returns their codes (from the emails in the outbox) and status tokens. */
 const invited = async (store: SignupStore, deps: HandlerDependencies) => {

@@ -123,11 +123,24 @@ describe.each(ROUTES.map((route) => [route.path, route] as const))("%s", (_path,
         allow: "string",
         error: "string",
       })
+      // The methods it takes, word for word, where anyone calls it (the owner's endpoints add HEAD and OPTIONS).
+      if (route.caller !== "owner") expect({ method, allow: answer.headers.Allow }).toEqual({ method, allow: route.methods.join(", ") })
     }
     expect(await allRows(store)).toEqual([])
   })
 
   if (!withBody.includes(route)) return
+
+  it("refuses a wrong method, media type or declared length by the request's head, never reading its body", async () => {
+    const unread = (request: ApiRequest): ApiRequest => ({ ...request, readBody: jest.fn(request.readBody) })
+    const byHead = [
+      unread(requestTo(route, wrongMethods(route)[0], "application/json", "{}")),
+      unread(requestTo(route, bodyMethod(route), wrongTypes(route)[0], "{}")),
+      unread({ ...requestTo(route, bodyMethod(route), "application/json", "{}"), headers: { "content-type": "application/json", "content-length": "100000" } }),
+    ]
+    for (const request of byHead) await route.handle(request, deps)
+    expect(byHead.map((request) => (request.readBody as jest.Mock).mock.calls.length)).toEqual([0, 0, 0])
+  })
 
   it("answers a body of a media type it does not take with 415", async () => {
     for (const type of wrongTypes(route)) await expectRefused(route, requestTo(route, bodyMethod(route), type, "{}"), 415)
@@ -143,4 +156,77 @@ describe.each(ROUTES.map((route) => [route.path, route] as const))("%s", (_path,
 
   it("answers a JSON object of fields it does not know with a 4xx that says what it expects", () =>
     expectRefused(route, requestTo(route, bodyMethod(route), "application/json", '{"unexpected":true}'), "4xx"))
+})
+
+/** A route of the table by its path. */
+function routeAt(path: string): Route {
+  const found = ROUTES.find((route) => route.path === path)
+  if (!found) throw new Error(`no route ${path}`)
+  return found
+}
+
+describe("the signup's refusals, word for word", () => {
+  const signup = routeAt("/api/signup")
+  const valid = JSON.stringify({ email: "fan@example.com", source: "website_signup", timestamp: "2026-11-22T11:59:59.000Z" })
+  const big = JSON.stringify({ email: "fan@example.com", padding: "x".repeat(5000) })
+  const tooLarge = { error: "Request body is too large: the limit is 4096 bytes", code: "body_too_large" }
+  const undeclared = (request: ApiRequest): ApiRequest => ({ ...request, headers: { "content-type": "application/json" } })
+
+  it.each<[string, ApiRequest, number, Record<string, string>, Record<string, string> | null]>([
+    ...["GET", "PUT", "DELETE"].map((method): [string, ApiRequest, number, Record<string, string>, Record<string, string>] => [
+      `a ${method}`,
+      requestTo(signup, method, "application/json", valid),
+      405,
+      { error: `Method ${method} is not allowed: send the signup with POST`, code: "method_not_allowed" },
+      { Allow: "POST" },
+    ]),
+    ...["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"].map(
+      (type): [string, ApiRequest, number, Record<string, string>, null] => [
+        `a body of ${type}`,
+        requestTo(signup, "POST", type, valid),
+        415,
+        { error: `Content-Type must be application/json, got "${type}"`, code: "unsupported_media_type" },
+        null,
+      ],
+    ),
+    ["a body with no Content-Type", requestTo(signup, "POST", null, valid), 415, { code: "unsupported_media_type" }, null],
+    ["a body over 4 KB declared in Content-Length", requestTo(signup, "POST", "application/json", big), 413, tooLarge, null],
+    ["a body over 4 KB found while reading it", undeclared(requestTo(signup, "POST", "application/json", big)), 413, tooLarge, null],
+    [
+      "malformed JSON",
+      requestTo(signup, "POST", "application/json", '{"email": "fan@example.com", '),
+      400,
+      { error: "Request body is not valid JSON", code: "body_not_json" },
+      null,
+    ],
+  ])("answers %s with its status and sentence, storing nothing", async (_case, request, status, body, headers) => {
+    const answer = await signup.handle(request, deps)
+    expect(answer).toMatchObject({ status, body, headers: headers ?? {} })
+    expect(await allRows(store)).toEqual([])
+  })
+})
+
+describe("the routes that take a token from a link", () => {
+  const unknown = { token: "A".repeat(43) }
+  it.each<[string, string, unknown, number, Record<string, unknown>]>([
+    ["/api/confirm", "an unknown token", unknown, 404, {}],
+    ["/api/confirm", "a malformed token", { token: "short" }, 404, {}],
+    ["/api/confirm", "a body without a token", { tokens: "x" }, 400, {}],
+    ["/api/waitlist", "an unknown token", unknown, 404, { error: expect.stringContaining("status link") }],
+    ["/api/waitlist", "a malformed token", { token: "not-a-token" }, 404, { error: expect.stringContaining("status link") }],
+    [
+      "/api/waitlist",
+      "a body without a token",
+      {},
+      400,
+      { error: 'Request body must be a JSON object with the "token" from your status link', code: "body_invalid" },
+    ],
+    ["/api/leave", "an unknown token", unknown, 404, {}],
+    ["/api/leave", "a malformed token", { token: "short" }, 404, {}],
+    ["/api/leave", "a body without a token", { tokens: "x" }, 400, {}],
+    ["/api/unsubscribe", "a body without a token", { tokens: "x" }, 400, {}],
+  ])("%s answers %s with %s", async (path, _case, body, status, expected) => {
+    const route = routeAt(path)
+    expect(await route.handle(requestTo(route, "POST", "application/json", JSON.stringify(body)), deps)).toMatchObject({ status, body: expected })
+  })
 })
