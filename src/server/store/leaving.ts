@@ -12,6 +12,7 @@ import type { ReferralCounter } from "./referrals"
 import type { StoreContext } from "./store-context"
 import type { LeaveResult, Leaver, SignupStatus, SignupsStore } from "./contract/signups"
 import { TALLIED_COLUMNS, tallySignups, type TalliedRow } from "./tallies"
+import { forgetLink } from "./visit-links"
 
 export function leavingStore(
   { db, options, line, pepper, query, transaction }: StoreContext,
@@ -50,6 +51,7 @@ export function leavingStore(
     ])
     // Its referral code goes from the signups it brought, so nothing leads back to it.
     await tx.query("update signups set referred_by = null, referral_held = null where referred_by = $1", [me.referral_code])
+    await forgetLink(tx, db.engine, me.referral_code)
     // Tokens, outbox messages and drop entries go with it (on delete cascade); open drops count one fewer.
     await forgetEntriesOf(tx, id)
     await tx.query("delete from signups where id = $1", [id])

@@ -142,3 +142,16 @@ export const friendsOf = (db: SqlExecutor, codes: readonly string[]) =>
         `select code, signups, confirmed from link_tallies where code in (${parameters(codes.length)})`,
         codes,
       )
+
+/**
+ * Forgets a referral link whose person left: its friends' tally, its landings in the window and
+ * its day counters, so no counter keeps the code. The window is taken first, as a batch of
+ * counters takes it, so the two never wait for each other crosswise.
+ */
+export const forgetLink = async (tx: SqlExecutor, engine: Engine, code: string): Promise<void> => {
+  const window = await windowForWrite(tx, engine)
+  await tx.query("delete from link_tallies where code = $1", [code])
+  const gone = await tx.query("delete from link_visits where code = $1 returning code", [code])
+  if (window && gone.length > 0) await tx.query("update link_visits_window set links = links - $1", [gone.length])
+  await tx.query("delete from visit_counts where dimension = 'ref' and name = $1", [code])
+}

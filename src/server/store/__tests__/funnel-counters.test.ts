@@ -105,6 +105,28 @@ describe.each(ENGINES)("the funnel's counters on %s", (_engine, open) => {
   })
   afterEach(() => store.close())
 
+  it("forget the link of a person who leaves: no counter keeps their referral code", async () => {
+    const now = new Date(START.getTime() + HOUR)
+    await store.add(confirmedSignup("leaver@example.com", "LEAVER0001", null, START.toISOString()))
+    await store.add(confirmedSignup("friend@example.com", "FRIEND0001", "LEAVER0001", START.toISOString()))
+    const landing: Visit = { path: "/friend/", landing: true, referrer: null, source: null, campaign: null, ref: "LEAVER0001" }
+    await store.addVisitCounts(countersOf(landing, now))
+    await store.funnel(now)
+    const holding = async () => {
+      const rows = await Promise.all([
+        db.query("select code from link_tallies where code = $1", ["LEAVER0001"]),
+        db.query("select code from link_visits where code = $1", ["LEAVER0001"]),
+        db.query("select name from visit_counts where name = $1", ["LEAVER0001"]),
+      ])
+      return rows.map((found) => found.length)
+    }
+    expect(await holding()).toEqual([1, 1, 1])
+
+    await store.erase({ emailKey: emailKey("leaver@example.com") }, now)
+    expect(await holding()).toEqual([0, 0, 0])
+    await compare(db, now)
+  })
+
   it.each([1, 2, 3])(
     "agree with a recount from the rows after random history %i",
     async (seed) => {
