@@ -107,10 +107,15 @@ export function handleDropEnterRequest(request: ApiRequest, deps: HandlerDepende
 }
 
 /** GET /api/owner/drops: every drop content declares, with its public record and entries per size and day. */
-export const handleOwnerDropsRequest = ownerEndpoint("GET", "read the drops", async (_request, deps) => {
-  if (!deps.drops) return refuse("drops_not_kept")
-  return answer(200, { drops: await deps.drops.overview(deps.now()) })
-})
+export const handleOwnerDropsRequest = ownerEndpoint(
+  "GET",
+  "read the drops",
+  async (_request, deps) => {
+    if (!deps.drops) return refuse("drops_not_kept")
+    return answer(200, { drops: await deps.drops.overview(deps.now()) })
+  },
+  "GET, POST",
+)
 
 /** What the draw answers, for each outcome but success: a status, and words the owner can act on. */
 function drawRefusal(drawn: Exclude<DrawAnswer, { kind: "drawn" }>): ApiAnswer {
@@ -201,7 +206,7 @@ export const handleOwnerDropActionRequest = ownerEndpoint("POST", "commit to, re
   return refuse("drop_action_invalid")
 })
 
-/** /api/owner/drops: a POST acts, anything else reads (and is answered as reading answers it). */
+/** /api/owner/drops: a POST acts, anything else reads (and a method it takes neither way is answered 405 with both). */
 export function handleOwnerDrops(request: ApiRequest, deps: Parameters<typeof handleOwnerDropsRequest>[1]): Promise<ApiAnswer> {
   return request.method?.toUpperCase() === "POST" ? handleOwnerDropActionRequest(request, deps) : handleOwnerDropsRequest(request, deps)
 }

@@ -66,6 +66,8 @@ export function ownerEndpoint(
   method: "GET" | "POST",
   what: string,
   work: (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer>,
+  /** The route's methods for a 405's Allow, where one route reads and acts (/api/owner/drops). */
+  allowed: string = method,
 ): (request: ApiRequest, deps: OwnerDependencies) => Promise<ApiAnswer> {
   return (request, deps) =>
     guarded(deps, async () => {
@@ -76,7 +78,7 @@ export function ownerEndpoint(
       const refused = await secretGate(request, deps, "owner", expected, "owner_secret_wrong")
       if (refused) return refused
       if (request.method?.toUpperCase() !== method && !(method === "GET" && request.method?.toUpperCase() === "HEAD")) {
-        return wrongMethod(request.method, what, method)
+        return wrongMethod(request.method, what, allowed)
       }
       if ("unavailable" in deps.service) return refuse("signups_unavailable", { values: { reason: deps.service.unavailable } })
       return work(request, deps)
