@@ -8,7 +8,7 @@
  */
 import { FUNNEL_DAYS } from "../../signup/funnel"
 import { insertRows, parameters, type Engine, type SqlExecutor } from "./database"
-import type { VisitCount } from "./visit-store"
+import type { VisitCount } from "./visit-count"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -11,26 +11,11 @@ import type { Visit } from "../../signup/visit"
 import { parameters, type SqlExecutor } from "./database"
 import type { StoreContext } from "./store-context"
 import { funnelReader } from "./funnel-store"
+import { VISIT_DIMENSIONS, type VisitCount, type VisitDimension } from "./visit-count"
 import { addToTotals, moveWindow, takeFromTotals, windowForWrite, windowStart } from "./visit-links"
 import type { Funnel } from "../../signup/funnel"
 
-/** What a counter counts views by: all of them, the page, and a landing's origins. */
-export const VISIT_DIMENSIONS = ["all", "path", "source", "campaign", "referrer", "ref"] as const
-export type VisitDimension = (typeof VISIT_DIMENSIONS)[number]
-
-/** A counter's period: a UTC day ("2026-11-23") or hour ("2026-11-23T14"). */
-export type VisitPeriod = "day" | "hour"
-
-/** One counter and what a batch adds to it. */
-export interface VisitCount {
-  period: VisitPeriod
-  starts: string
-  dimension: VisitDimension
-  /** The page, source, campaign, host or code; "" for `all`, and for a landing that came with none. */
-  name: string
-  views: number
-  landings: number
-}
+export { VISIT_DIMENSIONS, type VisitCount, type VisitDimension, type VisitPeriod } from "./visit-count"
 
 /** Counters per upsert statement: SQLite takes at most 32,766 parameters in one, six a row. */
 export const COUNTERS_PER_STATEMENT = 5_000
