@@ -90,7 +90,7 @@ test.describe("the waitlist's own states", () => {
       route.fulfill(
         known
           ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE.referralUrl })
-          : answer({ error: "unknown" }, 404),
+          : answer({ error: "unknown", code: "status_link_unknown" }, 404),
       ),
     )
     await app.open("/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")

@@ -174,8 +174,8 @@ test.describe("pages opened from an email link", () => {
 
   // Lighthouse times the largest paint: when the answer's message outgrows the first paint, the page counts as slow.
   for (const [outcome, status, body, shown] of [
-    ["an unknown status link", 404, { error: "not_found" }, "We couldn't open your pass with this link"],
-    ["an expired status link", 410, { error: "expired" }, "This status link has expired:"],
+    ["an unknown status link", 404, { error: "not_found", code: "status_link_unknown" }, "We couldn't open your pass with this link"],
+    ["an expired status link", 410, { error: "expired", code: "status_link_expired" }, "This status link has expired:"],
   ] as const) {
     test(`the status page's largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
       problems.allow(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status}`))
@@ -201,7 +201,7 @@ test.describe("pages opened from an email link", () => {
 
   for (const [outcome, status, body, shown] of [
     ["a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
-    ["an expired link", 410, { error: "expired" }, "This confirmation link has expired or was already used."],
+    ["an expired link", 410, { error: "expired", code: "confirm_link_expired" }, "This confirmation link has expired or was already used."],
   ] as const) {
     test(`the confirmation page keeps still while ${outcome} arrives`, async ({ page, app, problems }) => {
       problems.allow(/^error: Failed to load resource: the server responded with a status of 410/)
