@@ -224,6 +224,10 @@ export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQue
     if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
     else sender.kick()
   },
+  queuedForAnswer: async () => {
+    if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
+    return settings.serverless ? () => undefined : () => sender.kick()
+  },
 })
 
 export interface RuntimeOptions {

@@ -65,6 +65,21 @@ export interface MailQueue {
    * once; a serverless function waits (a few seconds at most) for the first attempt.
    */
   queued(): Promise<void>
+  /**
+   * As `queued`, for an answer paced so that its timing tells nothing (a signup, a resend): what
+   * must happen before the answer leaves is awaited here (a serverless function's first attempt),
+   * and the function it gives, called once the answer is on its way, starts a long-running
+   * server's delivery. So delivering one signup's email never runs inside its own answer's pace,
+   * where it would set new addresses' answers apart from known ones. None: `queued`, then nothing.
+   */
+  queuedForAnswer?(): Promise<() => void>
+}
+
+/** `mail.queuedForAnswer`, or `queued` for a queue without it. */
+const queueForAnswer = async (mail: MailQueue): Promise<() => void> => {
+  if (mail.queuedForAnswer) return mail.queuedForAnswer()
+  await mail.queued()
+  return () => undefined
 }
 
 export interface ServiceDependencies {
@@ -198,9 +213,10 @@ export const createSignupService = (deps: ServiceDependencies) => {
         repeat: mail ? { compose: (existing) => linkAgain(existing, now), minIntervalMs: RESEND_INTERVAL_MS } : null,
       })
       if (mail) {
-        // Every address the same from here: one commit made, the sender told, the answer sent when the pace says.
-        await mail.queued()
+        // Every address the same from here: one commit made, the answer sent when the pace says, then the sender told.
+        const deliver = await queueForAnswer(mail)
         await paced(paces.join, result.kind === "added" ? "new" : "known", startedAt)
+        deliver()
         return PENDING
       }
       // Single opt-in (no mail): the README says what this answer reveals.
@@ -224,8 +240,9 @@ export const createSignupService = (deps: ServiceDependencies) => {
       const signup = await store.findSignup(emailKey(email))
       const { token, message: mailed } = linkAgain({ email: signup?.email ?? email, status: signup?.status ?? "pending" }, now)
       const queued = await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)
-      if (queued) await mail.queued()
+      const deliver = queued ? await queueForAnswer(mail) : () => undefined
       await paced(paces.resend, queued ? "queued" : "quiet", startedAt)
+      deliver()
     },
 
     /** The owner sends someone their link again: as `resend`, but it says what happened. */

@@ -47,9 +47,11 @@ const setUp = () => {
       return queued
     },
   }
+  /** When, on the test's clock, each delivery of queued mail started. */
+  const deliveriesStarted: number[] = []
   const service = createSignupService({
     store: slowStore,
-    mail: { queued: async () => undefined },
+    mail: { queued: async () => undefined, queuedForAnswer: async () => () => void deliveriesStarted.push(clock.ms) },
     settings: { siteUrl: SITE_URL, referralBoost: 10 },
     pace: { paces: createAnswerPaces({ random: numbers(11) }), clock: () => clock.ms, wait: async (ms) => void (clock.ms += ms) },
   })
@@ -59,7 +61,7 @@ const setUp = () => {
     const answer = await call()
     return { ms: clock.ms - before, answer }
   }
-  return { service, timed }
+  return { service, timed, clock, deliveriesStarted }
 }
 
 describe("the time a signup's answer takes", () => {
@@ -109,4 +111,18 @@ describe("the time a signup's answer takes", () => {
     },
     MANY_COMMITS_MS,
   )
+
+  it("starts delivering a new address's email only once its answer's pace has passed", async () => {
+    const { service, timed, clock, deliveriesStarted } = setUp()
+    // Known addresses' slower work lifts the floor, so a new address's answer is held back.
+    for (let index = 0; index < 20; index += 1) {
+      await service.join(signupFields(`known${index}@example.com`, START), START)
+      await service.join(signupFields(`known${index}@example.com`, START), START)
+    }
+    deliveriesStarted.length = 0
+    const fresh = await timed(() => service.join(signupFields("fresh@example.com", START), START))
+    expect(fresh.ms).toBeGreaterThan(COST.added)
+    // Delivery's own work would otherwise run inside the answer's wait, setting new addresses apart.
+    expect(deliveriesStarted).toEqual([clock.ms])
+  })
 })
