@@ -14,7 +14,7 @@ import {
   formatReview,
   formatWebhookHealth,
 } from "../../src/server/waitlist/stats"
-import { formatFunnel } from "../../src/server/waitlist/funnel-stats"
+import { formatFunnel } from "./funnel-text"
 import { noArguments, runWhenMain, type CommandContext } from "./command"
 
 async function printStats(_: object, { settings, store: openStore }: CommandContext): Promise<void> {

@@ -12,6 +12,7 @@ import type { SignupStore } from "../../../src/server/store/store"
 import { confirmedSignup } from "../../../test/signup-fixtures"
 import { runTool } from "../../../test/run-tool"
 import { countersOf } from "../../../src/server/store/visit-store"
+import ownerPage from "../../../content/pages/owner.json"
 
 const BOOST = 10
 
@@ -96,9 +97,11 @@ describe.each([
       const stats = await runTool("signup-stats.ts", env)
       expect(stats.stderr).toBe("")
       const steps = Object.fromEntries(printedTable(stats.stdout, "Funnel").map(([step, total, rate]) => [step, [total, rate]]))
-      expect(steps.visits).toEqual([String(funnel.total.visits), "-"])
-      expect(steps.signups).toEqual(["7", "17.5%"])
-      expect(steps["friends referred"]).toEqual(["fewer than 5", "-"])
+      // In the owner's page's words.
+      const { steps: names, fewerThan } = ownerPage.now
+      expect(steps[names.visits]).toEqual([String(funnel.total.visits), "-"])
+      expect(steps[names.signups]).toEqual(["7", "17.5%"])
+      expect(steps[names.referred]).toEqual([fewerThan.replace("{count}", "5"), "-"])
       expect(printedTable(stats.stdout, "Visits and signups by source").slice(0, 1)).toEqual([["tiktok", "40", "6", "15.0%", "6"]])
     } finally {
       await store.close()

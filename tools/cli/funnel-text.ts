@@ -2,19 +2,13 @@
  * The launch funnel as `npm run signups:stats` prints it: the same figures as GET
  * /api/owner/funnel, counts under SMALL_COUNT shown as "fewer than" it and no rate on them.
  */
-import { countText, FUNNEL_DAYS, FUNNEL_STEPS, shownRate, type Funnel, type FunnelPeriod, type FunnelStep } from "../../signup/funnel"
+import ownerPage from "../../content/pages/owner.json"
+import { countText, FUNNEL_DAYS, FUNNEL_STEPS, shownRate, type Funnel, type FunnelPeriod, type FunnelStep } from "../../src/signup/funnel"
 
-const STEP_NAMES: Record<FunnelStep, string> = {
-  visits: "visits",
-  signups: "signups",
-  confirmed: "confirmed",
-  referred: "friends referred",
-  entered: "drop entries",
-  redeemed: "drop codes redeemed",
-}
+// The steps and a small count in the owner's page's words, so the terminal and the page say them alike.
+const STEP_NAMES: Record<FunnelStep, string> = ownerPage.now.steps
 
-// The terminal's words for a small count (the owner's page takes its words from content).
-const count = (value: number): string => countText(value, "fewer than {count}")
+const count = (value: number): string => countText(value, ownerPage.now.fewerThan)
 
 const percent = (part: number, whole: number): string => {
   const value = shownRate(part, whole)
