@@ -15,7 +15,8 @@
 // from the owner's page, which first waits for the beacon's round; the person's status page says
 // they won and finds their entry in the published list; the drop page's own verifier finds the
 // draw checks out; the code in the winner's email opens the invitation page on the piece it is
-// for, and the shop redeems it once.
+// for, and the shop redeems it once. The owner's funnel counts the signup, its confirmation, the
+// entry and the redemption once each, on its first screen as in its answer.
 //
 // The owner's Drops section on its own (both sizes): the seed committed from the keyboard, shown
 // once with its download, never again after a reload, its hash published, and what to put into
@@ -32,6 +33,7 @@ import owner from "../content/pages/owner.json"
 import waitlistPage from "../content/pages/waitlist.json"
 import { roundTime, type BeaconChain } from "../src/drop/beacon"
 import type { DropCommitment } from "../src/drop/commitment"
+import type { FunnelAnswer, StepCounts } from "../src/signup/funnel"
 import { seedHash } from "../src/drop/draw"
 import { freshDatabase } from "../test/postgres"
 import { startPostgresProcess, type PostgresProcess } from "../tools/dev/postgres-process"
@@ -192,6 +194,12 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
     })
 
     /** The server's record of the drop is in `phase`. */
+    /** The owner's funnel, every step counted since the list began. */
+    const funnelTotal = async (): Promise<StepCounts> => {
+      const answer = await fetch(`${siteUrl}/api/owner/funnel`, { headers: { authorization: `Bearer ${SECRET}` } })
+      expect(answer.status).toBe(200)
+      return ((await answer.json()) as FunnelAnswer).total
+    }
     const phaseIs = async (phase: string) =>
       expect(((await (await fetch(`${siteUrl}/api/drop?drop=${DROP.id}`)).json()) as { phase: string }).phase).toBe(phase)
 
@@ -272,6 +280,8 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(drop.getByRole("status")).toHaveText("Your size is now Block Heavyweight Hoodie, L.")
       const [, changedMail] = await mailTo(inbox, email, /^You're in the draw for /, 2)
       expect(changedMail.text).toContain("Block Heavyweight Hoodie, L")
+      // The owner's funnel counted the signup, its confirmation and the entry once each: a change of size is no second entry.
+      expect(await funnelTotal()).toMatchObject({ signups: 1, confirmed: 1, entered: 1, redeemed: 0 })
       // Every size is a 44 px target at least, on a phone too.
       await page.setViewportSize(PHONE_VIEW)
       for (const box of await drop.locator("label:has(input[type=radio])").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()))) {
@@ -297,6 +307,8 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       const card = ownerDrop(ownerPage)
       await stage(ownerPage, "closed")
       await expect(card.getByRole("table", { name: owner.drops.entrants }).getByRole("row", { name: /Hoodie, L/ })).toContainText(/L\s*25\s*1$/)
+      // The owner's first screen says the same, one at each step.
+      for (const step of ["signups", "confirmed", "entered"]) await expect(ownerPage.locator(`[data-step='${step}']`)).toHaveAttribute("data-count", "1")
       await card.getByRole("button", { name: owner.drops.draw.button }).click()
       await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
       await expect(card.getByRole("status")).toHaveText(/^The beacon's round comes out at .*: run the draw after that\.$/)
@@ -359,6 +371,10 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       expect(first.status).toBe(200)
       expect(await first.json()).toEqual({ redeemed: true, email, drop: DROP.id, size: "hoodie/L" })
       expect((await redeem()).status).toBe(409)
+      // The funnel's last step: one winner redeemed.
+      expect(await funnelTotal()).toMatchObject({ entered: 1, redeemed: 1 })
+      // The invitation page links to the drop, whose data the browser may be prefetching through the route above.
+      await page.unrouteAll({ behavior: "ignoreErrors" })
     })
   })
 }
