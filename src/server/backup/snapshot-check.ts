@@ -1,8 +1,9 @@
 /**
- * The check of a snapshot file: SQLite's integrity check, the list's own bookkeeping (the confirmed
+ * The seal and the check of a snapshot file. The seal marks a fresh copy as a snapshot: when it
+ * was taken and what it held, in one file of its own (no write-ahead log). The check: SQLite's integrity check, the list's own bookkeeping (the confirmed
  * in line are exactly those the bands count, from which every place is worked out), and what the
- * snapshot says of itself. At a million signups it reads for seconds, so serve:prod runs it in a
- * worker thread and keeps answering; db:restore runs it in its own thread. The check is one text
+ * snapshot says of itself. At a million signups both read for seconds, so serve:prod runs them in a
+ * worker thread and keeps answering; db:restore runs the check in its own thread. Each is a text
  * of plain JavaScript that needs no imports, so the same code runs in both places under any runner
  * (tsx, Jest, a compiled bundle) without a loader in the worker.
  */
@@ -40,6 +41,19 @@ const CHECK_BODY = `
   }
 `
 
+/** The body of `(file, takenAt, DatabaseSync) => void`: counts what the copy holds and writes it down with the time. */
+const SEAL_BODY = `
+  const db = new DatabaseSync(file)
+  try {
+    db.exec("pragma journal_mode = delete")
+    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get()
+    db.exec("create table backup_info (taken_at text not null, signups integer not null, confirmed integer not null)")
+    db.prepare("insert into backup_info (taken_at, signups, confirmed) values (?, ?, ?)").run(takenAt, counted.signups, counted.confirmed)
+  } finally {
+    db.close()
+  }
+`
+
 type Check = (file: string, database: typeof DatabaseSync, exists: typeof existsSync) => SnapshotFacts
 // The same text the worker runs, made a function here (it is a constant of this module, never input).
 const check = new Function("file", "DatabaseSync", "existsSync", CHECK_BODY) as Check
@@ -47,14 +61,16 @@ const check = new Function("file", "DatabaseSync", "existsSync", CHECK_BODY) as 
 /** Checks a snapshot file on this thread (db:restore). Throws with the reason. */
 export const checkSnapshot = (file: string): SnapshotFacts => check(file, DatabaseSync, existsSync)
 
-/** What the worker runs: the check, its answer posted back as facts or the reason it failed. */
+/** What the worker runs: the seal when asked for, then the check, its answer posted back as facts or the reason it failed. */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads")
 const { DatabaseSync } = require("node:sqlite")
 const { existsSync } = require("node:fs")
+const seal = (file, takenAt, DatabaseSync) => {${SEAL_BODY}}
 const check = (file, DatabaseSync, existsSync) => {${CHECK_BODY}}
 try {
-  parentPort.postMessage({ facts: check(workerData, DatabaseSync, existsSync) })
+  if (workerData.sealAt !== null) seal(workerData.file, workerData.sealAt, DatabaseSync)
+  parentPort.postMessage({ facts: check(workerData.file, DatabaseSync, existsSync) })
 } catch (error) {
   parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) })
 }
@@ -64,9 +80,18 @@ type CheckAnswer = { facts: SnapshotFacts } | { error: string }
 
 /** Checks a snapshot file in a worker thread, so the server's own thread keeps answering. Rejects with the same reasons as checkSnapshot. */
 export function checkSnapshotOffThread(file: string): Promise<SnapshotFacts> {
+  return inWorker(file, null)
+}
+
+/** Seals a fresh copy taken at `takenAt` as a snapshot, then checks it, both in a worker thread. */
+export function sealAndCheckOffThread(file: string, takenAt: Date): Promise<SnapshotFacts> {
+  return inWorker(file, takenAt.toISOString())
+}
+
+function inWorker(file: string, sealAt: string | null): Promise<SnapshotFacts> {
   return new Promise((resolve, reject) => {
     // Plain JavaScript, so the worker needs none of the runner's loaders (tsx's are not passed on).
-    const worker = new Worker(WORKER_CODE, { eval: true, workerData: file, execArgv: [] })
+    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { file, sealAt }, execArgv: [] })
     let answered = false
     worker.once("message", (answer: CheckAnswer) => {
       answered = true

@@ -29,7 +29,7 @@ import { promisify } from "node:util"
 import type { BackupSummary } from "../../signup/owner-summary"
 import type { BackupSettings } from "./settings"
 import { snapshotName, snapshotsToKeep, snapshotTime } from "./rotation"
-import { checkSnapshotOffThread, type SnapshotFacts } from "./snapshot-check"
+import { sealAndCheckOffThread, type SnapshotFacts } from "./snapshot-check"
 
 export { checkSnapshot, type SnapshotFacts } from "./snapshot-check"
 
@@ -125,22 +125,6 @@ const partialOwner = (name: string): number | null => {
   return match ? Number(match[1]) : null
 }
 
-/** Marks a fresh copy as a snapshot: when it was taken and what it held, in one file of its own (no write-ahead log). */
-const sealSnapshot = (file: string, takenAt: Date): void => {
-  const db = new DatabaseSync(file)
-  try {
-    db.exec("pragma journal_mode = delete")
-    const { signups, confirmed } = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get() as {
-      signups: number
-      confirmed: number
-    }
-    db.exec("create table backup_info (taken_at text not null, signups integer not null, confirmed integer not null)")
-    db.prepare("insert into backup_info (taken_at, signups, confirmed) values (?, ?, ?)").run(takenAt.toISOString(), signups, confirmed)
-  } finally {
-    db.close()
-  }
-}
-
 export interface BackupResult extends SnapshotFacts {
   file: string
   bytes: number
@@ -173,10 +157,9 @@ export const takeBackup = async (settings: BackupSettings, now: () => Date = () 
     } finally {
       source.close()
     }
-    sealSnapshot(partial, started)
+    // At a million signups the seal and the check read for seconds: in a worker, so serve:prod keeps answering meanwhile.
+    const facts = await sealAndCheckOffThread(partial, started)
     chmodSync(partial, 0o600)
-    // At a million signups the check reads for seconds: in a worker, so serve:prod keeps answering meanwhile.
-    const facts = await checkSnapshotOffThread(partial)
     await fsyncPath(partial)
     const file = path.join(dir, snapshotName(started))
     renameSync(partial, file)

@@ -1,5 +1,5 @@
-// The backup's check as serve:prod runs it: in a worker thread, so the server's own thread keeps
-// answering while a snapshot of the whole list is read; with the same answers and reasons db:restore gets.
+// The backup's seal and check as serve:prod runs them: in a worker thread, so the server's own thread keeps
+// answering while a snapshot of the whole list is counted and read; with the same answers and reasons db:restore gets.
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
