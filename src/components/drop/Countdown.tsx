@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import type { ThemeUIStyleObject } from "theme-ui"
+import { useNow } from "../../hooks/use-now"
 import { countdownTarget, countdownText } from "../../lib/drop-schedule"
 import { countdownParts, twoDigits, type DropWindowTimes } from "../../lib/drop-stage"
 import type { CountdownCopy } from "./copy"
@@ -7,8 +8,6 @@ import { visuallyHidden } from "../shared/styles"
 
 interface CountdownProps {
   window: DropWindowTimes
-  /** The clock (ms), or null before mount: the box then keeps its place, empty and unseen. */
-  now: number | null
   copy: CountdownCopy
   labelId: string
 }
@@ -31,10 +30,12 @@ const box: ThemeUIStyleObject = {
 
 /**
  * The time to the window's next moment (opening, then closing, then the results), ticking every
- * second. Fixed cells and tabular digits: a changing number never moves anything. A timer role,
- * which screen readers do not announce on every tick.
+ * second: the clock is read here, so only the countdown redraws with it. Before mount the box keeps
+ * its place, empty and unseen. Fixed cells and tabular digits: a changing number never moves
+ * anything. A timer role, which screen readers do not announce on every tick.
  */
-export const Countdown = ({ window, now, copy, labelId }: CountdownProps) => {
+export const Countdown = ({ window, copy, labelId }: CountdownProps) => {
+  const now = useNow()
   if (now === null) return <div aria-hidden="true" data-countdown="pending" sx={{ ...box, visibility: "hidden" }} />
 
   const { phase, target } = countdownTarget(window, now)

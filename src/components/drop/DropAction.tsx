@@ -1,9 +1,8 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useDropVisitor } from "../../hooks/use-drop-visitor"
-import { useNow } from "../../hooks/use-now"
+import { useWindowPhase } from "../../hooks/use-window-phase"
 import { visitorAction, type VisitorAction } from "../../lib/drop-schedule"
-import { windowPhase } from "../../lib/drop-stage"
 import { HOME_SIGNUP_PATH, STATUS_PAGE_PATH } from "../../lib/routes"
 import { fillTemplate } from "../../lib/template"
 import { JoinDropButton } from "../shared/JoinDropButton"
@@ -47,9 +46,9 @@ interface DropActionProps {
  * Changing stage (the opening) changes the action's words, never the band's height.
  */
 export const DropAction = ({ drop, copy, minimumAge, sizeNames }: DropActionProps) => {
-  const now = useNow()
+  const phase = useWindowPhase(drop)
   const { token, entry } = useDropVisitor(drop.id)
-  const action = now === null ? null : visitorAction(windowPhase(drop, now), entry)
+  const action = phase === null ? null : visitorAction(phase, entry)
   return (
     <div
       data-drop-action={action?.kind ?? "none"}

@@ -3,8 +3,9 @@ import { useEffect, useRef } from "react"
 import { useDropVisitor } from "../../hooks/use-drop-visitor"
 import { useNow } from "../../hooks/use-now"
 import { useUiCopy } from "../../hooks/use-site-content"
+import { useWindowPhase } from "../../hooks/use-window-phase"
 import { countdownTarget, visitorAction } from "../../lib/drop-schedule"
-import { compactCountdown } from "../../lib/drop-stage"
+import { compactCountdown, type CompactUnits, type DropWindowTimes } from "../../lib/drop-stage"
 import { HEADER_HEIGHT } from "../../theme"
 import { ActionLink } from "./DropAction"
 import type { ActionCopy, CountdownCopy, DropContent } from "./copy"
@@ -34,6 +35,13 @@ const useFocusClearOf = (bar: React.RefObject<HTMLElement | null>) => {
   }, [bar])
 }
 
+/** The time to the window's next moment in a few words: the only part of the bar that redraws with the clock. */
+const TimeLeft = ({ window, units }: { window: DropWindowTimes; units: CompactUnits }) => {
+  const now = useNow()
+  const target = now === null ? null : countdownTarget(window, now).target
+  return <>{now === null || target === null ? "" : compactCountdown(target - now, units)}</>
+}
+
 interface DropActionBarProps {
   drop: DropContent
   copy: { action: ActionCopy; countdown: CountdownCopy }
@@ -47,14 +55,12 @@ interface DropActionBarProps {
  * the results are out.
  */
 export const DropActionBar = ({ drop, copy, sizeNames }: DropActionBarProps) => {
-  const now = useNow()
+  const phase = useWindowPhase(drop)
   const { dropLink: units } = useUiCopy()
   const { token, entry } = useDropVisitor(drop.id)
   const bar = useRef<HTMLElement>(null)
   useFocusClearOf(bar)
-  if (now === null) return null
-  const { phase, target } = countdownTarget(drop, now)
-  if (target === null) return null
+  if (phase === null || phase === "results") return null
   const action = visitorAction(phase, entry)
   const label = { before: copy.countdown.toOpen, open: copy.countdown.toClose, closed: copy.countdown.toResults, results: copy.countdown.over }[phase]
   return (
@@ -83,7 +89,7 @@ export const DropActionBar = ({ drop, copy, sizeNames }: DropActionBarProps) => 
       <p sx={{ display: "grid", lineHeight: 1.2 }}>
         <span sx={{ fontSize: 0, color: "subtle" }}>{label}</span>
         <strong sx={{ fontSize: 2, color: "primary", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-          {compactCountdown(target - now, units)}
+          <TimeLeft window={drop} units={units} />
         </strong>
       </p>
       {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="small" />}

@@ -3,7 +3,7 @@ import { graphql } from "gatsby"
 import { Fragment } from "react"
 import { useNow } from "../../hooks/use-now"
 import { formatDateTime, readerTimeZone } from "../../lib/dates"
-import { windowPhase } from "../../lib/drop-stage"
+import { useWindowPhase } from "../../hooks/use-window-phase"
 import { fillTemplate } from "../../lib/template"
 import { Countdown } from "./Countdown"
 import { dropSectionId, type CountdownCopy, type DropContent, type WindowCopy } from "./copy"
@@ -23,9 +23,11 @@ interface DropScheduleProps {
  * change moves nothing.
  */
 export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
-  const now = useNow()
-  const timeZone = now === null ? undefined : readerTimeZone()
-  const time = (iso: string) => formatDateTime(iso, { language, timeZone, now: now ?? undefined })
+  // The times need the clock once, at mount; the countdown ticks on its own.
+  const mountedAt = useNow(false)
+  const phase = useWindowPhase(drop)
+  const timeZone = mountedAt === null ? undefined : readerTimeZone()
+  const time = (iso: string) => formatDateTime(iso, { language, timeZone, now: mountedAt ?? undefined })
   const times = [
     { label: copy.window.opens, iso: drop.opensAt },
     { label: copy.window.closes, iso: drop.closesAt },
@@ -33,7 +35,7 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
   ]
   const headingId = dropSectionId(drop.id, "when")
   return (
-    <section aria-labelledby={headingId} data-phase={now === null ? undefined : windowPhase(drop, now)} sx={{ mb: [6, 7] }}>
+    <section aria-labelledby={headingId} data-phase={phase ?? undefined} sx={{ mb: [6, 7] }}>
       <h3 id={headingId} sx={subheading}>
         {copy.window.heading}
       </h3>
@@ -70,7 +72,7 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
             {timeZone ? fillTemplate(copy.window.localNote, { zone: timeZone }) : copy.window.utcNote}
           </p>
         </div>
-        <Countdown window={drop} now={now} copy={copy.countdown} labelId={dropSectionId(drop.id, "countdown")} />
+        <Countdown window={drop} copy={copy.countdown} labelId={dropSectionId(drop.id, "countdown")} />
       </div>
     </section>
   )
