@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import type { MyDropEntry } from "../../drop/contract"
-import { useNow } from "../../hooks/use-now"
+import { useNowAt } from "../../hooks/use-now"
+import { windowMoments } from "../../hooks/use-window-phase"
 import { useSiteContent } from "../../hooks/use-site-content"
 import { readerTimeZone } from "../../lib/dates"
 import { DropEntry, type Clock } from "./DropEntry"
@@ -9,11 +10,13 @@ import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Whether a drop still belongs on the status page at `now`: until its winners' codes stop
- * working (`redeemDays` after the results), so an entrant can still read how it went.
+ * Until when a drop belongs on the status page: until its winners' codes stop working
+ * (`redeemDays` after the results), so an entrant can still read how it went.
  */
-export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean =>
-  now < Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
+const shownUntil = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">): number => Date.parse(drop.resultsAt) + drop.redeemDays * DAY_MS
+
+/** Whether a drop still belongs on the status page at `now`. */
+export const stillShown = (drop: Pick<EntryDrop, "resultsAt" | "redeemDays">, now: number): boolean => now < shownUntil(drop)
 
 interface DropEntriesProps {
   drops: ReadonlyArray<EntryDrop>
@@ -24,7 +27,7 @@ interface DropEntriesProps {
   referrals: number
   token: string
   copy: DropEntryCopy
-  /** When the page started (after mount): the clock until the ticking one has read the time, so nothing is redrawn in another zone. */
+  /** When the page started (after mount): the clock until this part's own has read the time, so nothing is redrawn in another zone. */
   startedAt: number | null
 }
 
@@ -35,8 +38,9 @@ interface DropEntriesProps {
  */
 export const DropEntries = ({ drops, minimumAge, entries, referrals, token, copy, startedAt }: DropEntriesProps) => {
   const { language } = useSiteContent()
-  const ticking = useNow()
-  const now = ticking ?? startedAt
+  // What the entries show changes only at each drop's moments: the clock is read again then, not every second.
+  const read = useNowAt(drops.flatMap((drop) => [...windowMoments(drop), shownUntil(drop)]))
+  const now = read ?? startedAt
   const clock: Clock | null =
     now === null
       ? null
