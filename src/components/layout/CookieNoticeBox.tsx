@@ -83,7 +83,8 @@ export const CookieNoticeBox = ({ onAccept, onDismiss }: CookieNoticeBoxProps) =
         boxShadow: ["none", "pop"],
       }}
     >
-      <div sx={{ fontSize: 0, lineHeight: 1.45, color: "subtle" }}>
+      {/* Set close: on a phone this text must stay smaller than each page's lead, or, painted later, it is the page's largest paint. */}
+      <div sx={{ fontSize: 0, lineHeight: 1.35, color: "subtle" }}>
         <h2 sx={{ variant: "text.heading", display: "inline", fontSize: 0, color: "text", mr: 1 }}>{copy.heading}</h2>
         <p sx={{ display: "inline" }}>
           {copy.text}{" "}
