@@ -132,7 +132,7 @@ test.describe("footer", () => {
 
 test.describe("cookie notice", () => {
   // It comes once the page is idle: were its text larger than the page's own, Lighthouse would time the page by it.
-  for (const path of [...ROUTES, "/friend/?ref=ABCD1234EF", "/waitlist/", "/unsubscribe/", "/invite/"]) {
+  for (const path of [...ROUTES, "/friend/?ref=ABCD1234EF", "/waitlist/", "/confirm/", "/unsubscribe/", "/invite/"]) {
     test(`on a phone it is not the largest paint of ${path}`, PHONE_ONLY, async ({ page, app }) => {
       await app.open(path)
       await expect(cookieNotice(page)).toBeVisible()
@@ -212,6 +212,20 @@ test.describe("pages opened from an email link", () => {
       await app.open("/invite/#code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       await expectStill(page)
+    })
+  }
+
+  for (const [outcome, status, body, shown] of [
+    ["a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
+    ["an unknown link", 404, { error: "not_found", code: "confirm_link_unknown" }, "We couldn't find that confirmation link."],
+    ["an expired link", 410, { error: "expired", code: "confirm_link_expired" }, "This confirmation link has expired or was already used."],
+  ] as const) {
+    test(`the confirmation page's largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
+      problems.allow(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status}`))
+      await page.route("**/api/confirm", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
+      await app.open("/confirm/#token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
+      await expect(page.getByText(shown, { exact: false })).toBeVisible()
+      expect(await largestPaint(page)).toMatchObject({ inAnswer: false })
     })
   }
 

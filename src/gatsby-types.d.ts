@@ -407,6 +407,7 @@ type ConfirmJson = Node & {
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly intro: Scalars['String'];
   readonly joinLink: Scalars['String'];
   readonly noToken: Scalars['String'];
   readonly notFound: Scalars['String'];
@@ -469,6 +470,7 @@ type ConfirmJsonFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly joinLink: InputMaybe<FieldSelectorEnum>;
   readonly noToken: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<FieldSelectorEnum>;
@@ -486,6 +488,7 @@ type ConfirmJsonFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly joinLink: InputMaybe<StringQueryOperatorInput>;
   readonly noToken: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
@@ -548,6 +551,7 @@ type ConfirmJsonSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
   readonly joinLink: InputMaybe<SortOrderEnum>;
   readonly noToken: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<SortOrderEnum>;
@@ -6861,6 +6865,7 @@ type Query_confirmJsonArgs = {
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
   joinLink: InputMaybe<StringQueryOperatorInput>;
   noToken: InputMaybe<StringQueryOperatorInput>;
   notFound: InputMaybe<StringQueryOperatorInput>;
@@ -10481,7 +10486,7 @@ type AboutPageQuery = { readonly aboutJson: { readonly seo: { readonly title: st
 type ConfirmPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ConfirmPageQuery = { readonly confirmJson: { readonly heading: string, readonly confirming: string, readonly confirmed: string, readonly expired: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
+type ConfirmPageQuery = { readonly confirmJson: { readonly heading: string, readonly intro: string, readonly confirming: string, readonly confirmed: string, readonly expired: string, readonly noToken: string, readonly notFound: string, readonly failed: string, readonly retry: string, readonly joinLink: string, readonly seo: { readonly title: string, readonly description: string } } | null };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -10,7 +10,7 @@ const ConfirmPage = ({ data }: PageProps<Queries.ConfirmPageQuery>) => {
   const page = data.confirmJson!
   return (
     <HydrateLater>
-      <TokenPage heading={page.heading}>
+      <TokenPage heading={page.heading} intro={page.intro}>
         <ConfirmSignup copy={page} />
       </TokenPage>
     </HydrateLater>
@@ -31,6 +31,7 @@ export const query = graphql`
         description
       }
       heading
+      intro
       confirming
       confirmed
       expired

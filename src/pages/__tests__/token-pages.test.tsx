@@ -64,6 +64,7 @@ describe.each(PAGES)("the $name page", ({ content, page, head }) => {
 // The first paint is the server's HTML: what these pages say there is what a visitor sees before the link is looked up.
 describe.each([
   { name: "status", intro: waitlist.intro, page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} /> },
+  { name: "confirmation", intro: confirm.intro, page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} /> },
   { name: "invitation", intro: invite.intro, page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} /> },
 ])("the $name page's first paint", ({ intro, page }) => {
   it("has its intro under the heading in the server's HTML, outside the region the answer fills in", () => {
