@@ -50,6 +50,8 @@ test.describe("keyboard only", () => {
     test(`${path}: Tab reaches every control, starting with the skip link, each with a visible focus ring`, async ({ page, app }) => {
       await page.emulateMedia({ reducedMotion: "reduce" })
       await app.open(path)
+      // The drop link's stage fills in once the page is idle, changing the link's words: list the controls after it.
+      await expect(page.locator("[data-drop-stage]:empty")).toHaveCount(0)
       const controls = await operableControls(page)
       const stops = await tabThrough(page)
       expect(stops[0]?.key).toBe("a:Skip to content")
