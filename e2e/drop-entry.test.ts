@@ -310,7 +310,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       // The owner's first screen says the same, one at each step.
       for (const step of ["signups", "confirmed", "entered"]) await expect(ownerPage.locator(`[data-step='${step}']`)).toHaveAttribute("data-count", "1")
       await card.getByRole("button", { name: owner.drops.draw.button }).click()
-      await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await card.getByRole("button", { name: owner.drops.draw.confirmStep.confirm }).click()
       await expect(card.getByRole("status")).toHaveText(/^The beacon's round comes out at .*: run the draw after that\.$/)
       await ownerPage.close()
       // Once the round is out, the draw runs with it.
@@ -319,7 +319,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await signIn(drawingPage, siteUrl)
       const drawCard = ownerDrop(drawingPage)
       await drawCard.getByRole("button", { name: owner.drops.draw.button }).click()
-      await drawCard.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await drawCard.getByRole("button", { name: owner.drops.draw.confirmStep.confirm }).click()
       await expect(drawCard.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
       await stage(drawingPage, "drawn")
       await expect(drawCard.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
@@ -409,16 +409,16 @@ test.describe("the owner's Drops section", () => {
     // Asked first, the safe answer focused; Escape goes back.
     await card.getByRole("button", { name: owner.drops.commit.button }).focus()
     await page.keyboard.press("Enter")
-    await expect(card.getByText(owner.drops.commit.question)).toBeVisible()
-    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    await expect(card.getByText(owner.drops.commit.confirmStep.question)).toBeVisible()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.cancel })).toBeFocused()
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press("Escape")
     await expect(card.getByRole("status")).toHaveText(owner.actions.cancelled)
     await expect(card.getByRole("button", { name: owner.drops.commit.button })).toBeFocused()
     await page.keyboard.press("Enter")
-    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.cancel })).toBeFocused()
     await page.keyboard.press("Shift+Tab")
-    await expect(card.getByRole("button", { name: owner.drops.commit.confirm })).toBeFocused()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.confirm })).toBeFocused()
     await page.keyboard.press("Enter")
 
     // The seed, this once, with a clear "save this now", and its download as drop-01.seed.
