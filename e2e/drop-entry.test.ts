@@ -25,7 +25,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Page } from "@playwright/test"
-import type { ParsedMail } from "mailparser"
 import drops from "../content/drops.json"
 import invitePage from "../content/pages/invite.json"
 import dropPage from "../content/pages/drop.json"
@@ -42,7 +41,7 @@ import { freePort, serveProduction, type ProductionServer } from "../tools/dev/s
 import { startBeaconStandIn, type BeaconStandIn } from "../tools/dev/beacon-stand-in"
 import { routeBuiltDrops } from "../tools/dev/built-drops"
 import { writeCommitment } from "../tools/cli/drop-content"
-import { axeViolations, expect, layoutShifts, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
+import { axeViolations, expect, layoutShifts, linkIn, mailTo, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 import { linkSecret } from "../test/link-secret"
 
@@ -102,21 +101,6 @@ const tabUntil = async (page: Page, wanted: (now: Awaited<ReturnType<typeof focu
     if (wanted(await focused(page))) return
   }
   throw new Error(`Tab never reached ${what}`)
-}
-
-const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
-  let found: ParsedMail[] = []
-  await expect(async () => {
-    found = inbox.messages.filter((mail) => mail.subject !== undefined && subject.test(mail.subject) && JSON.stringify(mail.to).includes(email))
-    expect(found.length, `${count} email(s) "${subject.source}" to ${email}`).toBeGreaterThanOrEqual(count)
-  }).toPass({ timeout: 30_000 })
-  return found
-}
-
-const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
-  expect(link, `a ${path} link in the email`).toBeTruthy()
-  return link as string
 }
 
 const signIn = async (page: Page, siteUrl: string) => {
@@ -219,7 +203,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
       const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
       const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
-      await page.goto(linkIn(confirmMail, "/confirm/", "token"))
+      await page.goto(linkIn(confirmMail, "/confirm/"))
       const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
 
       // The owner commits (the drop's announcement) and the site is deployed with the commitment in its content.
