@@ -240,6 +240,17 @@ export const tabTo = async (page: Page, name: string, most = 80) => {
   throw new Error(`Tab never reached "${name}"`)
 }
 
+/** What the signup and confirmation endpoints answer someone confirmed at place 12, for tests that stand in for them. */
+export const PLACE_ANSWER = {
+  ok: true,
+  status: "confirmed",
+  position: 12,
+  total: 5012,
+  referralCode: "ABCD1234EF",
+  referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+}
+
 /** Signs `email` up through the public API, as the signup form would; returns their referral code. */
 export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
   const response = await fetch(`${siteUrl}/api/signup`, {

@@ -1,6 +1,6 @@
 /** What every page shares: heading, header and phone menu, footer, cookie notice; the token pages' still layout. */
 import type { Page } from "@playwright/test"
-import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, signupSection, test, watchLayoutShifts } from "./fixtures"
+import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, PLACE_ANSWER, signupSection, test, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const PAGES = [
@@ -10,16 +10,6 @@ const PAGES = [
   { path: "/privacy/", nav: null, heading: "Privacy Policy" },
 ]
 const LIME = "rgb(212, 255, 58)"
-/** What the confirmation endpoint answers for a good link. */
-const PLACE_ANSWER = {
-  ok: true,
-  status: "confirmed",
-  position: 12,
-  total: 5012,
-  referralCode: "ABCD1234EF",
-  referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
-}
 
 test.describe("every page", () => {
   // The page fixture fails a test on any console error or warning.
