@@ -2956,6 +2956,46 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+type FreshLinkCopy = {
+  readonly button: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type FreshLinkCopyFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type FreshLinkCopyFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FreshLinkCopySortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type FriendIntro = {
   readonly heading: Scalars['String'];
   readonly paragraphs: ReadonlyArray<Scalars['String']>;
@@ -7285,7 +7325,7 @@ type Query_uiJsonArgs = {
 type Query_unsubscribeJsonArgs = {
   button: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
-  expired: InputMaybe<UnsubscribeExpiredFilterInput>;
+  expired: InputMaybe<FreshLinkCopyFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -7315,7 +7355,7 @@ type Query_waitlistJsonArgs = {
   badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   drop: InputMaybe<WaitlistDropFilterInput>;
-  expired: InputMaybe<WaitlistExpiredFilterInput>;
+  expired: InputMaybe<FreshLinkCopyFilterInput>;
   eyebrow: InputMaybe<StringQueryOperatorInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -9451,50 +9491,10 @@ type UiWaitlistSortInput = {
   readonly waiting: InputMaybe<SortOrderEnum>;
 };
 
-type UnsubscribeExpired = {
-  readonly button: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly invalid: Scalars['String'];
-  readonly label: Scalars['String'];
-  readonly sending: Scalars['String'];
-  readonly sent: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type UnsubscribeExpiredFieldSelector = {
-  readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly invalid: InputMaybe<FieldSelectorEnum>;
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly sending: InputMaybe<FieldSelectorEnum>;
-  readonly sent: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type UnsubscribeExpiredFilterInput = {
-  readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly invalid: InputMaybe<StringQueryOperatorInput>;
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly sending: InputMaybe<StringQueryOperatorInput>;
-  readonly sent: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type UnsubscribeExpiredSortInput = {
-  readonly button: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly invalid: InputMaybe<SortOrderEnum>;
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly sending: InputMaybe<SortOrderEnum>;
-  readonly sent: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type UnsubscribeJson = Node & {
   readonly button: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  readonly expired: UnsubscribeExpired;
+  readonly expired: FreshLinkCopy;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -9558,7 +9558,7 @@ type UnsubscribeJsonEdge = {
 type UnsubscribeJsonFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly expired: InputMaybe<UnsubscribeExpiredFieldSelector>;
+  readonly expired: InputMaybe<FreshLinkCopyFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -9577,7 +9577,7 @@ type UnsubscribeJsonFieldSelector = {
 type UnsubscribeJsonFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly expired: InputMaybe<UnsubscribeExpiredFilterInput>;
+  readonly expired: InputMaybe<FreshLinkCopyFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -9641,7 +9641,7 @@ type UnsubscribeJsonGroupConnection_sumArgs = {
 type UnsubscribeJsonSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly expired: InputMaybe<UnsubscribeExpiredSortInput>;
+  readonly expired: InputMaybe<FreshLinkCopySortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -10031,46 +10031,6 @@ type WaitlistDropSortInput = {
   readonly yourEntry: InputMaybe<SortOrderEnum>;
 };
 
-type WaitlistExpired = {
-  readonly button: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly invalid: Scalars['String'];
-  readonly label: Scalars['String'];
-  readonly sending: Scalars['String'];
-  readonly sent: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type WaitlistExpiredFieldSelector = {
-  readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly invalid: InputMaybe<FieldSelectorEnum>;
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly sending: InputMaybe<FieldSelectorEnum>;
-  readonly sent: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type WaitlistExpiredFilterInput = {
-  readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly invalid: InputMaybe<StringQueryOperatorInput>;
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly sending: InputMaybe<StringQueryOperatorInput>;
-  readonly sent: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type WaitlistExpiredSortInput = {
-  readonly button: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly invalid: InputMaybe<SortOrderEnum>;
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly sending: InputMaybe<SortOrderEnum>;
-  readonly sent: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type WaitlistInvited = {
   readonly heading: Scalars['String'];
   readonly redeemed: Scalars['String'];
@@ -10099,7 +10059,7 @@ type WaitlistJson = Node & {
   readonly badLink: WaitlistBadLink;
   readonly children: ReadonlyArray<Node>;
   readonly drop: WaitlistDrop;
-  readonly expired: WaitlistExpired;
+  readonly expired: FreshLinkCopy;
   readonly eyebrow: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
@@ -10170,7 +10130,7 @@ type WaitlistJsonFieldSelector = {
   readonly badLink: InputMaybe<WaitlistBadLinkFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly drop: InputMaybe<WaitlistDropFieldSelector>;
-  readonly expired: InputMaybe<WaitlistExpiredFieldSelector>;
+  readonly expired: InputMaybe<FreshLinkCopyFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -10196,7 +10156,7 @@ type WaitlistJsonFilterInput = {
   readonly badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly drop: InputMaybe<WaitlistDropFilterInput>;
-  readonly expired: InputMaybe<WaitlistExpiredFilterInput>;
+  readonly expired: InputMaybe<FreshLinkCopyFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -10267,7 +10227,7 @@ type WaitlistJsonSortInput = {
   readonly badLink: InputMaybe<WaitlistBadLinkSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly drop: InputMaybe<WaitlistDropSortInput>;
-  readonly expired: InputMaybe<WaitlistExpiredSortInput>;
+  readonly expired: InputMaybe<FreshLinkCopySortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -10448,6 +10408,8 @@ type DropPageQuery = { readonly dropsJson: { readonly minimumAge: number, readon
 type DropPhaseNamesFragment = { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string };
 
 type DropScheduleFragment = { readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } };
+
+type FreshLinkCopyFragment = { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string };
 
 type FriendPageQueryVariables = Exact<{ [key: string]: never; }>;
 
