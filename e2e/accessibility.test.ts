@@ -1,5 +1,5 @@
 /** axe-core (WCAG 2.1 A/AA) over every page at phone and laptop widths, in the states visitors meet. */
-import { axeViolations, cookieNotice, expect, menuToggle, onPhone, signupSection, test, toast } from "./fixtures"
+import { axeViolations, cookieNotice, expect, menuToggle, onPhone, PLACE_ANSWER, signupSection, test, toast } from "./fixtures"
 import { ROUTES } from "./site"
 
 test.use({ reducedMotion: "reduce" })
@@ -26,20 +26,11 @@ test.describe("axe finds no WCAG 2.1 A/AA violations", () => {
 })
 
 test.describe("the waitlist's own states", () => {
-  const PLACE = {
-    ok: true,
-    status: "confirmed",
-    position: 12,
-    total: 5012,
-    referralCode: "ABCD1234EF",
-    referralUrl: "https://block94.example/?ref=ABCD1234EF",
-    statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
-  }
   const answer = (body: unknown, status = 200) => ({ status, contentType: "application/json", body: JSON.stringify(body) })
 
   test("the place in line after a signup: the form gives way to it, focus on its heading, keyboard-reachable, axe clean", async ({ page, app, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"])
-    await page.route("**/api/signup", (route) => route.fulfill(answer(PLACE, 201)))
+    await page.route("**/api/signup", (route) => route.fulfill(answer(PLACE_ANSWER, 201)))
     await app.open("/")
     const section = signupSection(page)
     await section.getByLabel("Email address").fill("fan@example.com")
@@ -60,7 +51,7 @@ test.describe("the waitlist's own states", () => {
     expect(reached).toEqual(expect.arrayContaining(["Open my pass", "Copy link", "Share on X", "Share on WhatsApp", "Share by email"]))
     await section.getByRole("button", { name: "Copy link" }).click()
     await expect(section.getByText("Link copied")).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLACE.referralUrl)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLACE_ANSWER.referralUrl)
     expect(await axeViolations(page)).toEqual([])
   })
 
@@ -89,7 +80,7 @@ test.describe("the waitlist's own states", () => {
     await page.route("**/api/waitlist*", (route) =>
       route.fulfill(
         known
-          ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE.referralUrl })
+          ? answer({ status: "confirmed", position: 3, total: 5012, referrals: 2, referralCode: "ABCD1234EF", referralUrl: PLACE_ANSWER.referralUrl })
           : answer({ error: "unknown", code: "status_link_unknown" }, 404),
       ),
     )

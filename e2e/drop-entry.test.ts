@@ -25,7 +25,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Page } from "@playwright/test"
-import type { ParsedMail } from "mailparser"
 import drops from "../content/drops.json"
 import invitePage from "../content/pages/invite.json"
 import dropPage from "../content/pages/drop.json"
@@ -42,7 +41,7 @@ import { freePort, serveProduction, type ProductionServer } from "../tools/dev/s
 import { startBeaconStandIn, type BeaconStandIn } from "../tools/dev/beacon-stand-in"
 import { routeBuiltDrops } from "../tools/dev/built-drops"
 import { writeCommitment } from "../tools/cli/drop-content"
-import { axeViolations, expect, layoutShifts, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
+import { axeViolations, expect, layoutShifts, linkIn, mailTo, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 import { linkSecret } from "../test/link-secret"
 
@@ -102,21 +101,6 @@ const tabUntil = async (page: Page, wanted: (now: Awaited<ReturnType<typeof focu
     if (wanted(await focused(page))) return
   }
   throw new Error(`Tab never reached ${what}`)
-}
-
-const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
-  let found: ParsedMail[] = []
-  await expect(async () => {
-    found = inbox.messages.filter((mail) => mail.subject !== undefined && subject.test(mail.subject) && JSON.stringify(mail.to).includes(email))
-    expect(found.length, `${count} email(s) "${subject.source}" to ${email}`).toBeGreaterThanOrEqual(count)
-  }).toPass({ timeout: 30_000 })
-  return found
-}
-
-const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
-  expect(link, `a ${path} link in the email`).toBeTruthy()
-  return link as string
 }
 
 const signIn = async (page: Page, siteUrl: string) => {
@@ -219,7 +203,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
       const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
       const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
-      await page.goto(linkIn(confirmMail, "/confirm/", "token"))
+      await page.goto(linkIn(confirmMail, "/confirm/"))
       const statusUrl = String(((await (await confirmed).json()) as { statusUrl: string }).statusUrl)
 
       // The owner commits (the drop's announcement) and the site is deployed with the commitment in its content.
@@ -310,7 +294,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       // The owner's first screen says the same, one at each step.
       for (const step of ["signups", "confirmed", "entered"]) await expect(ownerPage.locator(`[data-step='${step}']`)).toHaveAttribute("data-count", "1")
       await card.getByRole("button", { name: owner.drops.draw.button }).click()
-      await card.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await card.getByRole("button", { name: owner.drops.draw.confirmStep.confirm }).click()
       await expect(card.getByRole("status")).toHaveText(/^The beacon's round comes out at .*: run the draw after that\.$/)
       await ownerPage.close()
       // Once the round is out, the draw runs with it.
@@ -319,7 +303,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await signIn(drawingPage, siteUrl)
       const drawCard = ownerDrop(drawingPage)
       await drawCard.getByRole("button", { name: owner.drops.draw.button }).click()
-      await drawCard.getByRole("button", { name: owner.drops.draw.confirm }).click()
+      await drawCard.getByRole("button", { name: owner.drops.draw.confirmStep.confirm }).click()
       await expect(drawCard.getByRole("status")).toHaveText("The draw is done. Winners: 1. Their codes are on their way.")
       await stage(drawingPage, "drawn")
       await expect(drawCard.locator("[data-phase]")).toHaveText(`${owner.drops.phase}: ${owner.drops.phases.drawn}`)
@@ -409,16 +393,16 @@ test.describe("the owner's Drops section", () => {
     // Asked first, the safe answer focused; Escape goes back.
     await card.getByRole("button", { name: owner.drops.commit.button }).focus()
     await page.keyboard.press("Enter")
-    await expect(card.getByText(owner.drops.commit.question)).toBeVisible()
-    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    await expect(card.getByText(owner.drops.commit.confirmStep.question)).toBeVisible()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.cancel })).toBeFocused()
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press("Escape")
     await expect(card.getByRole("status")).toHaveText(owner.actions.cancelled)
     await expect(card.getByRole("button", { name: owner.drops.commit.button })).toBeFocused()
     await page.keyboard.press("Enter")
-    await expect(card.getByRole("button", { name: owner.drops.commit.cancel })).toBeFocused()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.cancel })).toBeFocused()
     await page.keyboard.press("Shift+Tab")
-    await expect(card.getByRole("button", { name: owner.drops.commit.confirm })).toBeFocused()
+    await expect(card.getByRole("button", { name: owner.drops.commit.confirmStep.confirm })).toBeFocused()
     await page.keyboard.press("Enter")
 
     // The seed, this once, with a clear "save this now", and its download as drop-01.seed.

@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import AxeBuilder from "@axe-core/playwright"
 import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test"
+import type { ParsedMail } from "mailparser"
 import { PHONE } from "../tools/dev/chromium"
 import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
 import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
@@ -239,6 +240,17 @@ export const tabTo = async (page: Page, name: string, most = 80) => {
   throw new Error(`Tab never reached "${name}"`)
 }
 
+/** What the signup and confirmation endpoints answer someone confirmed at place 12, for tests that stand in for them. */
+export const PLACE_ANSWER = {
+  ok: true,
+  status: "confirmed",
+  position: 12,
+  total: 5012,
+  referralCode: "ABCD1234EF",
+  referralUrl: "https://block94.example/?ref=ABCD1234EF",
+  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
+}
+
 /** Signs `email` up through the public API, as the signup form would; returns their referral code. */
 export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
   const response = await fetch(`${siteUrl}/api/signup`, {
@@ -250,10 +262,29 @@ export const signUpThroughApi = async (siteUrl: string, email: string, extra: Re
   return (await response.json()) as { referralCode: string }
 }
 
+/** The emails to `email` whose subject matches, once at least `count` of them have arrived. */
+export const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
+  let found: ParsedMail[] = []
+  await expect(async () => {
+    found = inbox.messages.filter((mail) => mail.subject !== undefined && subject.test(mail.subject) && JSON.stringify(mail.to).includes(email))
+    expect(found.length, `${count} email(s) "${subject.source}" to ${email}`).toBeGreaterThanOrEqual(count)
+  }).toPass({ timeout: 30_000 })
+  return found
+}
+
+/** The link to `path` in an email, its secret after `#token=` or `#code=`; fails the test when there is none. */
+export const linkIn = (mail: ParsedMail, path: string, name: "token" | "code" = "token"): string => {
+  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
+  expect(link, `a ${path} link in the email`).toBeTruthy()
+  return link as string
+}
+
 /** The production server on a store of its own, its mail caught by a local SMTP inbox. */
 export interface MailedSite {
   url: string
   inbox: Inbox
+  /** The store's file, for a command the owner runs against it. */
+  signupsFile: string
   /** Stops the server and starts it again on the same store and port, its clock moved on by `clockOffsetMs`. */
   restart(options: { clockOffsetMs: number }): Promise<void>
   stop(): Promise<void>
@@ -275,6 +306,7 @@ export const serveWithInbox = async (name: string, env: Record<string, string> =
   return {
     url,
     inbox,
+    signupsFile: settings.SIGNUPS_FILE,
     async restart({ clockOffsetMs }) {
       await server.stop()
       server = await serveProduction(settings, { port, clockOffsetMs })

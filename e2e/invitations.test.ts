@@ -4,61 +4,34 @@
 // says they're invited; the shop redeems the code, and the link then says it was used. Every
 // state is axe clean.
 import { execFile } from "node:child_process"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
 import type { ParsedMail } from "mailparser"
 import site from "../content/site.json"
 import invitePage from "../content/pages/invite.json"
 import waitlistPage from "../content/pages/waitlist.json"
-import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
-import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { axeViolations, expect, test, waitUntilHydrated } from "./fixtures"
+import { axeViolations, expect, linkIn, mailTo, serveWithInbox, test, waitUntilHydrated, type MailedSite } from "./fixtures"
 import { linkSecret } from "../test/link-secret"
 
 const usedText = invitePage.redeemed.replace("{email}", site.emails.general)
 const INVITE_API_TOKEN = "e2e-shop-secret-0123456789abcdef"
 
-const linkIn = (mail: ParsedMail, path: string, name: "token" | "code"): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#${name}=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
-  expect(link, `a ${path} link in the email`).toBeTruthy()
-  return link as string
-}
-
 test.describe("an invitation to the shop", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })
   test.use({ reducedMotion: "reduce" })
-  let inbox: Inbox
-  let server: ProductionServer
+  let served: MailedSite
   let siteUrl: string
   let signupsFile: string
 
   test.beforeAll(async () => {
-    inbox = await startInbox()
-    const port = await freePort()
-    siteUrl = `http://127.0.0.1:${port}`
-    signupsFile = join(mkdtempSync(join(tmpdir(), "block94-invite-")), "signups.db")
-    server = await serveProduction(
-      { SIGNUPS_FILE: signupsFile, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl, INVITE_API_TOKEN },
-      { port },
-    )
+    served = await serveWithInbox("invite", { INVITE_API_TOKEN })
+    ;({ url: siteUrl, signupsFile } = served)
   })
 
-  test.afterAll(async () => {
-    await server?.stop()
-    await inbox?.close()
-  })
+  test.afterAll(() => served?.stop())
 
   /** The first email to `email` whose subject matches, as it arrives. */
-  const mailTo = async (email: string, subject: RegExp): Promise<ParsedMail> => {
-    let found: ParsedMail | undefined
-    await expect(async () => {
-      found = inbox.messages.find((mail) => mail.subject !== undefined && subject.test(mail.subject) && JSON.stringify(mail.to).includes(email))
-      expect(found, `an email "${subject.source}" to ${email}`).toBeTruthy()
-    }).toPass({ timeout: 30_000 })
-    return found as ParsedMail
-  }
+  const firstMailTo = async (email: string, subject: RegExp): Promise<ParsedMail> => (await mailTo(served.inbox, email, subject))[0]
 
   /** Joins (double opt-in), confirms from the mailed link, and returns the status link. */
   const joinAndConfirm = async (email: string): Promise<string> => {
@@ -68,7 +41,7 @@ test.describe("an invitation to the shop", () => {
       body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString() }),
     })
     expect(joined.status).toBe(201)
-    const token = linkSecret(linkIn(await mailTo(email, /^Confirm your spot/), "/confirm/", "token"))
+    const token = linkSecret(linkIn(await firstMailTo(email, /^Confirm your spot/), "/confirm/"))
     const confirmed = await fetch(`${siteUrl}/api/confirm`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -100,7 +73,7 @@ test.describe("an invitation to the shop", () => {
     const statusUrl = await joinAndConfirm(email)
     expect(await inviteByCommand(email)).toMatch(new RegExp(`^Invited 1 person \\(place \\d+\\) from .*:\\n  #\\d+  ${email.replace(/\./g, "\\.")}\\n`))
 
-    const mail = await mailTo(email, /^You're in: your Block 94 invitation$/)
+    const mail = await firstMailTo(email, /^You're in: your Block 94 invitation$/)
     const link = linkIn(mail, "/invite/", "code")
     const code = linkSecret(link, "code") as string
     expect(mail.html).toContain(`href="${link}"`)

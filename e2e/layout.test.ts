@@ -1,6 +1,6 @@
 /** What every page shares: heading, header and phone menu, footer, cookie notice; the token pages' still layout. */
 import type { Page } from "@playwright/test"
-import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, signupSection, test, watchLayoutShifts } from "./fixtures"
+import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, PLACE_ANSWER, signupSection, test, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 const PAGES = [
@@ -10,16 +10,6 @@ const PAGES = [
   { path: "/privacy/", nav: null, heading: "Privacy Policy" },
 ]
 const LIME = "rgb(212, 255, 58)"
-/** What the confirmation endpoint answers for a good link. */
-const PLACE_ANSWER = {
-  ok: true,
-  status: "confirmed",
-  position: 12,
-  total: 5012,
-  referralCode: "ABCD1234EF",
-  referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
-}
 
 /**
  * The element of the page's largest paint so far (what Lighthouse times as LCP), once what shows now

@@ -2,14 +2,9 @@
 // a real SMTP server catching the mail: one person signs up, confirms from the mailed link and
 // leaves from the status page with the keyboard alone; another unsubscribes from the link at the
 // foot of an email. Every state on the way is axe clean.
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import type { Page } from "@playwright/test"
-import type { ParsedMail } from "mailparser"
-import { startInbox, type Inbox } from "../tools/dev/smtp-inbox"
-import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { axeViolations, expect, test, toast, waitUntilHydrated } from "./fixtures"
+import type { Inbox } from "../tools/dev/smtp-inbox"
+import { axeViolations, expect, linkIn, serveWithInbox, test, toast, waitUntilHydrated, type MailedSite } from "./fixtures"
 import { linkSecret, postJson } from "../test/link-secret"
 
 /** The focused element's text, and whether it shows the focus ring. */
@@ -20,31 +15,19 @@ const focused = (page: Page) =>
     return { text: element?.textContent?.trim() ?? "", ring: Boolean(style && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) }
   })
 
-const linkIn = (mail: ParsedMail, path: string): string => {
-  const link = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}#token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0]
-  expect(link, `a ${path} link in the email`).toBeTruthy()
-  return link as string
-}
-
 test.describe("leaving the list", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 })
   test.use({ reducedMotion: "reduce" })
+  let site: MailedSite
   let inbox: Inbox
-  let server: ProductionServer
   let siteUrl: string
 
   test.beforeAll(async () => {
-    inbox = await startInbox()
-    const port = await freePort()
-    siteUrl = `http://127.0.0.1:${port}`
-    const store = { SIGNUPS_FILE: join(mkdtempSync(join(tmpdir(), "block94-leaving-")), "signups.db") }
-    server = await serveProduction({ ...store, SMTP_URL: inbox.url, MAIL_FROM: "Block 94 <drop@block94.example>", SITE_URL: siteUrl }, { port })
+    site = await serveWithInbox("leaving")
+    ;({ inbox, url: siteUrl } = site)
   })
 
-  test.afterAll(async () => {
-    await server?.stop()
-    await inbox?.close()
-  })
+  test.afterAll(() => site?.stop())
 
   /** Signs `email` up on Home, confirms from the mailed link, and returns the confirmation email and the status link. */
   const joinAndConfirm = async (page: Page, email: string) => {

@@ -2960,6 +2960,46 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+type FreshLinkCopy = {
+  readonly button: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type FreshLinkCopyFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type FreshLinkCopyFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FreshLinkCopySortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type FriendIntro = {
   readonly heading: Scalars['String'];
   readonly paragraphs: ReadonlyArray<Scalars['String']>;
@@ -4685,6 +4725,38 @@ type OwnerChartsSortInput = {
   readonly tableHours: InputMaybe<SortOrderEnum>;
 };
 
+type OwnerConfirmStep = {
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly question: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type OwnerConfirmStepFieldSelector = {
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type OwnerConfirmStepFilterInput = {
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OwnerConfirmStepSortInput = {
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
 type OwnerCounts = {
   readonly confirmed: Scalars['String'];
   readonly conversion: Scalars['String'];
@@ -4807,70 +4879,54 @@ type OwnerDrops = {
 
 type OwnerDropsCommit = {
   readonly button: Scalars['String'];
-  readonly cancel: Scalars['String'];
-  readonly confirm: Scalars['String'];
+  readonly confirmStep: OwnerConfirmStep;
   readonly conflict: Scalars['String'];
   readonly dismiss: Scalars['String'];
   readonly download: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly question: Scalars['String'];
   readonly seedHeading: Scalars['String'];
   readonly seedKept: Scalars['String'];
   readonly seedNotKept: Scalars['String'];
   readonly seedText: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly working: Scalars['String'];
 };
 
 type OwnerDropsCommitFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly cancel: InputMaybe<FieldSelectorEnum>;
-  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFieldSelector>;
   readonly conflict: InputMaybe<FieldSelectorEnum>;
   readonly dismiss: InputMaybe<FieldSelectorEnum>;
   readonly download: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly question: InputMaybe<FieldSelectorEnum>;
   readonly seedHeading: InputMaybe<FieldSelectorEnum>;
   readonly seedKept: InputMaybe<FieldSelectorEnum>;
   readonly seedNotKept: InputMaybe<FieldSelectorEnum>;
   readonly seedText: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerDropsCommitFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly cancel: InputMaybe<StringQueryOperatorInput>;
-  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFilterInput>;
   readonly conflict: InputMaybe<StringQueryOperatorInput>;
   readonly dismiss: InputMaybe<StringQueryOperatorInput>;
   readonly download: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly seedHeading: InputMaybe<StringQueryOperatorInput>;
   readonly seedKept: InputMaybe<StringQueryOperatorInput>;
   readonly seedNotKept: InputMaybe<StringQueryOperatorInput>;
   readonly seedText: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerDropsCommitSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
-  readonly cancel: InputMaybe<SortOrderEnum>;
-  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepSortInput>;
   readonly conflict: InputMaybe<SortOrderEnum>;
   readonly dismiss: InputMaybe<SortOrderEnum>;
   readonly download: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly question: InputMaybe<SortOrderEnum>;
   readonly seedHeading: InputMaybe<SortOrderEnum>;
   readonly seedKept: InputMaybe<SortOrderEnum>;
   readonly seedNotKept: InputMaybe<SortOrderEnum>;
   readonly seedText: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly working: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerDropsDraw = {
@@ -4879,18 +4935,14 @@ type OwnerDropsDraw = {
   readonly beaconNotYet: Scalars['String'];
   readonly beaconUnreachable: Scalars['String'];
   readonly button: Scalars['String'];
-  readonly cancel: Scalars['String'];
-  readonly confirm: Scalars['String'];
+  readonly confirmStep: OwnerConfirmStep;
   readonly conflict: Scalars['String'];
   readonly done: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly question: Scalars['String'];
   readonly seedHint: Scalars['String'];
   readonly seedLabel: Scalars['String'];
   readonly seedMismatch: Scalars['String'];
   readonly seedMissing: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly working: Scalars['String'];
 };
 
 type OwnerDropsDrawFieldSelector = {
@@ -4899,18 +4951,14 @@ type OwnerDropsDrawFieldSelector = {
   readonly beaconNotYet: InputMaybe<FieldSelectorEnum>;
   readonly beaconUnreachable: InputMaybe<FieldSelectorEnum>;
   readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly cancel: InputMaybe<FieldSelectorEnum>;
-  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFieldSelector>;
   readonly conflict: InputMaybe<FieldSelectorEnum>;
   readonly done: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly question: InputMaybe<FieldSelectorEnum>;
   readonly seedHint: InputMaybe<FieldSelectorEnum>;
   readonly seedLabel: InputMaybe<FieldSelectorEnum>;
   readonly seedMismatch: InputMaybe<FieldSelectorEnum>;
   readonly seedMissing: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerDropsDrawFilterInput = {
@@ -4919,18 +4967,14 @@ type OwnerDropsDrawFilterInput = {
   readonly beaconNotYet: InputMaybe<StringQueryOperatorInput>;
   readonly beaconUnreachable: InputMaybe<StringQueryOperatorInput>;
   readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly cancel: InputMaybe<StringQueryOperatorInput>;
-  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFilterInput>;
   readonly conflict: InputMaybe<StringQueryOperatorInput>;
   readonly done: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly seedHint: InputMaybe<StringQueryOperatorInput>;
   readonly seedLabel: InputMaybe<StringQueryOperatorInput>;
   readonly seedMismatch: InputMaybe<StringQueryOperatorInput>;
   readonly seedMissing: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerDropsDrawSortInput = {
@@ -4939,18 +4983,14 @@ type OwnerDropsDrawSortInput = {
   readonly beaconNotYet: InputMaybe<SortOrderEnum>;
   readonly beaconUnreachable: InputMaybe<SortOrderEnum>;
   readonly button: InputMaybe<SortOrderEnum>;
-  readonly cancel: InputMaybe<SortOrderEnum>;
-  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepSortInput>;
   readonly conflict: InputMaybe<SortOrderEnum>;
   readonly done: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly question: InputMaybe<SortOrderEnum>;
   readonly seedHint: InputMaybe<SortOrderEnum>;
   readonly seedLabel: InputMaybe<SortOrderEnum>;
   readonly seedMismatch: InputMaybe<SortOrderEnum>;
   readonly seedMissing: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly working: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerDropsFieldSelector = {
@@ -5155,110 +5195,78 @@ type OwnerDropsSortInput = {
 
 type OwnerExportList = {
   readonly button: Scalars['String'];
-  readonly cancel: Scalars['String'];
-  readonly confirm: Scalars['String'];
+  readonly confirmStep: OwnerConfirmStep;
   readonly done: Scalars['String'];
-  readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
-  readonly question: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly working: Scalars['String'];
 };
 
 type OwnerExportListFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly cancel: InputMaybe<FieldSelectorEnum>;
-  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFieldSelector>;
   readonly done: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly question: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerExportListFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly cancel: InputMaybe<StringQueryOperatorInput>;
-  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFilterInput>;
   readonly done: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerExportListSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
-  readonly cancel: InputMaybe<SortOrderEnum>;
-  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepSortInput>;
   readonly done: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
-  readonly question: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly working: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerForget = {
   readonly button: Scalars['String'];
-  readonly cancel: Scalars['String'];
-  readonly confirm: Scalars['String'];
-  readonly failed: Scalars['String'];
+  readonly confirmStep: OwnerConfirmStep;
   readonly found: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly invalid: Scalars['String'];
   readonly label: Scalars['String'];
   readonly notFound: Scalars['String'];
-  readonly question: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly working: Scalars['String'];
 };
 
 type OwnerForgetFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly cancel: InputMaybe<FieldSelectorEnum>;
-  readonly confirm: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFieldSelector>;
   readonly found: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly invalid: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<FieldSelectorEnum>;
-  readonly question: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerForgetFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly cancel: InputMaybe<StringQueryOperatorInput>;
-  readonly confirm: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFilterInput>;
   readonly found: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly invalid: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
-  readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerForgetSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
-  readonly cancel: InputMaybe<SortOrderEnum>;
-  readonly confirm: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepSortInput>;
   readonly found: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly invalid: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<SortOrderEnum>;
-  readonly question: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly working: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerHealth = {
@@ -5450,11 +5458,9 @@ type OwnerHeldReferralsSortInput = {
 };
 
 type OwnerInvite = {
-  readonly cancel: Scalars['String'];
-  readonly confirm: Scalars['String'];
+  readonly confirmStep: OwnerConfirmStep;
   readonly done: Scalars['String'];
   readonly email: Scalars['String'];
-  readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly invalid: Scalars['String'];
   readonly label: Scalars['String'];
@@ -5463,17 +5469,13 @@ type OwnerInvite = {
   readonly position: Scalars['String'];
   readonly preview: Scalars['String'];
   readonly previewing: Scalars['String'];
-  readonly question: Scalars['String'];
   readonly text: Scalars['String'];
-  readonly working: Scalars['String'];
 };
 
 type OwnerInviteFieldSelector = {
-  readonly cancel: InputMaybe<FieldSelectorEnum>;
-  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFieldSelector>;
   readonly done: InputMaybe<FieldSelectorEnum>;
   readonly email: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly invalid: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
@@ -5482,17 +5484,13 @@ type OwnerInviteFieldSelector = {
   readonly position: InputMaybe<FieldSelectorEnum>;
   readonly preview: InputMaybe<FieldSelectorEnum>;
   readonly previewing: InputMaybe<FieldSelectorEnum>;
-  readonly question: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly working: InputMaybe<FieldSelectorEnum>;
 };
 
 type OwnerInviteFilterInput = {
-  readonly cancel: InputMaybe<StringQueryOperatorInput>;
-  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepFilterInput>;
   readonly done: InputMaybe<StringQueryOperatorInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly invalid: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
@@ -5501,17 +5499,13 @@ type OwnerInviteFilterInput = {
   readonly position: InputMaybe<StringQueryOperatorInput>;
   readonly preview: InputMaybe<StringQueryOperatorInput>;
   readonly previewing: InputMaybe<StringQueryOperatorInput>;
-  readonly question: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly working: InputMaybe<StringQueryOperatorInput>;
 };
 
 type OwnerInviteSortInput = {
-  readonly cancel: InputMaybe<SortOrderEnum>;
-  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly confirmStep: InputMaybe<OwnerConfirmStepSortInput>;
   readonly done: InputMaybe<SortOrderEnum>;
   readonly email: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly invalid: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
@@ -5520,9 +5514,7 @@ type OwnerInviteSortInput = {
   readonly position: InputMaybe<SortOrderEnum>;
   readonly preview: InputMaybe<SortOrderEnum>;
   readonly previewing: InputMaybe<SortOrderEnum>;
-  readonly question: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly working: InputMaybe<SortOrderEnum>;
 };
 
 type OwnerJson = Node & {
@@ -7338,7 +7330,7 @@ type Query_uiJsonArgs = {
 type Query_unsubscribeJsonArgs = {
   button: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
-  expired: InputMaybe<UnsubscribeExpiredFilterInput>;
+  expired: InputMaybe<FreshLinkCopyFilterInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -7368,7 +7360,7 @@ type Query_waitlistJsonArgs = {
   badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   drop: InputMaybe<WaitlistDropFilterInput>;
-  expired: InputMaybe<WaitlistExpiredFilterInput>;
+  expired: InputMaybe<FreshLinkCopyFilterInput>;
   eyebrow: InputMaybe<StringQueryOperatorInput>;
   failed: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -9504,50 +9496,10 @@ type UiWaitlistSortInput = {
   readonly waiting: InputMaybe<SortOrderEnum>;
 };
 
-type UnsubscribeExpired = {
-  readonly button: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly invalid: Scalars['String'];
-  readonly label: Scalars['String'];
-  readonly sending: Scalars['String'];
-  readonly sent: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type UnsubscribeExpiredFieldSelector = {
-  readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly invalid: InputMaybe<FieldSelectorEnum>;
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly sending: InputMaybe<FieldSelectorEnum>;
-  readonly sent: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type UnsubscribeExpiredFilterInput = {
-  readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly invalid: InputMaybe<StringQueryOperatorInput>;
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly sending: InputMaybe<StringQueryOperatorInput>;
-  readonly sent: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type UnsubscribeExpiredSortInput = {
-  readonly button: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly invalid: InputMaybe<SortOrderEnum>;
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly sending: InputMaybe<SortOrderEnum>;
-  readonly sent: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type UnsubscribeJson = Node & {
   readonly button: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  readonly expired: UnsubscribeExpired;
+  readonly expired: FreshLinkCopy;
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -9611,7 +9563,7 @@ type UnsubscribeJsonEdge = {
 type UnsubscribeJsonFieldSelector = {
   readonly button: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly expired: InputMaybe<UnsubscribeExpiredFieldSelector>;
+  readonly expired: InputMaybe<FreshLinkCopyFieldSelector>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -9630,7 +9582,7 @@ type UnsubscribeJsonFieldSelector = {
 type UnsubscribeJsonFilterInput = {
   readonly button: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly expired: InputMaybe<UnsubscribeExpiredFilterInput>;
+  readonly expired: InputMaybe<FreshLinkCopyFilterInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -9694,7 +9646,7 @@ type UnsubscribeJsonGroupConnection_sumArgs = {
 type UnsubscribeJsonSortInput = {
   readonly button: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly expired: InputMaybe<UnsubscribeExpiredSortInput>;
+  readonly expired: InputMaybe<FreshLinkCopySortInput>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -10084,46 +10036,6 @@ type WaitlistDropSortInput = {
   readonly yourEntry: InputMaybe<SortOrderEnum>;
 };
 
-type WaitlistExpired = {
-  readonly button: Scalars['String'];
-  readonly failed: Scalars['String'];
-  readonly invalid: Scalars['String'];
-  readonly label: Scalars['String'];
-  readonly sending: Scalars['String'];
-  readonly sent: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type WaitlistExpiredFieldSelector = {
-  readonly button: InputMaybe<FieldSelectorEnum>;
-  readonly failed: InputMaybe<FieldSelectorEnum>;
-  readonly invalid: InputMaybe<FieldSelectorEnum>;
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly sending: InputMaybe<FieldSelectorEnum>;
-  readonly sent: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type WaitlistExpiredFilterInput = {
-  readonly button: InputMaybe<StringQueryOperatorInput>;
-  readonly failed: InputMaybe<StringQueryOperatorInput>;
-  readonly invalid: InputMaybe<StringQueryOperatorInput>;
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly sending: InputMaybe<StringQueryOperatorInput>;
-  readonly sent: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type WaitlistExpiredSortInput = {
-  readonly button: InputMaybe<SortOrderEnum>;
-  readonly failed: InputMaybe<SortOrderEnum>;
-  readonly invalid: InputMaybe<SortOrderEnum>;
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly sending: InputMaybe<SortOrderEnum>;
-  readonly sent: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type WaitlistInvited = {
   readonly heading: Scalars['String'];
   readonly redeemed: Scalars['String'];
@@ -10152,7 +10064,7 @@ type WaitlistJson = Node & {
   readonly badLink: WaitlistBadLink;
   readonly children: ReadonlyArray<Node>;
   readonly drop: WaitlistDrop;
-  readonly expired: WaitlistExpired;
+  readonly expired: FreshLinkCopy;
   readonly eyebrow: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
@@ -10223,7 +10135,7 @@ type WaitlistJsonFieldSelector = {
   readonly badLink: InputMaybe<WaitlistBadLinkFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly drop: InputMaybe<WaitlistDropFieldSelector>;
-  readonly expired: InputMaybe<WaitlistExpiredFieldSelector>;
+  readonly expired: InputMaybe<FreshLinkCopyFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -10249,7 +10161,7 @@ type WaitlistJsonFilterInput = {
   readonly badLink: InputMaybe<WaitlistBadLinkFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly drop: InputMaybe<WaitlistDropFilterInput>;
-  readonly expired: InputMaybe<WaitlistExpiredFilterInput>;
+  readonly expired: InputMaybe<FreshLinkCopyFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -10320,7 +10232,7 @@ type WaitlistJsonSortInput = {
   readonly badLink: InputMaybe<WaitlistBadLinkSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly drop: InputMaybe<WaitlistDropSortInput>;
-  readonly expired: InputMaybe<WaitlistExpiredSortInput>;
+  readonly expired: InputMaybe<FreshLinkCopySortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -10502,6 +10414,8 @@ type DropPhaseNamesFragment = { readonly scheduled: string, readonly open: strin
 
 type DropScheduleFragment = { readonly id: string, readonly name: string, readonly opensAt: string, readonly closesAt: string, readonly resultsAt: string, readonly redeemDays: number, readonly bonus: { readonly ticketsPerReferral: number, readonly maxBonusTickets: number } };
 
+type FreshLinkCopyFragment = { readonly text: string, readonly label: string, readonly button: string, readonly sending: string, readonly sent: string, readonly invalid: string, readonly failed: string };
+
 type FriendPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -10556,6 +10470,8 @@ type OwnerBreakdownTableCopyFragment = { readonly heading: string, readonly name
 
 type OwnerChartsCopyFragment = { readonly heading: string, readonly intro: string, readonly span: string, readonly hours: string, readonly days: string, readonly asTable: string, readonly inAll: string, readonly busiest: string, readonly quiet: string, readonly small: string, readonly hour: string, readonly day: string, readonly tableHours: string, readonly tableDays: string };
 
+type OwnerConfirmStepCopyFragment = { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string };
+
 type OwnerDemandCopyFragment = { readonly heading: string, readonly intro: string, readonly perPiece: string, readonly ratio: string, readonly noEntries: string };
 
 type OwnerHealthCopyFragment = { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string, readonly mailSent: string };
@@ -10565,7 +10481,7 @@ type OwnerNowCopyFragment = { readonly heading: string, readonly label: string, 
 type OwnerPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly people: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly fewerThan: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string, readonly mailSent: string }, readonly person: { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly charts: { readonly heading: string, readonly intro: string, readonly span: string, readonly hours: string, readonly days: string, readonly asTable: string, readonly inAll: string, readonly busiest: string, readonly quiet: string, readonly small: string, readonly hour: string, readonly day: string, readonly tableHours: string, readonly tableDays: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly breakdown: { readonly visits: string, readonly signups: string, readonly signupRate: string, readonly confirmed: string, readonly confirmRate: string, readonly sources: { readonly heading: string, readonly name: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly none: string }, readonly links: { readonly heading: string, readonly name: string, readonly none: string } }, readonly sharing: { readonly label: string, readonly shareRate: string, readonly shareRateDetail: string, readonly viral: string, readonly viralDetail: string, readonly none: string }, readonly demand: { readonly heading: string, readonly intro: string, readonly perPiece: string, readonly ratio: string, readonly noEntries: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly reward: string, readonly none: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly found: string, readonly notFound: string }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly done: string, readonly nobody: string }, readonly drops: { readonly heading: string, readonly intro: string, readonly stock: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string }, readonly draw: { readonly text: string, readonly button: string, readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string } } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string }> } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
+type OwnerPageQuery = { readonly ownerJson: { readonly heading: string, readonly intro: string, readonly off: string, readonly signOut: string, readonly refresh: string, readonly updated: string, readonly loading: string, readonly seo: { readonly title: string, readonly description: string }, readonly signIn: { readonly label: string, readonly hint: string, readonly button: string, readonly checking: string, readonly missing: string, readonly wrong: string, readonly tooMany: string, readonly failed: string }, readonly shell: { readonly sections: string, readonly links: { readonly now: string, readonly people: string, readonly sources: string, readonly referrers: string, readonly held: string, readonly drops: string, readonly actions: string, readonly upkeep: string, readonly audit: string } }, readonly now: { readonly heading: string, readonly label: string, readonly total: string, readonly today: string, readonly lastHour: string, readonly same: string, readonly up: string, readonly down: string, readonly goal: number, readonly goalLabel: string, readonly goalProgress: string, readonly funnel: string, readonly stepRate: string, readonly noRate: string, readonly noFunnel: string, readonly auto: string, readonly fewerThan: string, readonly steps: { readonly visits: string, readonly signups: string, readonly confirmed: string, readonly referred: string, readonly entered: string, readonly redeemed: string } }, readonly health: { readonly good: string, readonly warn: string, readonly problem: string, readonly mailFailed: string, readonly mailRetrying: string, readonly backup: string, readonly botCheck: string, readonly mailSent: string }, readonly person: { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } }, readonly counts: { readonly label: string, readonly confirmed: string, readonly pending: string, readonly invited: string, readonly redeemed: string, readonly left: string, readonly rate: string, readonly rateDetail: string, readonly visits: string, readonly conversion: string, readonly conversionDetail: string }, readonly charts: { readonly heading: string, readonly intro: string, readonly span: string, readonly hours: string, readonly days: string, readonly asTable: string, readonly inAll: string, readonly busiest: string, readonly quiet: string, readonly small: string, readonly hour: string, readonly day: string, readonly tableHours: string, readonly tableDays: string }, readonly attribution: { readonly heading: string, readonly intro: string, readonly empty: string }, readonly breakdown: { readonly visits: string, readonly signups: string, readonly signupRate: string, readonly confirmed: string, readonly confirmRate: string, readonly sources: { readonly heading: string, readonly name: string, readonly none: string }, readonly campaigns: { readonly heading: string, readonly name: string, readonly none: string }, readonly referringSites: { readonly heading: string, readonly name: string, readonly none: string }, readonly links: { readonly heading: string, readonly name: string, readonly none: string } }, readonly sharing: { readonly label: string, readonly shareRate: string, readonly shareRateDetail: string, readonly viral: string, readonly viralDetail: string, readonly none: string }, readonly demand: { readonly heading: string, readonly intro: string, readonly perPiece: string, readonly ratio: string, readonly noEntries: string }, readonly topReferrers: { readonly heading: string, readonly intro: string, readonly rank: string, readonly email: string, readonly code: string, readonly referrals: string, readonly reward: string, readonly none: string, readonly empty: string }, readonly mail: { readonly heading: string, readonly waiting: string, readonly failed: string, readonly lastError: string, readonly noError: string }, readonly botCheck: { readonly heading: string, readonly intro: string, readonly passed: string, readonly refused: string, readonly wouldRefuse: string, readonly replayed: string, readonly missing: string }, readonly heldReferrals: { readonly heading: string, readonly intro: string, readonly friend: string, readonly referrer: string, readonly reason: string, readonly when: string, readonly decision: string, readonly release: string, readonly reject: string, readonly notConfirmed: string, readonly more: string, readonly empty: string, readonly released: string, readonly rejected: string, readonly byReferrer: string, readonly group: string, readonly releaseAll: string, readonly rejectAll: string, readonly releaseAllLabel: string, readonly rejectAllLabel: string, readonly releasedAll: string, readonly rejectedAll: string, readonly failed: string, readonly reasons: { readonly unconfirmed: string, readonly same_network: string, readonly network_burst: string, readonly shared_domain: string, readonly code_burst: string, readonly daily_cap: string } }, readonly audit: { readonly heading: string, readonly intro: string, readonly when: string, readonly who: string, readonly what: string, readonly count: string, readonly detail: string, readonly empty: string }, readonly bounces: { readonly heading: string, readonly intro: string, readonly email: string, readonly when: string, readonly reason: string, readonly more: string, readonly empty: string }, readonly backups: { readonly heading: string, readonly lastGood: string, readonly signups: string, readonly none: string, readonly fine: string, readonly postgres: string }, readonly webhooks: { readonly heading: string, readonly url: string, readonly since: string, readonly reason: string, readonly none: string }, readonly actions: { readonly heading: string, readonly cancelled: string }, readonly exportList: { readonly heading: string, readonly text: string, readonly button: string, readonly done: string, readonly confirmStep: { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string } }, readonly forget: { readonly heading: string, readonly text: string, readonly label: string, readonly button: string, readonly invalid: string, readonly found: string, readonly notFound: string, readonly confirmStep: { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string } }, readonly invite: { readonly heading: string, readonly text: string, readonly label: string, readonly invalid: string, readonly preview: string, readonly previewing: string, readonly listCaption: string, readonly position: string, readonly email: string, readonly done: string, readonly nobody: string, readonly confirmStep: { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string } }, readonly drops: { readonly heading: string, readonly intro: string, readonly stock: string, readonly loading: string, readonly failed: string, readonly none: string, readonly phase: string, readonly opens: string, readonly closes: string, readonly results: string, readonly entrants: string, readonly size: string, readonly pieces: string, readonly entries: string, readonly winners: string, readonly byDay: string, readonly day: string, readonly noEntries: string, readonly seedHash: string, readonly listHash: string, readonly notYet: string, readonly verifyLink: string, readonly beacon: string, readonly beaconRound: string, readonly phases: { readonly scheduled: string, readonly open: string, readonly closed: string, readonly drawn: string }, readonly publish: { readonly heading: string, readonly text: string, readonly snippet: string }, readonly review: { readonly heading: string, readonly intro: string, readonly clusters: string, readonly network: string, readonly domain: string, readonly entries: string, readonly all: string, readonly letIn: string, readonly leaveOut: string, readonly letInDone: string, readonly leaveOutDone: string, readonly failed: string, readonly entry: string, readonly size: string, readonly signedUp: string, readonly networkColumn: string, readonly domainColumn: string }, readonly commit: { readonly text: string, readonly button: string, readonly conflict: string, readonly seedHeading: string, readonly seedText: string, readonly seedKept: string, readonly seedNotKept: string, readonly download: string, readonly dismiss: string, readonly confirmStep: { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string } }, readonly draw: { readonly text: string, readonly button: string, readonly seedLabel: string, readonly seedHint: string, readonly seedMissing: string, readonly seedMismatch: string, readonly conflict: string, readonly done: string, readonly beaconNotYet: string, readonly beaconUnreachable: string, readonly beaconLabel: string, readonly beaconInvalid: string, readonly confirmStep: { readonly question: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly failed: string } } } } | null, readonly rewardsJson: { readonly tiers: ReadonlyArray<{ readonly referrals: number, readonly reward: string }> } | null, readonly dropsJson: { readonly drops: ReadonlyArray<{ readonly id: string, readonly pieces: ReadonlyArray<{ readonly id: string, readonly name: string, readonly sizes: ReadonlyArray<{ readonly label: string }> }> }> } | null };
 
 type OwnerPersonCopyFragment = { readonly heading: string, readonly intro: string, readonly label: string, readonly button: string, readonly finding: string, readonly invalid: string, readonly notFound: string, readonly failed: string, readonly found: string, readonly status: string, readonly place: string, readonly placeOf: string, readonly noPlace: string, readonly friends: string, readonly held: string, readonly reward: string, readonly noReward: string, readonly signedUp: string, readonly invitation: string, readonly notInvited: string, readonly invited: string, readonly redeemed: string, readonly resend: string, readonly showWhole: string, readonly statuses: { readonly pending: string, readonly confirmed: string }, readonly resent: { readonly sent: string, readonly tooSoon: string, readonly noMail: string, readonly notFound: string } };
 

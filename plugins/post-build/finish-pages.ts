@@ -28,9 +28,6 @@ export const builtPages = (publicDir: string): string[] => {
   return walk(publicDir)
 }
 
-/** Whether a page has had its final touches (Gatsby keeps the HTML of unchanged pages between builds). */
-export const isFinished = (html: string): boolean => hasHoistedStyles(html) && deferredScriptSources(html).length > 0
-
 /**
  * One page's final form: component styles in one head tag, scripts started after the first
  * paint. Each touch is made where it is missing: a build that rebuilds no page's HTML (only

@@ -5,7 +5,7 @@ import { Seo } from "../components/Seo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 
-/** The card of a shared referral link: "a friend put you on" (tools/generate-artwork.mjs draws it and the site's own). */
+/** The card of a shared referral link: "a friend put you on" (tools/build/generate-artwork.mjs draws it and the site's own). */
 const FRIEND_SOCIAL_IMAGE = { path: "/social-preview-friend.png", width: 1200, height: 630 }
 
 /**

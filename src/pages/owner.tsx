@@ -202,11 +202,9 @@ export const query = graphql`
         heading
         text
         button
-        question
-        confirm
-        cancel
-        working
-        failed
+        confirmStep {
+          ...OwnerConfirmStepCopy
+        }
         done
       }
       forget {
@@ -215,11 +213,9 @@ export const query = graphql`
         label
         button
         invalid
-        question
-        confirm
-        cancel
-        working
-        failed
+        confirmStep {
+          ...OwnerConfirmStepCopy
+        }
         found
         notFound
       }
@@ -233,11 +229,9 @@ export const query = graphql`
         listCaption
         position
         email
-        question
-        confirm
-        cancel
-        working
-        failed
+        confirmStep {
+          ...OwnerConfirmStepCopy
+        }
         done
         nobody
       }
@@ -296,11 +290,9 @@ export const query = graphql`
         commit {
           text
           button
-          question
-          confirm
-          cancel
-          working
-          failed
+          confirmStep {
+            ...OwnerConfirmStepCopy
+          }
           conflict
           seedHeading
           seedText
@@ -312,11 +304,9 @@ export const query = graphql`
         draw {
           text
           button
-          question
-          confirm
-          cancel
-          working
-          failed
+          confirmStep {
+            ...OwnerConfirmStepCopy
+          }
           seedLabel
           seedHint
           seedMissing

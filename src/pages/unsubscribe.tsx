@@ -36,13 +36,7 @@ export const query = graphql`
       leaving
       left
       expired {
-        text
-        label
-        button
-        sending
-        sent
-        invalid
-        failed
+        ...FreshLinkCopy
       }
       noToken
       notFound

@@ -38,13 +38,7 @@ export const query = graphql`
         button
       }
       expired {
-        text
-        label
-        button
-        sending
-        sent
-        invalid
-        failed
+        ...FreshLinkCopy
       }
       noToken
       notFound

@@ -103,5 +103,4 @@ export const contentFileAt = (relativePath: string): ContentFile | undefined => 
 export type SiteContent = z.infer<ContentSchemas["site"]>
 export type UiCopy = z.infer<ContentSchemas["ui"]>
 export type EmailCopy = z.infer<ContentSchemas["emails"]>
-export type RewardsContent = z.infer<ContentSchemas["rewards"]>
 export type DropsContent = z.infer<ContentSchemas["drops"]>

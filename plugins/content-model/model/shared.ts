@@ -55,7 +55,7 @@ export const tokenPageMessages = {
   joinLink: text("the label of the link to the signup section"),
 }
 
-/** A token page's words for an expired link: `text` says so, then a form mails a fresh status link. */
+/** A token page's words for an expired link: `text` says so, then a form mails a fresh status link. One type, read with one fragment (FreshLink). */
 export const freshLinkCopy = (what: string, textField: ReturnType<typeof longTemplate>) =>
   record(
     {
@@ -68,4 +68,5 @@ export const freshLinkCopy = (what: string, textField: ReturnType<typeof longTem
       failed: text("what the page says when the request did not go through"),
     },
     what,
+    { typeName: "FreshLinkCopy" },
   )

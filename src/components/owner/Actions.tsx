@@ -31,13 +31,13 @@ export function ExportAction({ secret, copy, onProblem }: ActionProps) {
   const text = copy.exportList
   const download = async (): Promise<Outcome | null> => {
     const outcome = await fetchExport(secret)
-    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
     saveFile(outcome.file, outcome.name)
     return { note: { text: text.done, tone: "ok" } }
   }
   return (
     <ActionCard heading={text.heading} text={text.text}>
-      <ConfirmAction opener={{ label: text.button }} words={text} cancelled={copy.actions.cancelled} run={download} />
+      <ConfirmAction opener={{ label: text.button }} words={text.confirmStep} cancelled={copy.actions.cancelled} run={download} />
     </ActionCard>
   )
 }
@@ -56,7 +56,7 @@ export function ForgetAction({ secret, copy, onProblem, onChanged }: ActionProps
   }
   const erase = async (address: string): Promise<Outcome | null> => {
     const outcome = await forgetAddress(secret, address)
-    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
     setEmail("")
     onChanged()
     return { note: { text: fillTemplate(outcome.found ? text.found : text.notFound, { email: address }), tone: "ok" } }
@@ -78,8 +78,8 @@ export function ForgetAction({ secret, copy, onProblem, onChanged }: ActionProps
           />
         }
         prepare={check}
-        question={(address) => fillTemplate(text.question, { email: address })}
-        words={text}
+        question={(address) => fillTemplate(text.confirmStep.question, { email: address })}
+        words={text.confirmStep}
         destructive
         cancelled={copy.actions.cancelled}
         run={erase}
@@ -105,12 +105,12 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
       return null
     }
     const outcome = await inviteNext(secret, wanted, true)
-    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
     return outcome.invited.length === 0 ? { note: { text: text.nobody, tone: "ok" } } : { ask: outcome.invited }
   }
   const invite = async (people: NextPeople): Promise<Outcome | null> => {
     const outcome = await inviteNext(secret, people.length, false)
-    if (outcome.kind !== "ok") return refused(problemText(outcome, text.failed, copy, onProblem))
+    if (outcome.kind !== "ok") return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
     onChanged()
     return { note: { text: fillTemplate(text.done, { count: formats.count(outcome.invited.length) }), tone: "ok" } }
   }
@@ -136,7 +136,7 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
           />
         }
         prepare={preview}
-        question={(people) => fillTemplate(text.question, { count: formats.count(people.length) })}
+        question={(people) => fillTemplate(text.confirmStep.question, { count: formats.count(people.length) })}
         details={(people) => (
           // A long list scrolls in its box; the box takes focus so the keyboard can scroll it.
           <Box
@@ -156,7 +156,7 @@ export function InviteAction({ secret, copy, formats, onProblem, onChanged }: Ac
             />
           </Box>
         )}
-        words={text}
+        words={text.confirmStep}
         cancelled={copy.actions.cancelled}
         run={invite}
         returnFocus={inputRef}

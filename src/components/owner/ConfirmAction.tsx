@@ -1,5 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { Box, Button } from "@theme-ui/components"
+import { graphql } from "gatsby"
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react"
 import { NoteLine, type Note } from "./action"
 import { ConfirmStep } from "./ConfirmStep"
@@ -129,3 +130,14 @@ export function ConfirmAction<About>(props: ConfirmActionProps<About>) {
     </Box>
   )
 }
+
+/** The words of a confirm step, as every action's copy in content/pages/owner.json holds them, for the page's query. */
+export const ownerConfirmStepCopy = graphql`
+  fragment OwnerConfirmStepCopy on OwnerConfirmStep {
+    question
+    confirm
+    cancel
+    working
+    failed
+  }
+`

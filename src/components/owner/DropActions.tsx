@@ -79,7 +79,7 @@ export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }:
       onChanged()
       return { note: { text: text.conflict, tone: "problem" } }
     }
-    return refused(problemText(outcome, text.failed, copy, onProblem))
+    return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
   }
   if (shown) return <SeedOnce drop={drop.drop} seed={shown.seed} seedKept={shown.seedKept} copy={text} onDismiss={() => setShown(null)} />
   // Committed for this window (by this page or another): nothing more to do here.
@@ -90,7 +90,7 @@ export const CommitSeed = ({ drop, secret, copy, onProblem, onNote, onChanged }:
       <Text as="p" sx={{ color: "subtle", mb: 3 }}>
         {text.text}
       </Text>
-      <ConfirmAction opener={{ label: text.button }} words={text} cancelled={copy.actions.cancelled} run={commit} onNote={onNote} />
+      <ConfirmAction opener={{ label: text.button }} words={text.confirmStep} cancelled={copy.actions.cancelled} run={commit} onNote={onNote} />
     </div>
   )
 }
@@ -145,7 +145,7 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
         onChanged()
         return { note: { text: text.conflict, tone: "problem" } }
       default:
-        return refused(problemText(outcome, text.failed, copy, onProblem))
+        return refused(problemText(outcome, text.confirmStep.failed, copy, onProblem))
     }
   }
   return (
@@ -186,7 +186,7 @@ export const RunDraw = ({ drop, secret, copy, formats, onProblem, onNote, onChan
       <ConfirmAction
         opener={{ label: text.button, variant: "primary" }}
         prepare={check}
-        words={text}
+        words={text.confirmStep}
         cancelled={copy.actions.cancelled}
         run={draw}
         onNote={onNote}

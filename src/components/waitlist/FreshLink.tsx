@@ -1,4 +1,5 @@
 /** @jsxImportSource theme-ui */
+import { graphql } from "gatsby"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { isValidEmail } from "../../signup/rules"
 import { fillTemplate } from "../../lib/template"
@@ -97,3 +98,16 @@ export const FreshLink = ({ copy, text }: { copy: FreshLinkCopy; text?: string }
     </div>
   )
 }
+
+/** The words of a fresh link, as the status and unsubscribe pages' content holds them, for their queries. */
+export const freshLinkCopy = graphql`
+  fragment FreshLinkCopy on FreshLinkCopy {
+    text
+    label
+    button
+    sending
+    sent
+    invalid
+    failed
+  }
+`

@@ -4,7 +4,7 @@ import type { SignupSettings } from "../settings/settings"
 import type { SignupStore } from "../store/store"
 import { logError } from "./runtime"
 
-/** Runs the list's retention (see stores/retention.ts) and the visit counters' (visit-store.ts) now; logs rather than throws, for a timer. */
+/** Runs the list's retention (see store/retention.ts) and the visit counters' (store/visit-store.ts) now; logs rather than throws, for a timer. */
 export const purgeStale = async (store: SignupStore, settings: Pick<SignupSettings, "retention">, now = new Date()): Promise<void> => {
   try {
     await store.purgeStale(now, settings.retention)

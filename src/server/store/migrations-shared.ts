@@ -10,7 +10,7 @@ export const USED_CHALLENGES_TABLE = "create table used_challenges (signature te
 export const USED_CHALLENGES_EXPIRY_INDEX = "create index used_challenges_expiry on used_challenges (expires_at)"
 
 // The same on both engines: fraud signals read recent signups by network and by referral code; the
-// owner reviews held referrals; the audit lists what was done with the list (see referral-review.ts, audit.ts).
+// owner reviews held referrals; the audit lists what was done with the list (see referral-review.ts, owner-store.ts).
 export const REVIEW_INDEXES = [
   "create index signups_network on signups (network, received_at) where network is not null",
   "create index signups_referred_recent on signups (referred_by, received_at) where referred_by is not null",

@@ -69,6 +69,16 @@ const perPeriod = (changes: DayChange[], period: (at: Date | string) => string) 
     },
   ).filter((change) => change.signups !== 0 || change.confirmations !== 0)
 
+/** Adds `rows` (values of `keys`, then of `counts`) to the counters in `table`: a key it holds already gets the counts added to its own. */
+const addToCounters = (tx: SqlExecutor, table: string, keys: readonly string[], counts: readonly string[], rows: ReadonlyArray<readonly unknown[]>) =>
+  insertRows(
+    tx,
+    table,
+    [...keys, ...counts],
+    rows,
+    `on conflict (${keys.join(", ")}) do update set ${counts.map((count) => `${count} = ${table}.${count} + excluded.${count}`).join(", ")}`,
+  )
+
 const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: AttributionChange[]): Promise<void> => {
   const dayRows = perPeriod(days, utcDay)
   const hourRows = perPeriod(days, utcHourOf)
@@ -80,26 +90,15 @@ const applyChanges = async (tx: SqlExecutor, days: DayChange[], attributions: At
       into.confirmed += change.confirmed
     },
   ).filter((change) => change.signups !== 0 || change.confirmed !== 0)
-  await insertRows(
-    tx,
-    "daily_tallies",
-    ["day", "signups", "confirmations"],
-    dayRows.map((change) => [change.key, change.signups, change.confirmations]),
-    `on conflict (day) do update set signups = daily_tallies.signups + excluded.signups, confirmations = daily_tallies.confirmations + excluded.confirmations`,
-  )
-  await insertRows(
-    tx,
-    "hourly_tallies",
-    ["hour", "signups", "confirmations"],
-    hourRows.map((change) => [change.key, change.signups, change.confirmations]),
-    `on conflict (hour) do update set signups = hourly_tallies.signups + excluded.signups, confirmations = hourly_tallies.confirmations + excluded.confirmations`,
-  )
-  await insertRows(
+  const periodRow = (change: { key: string; signups: number; confirmations: number }) => [change.key, change.signups, change.confirmations]
+  await addToCounters(tx, "daily_tallies", ["day"], ["signups", "confirmations"], dayRows.map(periodRow))
+  await addToCounters(tx, "hourly_tallies", ["hour"], ["signups", "confirmations"], hourRows.map(periodRow))
+  await addToCounters(
     tx,
     "attribution_tallies",
-    ["kind", "name", "signups", "confirmed"],
+    ["kind", "name"],
+    ["signups", "confirmed"],
     attributionRows.map((change) => [change.kind, change.name, change.signups, change.confirmed]),
-    `on conflict (kind, name) do update set signups = attribution_tallies.signups + excluded.signups, confirmed = attribution_tallies.confirmed + excluded.confirmed`,
   )
 }
 

@@ -63,6 +63,3 @@ const cells = ({ signup, place, referrals, referredBy, invitation, drops }: Expo
 /** One line of the file, with its CRLF line end as RFC 4180 says. */
 export const csvLine = (row: ExportRow): string => `${csvRow(cells(row))}\r\n`
 export const CSV_HEADER_LINE = `${csvRow(SIGNUPS_CSV_HEADER)}\r\n`
-
-/** The whole file: header, one row per signup in signup order. */
-export const signupsToCsv = (rows: readonly ExportRow[]): string => CSV_HEADER_LINE + rows.map(csvLine).join("")

@@ -35,5 +35,3 @@ export const siteLinks = (siteUrl: string) => {
     oneClickUnsubscribe: (token: string) => `${site}/api/unsubscribe?${new URLSearchParams({ token }).toString()}`,
   }
 }
-
-export type SiteLinks = ReturnType<typeof siteLinks>

@@ -180,6 +180,15 @@ export const createSignupService = (deps: ServiceDependencies) => {
   }
   /** The list's size as an answer may tell it: not below the size the site starts to show. */
   const told = (total: number) => toldListSize(total, settings.showListSizeFrom ?? 0)
+  /** The answer to someone on the list: their place, the list's size as it may be told, their referral and status links. */
+  const confirmedAnswer = (place: { position: number; total: number }, referralCode: string, statusLink: string) => ({
+    kind: "confirmed" as const,
+    position: place.position,
+    ...told(place.total),
+    referralCode,
+    referralUrl: referralUrl(referralCode),
+    statusUrl: statusLink,
+  })
 
   return {
     /** `network`  return {
@@ -223,14 +232,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (result.kind !== "added") return { kind: "alreadySubscribed" }
       await outboxWritten()
       if (!result.place) throw new Error("a confirmed signup came back without a place")
-      return {
-        kind: "confirmed",
-        position: result.place.position,
-        ...told(result.place.total),
-        referralCode: result.signup.referralCode,
-        referralUrl: referralUrl(result.signup.referralCode),
-        statusUrl: statusUrl(statusToken),
-      }
+      return confirmedAnswer(result.place, result.signup.referralCode, statusUrl(statusToken))
     },
 
     /** "Didn't get the email?": the same quiet answer and the same work whether or not the address is on the list. */
@@ -265,14 +267,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (result.kind !== "confirmed") return result
       // A confirmed friend may have brought their referrer to a reward tier (its email), and events may wait.
       await outboxWritten()
-      return {
-        kind: "confirmed",
-        position: result.place.position,
-        ...told(result.place.total),
-        referralCode: result.signup.referralCode,
-        referralUrl: referralUrl(result.signup.referralCode),
-        statusUrl: await newStatusLink(result.signup, now),
-      }
+      return confirmedAnswer(result.place, result.signup.referralCode, await newStatusLink(result.signup, now))
     },
 
     /** One-click unsubscribe (an email's link or its List-Unsubscribe header): erases the person; a used link answers the same. */

@@ -72,7 +72,7 @@ export const ownerDrops = record(
       {
         text: longText("what committing does: a new secret seed, its hash published before entries open, the seed shown once"),
         button: text("the label of the button that asks to commit the seed"),
-        ...confirmStep("committing the seed"),
+        confirmStep: confirmStep("committing the seed"),
         conflict: text("what the page says when the seed cannot be committed any more (committed already, or entries have opened)"),
         seedHeading: text('the heading above the seed, shown once, like "Save this seed now"'),
         seedText: longText("what the owner reads above the seed: it is shown this once, and the draw needs it"),
@@ -87,7 +87,7 @@ export const ownerDrops = record(
       {
         text: longText("what running the draw does: the seed is revealed, winners get their codes, everyone else an email"),
         button: text("the label of the button that asks to run the draw"),
-        ...confirmStep("the draw"),
+        confirmStep: confirmStep("the draw"),
         seedLabel: text("the label of the field for the saved seed (when this server does not keep it)"),
         seedHint: longText("the line under that field: where the seed is (the file downloaded when it was committed)"),
         seedMissing: text("what the page says when the seed is needed and the field is empty"),

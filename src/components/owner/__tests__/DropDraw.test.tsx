@@ -31,8 +31,8 @@ describe("running the draw", () => {
     expect(await screen.findByText(text.draw.text)).toBeVisible()
     expect(screen.queryByLabelText(text.draw.seedLabel)).toBeNull()
     await user.click(screen.getByRole("button", { name: text.draw.button }))
-    expect(screen.getByRole("button", { name: text.draw.cancel })).toHaveFocus()
-    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    expect(screen.getByRole("button", { name: text.draw.confirmStep.cancel })).toHaveFocus()
+    await user.click(screen.getByRole("button", { name: text.draw.confirmStep.confirm }))
     await waitFor(() => expect(note()).toHaveTextContent("The draw is done. Winners: 6."))
     expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "draw", drop: "drop-01" }, auth: `Bearer ${SECRET}` }])
     // Drawn: winners per size, the link to check the draw, no more actions.
@@ -55,10 +55,10 @@ describe("running the draw", () => {
     expect(note()).toHaveTextContent(text.draw.seedMissing)
     expect(field).toHaveFocus()
     expect(field).toHaveAttribute("aria-invalid", "true")
-    expect(screen.queryByText(text.draw.question)).toBeNull()
+    expect(screen.queryByText(text.draw.confirmStep.question)).toBeNull()
     await user.type(field, ` ${"0".repeat(64)} `)
     await user.click(screen.getByRole("button", { name: text.draw.button }))
-    await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+    await user.click(screen.getByRole("button", { name: text.draw.confirmStep.confirm }))
     await waitFor(() => expect(note()).toHaveTextContent(text.draw.seedMismatch))
     expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "draw", drop: "drop-01", seed: "0".repeat(64) }, auth: `Bearer ${SECRET}` }])
     expect(field).toHaveFocus()
@@ -71,7 +71,7 @@ describe("running the draw", () => {
       text.draw.seedMissing,
     ],
     ["it cannot be drawn now (409)", answer(409, { error: "This drop was drawn already", code: "already_drawn" }), text.draw.conflict],
-    ["it is not answered", answer(502, null), text.draw.failed],
+    ["it is not answered", answer(502, null), text.draw.confirmStep.failed],
     ["too many tries", answer(429, { error: "Too many requests", code: "rate_limited" }), copy.signIn.tooMany],
   ])("says so when %s", async (_case, response, words) => {
     await confirmAnswered(closed(), response, text.draw)
@@ -100,7 +100,7 @@ describe("running the draw", () => {
     show()
     const run = async () => {
       await user.click(screen.getByRole("button", { name: text.draw.button }))
-      await user.click(screen.getByRole("button", { name: text.draw.confirm }))
+      await user.click(screen.getByRole("button", { name: text.draw.confirmStep.confirm }))
     }
     await screen.findByRole("button", { name: text.draw.button })
     await run()

@@ -111,10 +111,10 @@ describe("committing the seed", () => {
       .mockResolvedValueOnce(answer(200, { drops: [drop({ commitment: COMMITMENT, beaconAt: "2026-12-06T17:00:03.000Z" })] }))
     const { onChanged } = show()
     await user.click(await screen.findByRole("button", { name: text.commit.button }))
-    expect(screen.getByText(text.commit.question)).toBeVisible()
-    expect(screen.getByRole("button", { name: text.commit.cancel })).toHaveFocus()
+    expect(screen.getByText(text.commit.confirmStep.question)).toBeVisible()
+    expect(screen.getByRole("button", { name: text.commit.confirmStep.cancel })).toHaveFocus()
     expect(posted()).toEqual([])
-    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    await user.click(screen.getByRole("button", { name: text.commit.confirmStep.confirm }))
     const heading = await screen.findByRole("heading", { level: 4, name: text.commit.seedHeading })
     expect(heading).toHaveFocus()
     expect(posted()).toEqual([{ url: "/api/owner/drops", body: { action: "commit", drop: "drop-01" }, auth: `Bearer ${SECRET}` }])
@@ -146,7 +146,7 @@ describe("committing the seed", () => {
       .mockResolvedValueOnce(answer(200, { drops: [drop({ commitment: COMMITMENT, seedKept: false })] }))
     show()
     await user.click(await screen.findByRole("button", { name: text.commit.button }))
-    await user.click(screen.getByRole("button", { name: text.commit.confirm }))
+    await user.click(screen.getByRole("button", { name: text.commit.confirmStep.confirm }))
     expect(await screen.findByText(text.commit.seedNotKept)).toBeVisible()
   })
 
@@ -160,13 +160,13 @@ describe("committing the seed", () => {
     expect(note()).toHaveTextContent(copy.actions.cancelled)
     expect(button).toHaveFocus()
     await user.click(button)
-    await user.click(screen.getByRole("button", { name: text.commit.cancel }))
+    await user.click(screen.getByRole("button", { name: text.commit.confirmStep.cancel }))
     expect(posted()).toEqual([])
   })
 
   it.each([
     ["committed already, or too late (409)", answer(409, { error: "This drop's seed was committed already", code: "seed_committed" }), text.commit.conflict],
-    ["not answered", answer(500, { error: "Something went wrong" }), text.commit.failed],
+    ["not answered", answer(500, { error: "Something went wrong" }), text.commit.confirmStep.failed],
   ])("says so when %s", async (_case, response, words) => {
     await confirmAnswered(drop(), response, text.commit)
     await waitFor(() => expect(note()).toHaveTextContent(words))

@@ -10,28 +10,14 @@ import type { OwnerSummaryAnswer } from "../../../signup/owner-summary"
 import type { OwnerCopy } from "../copy"
 import { NowPanel } from "../NowPanel"
 import { OwnerPage, REFRESH_EVERY_MS } from "../OwnerPage"
+import { emptySummary } from "../../../../test/owner-summary"
 
 const { seo: _seo, $schema: _schema, ...copy } = ownerPage
 const formats = makeFormats("en-GB", "UTC")
 const NOW = "2026-11-27T12:30:00.000Z"
 
 const SUMMARY: OwnerSummaryAnswer = {
-  confirmed: 240,
-  pending: 10,
-  invited: 0,
-  redeemed: 0,
-  left: 0,
-  botCheck: { passed: 250, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 },
-  perDay: [],
-  sources: [],
-  campaigns: [],
-  referrers: [],
-  topReferrers: [],
-  heldReferrals: { total: 0, rows: [] },
-  audit: [],
-  outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
-  hardBounces: { total: 0, rows: [] },
-  disabledWebhooks: [],
+  ...emptySummary({ confirmed: 240, pending: 10, botCheck: { passed: 250, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 } }),
   backups: { lastGood: { takenAt: "2026-11-27T12:00:00.000Z", signups: 250 }, problem: null },
   visits: { views: 2400, visits: 1000 },
   generatedAt: NOW,

@@ -94,7 +94,7 @@ export const show = (props: { onProblem?: jest.Mock; onChanged?: jest.Mock } = {
 }
 
 /** Shows `shown`, then presses an action's button and its confirm, `response` answering (and later reads `shown` again). */
-export const confirmAnswered = async (shown: OwnerDrop, response: Response, action: { button: string; confirm: string }) => {
+export const confirmAnswered = async (shown: OwnerDrop, response: Response, action: { button: string; confirmStep: { confirm: string } }) => {
   const user = userEvent.setup()
   fetchMock
     .mockResolvedValueOnce(answer(200, { drops: [shown] }))
@@ -102,7 +102,7 @@ export const confirmAnswered = async (shown: OwnerDrop, response: Response, acti
     .mockResolvedValue(answer(200, { drops: [shown] }))
   show()
   await user.click(await screen.findByRole("button", { name: action.button }))
-  await user.click(screen.getByRole("button", { name: action.confirm }))
+  await user.click(screen.getByRole("button", { name: action.confirmStep.confirm }))
 }
 
 export const card = () => screen.getByRole("article", { name: "Drop 01: Block Heavyweight" })

@@ -4,7 +4,7 @@ import { errorMessage } from "../../../signup/errors"
 import { handleConfirmRequest, handleResendRequest, handleSignupRequest } from "../signup-handler"
 import { handleWaitlistRequest } from "../status-handler"
 import { type HandlerDependencies } from "../kit"
-import { signupsToCsv } from "../../waitlist/csv"
+import { csvLine } from "../../waitlist/csv"
 import { StoreUnavailableError } from "../../store/database"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -42,7 +42,7 @@ describe("POST /api/signup", () => {
       ["agreed@example.com", "ui-0c1d2e3f", NOW.toISOString()],
       ["spec-client@example.com", null, null],
     ])
-    expect(signupsToCsv(rows)).toContain(',"not recorded",')
+    expect(csvLine(rows[1])).toContain(',"not recorded",')
   })
 
   it("refuses a consent value longer than 64 characters with a 400 that says so", async () => {

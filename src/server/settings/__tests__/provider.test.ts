@@ -60,25 +60,25 @@ describe("email provider settings", () => {
     expect(createEmailProvider()?.name).toBe(provider)
   })
 
-  it("names EMAIL_PROVIDER_API_KEY when a Mailchimp key lacks its data center", () => {
-    process.env.EMAIL_PROVIDER = "mailchimp"
-    process.env.EMAIL_PROVIDER_API_KEY = "0123456789abcdef"
-    process.env.EMAIL_PROVIDER_LIST_ID = "a1b2c3d4e5"
-    expectSettingError("EMAIL_PROVIDER_API_KEY")
-  })
-
-  it("names EMAIL_PROVIDER_LIST_ID when Brevo's list is not a list id", () => {
-    process.env.EMAIL_PROVIDER = "brevo"
-    process.env.EMAIL_PROVIDER_API_KEY = "xkeysib-abc"
-    process.env.EMAIL_PROVIDER_LIST_ID = "Waitlist"
-    expectSettingError("EMAIL_PROVIDER_LIST_ID")
-  })
-
-  it("names EMAIL_PROVIDER_API_URL when it is not an http(s) origin", () => {
-    process.env.EMAIL_PROVIDER = "loops"
-    process.env.EMAIL_PROVIDER_API_KEY = "key"
-    process.env.EMAIL_PROVIDER_API_URL = "app.loops.so"
-    expectSettingError("EMAIL_PROVIDER_API_URL")
+  it.each([
+    [
+      "EMAIL_PROVIDER_API_KEY",
+      "a Mailchimp key lacks its data center",
+      { EMAIL_PROVIDER: "mailchimp", EMAIL_PROVIDER_API_KEY: "0123456789abcdef", EMAIL_PROVIDER_LIST_ID: "a1b2c3d4e5" },
+    ],
+    [
+      "EMAIL_PROVIDER_LIST_ID",
+      "Brevo's list is not a list id",
+      { EMAIL_PROVIDER: "brevo", EMAIL_PROVIDER_API_KEY: "xkeysib-abc", EMAIL_PROVIDER_LIST_ID: "Waitlist" },
+    ],
+    [
+      "EMAIL_PROVIDER_API_URL",
+      "it is not an http(s) origin",
+      { EMAIL_PROVIDER: "loops", EMAIL_PROVIDER_API_KEY: "key", EMAIL_PROVIDER_API_URL: "app.loops.so" },
+    ],
+  ])("names %s when %s", (variable, _case, settings) => {
+    Object.assign(process.env, settings)
+    expectSettingError(variable)
   })
 
   it("reads the settings again on every call, so a changed environment takes effect", () => {

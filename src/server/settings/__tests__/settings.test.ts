@@ -187,7 +187,7 @@ describe("runtime settings", () => {
 })
 
 describe("runtime settings inside a Gatsby Functions bundle", () => {
-  // Builds runtime-settings.ts the way Gatsby 5 builds Functions (webpack, babel TypeScript,
+  // Builds settings.ts the way Gatsby 5 builds Functions (webpack, babel TypeScript,
   // DefinePlugin with every build-time variable as `process.env.NAME` plus `process.env` -> `({})`,
   // see node_modules/gatsby/dist/internal-plugins/functions/gatsby-node.js), then runs the bundle
   // with different values, as `gatsby serve` on a server would.

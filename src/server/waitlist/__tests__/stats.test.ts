@@ -1,6 +1,6 @@
-import type { OwnerSummary } from "../../../signup/owner-summary"
 import { dropCounts, formatDropCounts, formatOutboxHealth, formatOwnerSummary, formatReview, formatWebhookHealth } from "../stats"
 import type { ExportRow } from "../../store/store"
+import { emptySummary } from "../../../../test/owner-summary"
 
 const row = (email: string, sequence: number, drops = ""): ExportRow => ({
   signup: {
@@ -32,26 +32,6 @@ async function* streamed(rows: ExportRow[]): AsyncIterable<ExportRow> {
   yield* rows
 }
 
-const summary = (overrides: Partial<OwnerSummary>): OwnerSummary => ({
-  confirmed: 0,
-  pending: 0,
-  invited: 0,
-  redeemed: 0,
-  left: 0,
-  botCheck: { passed: 0, refused: 0, wouldRefuse: 0, replayed: 0, missing: 0 },
-  perDay: [],
-  sources: [],
-  campaigns: [],
-  referrers: [],
-  topReferrers: [],
-  heldReferrals: { total: 0, rows: [] },
-  audit: [],
-  outbox: { waiting: 0, failed: 0, lastError: null, sentToday: 0 },
-  hardBounces: { total: 0, rows: [] },
-  disabledWebhooks: [],
-  ...overrides,
-})
-
 describe("signups:stats", () => {
   it("counts who entered each drop and who won, a size's spaces and all", async () => {
     const drops = await dropCounts(
@@ -70,7 +50,7 @@ describe("signups:stats", () => {
 
   it("prints the owner's summary: totals, active days, sources as the owner's page names them, and referrers with masked addresses", () => {
     const printed = formatOwnerSummary(
-      summary({
+      emptySummary({
         confirmed: 2,
         pending: 1,
         invited: 2,
