@@ -6,7 +6,7 @@
  */
 import { maxTickets, type BonusRule } from "../drop/tickets"
 import { twoDigits, windowPhase, type CountdownParts, type DropWindowTimes, type WindowPhase } from "./drop-stage"
-import { fillTemplate } from "./template"
+import { fillTemplate } from "../signup/template"
 
 /** What the countdown counts down to in each phase; nothing once the results are out. */
 export const countdownTarget = (window: DropWindowTimes, now: number): { phase: WindowPhase; target: number | null } => {

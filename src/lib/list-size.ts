@@ -7,7 +7,7 @@
  * that leaves the size out of its answers below the threshold is read the same way.
  */
 import { showsListSize } from "../signup/list-size"
-import { fillTemplate } from "./template"
+import { fillTemplate } from "../signup/template"
 
 export interface PlaceCopy {
   /** "You're #{position} of {total}" */

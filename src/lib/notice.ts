@@ -1,5 +1,5 @@
 /** A toast's content: a bold title and one line of detail. */
-import { fillTemplate } from "./template"
+import { fillTemplate } from "../signup/template"
 
 export interface Notice {
   title: string

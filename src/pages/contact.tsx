@@ -7,7 +7,7 @@ import { EmailLink } from "../components/shared/EmailLink"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent } from "../hooks/use-site-content"
-import { fillTemplate } from "../lib/template"
+import { fillTemplate } from "../signup/template"
 
 const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
   const site = useSiteContent()

@@ -7,6 +7,8 @@
  * `visitor`: a page of the site can meet it (the browser's map, src/lib/refusal.ts, must name it);
  * the others answer the owner's page, the shop, or a request no page of ours sends.
  */
+import { fillTemplate } from "./template"
+
 export interface ErrorEntry {
   status: number
   message: string
@@ -123,7 +125,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** The code's sentence with its `{name}` parts filled in. */
 export function errorMessage(code: ErrorCode, values: Record<string, string | number> = {}): string {
-  return API_ERRORS[code].message.replace(/\{(\w+)\}/g, (part, name: string) => (name in values ? String(values[name]) : part))
+  return fillTemplate(API_ERRORS[code].message, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))
 }
 
 /** The code a refusal's body names, or null (no answer, a body that is not ours). */

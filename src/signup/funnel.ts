@@ -3,7 +3,7 @@
  * prints it: one declaration for the server that writes it and the owner's page that reads it.
  * docs/owner.md defines each figure.
  */
-import { fillTemplate } from "../lib/template"
+import { fillTemplate } from "./template"
 
 /**
  * Counts from 1 to SMALL_COUNT - 1 are shown as "fewer than SMALL_COUNT" (in content's words), so

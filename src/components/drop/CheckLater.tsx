@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { useNow } from "../../hooks/use-now"
 import { formatDateTime, readerTimeZone } from "../../lib/dates"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 
 interface CheckLaterProps {
   id: string

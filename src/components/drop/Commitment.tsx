@@ -2,7 +2,7 @@
 import { roundTime, type BeaconChain } from "../../drop/beacon"
 import type { DropCommitment } from "../../drop/commitment"
 import { formatDateTime } from "../../lib/dates"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { machineText } from "../shared/styles"
 import { dropSectionId, type CommitmentCopy } from "./copy"
 import { subheading } from "./ui"

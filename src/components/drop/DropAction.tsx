@@ -4,7 +4,7 @@ import { useDropVisitor } from "../../hooks/use-drop-visitor"
 import { useWindowPhase } from "../../hooks/use-window-phase"
 import { visitorAction, type VisitorAction } from "../../lib/drop-schedule"
 import { HOME_SIGNUP_PATH, STATUS_PAGE_PATH } from "../../lib/routes"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { JoinDropButton } from "../shared/JoinDropButton"
 import type { ActionCopy, DropContent, EnterCopy } from "./copy"
 

@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { Picture } from "../shared/Picture"
 import { visuallyHidden } from "../shared/styles"
 import { dropSectionId, type DropPieceContent, type PieceDetailsCopy, type PiecesCopy } from "./copy"

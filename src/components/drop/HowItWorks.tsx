@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { bonusSentence } from "../../lib/drop-schedule"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { BonusRule } from "../../drop/tickets"
 import { dropSectionId, type HowCopy } from "./copy"
 import { subheading } from "./ui"

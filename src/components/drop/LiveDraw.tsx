@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react"
 import type { BuiltDrop } from "../../drop/verify"
 import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { dropSectionId, type LiveCopy } from "./copy"
 import { isCheckable } from "../../drop/contract"
 import { CheckLater } from "./CheckLater"

@@ -6,7 +6,7 @@ import { useUiCopy } from "../../hooks/use-site-content"
 import { nextIndex, previousIndex, shouldAutoAdvance, swipeDirection, wrapIndex } from "../../lib/carousel"
 import { Icon } from "../shared/Icon"
 import { Picture } from "../shared/Picture"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 
 export interface CarouselSlide {
   image: IGatsbyImageData

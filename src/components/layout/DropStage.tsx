@@ -1,7 +1,7 @@
 import { useNow } from "../../hooks/use-now"
 import type { AnnouncedDrop, UiCopy } from "../../hooks/use-site-content"
 import { compactCountdown, windowPhase } from "../../lib/drop-stage"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 
 type DropLinkCopy = UiCopy["dropLink"]
 

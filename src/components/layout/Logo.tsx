@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useUiCopy } from "../../hooks/use-site-content"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 
 /** The wordmark: brand name in the heading face with the number boxed in lime. */
 export const Logo = ({ brand }: { brand: string }) => {

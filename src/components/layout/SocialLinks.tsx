@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { SocialIcon } from "../shared/SocialIcon"
 
 interface SocialLinksProps {

@@ -2,7 +2,7 @@
 import { Box, Heading, Text } from "@theme-ui/components"
 import { useId, useState } from "react"
 import { reviewEntries, type OwnerDrop } from "../../lib/owner-drops-client"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { problemText, type ActionProps, type Note } from "./action"
 import { DataTable } from "./DataTable"
 import { machineText } from "../shared/styles"

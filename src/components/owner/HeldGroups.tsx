@@ -3,7 +3,7 @@ import { Box, Text } from "@theme-ui/components"
 import { useId } from "react"
 import type { HeldReferral } from "../../signup/owner-summary"
 import type { Formats } from "../../lib/owner-format"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { OwnerCopy } from "./copy"
 import { BusyButton, ButtonRow } from "./ButtonRow"
 

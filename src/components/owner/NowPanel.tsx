@@ -6,7 +6,7 @@ import { FUNNEL_DAYS, FUNNEL_STEPS, countText, isSmallCount, shownRate, type Fun
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { healthNotes, healthTone, type HealthNote } from "../../lib/owner-health"
 import { share, type Formats } from "../../lib/owner-format"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { OwnerCopy } from "./copy"
 import { Figure, Figures } from "./Figures"
 

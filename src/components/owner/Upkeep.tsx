@@ -2,7 +2,7 @@
 import { Box, Card, Text } from "@theme-ui/components"
 import type { BackupSummary, HardBounce, OwnerSummary } from "../../signup/owner-summary"
 import type { Formats } from "../../lib/owner-format"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { OwnerCopy } from "./copy"
 import { DataTable, type Column } from "./DataTable"
 

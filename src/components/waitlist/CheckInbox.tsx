@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { useEffect, useRef, useState } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { requestLinkAgain } from "../../lib/waitlist-client"
 import { CONFIRM_LINK_HOURS } from "../../signup/link-lifetimes"
 

@@ -2,7 +2,7 @@
 import { useState } from "react"
 import type { MyEntryCheck } from "../../drop/entry-list"
 import { fetchEntryList, fetchPublishedDrop } from "../../lib/drop-client"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { DropEntryCopy } from "./drop-entry-copy"
 import { BusyButton } from "../shared/BusyButton"
 

@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type FormEvent } from "react"
 import { sizeKey, type EntryReview } from "../../drop/contract"
 import type { EntryOutcome } from "../../lib/drop-entering"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 
 /** An entry as it stands: its size (a size key), the tickets it holds, its number in the published list. */

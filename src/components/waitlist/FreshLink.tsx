@@ -2,7 +2,7 @@
 import { graphql } from "gatsby"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { isValidEmail } from "../../signup/rules"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { requestLinkAgain } from "../../lib/waitlist-client"
 import { STATUS_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../../signup/link-lifetimes"
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useLinkTokenRequest } from "../../hooks/use-link-token"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { fetchInvitation, shopLink } from "../../lib/waitlist-client"
 import { INVITATION_DAYS } from "../../signup/link-lifetimes"
 import { PageMessage } from "./PageMessage"

@@ -2,7 +2,7 @@
 import { useId } from "react"
 import type { ThemeUIStyleObject } from "theme-ui"
 import { useSiteContent } from "../../hooks/use-site-content"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { LEADERBOARD_MIN_REFERRALS } from "../../signup/rewards"
 import type { LeaderboardEntry } from "../../signup/schema"
 

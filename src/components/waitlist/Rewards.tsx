@@ -1,7 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { useId } from "react"
 import { useSiteContent } from "../../hooks/use-site-content"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { rewardProgress } from "../../signup/rewards"
 import { Icon } from "../shared/Icon"
 

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { shareByEmail, shareOnWhatsApp, shareOnX } from "../../lib/share"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 
 interface ShareActionsProps {
   /** The referral link. */

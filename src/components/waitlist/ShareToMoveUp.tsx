@@ -1,6 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
-import { fillTemplate } from "../../lib/template"
+import { fillTemplate } from "../../signup/template"
 import { ShareActions } from "./ShareActions"
 
 interface ShareToMoveUpProps {
