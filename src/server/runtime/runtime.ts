@@ -218,17 +218,14 @@ export const outboxSender = (
   return sender
 }
 
-/** What the service is told when it queued mail: start delivering, or on serverless wait for a first attempt. */
-export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQueue => ({
-  queued: async () => {
-    if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
-    else sender.kick()
-  },
-  queuedForAnswer: async () => {
+/** What the service is told when it queued mail: on serverless, wait for a first attempt; else start delivering (after a paced answer left). */
+export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQueue => {
+  const queuedForAnswer = async () => {
     if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
     return settings.serverless ? () => undefined : () => sender.kick()
-  },
-})
+  }
+  return { queuedForAnswer, queued: async () => (await queuedForAnswer())() }
+}
 
 export interface RuntimeOptions {
   /** Makes the email provider's adapter (a test gives a stand-in). */
