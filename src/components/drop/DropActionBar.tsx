@@ -3,9 +3,8 @@ import { useEffect, useRef } from "react"
 import { useDropVisitor } from "../../hooks/use-drop-visitor"
 import { useNow } from "../../hooks/use-now"
 import { useUiCopy } from "../../hooks/use-site-content"
-import { useWindowPhase } from "../../hooks/use-window-phase"
 import { countdownTarget, visitorAction } from "../../lib/drop-schedule"
-import { compactCountdown, type CompactUnits, type DropWindowTimes } from "../../lib/drop-stage"
+import { compactCountdown } from "../../lib/drop-stage"
 import { HEADER_HEIGHT } from "../../theme"
 import { ActionLink } from "./DropAction"
 import type { ActionCopy, CountdownCopy, DropContent } from "./copy"
@@ -35,13 +34,6 @@ const useFocusClearOf = (bar: React.RefObject<HTMLElement | null>) => {
   }, [bar])
 }
 
-/** The time to the window's next moment in a few words: the only part of the bar that redraws with the clock. */
-const TimeLeft = ({ window, units }: { window: DropWindowTimes; units: CompactUnits }) => {
-  const now = useNow()
-  const target = now === null ? null : countdownTarget(window, now).target
-  return <>{now === null || target === null ? "" : compactCountdown(target - now, units)}</>
-}
-
 interface DropActionBarProps {
   drop: DropContent
   copy: { action: ActionCopy; countdown: CountdownCopy }
@@ -52,15 +44,18 @@ interface DropActionBarProps {
  * On phones, a bar held at the foot of the screen while the drop is on it: the countdown and the
  * one action for the visitor's stage. It sits above the cookie notice (never over it) and keeps
  * focus from landing under it; at the end of the drop it comes to rest in the page. Nothing once
- * the results are out.
+ * the results are out. It redraws with the clock as one small piece, so its words, time and action
+ * change together at the opening and its height never flickers between two of them.
  */
 export const DropActionBar = ({ drop, copy, sizeNames }: DropActionBarProps) => {
-  const phase = useWindowPhase(drop)
+  const now = useNow()
   const { dropLink: units } = useUiCopy()
   const { token, entry } = useDropVisitor(drop.id)
   const bar = useRef<HTMLElement>(null)
   useFocusClearOf(bar)
-  if (phase === null || phase === "results") return null
+  if (now === null) return null
+  const { phase, target } = countdownTarget(drop, now)
+  if (target === null) return null
   const action = visitorAction(phase, entry)
   const label = { before: copy.countdown.toOpen, open: copy.countdown.toClose, closed: copy.countdown.toResults, results: copy.countdown.over }[phase]
   return (
@@ -89,7 +84,7 @@ export const DropActionBar = ({ drop, copy, sizeNames }: DropActionBarProps) => 
       <p sx={{ display: "grid", lineHeight: 1.2 }}>
         <span sx={{ fontSize: 0, color: "subtle" }}>{label}</span>
         <strong sx={{ fontSize: 2, color: "primary", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-          <TimeLeft window={drop} units={units} />
+          {compactCountdown(target - now, units)}
         </strong>
       </p>
       {action && <ActionLink action={action} token={token} copy={copy.action} sizeNames={sizeNames} variant="small" />}
