@@ -98,12 +98,13 @@ test.describe("counting visits", () => {
       const figures = await funnel(request)
       expect(figures.sources.find((row) => row.name === source)).toEqual({ name: source, visits: 1, signups: 1, confirmed: 1 })
       expect(figures.campaigns.find((row) => row.name === source)).toEqual({ name: source, visits: 1, signups: 1, confirmed: 1 })
-      // Once at each step in all, and once in the days' series the charts draw.
+      // In the totals and in the days' series the charts draw too. Other tests (the other screen size's run of this one
+      // among them) count on the same server meanwhile, so these grow by this visit's one at least; the rows above are exact.
       const STEPS = ["visits", "signups", "confirmed"] as const
       const sum = (periods: FunnelPeriod[], step: FunnelStep) => periods.reduce((all, period) => all + period[step], 0)
       for (const step of STEPS) {
-        expect(figures.total[step] - before.total[step]).toBe(1)
-        expect(sum(figures.days, step) - sum(before.days, step)).toBe(1)
+        expect(figures.total[step] - before.total[step]).toBeGreaterThanOrEqual(1)
+        expect(sum(figures.days, step) - sum(before.days, step)).toBeGreaterThanOrEqual(1)
       }
 
       // The owner's first screen, charts and breakdown say what the funnel says (on the page, a count this small is "fewer than 5").
