@@ -179,14 +179,43 @@ test.describe("pages opened from an email link", () => {
   })
 
   // Lighthouse times the largest paint: when the answer's message outgrows the first paint, the page counts as slow.
-  for (const [outcome, status, body, shown] of [
-    ["an unknown status link", 404, { error: "not_found", code: "status_link_unknown" }, "We couldn't open your pass with this link"],
-    ["an expired status link", 410, { error: "expired", code: "status_link_expired" }, "This status link has expired:"],
+  const STATUS_LINK = "/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u"
+  const CONFIRM_LINK = "/confirm/#token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u"
+  for (const [name, endpoint, link, outcome, status, body, shown] of [
+    [
+      "status page",
+      "waitlist",
+      STATUS_LINK,
+      "an unknown status link",
+      404,
+      { error: "not_found", code: "status_link_unknown" },
+      "We couldn't open your pass with this link",
+    ],
+    ["status page", "waitlist", STATUS_LINK, "an expired status link", 410, { error: "expired", code: "status_link_expired" }, "This status link has expired:"],
+    ["confirmation page", "confirm", CONFIRM_LINK, "a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
+    [
+      "confirmation page",
+      "confirm",
+      CONFIRM_LINK,
+      "an unknown link",
+      404,
+      { error: "not_found", code: "confirm_link_unknown" },
+      "We couldn't find that confirmation link.",
+    ],
+    [
+      "confirmation page",
+      "confirm",
+      CONFIRM_LINK,
+      "an expired link",
+      410,
+      { error: "expired", code: "confirm_link_expired" },
+      "This confirmation link has expired or was already used.",
+    ],
   ] as const) {
-    test(`the status page's largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
+    test(`the ${name}'s largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
       problems.allow(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status}`))
-      await page.route("**/api/waitlist", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
-      await app.open("/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u")
+      await page.route(`**/api/${endpoint}`, (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
+      await app.open(link)
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       expect(await largestPaint(page)).toMatchObject({ inAnswer: false })
     })
@@ -202,20 +231,6 @@ test.describe("pages opened from an email link", () => {
       await app.open("/invite/#code=QmxvY2s5NC1pbnZpdGUtY29kZS1mb3ItdGhlLXRlc3RzLg")
       await expect(page.getByText(shown, { exact: false })).toBeVisible()
       await expectStill(page)
-    })
-  }
-
-  for (const [outcome, status, body, shown] of [
-    ["a confirmed place", 200, PLACE_ANSWER, "You're confirmed. Welcome to the drop!"],
-    ["an unknown link", 404, { error: "not_found", code: "confirm_link_unknown" }, "We couldn't find that confirmation link."],
-    ["an expired link", 410, { error: "expired", code: "confirm_link_expired" }, "This confirmation link has expired or was already used."],
-  ] as const) {
-    test(`the confirmation page's largest paint is its first, for ${outcome}`, async ({ page, app, problems }) => {
-      problems.allow(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status}`))
-      await page.route("**/api/confirm", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }))
-      await app.open("/confirm/#token=QmxvY2s5NC1jb25maXJtLXRva2VuLWZvci10ZXN0cy4u")
-      await expect(page.getByText(shown, { exact: false })).toBeVisible()
-      expect(await largestPaint(page)).toMatchObject({ inAnswer: false })
     })
   }
 
