@@ -41,7 +41,7 @@ import { freePort, serveProduction, type ProductionServer } from "../tools/dev/s
 import { startBeaconStandIn, type BeaconStandIn } from "../tools/dev/beacon-stand-in"
 import { routeBuiltDrops } from "../tools/dev/built-drops"
 import { writeCommitment } from "../tools/cli/drop-content"
-import { axeViolations, expect, layoutShifts, linkIn, mailTo, test, toast, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
+import { axeViolations, expect, joinOnHome, layoutShifts, linkIn, mailTo, test, waitUntilHydrated, watchLayoutShifts } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 import { linkSecret } from "../test/link-secret"
 
@@ -194,13 +194,7 @@ for (const storeName of ["SQLite", "PostgreSQL"] as const) {
       await page.setViewportSize(LAPTOP_VIEW)
 
       // Signs up on Home (the browser solving the bot check) and confirms from the email.
-      await page.goto(`${siteUrl}/`)
-      await waitUntilHydrated(page)
-      const form = page.locator("#join-the-drop form")
-      await form.getByLabel("Email address").fill(email)
-      await form.getByRole("checkbox").check()
-      await form.getByRole("button", { name: "Join the Drop" }).click()
-      await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+      await joinOnHome(page, siteUrl, email)
       const [confirmMail] = await mailTo(inbox, email, /^Confirm your spot/)
       const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
       await page.goto(linkIn(confirmMail, "/confirm/"))

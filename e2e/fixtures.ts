@@ -154,6 +154,17 @@ export const visibleSlide = (page: Page): Locator => page.locator('[aria-roledes
 export const carouselRunning = (page: Page): Promise<void> => expect(page.locator('[aria-roledescription="slide"] img')).toHaveCount(3)
 export const toast = (page: Page, role: "status" | "alert", text: string): Locator => page.getByRole(role).filter({ hasText: text })
 
+/** Signs `email` up with Home's form at `siteUrl` (the browser solving any bot check) and waits for the welcome. */
+export const joinOnHome = async (page: Page, siteUrl: string, email: string): Promise<void> => {
+  await page.goto(`${siteUrl}/`)
+  await waitUntilHydrated(page)
+  const form = page.locator("#join-the-drop form")
+  await form.getByLabel("Email address").fill(email)
+  await form.getByRole("checkbox").check()
+  await form.getByRole("button", { name: "Join the Drop" }).click()
+  await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+}
+
 /**
  * Waits until the element's top edge sits between `from` and `to`, as fractions of the window
  * height (0 the top of the window, 1 its bottom): the page has scrolled to it.

@@ -4,7 +4,7 @@
 // foot of an email. Every state on the way is axe clean.
 import type { Page } from "@playwright/test"
 import type { Inbox } from "../tools/dev/smtp-inbox"
-import { axeViolations, expect, linkIn, serveWithInbox, test, toast, waitUntilHydrated, type MailedSite } from "./fixtures"
+import { axeViolations, expect, joinOnHome, linkIn, serveWithInbox, test, waitUntilHydrated, type MailedSite } from "./fixtures"
 import { linkSecret, postJson } from "../test/link-secret"
 
 /** The focused element's text, and whether it shows the focus ring. */
@@ -31,13 +31,7 @@ test.describe("leaving the list", () => {
 
   /** Signs `email` up on Home, confirms from the mailed link, and returns the confirmation email and the status link. */
   const joinAndConfirm = async (page: Page, email: string) => {
-    await page.goto(`${siteUrl}/`)
-    await waitUntilHydrated(page)
-    const form = page.locator("#join-the-drop form")
-    await form.getByLabel("Email address").fill(email)
-    await form.getByRole("checkbox").check()
-    await form.getByRole("button", { name: "Join the Drop" }).click()
-    await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+    await joinOnHome(page, siteUrl, email)
     const mail = await inbox.waitFor(email, 15_000)
     const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
     await page.goto(linkIn(mail, "/confirm/"))
