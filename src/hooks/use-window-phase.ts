@@ -1,8 +1,5 @@
-import { windowPhase, type DropWindowTimes, type WindowPhase } from "../lib/drop-stage"
+import { windowMoments, windowPhase, type DropWindowTimes, type WindowPhase } from "../lib/drop-stage"
 import { useNowAt } from "./use-now"
-
-/** A drop window's moments (opening, close, results) in milliseconds. */
-export const windowMoments = ({ opensAt, closesAt, resultsAt }: DropWindowTimes): number[] => [opensAt, closesAt, resultsAt].map((iso) => Date.parse(iso))
 
 /**
  * Where a drop's window stands by the visitor's clock: null on the server and until mount (so the

@@ -14,6 +14,9 @@ export interface DropWindowTimes {
 /** Where the window stands by the clock: before it opens, open, closed (results to come), results out. */
 export type WindowPhase = "before" | "open" | "closed" | "results"
 
+/** The window's moments (opening, close, results) in milliseconds: where its phase changes. */
+export const windowMoments = ({ opensAt, closesAt, resultsAt }: DropWindowTimes): number[] => [opensAt, closesAt, resultsAt].map((iso) => Date.parse(iso))
+
 export const windowPhase = ({ opensAt, closesAt, resultsAt }: DropWindowTimes, now: number): WindowPhase => {
   if (now < Date.parse(opensAt)) return "before"
   if (now < Date.parse(closesAt)) return "open"

@@ -125,7 +125,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** The code's sentence with its `{name}` parts filled in. */
 export function errorMessage(code: ErrorCode, values: Record<string, string | number> = {}): string {
-  return fillTemplate(API_ERRORS[code].message, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])))
+  return fillTemplate(API_ERRORS[code].message, values)
 }
 
 /** The code a refusal's body names, or null (no answer, a body that is not ours). */

@@ -1,9 +1,9 @@
 /** @jsxImportSource theme-ui */
 import { graphql } from "gatsby"
 import { Fragment } from "react"
-import { useNow } from "../../hooks/use-now"
+import { useNowAt } from "../../hooks/use-now"
 import { formatDateTime, readerTimeZone } from "../../lib/dates"
-import { useWindowPhase } from "../../hooks/use-window-phase"
+import { windowMoments, windowPhase } from "../../lib/drop-stage"
 import { fillTemplate } from "../../signup/template"
 import { Countdown } from "./Countdown"
 import { dropSectionId, type CountdownCopy, type DropContent, type WindowCopy } from "./copy"
@@ -23,11 +23,10 @@ interface DropScheduleProps {
  * change moves nothing.
  */
 export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
-  // The times need the clock once, at mount; the countdown ticks on its own.
-  const mountedAt = useNow(false)
-  const phase = useWindowPhase(drop)
-  const timeZone = mountedAt === null ? undefined : readerTimeZone()
-  const time = (iso: string) => formatDateTime(iso, { language, timeZone, now: mountedAt ?? undefined })
+  // Read at mount and at the window's moments; the countdown ticks on its own.
+  const now = useNowAt(windowMoments(drop))
+  const timeZone = now === null ? undefined : readerTimeZone()
+  const time = (iso: string) => formatDateTime(iso, { language, timeZone, now: now ?? undefined })
   const times = [
     { label: copy.window.opens, iso: drop.opensAt },
     { label: copy.window.closes, iso: drop.closesAt },
@@ -35,7 +34,7 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
   ]
   const headingId = dropSectionId(drop.id, "when")
   return (
-    <section aria-labelledby={headingId} data-phase={phase ?? undefined} sx={{ mb: [6, 7] }}>
+    <section aria-labelledby={headingId} data-phase={now === null ? undefined : windowPhase(drop, now)} sx={{ mb: [6, 7] }}>
       <h3 id={headingId} sx={subheading}>
         {copy.window.heading}
       </h3>

@@ -1,9 +1,9 @@
 /** @jsxImportSource theme-ui */
 import type { MyDropEntry } from "../../drop/contract"
 import { useNowAt } from "../../hooks/use-now"
-import { windowMoments } from "../../hooks/use-window-phase"
 import { useSiteContent } from "../../hooks/use-site-content"
 import { readerTimeZone } from "../../lib/dates"
+import { windowMoments } from "../../lib/drop-stage"
 import { DropEntry, type Clock } from "./DropEntry"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
 

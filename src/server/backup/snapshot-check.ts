@@ -1,7 +1,7 @@
 /**
  * The seal and the check of a snapshot file. The seal marks a fresh copy as a snapshot: when it
- * was taken and what it held, in one file of its own (no write-ahead log). The check: SQLite's integrity check, the list's own bookkeeping (the confirmed
- * in line are exactly those the bands count, from which every place is worked out), and what the
+ * was taken and what it held, in one file of its own (no write-ahead log). The check: SQLite's
+ * integrity check, the list's own bookkeeping (the confirmed in line are exactly those the bands count, from which every place is worked out), and what the
  * snapshot says of itself. At a million signups both read for seconds, so serve:prod runs them in a
  * worker thread and keeps answering; db:restore runs the check in its own thread. Each is a text
  * of plain JavaScript that needs no imports, so the same code runs in both places under any runner
@@ -17,6 +17,9 @@ export interface SnapshotFacts {
   confirmed: number
 }
 
+/** What a snapshot holds, counted the same way when it is sealed and when it is checked. */
+const COUNT_SIGNUPS = "select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups"
+
 /** The body of `(file, DatabaseSync, existsSync) => SnapshotFacts`; throws with the reason. */
 const CHECK_BODY = `
   if (!existsSync(file)) throw new Error(file + " does not exist")
@@ -29,7 +32,7 @@ const CHECK_BODY = `
       throw new Error(file + " is not a snapshot db:backup made (no " + (tables.has("signups") ? "backup_info" : "signups") + " table)")
     const info = db.prepare("select taken_at, signups, confirmed from backup_info").get()
     if (!info) throw new Error(file + " does not say when it was taken")
-    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get()
+    const counted = db.prepare("${COUNT_SIGNUPS}").get()
     const banded = db.prepare("select coalesce(sum(confirmed), 0) as confirmed from standing_buckets").get()
     if (Number(counted.signups) !== Number(info.signups) || Number(counted.confirmed) !== Number(info.confirmed))
       throw new Error(file + " holds " + counted.signups + " signups, but was taken with " + info.signups)
@@ -46,7 +49,7 @@ const SEAL_BODY = `
   const db = new DatabaseSync(file)
   try {
     db.exec("pragma journal_mode = delete")
-    const counted = db.prepare("select count(*) as signups, coalesce(sum(status = 'confirmed'), 0) as confirmed from signups").get()
+    const counted = db.prepare("${COUNT_SIGNUPS}").get()
     db.exec("create table backup_info (taken_at text not null, signups integer not null, confirmed integer not null)")
     db.prepare("insert into backup_info (taken_at, signups, confirmed) values (?, ?, ?)").run(takenAt, counted.signups, counted.confirmed)
   } finally {
