@@ -12,6 +12,9 @@ jest.setTimeout(90_000)
 /** A first retry comes 8-12 s after a failure, and the server looks for due mail every 10 s. */
 const DELIVERY_WAIT_MS = 40_000
 
+/** How long the mail server may stay silent: long beside a paced answer, even on a loaded machine. */
+const SILENCE_TIMEOUT_MS = 5_000
+
 /** Listens and accepts, then says nothing at all: an SMTP server that hangs. */
 const startSilentServer = async (port: number): Promise<{ close(): Promise<void> }> => {
   const sockets: Socket[] = []
@@ -47,16 +50,18 @@ describe.each(serverEngines)("mail faults on serve:prod with %s", (name, storage
   it("answers signups at once while the mail server hangs, and delivers their mail after the timeout and a retry", async () => {
     const port = await freePort()
     const silent = await startSilentServer(port)
-    const env = { ...(await storage()), PUBLIC_DIR: tinySite(), SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_MS: "1500", SIGNUP_RATE_LIMIT: "1000" }
+    const env = { ...(await storage()), PUBLIC_DIR: tinySite(), SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_MS: String(SILENCE_TIMEOUT_MS), SIGNUP_RATE_LIMIT: "1000" }
     const server = await serveProduction(env)
     servers.push(server)
     const emails = Array.from({ length: 5 }, (_, index) => `hang-${name}-${index}@example.com`)
     const answers = await Promise.all(emails.map((email) => signUp(server.baseUrl, email)))
-    expect(answers.map(({ status }) => status)).toEqual(emails.map(() => 201))
-    expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(1_000)
-
-    // The attempts time out after 1.5 s of silence; by the retry a working mail server is there.
     const timedOut = () => server.output().match(/failed \(attempt 1\)/g)?.length ?? 0
+    expect(answers.map(({ status }) => status)).toEqual(emails.map(() => 201))
+    // Every answer is in before the hanging mail server's first timeout, on a busy machine too.
+    expect(timedOut()).toBe(0)
+    expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(SILENCE_TIMEOUT_MS)
+
+    // The attempts time out after the silence; by the retry a working mail server is there.
     for (let waited = 0; timedOut() < emails.length; waited += 100) {
       if (waited > 30_000) throw new Error(`only ${timedOut()} of ${emails.length} attempts timed out:\n${server.output()}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
