@@ -70,9 +70,10 @@ export interface FloodResult {
 
 /**
  * Signups with a new address each (`<label>-<n>@example.com`) at `connections` connections until
- * stopped: the load every bench measures the rest of the service under.
+ * stopped: the load every bench measures the rest of the service under. As fast as answers come,
+ * or at most `rate` a second (all connections together).
  */
-export function startSignupFlood(baseUrl: string, label: string, connections: number): { stop(): Promise<FloodResult> } {
+export function startSignupFlood(baseUrl: string, label: string, connections: number, rate?: number): { stop(): Promise<FloodResult> } {
   let sequence = 0
   let failed = 0
   const started = performance.now()
@@ -84,6 +85,7 @@ export function startSignupFlood(baseUrl: string, label: string, connections: nu
       connections,
       duration: 3_600,
       timeout: 10,
+      ...(rate ? { overallRate: rate } : {}),
       requests: [
         {
           method: "POST",
@@ -121,8 +123,15 @@ export function startSignupFlood(baseUrl: string, label: string, connections: nu
 }
 
 /** A flood of `seconds`, and for as long as `until` takes when given. */
-export async function signupFlood(baseUrl: string, label: string, connections: number, seconds: number, until: Promise<unknown> = Promise.resolve()) {
-  const flood = startSignupFlood(baseUrl, label, connections)
+export async function signupFlood(
+  baseUrl: string,
+  label: string,
+  connections: number,
+  seconds: number,
+  until: Promise<unknown> = Promise.resolve(),
+  rate?: number,
+) {
+  const flood = startSignupFlood(baseUrl, label, connections, rate)
   await Promise.all([until, new Promise((wait) => setTimeout(wait, seconds * 1000))])
   return flood.stop()
 }
