@@ -130,6 +130,14 @@ test.describe("cookie notice", () => {
     })
   }
 
+  test("on a phone it is a slim bar across the foot of the screen, an eighth of it at most", PHONE_ONLY, async ({ page, app }) => {
+    await app.open("/")
+    const box = await cookieNotice(page).boundingBox()
+    const viewport = page.viewportSize()
+    expect(box && viewport && { bottom: Math.round(box.y + box.height), width: box.width }).toEqual({ bottom: viewport?.height, width: viewport?.width })
+    expect(box?.height).toBeLessThanOrEqual((viewport?.height ?? 0) / 8)
+  })
+
   for (const button of ["Dismiss", "Close cookie notice"]) {
     test(`${button} hides it for this page view only, storing nothing`, PHONE_ONLY, async ({ page }) => {
       await page.goto("/")

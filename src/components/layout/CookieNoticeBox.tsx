@@ -73,7 +73,7 @@ export const CookieNoticeBox = ({ onAccept, onDismiss }: CookieNoticeBoxProps) =
         right: [0, "auto"],
         maxWidth: ["none", 400],
         display: "grid",
-        gap: 2,
+        gap: [1, 2],
         px: [3, 4],
         py: [2, 3],
         variant: "cards.pop",
