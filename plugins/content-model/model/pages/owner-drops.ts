@@ -3,6 +3,9 @@ import { longText, record, template, text } from "../../fields"
 import { confirmStep } from "./confirm-step"
 import { dropPhaseNames } from "./drop-phases"
 
+/** The {count} of a line about a number of entries. */
+const theirNumber = { count: "their number goes there" }
+
 export const ownerDrops = record(
   {
     heading: text("the heading of the drops"),
@@ -46,19 +49,19 @@ export const ownerDrops = record(
     ),
     review: record(
       {
-        heading: template("the heading of the entries waiting for the owner's review", { count: "their number goes there" }),
+        heading: template("the heading of the entries waiting for the owner's review", theirNumber),
         intro: longText(
           "what the review is: entries from people who joined after the drop was announced, grouped where they share a network or an email domain",
         ),
         clusters: text("the heading of the groups of entries that share a network or a domain"),
         network: template("a group's name when its entries came from one network", { number: "the network's number goes there" }),
         domain: template("a group's name when its entries share an email domain", { domain: "the domain goes there" }),
-        entries: template("how many entries a group holds", { count: "their number goes there" }),
+        entries: template("how many entries a group holds", theirNumber),
         all: text("the name of the group of every waiting entry"),
         letIn: text("the label of the button that lets a group's entries into the draw"),
         leaveOut: text("the label of the button that leaves a group's entries out of the draw"),
-        letInDone: template("what the page says once entries were let in", { count: "their number goes there" }),
-        leaveOutDone: template("what the page says once entries were left out", { count: "their number goes there" }),
+        letInDone: template("what the page says once entries were let in", theirNumber),
+        leaveOutDone: template("what the page says once entries were left out", theirNumber),
         failed: text("what the page says when the review did not go through"),
         entry: text("the entry column's heading"),
         size: text("the size column's heading"),

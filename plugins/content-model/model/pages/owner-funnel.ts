@@ -1,14 +1,24 @@
 /** content/pages/owner.json's funnel over time, its breakdown, sharing and drop demand. */
 import { longTemplate, longText, record, template, text } from "../../fields"
 
+/** The charts' two spans: the last hours, hour by hour, or the last days, day by day. */
+type SpanUnit = "hour" | "day"
+
+/** The button that picks a span; its {hours} or {days} is the span's length. */
+const spanButton = (unit: SpanUnit) =>
+  template(`the button that shows the last ${unit}s, ${unit} by ${unit}`, { [`${unit}s`]: `the number of ${unit}s goes there (the server's rule)` })
+
+/** The caption of the table of a span, with its length. */
+const spanCaption = (unit: SpanUnit) => template(`the caption of the table by ${unit}`, { [`${unit}s`]: `the number of ${unit}s goes there` })
+
 /** The funnel's steps by hour and by day: small charts, or the same numbers as a table. */
 export const ownerCharts = record(
   {
     heading: text("the heading of the funnel over time"),
     intro: longText("the line under that heading: what the charts show, and that hours and days are UTC"),
     span: text("the name of the choice between hours and days, for screen readers"),
-    hours: template("the button that shows the last hours, hour by hour", { hours: "the number of hours goes there (the server's rule)" }),
-    days: template("the button that shows the last days, day by day", { days: "the number of days goes there (the server's rule)" }),
+    hours: spanButton("hour"),
+    days: spanButton("day"),
     asTable: text("the label of the switch that shows the numbers as a table instead of charts"),
     inAll: template("the line under a chart: the step's count over the whole span", { count: "the count goes there" }),
     busiest: template("the chart's text for screen readers: its step, count and busiest hour or day", {
@@ -21,8 +31,8 @@ export const ownerCharts = record(
     small: template("the key under the charts: what a pale bar means", { count: "the small-count limit goes there" }),
     hour: text("the hour column's heading in the table (UTC)"),
     day: text("the day column's heading in the table (UTC)"),
-    tableHours: template("the caption of the table by hour", { hours: "the number of hours goes there" }),
-    tableDays: template("the caption of the table by day", { days: "the number of days goes there" }),
+    tableHours: spanCaption("hour"),
+    tableDays: spanCaption("day"),
   },
   "the funnel by hour and by day",
 )

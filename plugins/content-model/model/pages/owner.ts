@@ -6,6 +6,10 @@ import { ownerDrops } from "./owner-drops"
 import { ownerBreakdown, ownerCharts, ownerDemand, ownerSharing } from "./owner-funnel"
 import { ownerPerson } from "./owner-person"
 
+/** Said under today's or the last hour's signups when they differ from the same time yesterday. */
+const comparedWithYesterday = (difference: "more" | "fewer") =>
+  template(`said under them when they are ${difference} than at the same time yesterday`, { count: `how many ${difference} goes there` })
+
 export const owner = contentFile(
   {
     seo,
@@ -54,8 +58,8 @@ export const owner = contentFile(
         today: text("the label of today's signups (the day in UTC)"),
         lastHour: text("the label of the last hour's signups"),
         same: text("said under today's or the last hour's signups when they equal the same time yesterday"),
-        up: template("said under them when they are more than at the same time yesterday", { count: "how many more goes there" }),
-        down: template("said under them when they are fewer than at the same time yesterday", { count: "how many fewer goes there" }),
+        up: comparedWithYesterday("more"),
+        down: comparedWithYesterday("fewer"),
         goal: wholeNumber("the number of people you aim to have on the list; the first screen shows a bar towards it", { min: 1, max: 10_000_000 }),
         goalLabel: template("the goal's label", { goal: "the goal goes there" }),
         goalProgress: template("how far the list has come towards the goal", {
