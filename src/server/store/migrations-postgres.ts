@@ -1,18 +1,13 @@
 /** PostgreSQL's schema history, as numbered migrations (the runner is migrations.ts). */
 import { newReferralCode } from "../keys/codes"
 import {
-  PENDING_BY_AGE_INDEX,
   USED_CHALLENGES_TABLE,
   USED_CHALLENGES_EXPIRY_INDEX,
   REVIEW_INDEXES,
-  NETWORK_MEMORY,
-  LINKS_EXPIRE,
-  DROP_TABLES,
-  dropBeaconChanges,
+  migrationsSinceHardBounces,
   statements,
   type Migration,
 } from "./migrations-shared"
-import { funnelCounters, funnelSchema } from "./funnel-schema"
 
 export const POSTGRES_MIGRATIONS: Migration[] = [
   {
@@ -193,46 +188,5 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       "create table owner_audit (id bigint generated always as identity primary key, at text not null, actor text not null, action text not null, count bigint not null, detail text)",
     ),
   },
-  {
-    version: 11,
-    name: "hard bounces: addresses a receiving server refused for good",
-    up: statements(
-      "create table hard_bounces (signup_id bigint primary key references signups (id) on delete cascade, at text not null, reason text not null)",
-    ),
-  },
-  {
-    version: 12,
-    name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
-    up: statements(...DROP_TABLES),
-  },
-  {
-    version: 13,
-    name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
-    up: statements(...funnelSchema("postgres")),
-  },
-  {
-    version: 14,
-    name: "referral review: a network fingerprint kept while its link is in use",
-    up: statements(...NETWORK_MEMORY("timestamptz")),
-  },
-  {
-    version: 15,
-    name: "links that expire: unsubscribe links after 90 days, invitations after 30",
-    up: statements(...LINKS_EXPIRE("timestamptz", "now() + interval '90 days'", "now() + interval '30 days'")),
-  },
-  {
-    version: 16,
-    name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
-    up: statements(...dropBeaconChanges("bytea")),
-  },
-  {
-    version: 17,
-    name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
-    up: statements(...funnelCounters("postgres")),
-  },
-  {
-    version: 18,
-    name: "the hourly purge finds stale pending signups from an index",
-    up: statements(PENDING_BY_AGE_INDEX),
-  },
+  ...migrationsSinceHardBounces("postgres", 11),
 ]

@@ -4,18 +4,13 @@
  * no time type, so they are ISO 8601 text (which sorts in time) where PostgreSQL has timestamptz.
  */
 import {
-  PENDING_BY_AGE_INDEX,
   USED_CHALLENGES_TABLE,
   USED_CHALLENGES_EXPIRY_INDEX,
   REVIEW_INDEXES,
-  NETWORK_MEMORY,
-  LINKS_EXPIRE,
-  DROP_TABLES,
-  dropBeaconChanges,
+  migrationsSinceHardBounces,
   statements,
   type Migration,
 } from "./migrations-shared"
-import { funnelCounters, funnelSchema } from "./funnel-schema"
 
 export const SQLITE_MIGRATIONS: Migration[] = [
   {
@@ -162,46 +157,5 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       "create table owner_audit (id integer primary key autoincrement, at text not null, actor text not null, action text not null, count integer not null, detail text)",
     ),
   },
-  {
-    version: 9,
-    name: "hard bounces: addresses a receiving server refused for good",
-    up: statements(
-      "create table hard_bounces (signup_id integer primary key references signups (id) on delete cascade, at text not null, reason text not null)",
-    ),
-  },
-  {
-    version: 10,
-    name: "drops: entries, the owner's commitment, the frozen list, the draw's codes",
-    up: statements(...DROP_TABLES),
-  },
-  {
-    version: 11,
-    name: "the funnel: views counted per day and hour, signups per hour, friends referred and drop entries by time",
-    up: statements(...funnelSchema("sqlite")),
-  },
-  {
-    version: 12,
-    name: "referral review: a network fingerprint kept while its link is in use",
-    up: statements(...NETWORK_MEMORY("text")),
-  },
-  {
-    version: 13,
-    name: "links that expire: unsubscribe links after 90 days, invitations after 30",
-    up: statements(...LINKS_EXPIRE("text", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+90 days')", "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+30 days')")),
-  },
-  {
-    version: 14,
-    name: "drops: the beacon round in the commitment, the entry list as one file, entries held for review",
-    up: statements(...dropBeaconChanges("blob")),
-  },
-  {
-    version: 15,
-    name: "the funnel from counters: friends referred, drop entries and redeemed codes per hour and day, friends per link, visits per origin and per link",
-    up: statements(...funnelCounters("sqlite")),
-  },
-  {
-    version: 16,
-    name: "the hourly purge finds stale pending signups from an index",
-    up: statements(PENDING_BY_AGE_INDEX),
-  },
+  ...migrationsSinceHardBounces("sqlite", 9),
 ]
