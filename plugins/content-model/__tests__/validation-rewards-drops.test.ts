@@ -73,7 +73,6 @@ describe("validateContentDir: reward tiers and drops in a copy of content/", () 
       const measurements = 'this size\'s measurements for the size guide, like "Chest 58 cm, length 68 cm, sleeve 58 cm"'
       const fit = 'a line or two on the fit, atop the size guide, like "Boxy and dropped at the shoulder: take your usual size"'
       const label = 'the drop\'s short name in the header, the menu and the footer, like "Drop 01"'
-      const notUtc = (value: string, example: string) => `"${value}" is not a time in UTC - write it like "${example}" (date, T, hours:minutes:seconds, Z)`
       const slugRule = 'must be lowercase letters, digits and hyphens (not first or last), at most 40, like "drop-01"'
       const piece = (id: string) => ({ ...(fieldAt(readJson(REAL_CONTENT_DIR, drops), hoodie()) as object), id })
       return [
@@ -87,36 +86,24 @@ describe("validateContentDir: reward tiers and drops in a copy of content/", () 
             "content/drops.json: notThisTimeEmail must be true or false without quotes - whether people who entered a drop and did not win get a short email saying so (emails.json, dropNotThisTime)",
           ],
         ],
-        [
-          "an opening time in words",
-          set(drops, at("opensAt"), "4 December 2026, 17:00"),
-          [`content/drops.json: drops[0].opensAt ${notUtc("4 December 2026, 17:00", "2026-12-04T17:00:00Z")}`],
-        ],
-        [
-          "a closing time with an offset instead of Z",
-          set(drops, at("closesAt"), "2026-12-06T18:00:00+01:00"),
-          [`content/drops.json: drops[0].closesAt ${notUtc("2026-12-06T18:00:00+01:00", "2026-12-06T17:00:00Z")}`],
-        ],
-        [
-          "a results time without seconds",
-          set(drops, at("resultsAt"), "2026-12-07T17:00Z"),
-          [`content/drops.json: drops[0].resultsAt ${notUtc("2026-12-07T17:00Z", "2026-12-07T17:00:00Z")}`],
-        ],
-        [
-          "a day that does not exist",
-          set(drops, at("opensAt"), "2026-11-31T17:00:00Z"),
-          [`content/drops.json: drops[0].opensAt ${notUtc("2026-11-31T17:00:00Z", "2026-12-04T17:00:00Z")}`],
-        ],
-        [
-          "entries closing before they open",
-          set(drops, at("closesAt"), "2026-12-03T17:00:00Z"),
-          ["content/drops.json: drops[0].closesAt is 2026-12-03T17:00:00Z, not after opensAt (2026-12-04T17:00:00Z) - entries must close after they open"],
-        ],
-        [
-          "entries closing the moment they open",
-          set(drops, at("closesAt"), "2026-12-04T17:00:00Z"),
-          ["content/drops.json: drops[0].closesAt is 2026-12-04T17:00:00Z, not after opensAt (2026-12-04T17:00:00Z) - entries must close after they open"],
-        ],
+        ...[
+          ["an opening time in words", "opensAt", "4 December 2026, 17:00", "2026-12-04T17:00:00Z"],
+          ["a closing time with an offset instead of Z", "closesAt", "2026-12-06T18:00:00+01:00", "2026-12-06T17:00:00Z"],
+          ["a results time without seconds", "resultsAt", "2026-12-07T17:00Z", "2026-12-07T17:00:00Z"],
+          ["a day that does not exist", "opensAt", "2026-11-31T17:00:00Z", "2026-12-04T17:00:00Z"],
+        ].map(([mistake, field, value, example]): Mistake => [
+          mistake,
+          set(drops, at(field), value),
+          [`content/drops.json: drops[0].${field} "${value}" is not a time in UTC - write it like "${example}" (date, T, hours:minutes:seconds, Z)`],
+        ]),
+        ...[
+          ["entries closing before they open", "2026-12-03T17:00:00Z"],
+          ["entries closing the moment they open", "2026-12-04T17:00:00Z"],
+        ].map(([mistake, closesAt]): Mistake => [
+          mistake,
+          set(drops, at("closesAt"), closesAt),
+          [`content/drops.json: drops[0].closesAt is ${closesAt}, not after opensAt (2026-12-04T17:00:00Z) - entries must close after they open`],
+        ]),
         [
           "results before the close",
           set(drops, at("resultsAt"), "2026-12-06T16:59:59Z"),

@@ -67,44 +67,26 @@ describe("checkContentSource", () => {
   const schemas = createContentSchemas({ imageExists: () => true })
   const slides = schemas.slides
 
-  it("reports the missing comma of the fixture at the end of line 6, where it belongs", () => {
-    expect(checkContentSource("slides.json", readFixture("slides-missing-comma.json"), slides)).toEqual([
-      "content/slides.json is not valid JSON at line 6, column 98: Expected ',' or '}' after property value - check for a missing or extra comma, quote or bracket near there",
-    ])
-  })
-
-  it("points at a missing comma between list items on one line", () => {
-    const source = '{\n  "paragraphs": ["One." "Two."]\n}'
-    expect(checkContentSource("x.json", source, slides)).toEqual([
-      "content/x.json is not valid JSON at line 2, column 24: Expected ',' or ']' after array element - check for a missing or extra comma, quote or bracket near there",
-    ])
-  })
-
-  it("points at a trailing comma after the last list item", () => {
-    const source = '{\n  "slides": [\n    "a",\n  ]\n}'
-    expect(checkContentSource("slides.json", source, slides)).toEqual([
-      "content/slides.json is not valid JSON at line 4, column 3: Unexpected token ']' - check for a missing or extra comma, quote or bracket near there",
-    ])
-  })
-
-  it("points at a trailing comma after the last field", () => {
-    const source = '{\n  "slides": [],\n}'
-    expect(checkContentSource("slides.json", source, slides)).toEqual([
-      "content/slides.json is not valid JSON at line 3, column 1: Expected double-quoted property name - check for a missing or extra comma, quote or bracket near there",
-    ])
-  })
-
-  it("points at text in 'single quotes'", () => {
-    const source = '{\n  "slides": [\n    { "caption": \'Hi\' }\n  ]\n}'
-    expect(checkContentSource("slides.json", source, slides)).toEqual([
-      "content/slides.json is not valid JSON at line 3, column 18: Unexpected token ''' - check for a missing or extra comma, quote or bracket near there",
-    ])
-  })
-
-  it("points at the end of a file that stops early", () => {
-    const source = '{\n  "slides": [\n'
-    expect(checkContentSource("slides.json", source, slides)).toEqual([
-      "content/slides.json is not valid JSON at line 3, column 1: Unexpected end of JSON input - check for a missing or extra comma, quote or bracket near there",
+  it.each([
+    [
+      "reports the missing comma of the fixture at the end of line 6, where it belongs",
+      "slides.json",
+      readFixture("slides-missing-comma.json"),
+      "line 6, column 98: Expected ',' or '}' after property value",
+    ],
+    [
+      "points at a missing comma between list items on one line",
+      "x.json",
+      '{\n  "paragraphs": ["One." "Two."]\n}',
+      "line 2, column 24: Expected ',' or ']' after array element",
+    ],
+    ["points at a trailing comma after the last list item", "slides.json", '{\n  "slides": [\n    "a",\n  ]\n}', "line 4, column 3: Unexpected token ']'"],
+    ["points at a trailing comma after the last field", "slides.json", '{\n  "slides": [],\n}', "line 3, column 1: Expected double-quoted property name"],
+    ["points at text in 'single quotes'", "slides.json", '{\n  "slides": [\n    { "caption": \'Hi\' }\n  ]\n}', "line 3, column 18: Unexpected token '''"],
+    ["points at the end of a file that stops early", "slides.json", '{\n  "slides": [\n', "line 3, column 1: Unexpected end of JSON input"],
+  ])("%s", (_test, file, source, where) => {
+    expect(checkContentSource(file, source, slides)).toEqual([
+      `content/${file} is not valid JSON at ${where} - check for a missing or extra comma, quote or bracket near there`,
     ])
   })
 
