@@ -5,7 +5,7 @@
  *   POST /api/invite/redeem { code }  (the shop, with Authorization: Bearer INVITE_API_TOKEN)
  */
 import {
-  admit,
+  admitWithSecret,
   answer,
   available,
   checkMethod,
@@ -14,7 +14,6 @@ import {
   isObject,
   readJson,
   refuse,
-  secretFromJson,
   type ApiAnswer,
   type ApiRequest,
   type HandlerDependencies,
@@ -24,14 +23,12 @@ import { secretGate } from "./secret-gate"
 /** POST /api/invite `{ code }`: what the invitation page shows. Only the code's state, never anything about its person. */
 export function handleInvitationRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
   return guarded(deps, async () => {
-    const service = await admit(request, deps, "read")
-    if (isAnswer(service)) return service
-    const read = await secretFromJson(request, "look up an invitation", "your invitation link", "code")
-    if ("status" in read) return read
+    const admitted = await admitWithSecret(request, deps, "look up an invitation", "your invitation link", { access: "read", field: "code" })
+    if ("status" in admitted) return admitted
     const now = deps.now()
-    const state = await service.invitation(read.secret, now)
+    const state = await admitted.service.invitation(admitted.secret, now)
     // A drop's winning code: its state ("passed": not used in time, it went to the reserve list), the drop and the size.
-    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(read.secret, now) : null
+    const prize = state === "unknown" && deps.drops ? await deps.drops.prize(admitted.secret, now) : null
     if (prize) return answer(200, { state: prize.state, drop: prize.drop, size: prize.size })
     return answer(200, { state })
   })

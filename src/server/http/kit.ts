@@ -316,7 +316,9 @@ export async function guarded(deps: Pick<HandlerDependencies, "logError">, work:
     if (isStoreUnavailable(error)) return refuse("store_unavailable", { headers: { "Retry-After": String(error.retryAfterSeconds) } })
     return refuse("server_error")
   }
-} /** The secret of a POST's JSON body (`{ token }`, `{ code }`), or the answer that refuses the request. */
+}
+
+/** The secret of a POST's JSON body (`{ token }`, `{ code }`), or the answer that refuses the request. */
 export async function secretFromJson(
   request: ApiRequest,
   what: string,
@@ -327,4 +329,22 @@ export async function secretFromJson(
   if (json.kind === "rejected") return json.answer
   if (!isObject(json.value) || typeof json.value[field] !== "string") return refuse("body_invalid", { values: { expected: `the "${field}" from ${link}` } })
   return { secret: json.value[field] }
+}
+
+/**
+ * What an endpoint that acts on a link's secret does first: `admit` (a write unless said), then
+ * `secretFromJson` (a token unless said). The service and the secret, or the answer that refuses the request.
+ */
+export async function admitWithSecret(
+  request: ApiRequest,
+  deps: HandlerDependencies,
+  what: string,
+  link: string,
+  { access = "write", field = "token" }: { access?: "read" | "write"; field?: "token" | "code" } = {},
+): Promise<ApiAnswer | { service: SignupService; secret: string }> {
+  const service = await admit(request, deps, access)
+  if (isAnswer(service)) return service
+  const read = await secretFromJson(request, what, link, field)
+  if ("status" in read) return read
+  return { service, secret: read.secret }
 }

@@ -6,7 +6,7 @@
  *   POST /api/unsubscribe?token=...   List-Unsubscribe=One-Click (RFC 8058), or { token } as JSON
  */
 import {
-  admit,
+  admitWithSecret,
   answer,
   available,
   checkDeclaredLength,
@@ -27,11 +27,9 @@ import {
 /** POST /api/waitlist `{ token }`: where the signup behind a status token stands (a read, with the read budget). */
 export function handleWaitlistRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
   return guarded(deps, async () => {
-    const service = await admit(request, deps, "read")
-    if (isAnswer(service)) return service
-    const read = await secretFromJson(request, "look up a place", "your status link")
-    if ("status" in read) return read
-    const found = await service.status(read.secret, deps.now())
+    const admitted = await admitWithSecret(request, deps, "look up a place", "your status link", { access: "read" })
+    if ("status" in admitted) return admitted
+    const found = await admitted.service.status(admitted.secret, deps.now())
     if (found.kind === "unknown") return refuse("status_link_unknown")
     // An old status link shows and erases no one; a fresh one comes by email.
     if (found.kind === "expired") return refuse("status_link_expired")
@@ -45,11 +43,9 @@ const LEFT = answer(200, { ok: true, status: "left" })
 /** POST /api/leave `{ token }`: "Leave the list" on the status page, by its status token. */
 export function handleLeaveRequest(request: ApiRequest, deps: HandlerDependencies): Promise<ApiAnswer> {
   return guarded(deps, async () => {
-    const service = await admit(request, deps)
-    if (isAnswer(service)) return service
-    const read = await secretFromJson(request, "leave the list", "your status link")
-    if ("status" in read) return read
-    const left = await service.leave(read.secret, deps.now())
+    const admitted = await admitWithSecret(request, deps, "leave the list", "your status link")
+    if ("status" in admitted) return admitted
+    const left = await admitted.service.leave(admitted.secret, deps.now())
     if (left.kind === "expired") return refuse("status_link_expired")
     return left.kind === "left" ? LEFT : refuse("status_link_unknown")
   })
