@@ -34,6 +34,10 @@ export const rename =
     writeFileSync(join(dir, file), JSON.stringify(moved, null, 2))
   }
 
+/** Mistakes in `file` whose one message ends in the same hint: each gives its problem before it. */
+export const endingIn = (file: string, hint: string, mistakes: Array<[mistake: string, edit: Edit, problem: string]>): Mistake[] =>
+  mistakes.map(([mistake, edit, problem]) => [mistake, edit, [`content/${file}: ${problem} - ${hint}`]])
+
 /** A stack trace line as Node prints it: "    at fn (file:line:col)". */
 const STACK_LINE = /^\s*at\s/m
 

@@ -2,7 +2,7 @@ import { copyFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { validateContentDir } from "../validation"
 import { REAL_CONTENT_DIR, copyContent, readFixture, removeCopies, setField } from "../../../test/fixtures/content-fixture"
-import { addCopyOfFirst, remove, rename, reportsEach, set, type Edit, type Mistake } from "./content-edits"
+import { addCopyOfFirst, endingIn, remove, rename, reportsEach, set, type Edit, type Mistake } from "./content-edits"
 
 afterEach(removeCopies)
 
@@ -32,21 +32,11 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
       ["content/slides.json: slides must be a list [ ... ] of slides"],
     ],
     // Missing and empty texts
-    [
-      "an empty alt text",
-      set("slides.json", ["slides", 1, "alt"], ""),
-      ["content/slides.json: slides[1].alt is empty - every slide needs alt text for screen readers"],
-    ],
-    [
-      "an alt text of only spaces as empty",
-      set("slides.json", ["slides", 2, "alt"], "   \n "),
-      ["content/slides.json: slides[2].alt is empty - every slide needs alt text for screen readers"],
-    ],
-    [
-      "a missing alt text",
-      remove("slides.json", ["slides", 1, "alt"]),
-      ["content/slides.json: slides[1].alt is missing - every slide needs alt text for screen readers"],
-    ],
+    ...endingIn("slides.json", "every slide needs alt text for screen readers", [
+      ["an empty alt text", set("slides.json", ["slides", 1, "alt"], ""), "slides[1].alt is empty"],
+      ["an alt text of only spaces as empty", set("slides.json", ["slides", 2, "alt"], "   \n "), "slides[2].alt is empty"],
+      ["a missing alt text", remove("slides.json", ["slides", 1, "alt"]), "slides[1].alt is missing"],
+    ]),
     ["an empty caption", set("slides.json", ["slides", 0, "caption"], ""), ["content/slides.json: slides[0].caption is empty - every slide needs a caption"]],
     [
       "an empty card title",
@@ -100,26 +90,14 @@ describe("validateContentDir: one broken thing in a copy of content/", () => {
       set("site.json", ["emails", "general"], "hello@block94"),
       ['content/site.json: emails.general "hello@block94" is not a valid email address - expected something like hello@block94.com'],
     ],
-    [
-      "a site address without https://",
-      set("site.json", ["siteUrl"], "block94.com"),
-      ['content/site.json: siteUrl "block94.com" is not a valid web address - expected a full URL starting with https://'],
-    ],
-    [
-      "a social link with a broken scheme",
-      set("site.json", ["social", 1, "url"], "http//x"),
-      ['content/site.json: social[1].url "http//x" is not a valid web address - expected a full URL starting with https://'],
-    ],
-    [
-      "an unsupported social network",
-      set("site.json", ["social", 0, "network"], "instagram"),
-      ['content/site.json: social[0].network "instagram" is not a supported network - use Instagram, Twitter or TikTok'],
-    ],
-    [
-      'a missing social network as missing, not as "undefined"',
-      remove("site.json", ["social", 0, "network"]),
-      ["content/site.json: social[0].network is missing - use Instagram, Twitter or TikTok"],
-    ],
+    ...endingIn("site.json", "expected a full URL starting with https://", [
+      ["a site address without https://", set("site.json", ["siteUrl"], "block94.com"), 'siteUrl "block94.com" is not a valid web address'],
+      ["a social link with a broken scheme", set("site.json", ["social", 1, "url"], "http//x"), 'social[1].url "http//x" is not a valid web address'],
+    ]),
+    ...endingIn("site.json", "use Instagram, Twitter or TikTok", [
+      ["an unsupported social network", set("site.json", ["social", 0, "network"], "instagram"), 'social[0].network "instagram" is not a supported network'],
+      ['a missing social network as missing, not as "undefined"', remove("site.json", ["social", 0, "network"]), "social[0].network is missing"],
+    ]),
     // JSON and field mistakes
     [
       "broken JSON at the line and column where the comma is missing",
