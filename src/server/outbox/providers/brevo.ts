@@ -12,16 +12,12 @@
  *   `Retry-After` is honoured too when present.
  */
 import { ensureOk, parseRetryAfter, sendJson, withoutTrailingSlash } from "./http"
-import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, dateOnly, type ContactFieldNames, type EmailProvider, type ProviderConnection, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
-export interface BrevoOptions {
-  apiKey: string
+export interface BrevoOptions extends ProviderConnection {
   /** "3" or "3,7": the list(s) to add contacts to. */
   listIds: string
-  /** Origin instead of `https://api.brevo.com`. */
-  apiUrl?: string
-  timeoutMs?: number
 }
 
 export const BREVO_API_URL = "https://api.brevo.com"
@@ -37,7 +33,7 @@ export const BREVO_ATTRIBUTES = {
   referrer: "REFERRER", // text
   signedUpAt: "SIGNED_UP_AT", // date, sent as YYYY-MM-DD
   drop: "DROP", // text
-} as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
+} as const satisfies ContactFieldNames
 
 const LABEL = "Brevo"
 

@@ -13,16 +13,12 @@
  *   reference says a wait of up to 60 seconds resets the limit, so that is the wait we ask for.
  */
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import { contactFields, ProviderBusyError, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, ProviderBusyError, type ContactFieldNames, type EmailProvider, type ProviderConnection, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
-export interface KitOptions {
-  apiKey: string
+export interface KitOptions extends ProviderConnection {
   /** A tag id to give every subscriber, optional. */
   tagId?: string
-  /** Origin instead of `https://api.kit.com`. */
-  apiUrl?: string
-  timeoutMs?: number
 }
 
 export const KIT_API_URL = "https://api.kit.com"
@@ -41,7 +37,7 @@ export const KIT_FIELDS = {
   referrer: "signup_referrer",
   signedUpAt: "signed_up_at",
   drop: "last_drop",
-} as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
+} as const satisfies ContactFieldNames
 
 const LABEL = "Kit"
 

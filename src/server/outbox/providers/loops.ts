@@ -14,15 +14,11 @@
  * - Auth: `Authorization: Bearer <key>`.
  */
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import { contactFields, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, type ContactFieldNames, type EmailProvider, type ProviderConnection, type ProviderContact } from "./provider"
 
-export interface LoopsOptions {
-  apiKey: string
+export interface LoopsOptions extends ProviderConnection {
   /** A mailing list id to subscribe contacts to, optional. */
   mailingListId?: string
-  /** Origin instead of `https://app.loops.so`. */
-  apiUrl?: string
-  timeoutMs?: number
 }
 
 export const LOOPS_API_URL = "https://app.loops.so"
@@ -38,7 +34,7 @@ export const LOOPS_PROPERTIES = {
   referrer: "signupReferrer", // string
   signedUpAt: "signedUpAt", // date, sent as ISO 8601
   drop: "lastDrop", // string
-} as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
+} as const satisfies ContactFieldNames
 
 const LABEL = "Loops"
 

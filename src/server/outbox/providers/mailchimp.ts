@@ -21,16 +21,12 @@
  */
 import { createHash } from "node:crypto"
 import { ensureOk, sendJson, withoutTrailingSlash } from "./http"
-import { contactFields, dateOnly, type EmailProvider, type ProviderContact } from "./provider"
+import { contactFields, dateOnly, type ContactFieldNames, type EmailProvider, type ProviderConnection, type ProviderContact } from "./provider"
 import { ProviderSettingsError } from "./settings"
 
-export interface MailchimpOptions {
-  apiKey: string
+export interface MailchimpOptions extends ProviderConnection {
   /** The audience (list) id. */
   listId: string
-  /** Origin instead of `https://<dc>.api.mailchimp.com`. */
-  apiUrl?: string
-  timeoutMs?: number
 }
 
 /** Our fields as Mailchimp merge tags (at most 10 characters, upper case); create them in the audience. */
@@ -44,7 +40,7 @@ export const MAILCHIMP_MERGE_FIELDS = {
   referrer: "REFERRER", // text
   signedUpAt: "SIGNUPDATE", // date, sent as YYYY-MM-DD
   drop: "DROP", // text
-} as const satisfies Record<Exclude<keyof ProviderContact, "email">, string>
+} as const satisfies ContactFieldNames
 
 const LABEL = "Mailchimp"
 

@@ -8,6 +8,14 @@ import type { ProviderContact } from "../../store/store"
 /** A confirmed person as the provider's list keeps them: the store makes it (see the store's contract). */
 export type { ProviderContact }
 
+/** How an adapter reaches its provider's API; each adapter's options add what its list needs. */
+export interface ProviderConnection {
+  apiKey: string
+  /** Origin instead of the provider's own API address (each adapter names it), for tests or a proxy. */
+  apiUrl?: string
+  timeoutMs?: number
+}
+
 /** A provider's name for each of our fields. */
 export type ContactFieldNames = Readonly<Record<Exclude<keyof ProviderContact, "email">, string>>
 
