@@ -38,6 +38,15 @@ export const rename =
 export const endingIn = (file: string, hint: string, mistakes: Array<[mistake: string, edit: Edit, problem: string]>): Mistake[] =>
   mistakes.map(([mistake, edit, problem]) => [mistake, edit, [`content/${file}: ${problem} - ${hint}`]])
 
+/**
+ * A template's text without one of its placeholders, and the message that asks for it back:
+ * `field` is the dotted path the message names, `missing` the placeholder and what goes there.
+ */
+export const withoutPlaceholder = (file: string, field: string, text: string, missing: string): [edit: Edit, messages: string[]] => [
+  set(file, field.split("."), text),
+  [`content/${file}: ${field} must contain ${missing}`],
+]
+
 /** A stack trace line as Node prints it: "    at fn (file:line:col)". */
 const STACK_LINE = /^\s*at\s/m
 

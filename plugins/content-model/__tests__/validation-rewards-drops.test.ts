@@ -1,6 +1,6 @@
 // validateContentDir on reward tiers and drops: one broken thing in a copy of content/ each.
 import { REAL_CONTENT_DIR, fieldAt, readJson, removeCopies, setField, type FieldPath } from "../../../test/fixtures/content-fixture"
-import { remove, reportsEach, set, type Edit, type Mistake } from "./content-edits"
+import { remove, reportsEach, set, withoutPlaceholder, type Edit, type Mistake } from "./content-edits"
 
 afterEach(removeCopies)
 
@@ -224,23 +224,29 @@ describe("validateContentDir: reward tiers and drops in a copy of content/", () 
         ["a piece without a line on its fit", remove(drops, hoodie("fit")), [`content/drops.json: drops[0].pieces[0].fit is missing - ${fit}`]],
         [
           "the drop link's line without its countdown",
-          set("ui.json", ["dropLink", "before"], "opens soon"),
-          ['content/ui.json: dropLink.before must contain {countdown} - the time left, like "6d 4h", goes there'],
+          ...withoutPlaceholder("ui.json", "dropLink.before", "opens soon", '{countdown} - the time left, like "6d 4h", goes there'),
         ],
         [
           "the action once entered without its size",
-          set("pages/drop.json", ["action", "entered"], "You're in"),
-          ["content/pages/drop.json: action.entered must contain {size} - the entered size goes there"],
+          ...withoutPlaceholder("pages/drop.json", "action.entered", "You're in", "{size} - the entered size goes there"),
         ],
         [
           "a drop email without its deadline",
-          set("emails.json", ["dropWon", "text"], "The draw picked you for {drop}: {size}."),
-          ["content/emails.json: dropWon.text must contain {deadline} - the last day and time to use the code goes there"],
+          ...withoutPlaceholder(
+            "emails.json",
+            "dropWon.text",
+            "The draw picked you for {drop}: {size}.",
+            "{deadline} - the last day and time to use the code goes there",
+          ),
         ],
         [
           "the drop page's bonus sentence without its most tickets",
-          set("pages/drop.json", ["how", "bonus"], "Each friend adds {perReferral}, up to {maxBonus}."),
-          ["content/pages/drop.json: how.bonus must contain {maxTickets} - the most tickets one entry can hold go there"],
+          ...withoutPlaceholder(
+            "pages/drop.json",
+            "how.bonus",
+            "Each friend adds {perReferral}, up to {maxBonus}.",
+            "{maxTickets} - the most tickets one entry can hold go there",
+          ),
         ],
       ]
     })(),
