@@ -11,12 +11,26 @@
  */
 import type { Beacon } from "./beacon"
 import type { DropCommitment } from "./commitment"
+import type { BonusRule } from "./tickets"
 
 /** Where a drop is: before its window, taking entries, closed (entries frozen), or drawn. */
 export type DropPhase = "scheduled" | "open" | "closed" | "drawn"
 
 /** A size as entries and the draw name it: the piece's id and the size's label, like "hoodie/M". */
 export const sizeKey = (pieceId: string, label: string): string => `${pieceId}/${label}`
+
+/** A drop's terms as content declares them (content/drops.json), read alike by the page and the server. */
+export interface DropTerms {
+  id: string
+  name: string
+  /** ISO 8601 instants in UTC, as content writes them. */
+  opensAt: string
+  closesAt: string
+  resultsAt: string
+  /** Days a winner has to use their code before it passes to the reserve list. */
+  redeemDays: number
+  bonus: BonusRule
+}
 
 /** How many pieces one size has: the draw's winners for that size are at most this many. */
 export interface SizeStock {

@@ -2,19 +2,10 @@
  * What the status page's drop section takes: each drop as content/drops.json holds it (the parts
  * entering needs, from the page query) and the words of content/pages/waitlist.json's `drop`.
  */
-import type { BonusRule } from "../../drop/tickets"
-import { sizeKey } from "../../drop/contract"
+import { sizeKey, type DropTerms } from "../../drop/contract"
 import type { EntryRefusal } from "../../lib/drop-entering"
 
-export interface EntryDrop {
-  id: string
-  name: string
-  /** ISO 8601 instants in UTC, as content writes them. */
-  opensAt: string
-  closesAt: string
-  resultsAt: string
-  redeemDays: number
-  bonus: BonusRule
+export interface EntryDrop extends DropTerms {
   pieces: ReadonlyArray<{ id: string; name: string; sizes: ReadonlyArray<{ label: string }> }>
 }
 

@@ -7,8 +7,7 @@ import { readFileSync } from "node:fs"
 import content from "../../../content/drops.json"
 import type { BeaconChain, BeaconScheme } from "../../drop/beacon"
 import type { DropCommitment } from "../../drop/commitment"
-import { sizeKey, type SizeStock } from "../../drop/contract"
-import type { BonusRule } from "../../drop/tickets"
+import { sizeKey, type DropTerms, type SizeStock } from "../../drop/contract"
 
 export interface DropSize {
   key: string
@@ -17,15 +16,7 @@ export interface DropSize {
   pieces: number
 }
 
-export interface CatalogDrop {
-  id: string
-  name: string
-  opensAt: string
-  closesAt: string
-  resultsAt: string
-  /** Days a winner has to use their code before it passes to the reserve list. */
-  redeemDays: number
-  bonus: BonusRule
+export interface CatalogDrop extends DropTerms {
   sizes: DropSize[]
   /** The commitment the built content carries (drop:commit writes it); null before the owner commits. */
   commitment: DropCommitment | null

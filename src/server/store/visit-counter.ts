@@ -7,7 +7,7 @@
  * same upsert.
  */
 import type { Visit } from "../../signup/visit"
-import { COUNTERS_PER_STATEMENT, countersOf, keyOf, type VisitCount, type VisitStore } from "./visit-store"
+import { addCount, COUNTERS_PER_STATEMENT, countersOf, type VisitCount, type VisitStore } from "./visit-store"
 
 /** How often waiting counts are written. */
 export const VISIT_FLUSH_MS = 5_000
@@ -42,14 +42,7 @@ export const createVisitCounter = (
   let timer: NodeJS.Timeout | null = null
 
   const add = (counts: Iterable<VisitCount>): void => {
-    for (const count of counts) {
-      const key = keyOf(count)
-      const found = waiting.get(key)
-      if (found) {
-        found.views += count.views
-        found.landings += count.landings
-      } else if (waiting.size < MAX_WAITING_COUNTERS) waiting.set(key, { ...count })
-    }
+    for (const count of counts) addCount(waiting, count, MAX_WAITING_COUNTERS)
   }
 
   /** One batch: what waits now, written in one statement; on failure it waits again. */

@@ -47,20 +47,23 @@ export const countersOf = (visit: Visit, at: Date): VisitCount[] => {
 /** A counter's identity: what two counts of the same counter share. */
 export const keyOf = (count: VisitCount): string => `${count.period}\u0000${count.dimension}\u0000${count.name}\u0000${count.starts}`
 
+/** Adds `count` to its counter in `byKey`; a counter not there yet is started while `byKey` holds fewer than `limit`. */
+export const addCount = (byKey: Map<string, VisitCount>, count: VisitCount, limit = Infinity): void => {
+  const key = keyOf(count)
+  const found = byKey.get(key)
+  if (found) {
+    found.views += count.views
+    found.landings += count.landings
+  } else if (byKey.size < limit) byKey.set(key, { ...count })
+}
+
 /**
  * Adds counts up by counter: what a batch writes, one row per counter. Sorted by key, so two
  * servers writing at once on PostgreSQL lock the rows in the same order and never deadlock.
  */
 export const sumCounts = (counts: Iterable<VisitCount>): VisitCount[] => {
   const byKey = new Map<string, VisitCount>()
-  for (const count of counts) {
-    const key = keyOf(count)
-    const found = byKey.get(key)
-    if (found) {
-      found.views += count.views
-      found.landings += count.landings
-    } else byKey.set(key, { ...count })
-  }
+  for (const count of counts) addCount(byKey, count)
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, count]) => count)
 }
 
