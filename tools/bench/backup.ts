@@ -21,13 +21,13 @@ import { emailKey } from "../../src/server/waitlist/email-key"
 import { fillList, signupFlood, ownerCommandOn } from "./shared"
 import { decimal, heading, integer, table } from "./format"
 import { serveProduction } from "../dev/serve"
+import { DAY_MS } from "../../src/signup/durations"
 
 const ROOT = resolve(__dirname, "..", "..")
 const CONNECTIONS = 10
 const LOAD_SECONDS = 10
 /** People in the snapshot who leave before the restore. */
 const LEAVERS = 100
-const DAY_MS = 24 * 60 * 60 * 1000
 
 const problems: string[] = []
 

@@ -36,13 +36,12 @@ import { tallySignups, type TalliedRow } from "../../src/server/store/tallies"
 import { COUNTERS_PER_STATEMENT, type VisitCount } from "../../src/server/store/visit-store"
 import { newReferralCode } from "../../src/server/keys/codes"
 import { emailKey } from "../../src/server/waitlist/email-key"
-import { signupFlood, tinySite } from "./shared"
+import { NO_RATE_LIMIT, signupFlood, tinySite } from "./shared"
 import { decimal, heading, integer, table } from "./format"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
 import { serveProduction, type ProductionServer } from "../dev/serve"
+import { DAY_MS } from "../../src/signup/durations"
 
-/** Far above one run: every request comes from 127.0.0.1, one rate-limit client. */
-const NO_RATE_LIMIT = "100000000"
 const OWNER_TOKEN = "bench-funnel-owner-secret-0123456789"
 const VISITOR = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
 const CONNECTIONS = 50
@@ -56,7 +55,6 @@ const ROWS_SAMPLE = 100_000
 const FUNNEL_READS = 50
 /** Signups written per transaction of the bulk fill. */
 const FILL_TRANSACTION = 50_000
-const DAY_MS = 24 * 60 * 60 * 1000
 const PATHS = ["/", "/about/", "/contact/", "/privacy/", "/drop/", "/waitlist/", "/confirm/", "/invite/", "/unsubscribe/", "/no-such-page/"]
 const SOURCES = ["tiktok", "instagram", "newsletter", "youtube", "x", "snapchat", "discord", "reddit"]
 const CAMPAIGNS = ["drop-1", "launch-teaser", "restock", "giveaway"]

@@ -22,15 +22,14 @@ import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/ope
 import type { SignupStore } from "../../src/server/store/store"
 import { hashToken, newSecretToken } from "../../src/server/keys/codes"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import { FILL_BATCH, fillList, startSignupFlood, tinySite, ownerCommandOn } from "./shared"
+import { FILL_BATCH, fillList, NO_RATE_LIMIT, startSignupFlood, tinySite, ownerCommandOn } from "./shared"
 import { decimal, heading, integer, table } from "./format"
 import { onInterrupt } from "./processes"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
 import { serveProduction, type ProductionServer } from "../dev/serve"
+import { DAY_MS } from "../../src/signup/durations"
 
 const ROOT = resolve(__dirname, "..", "..")
-/** Far above one run: every request comes from 127.0.0.1, one rate-limit client. */
-const NO_RATE_LIMIT = "100000000"
 /** Signups handed to `add` at once: one event-loop turn, so one transaction. */
 /** Pending signups made after the list, the newest, as unconfirmed ones are: their tokens are confirmed below. */
 const PENDING = 3_000
@@ -43,7 +42,6 @@ const CONNECTIONS = 50
 const LOAD_SECONDS = 10
 /** Signups arriving beside the export and stats: steady traffic, not a flood that starves them. */
 const BACKGROUND_CONNECTIONS = 10
-const DAY_MS = 24 * 60 * 60 * 1000
 const MILLION = 1_000_000
 /** The owner's secret for the bench's server. */
 const OWNER_TOKEN = "bench-scale-owner-secret-0123456789"

@@ -16,6 +16,9 @@ import { SIGNUP_SOURCE } from "../../src/signup/rules"
 /** Signups added at once: a statement's worth on PostgreSQL, a transaction's on SQLite. */
 export const FILL_BATCH = 5_000
 
+/** A rate limit far above one run: every request a bench sends comes from 127.0.0.1, one rate-limit client. */
+export const NO_RATE_LIMIT = "100000000"
+
 /**
  * The person at `index` of a fill: the bench's own fields over a confirmed signup's (received
  * `at`, its own referral code, a status token of `status <email>`). `earlierCodes` are the codes

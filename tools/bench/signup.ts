@@ -17,12 +17,11 @@ import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/ope
 import { allRows, type SignupStore } from "../../src/server/store/store"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
 import { emptyFunctionSite } from "./empty-function"
+import { NO_RATE_LIMIT } from "./shared"
 import { startEmbeddedPostgres } from "../dev/postgres"
 import { freePort, serveNodeScript, serveProduction, serveSite, stopSite } from "../dev/serve"
 
 const ROOT = resolve(__dirname, "..", "..")
-/** Far above one run: every request comes from 127.0.0.1, one rate-limit client. */
-const NO_RATE_LIMIT = "100000000"
 
 interface Target {
   name: string

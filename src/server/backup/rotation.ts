@@ -3,13 +3,12 @@
  * newest of each of the last `daily` days that have one (as restic's keep-hourly/keep-daily),
  * never one older than `daily` days (the privacy page's promise), always the newest.
  */
+import { DAY_MS } from "../../signup/durations"
+
 export interface Rotation {
   hourly: number
   daily: number
 }
-
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
 
 /** A snapshot's file name from the instant it was taken: signups-20261125T042100Z.db. */
 export const snapshotName = (takenAt: Date): string => `signups-${takenAt.toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "")}.db`

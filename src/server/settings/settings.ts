@@ -20,6 +20,7 @@ import { parseDkim, type DkimKey } from "../outbox/mail/dkim"
 import { DEFAULT_REFERRAL_DAILY_CAP } from "../store/referral-review"
 import { withoutTrailingSlash } from "../../signup/site-url"
 import { MIN_PEPPER_LENGTH } from "../keys/pepper"
+import { DAY_MS } from "../../signup/durations"
 
 export const DEFAULT_SIGNUPS_FILE = ".data/signups.db"
 export const DEFAULT_RATE_LIMIT = 10
@@ -168,8 +169,6 @@ export interface SignupSettings {
    */
   listPepper: string | undefined
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 const readDkim = (): SignupSettings["dkim"] => {
   try {

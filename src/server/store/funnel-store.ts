@@ -20,9 +20,7 @@ import {
 import { parameters } from "./database"
 import type { StoreContext } from "./store-context"
 import { countWindow, friendsOf, moveWindow, readWindow } from "./visit-links"
-
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
+import { DAY_MS, HOUR_MS } from "../../signup/durations"
 
 type Count = number | string | null | undefined
 const count = (value: Count): number => Number(value ?? 0)

@@ -15,8 +15,8 @@ import type { ExportRow, OwnerStore as OwnerContract } from "./contract/owner"
 import type { RetentionStore } from "./contract/retention"
 import type { SignupStatus } from "./contract/signups"
 import { utcDay } from "./tallies"
+import { DAY_MS } from "../../signup/durations"
 
-const DAY_MS = 24 * 60 * 60 * 1000
 /** Rows per page of an export. */
 const EXPORT_PAGE = 5_000
 

@@ -14,8 +14,8 @@ import { hash, randomBytes } from "node:crypto"
 import type { HoldReason } from "../../signup/owner-summary"
 import { NETWORK_FINGERPRINT_DAYS } from "../../signup/retention"
 import { parameters, type SqlExecutor } from "./database"
+import { DAY_MS } from "../../signup/durations"
 
-const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a signup's network fingerprint is kept after the signup, and after each friend who joins through its link. */
 export const NETWORK_MEMORY_MS = NETWORK_FINGERPRINT_DAYS * DAY_MS
 /** The window the burst signals count in. */

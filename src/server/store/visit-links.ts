@@ -9,8 +9,7 @@
 import { FUNNEL_DAYS } from "../../signup/funnel"
 import { insertRows, parameters, type Engine, type SqlExecutor } from "./database"
 import type { VisitCount } from "./visit-count"
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS } from "../../signup/durations"
 
 /** The first UTC day of the funnel's window at `now` ("2026-10-25"): FUNNEL_DAYS days, today last. */
 export const windowStart = (now: Date): string => new Date(now.getTime() - (FUNNEL_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)

@@ -1,8 +1,7 @@
 /** The store's contract, invitations: waves to the shop and their single-use codes. */
 import { INVITATION_DAYS } from "../../../signup/link-lifetimes"
 import type { QueuedMessage } from "./mail"
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS } from "../../../signup/durations"
 
 /** When an invitation was sent, and when the shop redeemed its code. */
 export interface InvitationTimes {

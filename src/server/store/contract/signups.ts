@@ -7,6 +7,7 @@ import type { Attribution } from "../../../signup/schema"
 import { STATUS_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../../../signup/link-lifetimes"
 import type { InvitationTimes } from "./invitations"
 import type { QueuedMessage } from "./mail"
+import { DAY_MS } from "../../../signup/durations"
 
 export type SignupStatus = "pending" | "confirmed"
 
@@ -121,8 +122,6 @@ export const STATUS_TOKEN_TTL_MS = STATUS_LINK_DAYS * 24 * 60 * 60 * 1000
 
 /** When a status token made at `at` stops working. */
 export const statusTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + STATUS_TOKEN_TTL_MS).toISOString()
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** When the unsubscribe link of an email queued at `at` stops working. */
 export const unsubscribeTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS).toISOString()
