@@ -43,7 +43,7 @@ export const formatIsoDate = (iso: string): string => {
 const model = createContentSchemas({ imageExists: () => true })
 
 export const homeData = (): Queries.HomePageQuery => ({
-  homeJson: home,
+  page: home,
   slidesJson: {
     slides: slides.slides.map(({ caption, alt, image }) => ({
       caption,
@@ -84,22 +84,22 @@ export const dropData = (
       })),
     })),
   },
-  dropJson: drop,
+  page: drop,
 })
 
 /** The real drops content, for tests that change a copy of it. */
 export const dropsContent = drops
 
 export const aboutData = (): Queries.AboutPageQuery => ({
-  aboutJson: about,
+  page: about,
   valuesJson: model.values.parse(values),
 })
 
-export const contactData = (): Queries.ContactPageQuery => ({ contactJson: contact })
+export const contactData = (): Queries.ContactPageQuery => ({ page: contact })
 
 export const privacyData = (): Queries.PrivacyPageQuery => ({
   dropsJson: { minimumAge: drops.minimumAge },
-  privacyJson: {
+  page: {
     seo: privacy.seo,
     heading: privacy.heading,
     intro: privacy.intro,
@@ -108,11 +108,11 @@ export const privacyData = (): Queries.PrivacyPageQuery => ({
   },
 })
 
-export const notFoundData = (): Queries.NotFoundPageQuery => ({ notFoundJson: notFound })
+export const notFoundData = (): Queries.NotFoundPageQuery => ({ page: notFound })
 
 /** The status page's query result; `content` stands in for content/drops.json (a drop of the test's own). */
 export const waitlistData = (content: { minimumAge: number; drops: typeof drops.drops } = drops): Queries.WaitlistPageQuery => ({
-  waitlistJson: waitlist,
+  page: waitlist,
   rewardsJson: { tiers: rewards.tiers },
   dropsJson: {
     minimumAge: content.minimumAge,
@@ -129,11 +129,11 @@ export const waitlistData = (content: { minimumAge: number; drops: typeof drops.
   },
 })
 
-export const confirmData = (): Queries.ConfirmPageQuery => ({ confirmJson: confirm })
+export const confirmData = (): Queries.ConfirmPageQuery => ({ page: confirm })
 
-export const unsubscribeData = (): Queries.UnsubscribePageQuery => ({ unsubscribeJson: unsubscribe })
+export const unsubscribeData = (): Queries.UnsubscribePageQuery => ({ page: unsubscribe })
 
-export const inviteData = (): Queries.InvitePageQuery => ({ siteJson: { shopUrl: site.shopUrl, emails: { general: site.emails.general } }, inviteJson: invite })
+export const inviteData = (): Queries.InvitePageQuery => ({ siteJson: { shopUrl: site.shopUrl, emails: { general: site.emails.general } }, page: invite })
 
 /** The raw privacy content, for tests that walk every section. */
 export const privacyContent = privacy

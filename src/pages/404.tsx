@@ -1,11 +1,10 @@
 /** @jsxImportSource theme-ui */
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { graphql, Link, type PageProps } from "gatsby"
 import { useEffect } from "react"
 import { HydrateLater } from "../components/shared/Hydration"
-import { Seo } from "../components/Seo"
 
 const NotFoundPage = ({ data, location }: PageProps<Queries.NotFoundPageQuery>) => {
-  const page = data.notFoundJson!
+  const page = data.page!
   useEffect(() => {
     // A visitor's typo is not an application error, so this is a warning.
     console.warn(`404: no page at ${location.pathname}`)
@@ -34,16 +33,13 @@ const NotFoundPage = ({ data, location }: PageProps<Queries.NotFoundPageQuery>) 
 
 export default NotFoundPage
 
-export const Head = ({ data, location }: HeadProps<Queries.NotFoundPageQuery>) => (
-  <Seo title={data.notFoundJson!.seo.title} description={data.notFoundJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query NotFoundPage {
-    notFoundJson {
+    page: notFoundJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       text

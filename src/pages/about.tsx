@@ -1,7 +1,6 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type PageProps } from "gatsby"
 import { SignupSection } from "../components/forms/SignupSection"
-import { WebPageSeo } from "../components/WebPageSeo"
 import { CardGrid } from "../components/shared/CardGrid"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { JoinDropButton } from "../components/shared/JoinDropButton"
@@ -9,7 +8,7 @@ import { PageIntro } from "../components/shared/PageIntro"
 import { Section } from "../components/shared/Section"
 
 const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
-  const page = data.aboutJson!
+  const page = data.page!
   return (
     <>
       <StaticMarkup>
@@ -37,16 +36,13 @@ const AboutPage = ({ data }: PageProps<Queries.AboutPageQuery>) => {
 
 export default AboutPage
 
-export const Head = ({ data, location }: HeadProps<Queries.AboutPageQuery>) => (
-  <WebPageSeo type="AboutPage" {...data.aboutJson!.seo} pathname={location.pathname} />
-)
+export { AboutPageHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query AboutPage {
-    aboutJson {
+    page: aboutJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       intro {
         heading

@@ -1,13 +1,12 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { graphql, type PageProps } from "gatsby"
 import { HydrateLater } from "../components/shared/Hydration"
 import { ConfirmSignup } from "../components/waitlist/ConfirmSignup"
 import { TokenPage } from "../components/waitlist/TokenPage"
 
 /** /confirm/#token=...: where the confirmation email's link leads. */
 const ConfirmPage = ({ data }: PageProps<Queries.ConfirmPageQuery>) => {
-  const page = data.confirmJson!
+  const page = data.page!
   return (
     <HydrateLater>
       <TokenPage heading={page.heading} intro={page.intro}>
@@ -19,16 +18,13 @@ const ConfirmPage = ({ data }: PageProps<Queries.ConfirmPageQuery>) => {
 
 export default ConfirmPage
 
-export const Head = ({ data, location }: HeadProps<Queries.ConfirmPageQuery>) => (
-  <Seo title={data.confirmJson!.seo.title} description={data.confirmJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query ConfirmPage {
-    confirmJson {
+    page: confirmJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       intro

@@ -1,8 +1,7 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type PageProps } from "gatsby"
 import { ContactDetails } from "../components/contact/ContactDetails"
 import { ContactForm } from "../components/forms/ContactForm"
-import { WebPageSeo } from "../components/WebPageSeo"
 import { EmailLink } from "../components/shared/EmailLink"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
@@ -11,7 +10,7 @@ import { fillTemplate } from "../signup/template"
 
 const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
   const site = useSiteContent()
-  const page = data.contactJson!
+  const page = data.page!
   return (
     <>
       <StaticMarkup>
@@ -54,16 +53,13 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
 
 export default ContactPage
 
-export const Head = ({ data, location }: HeadProps<Queries.ContactPageQuery>) => (
-  <WebPageSeo type="ContactPage" {...data.contactJson!.seo} pathname={location.pathname} />
-)
+export { ContactPageHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query ContactPage {
-    contactJson {
+    page: contactJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       intro {
         heading

@@ -1,5 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type PageProps } from "gatsby"
 import { CheckFold } from "../components/drop/CheckFold"
 import { CheckTheDraw } from "../components/drop/CheckTheDraw"
 import { Commitment } from "../components/drop/Commitment"
@@ -11,7 +11,6 @@ import { DropPieces } from "../components/drop/DropPieces"
 import { DropSchedule } from "../components/drop/DropSchedule"
 import { HowItWorks } from "../components/drop/HowItWorks"
 import { LiveDraw } from "../components/drop/LiveDraw"
-import { WebPageSeo } from "../components/WebPageSeo"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import type { BeaconChain, BeaconScheme } from "../drop/beacon"
@@ -50,7 +49,7 @@ const sizeNamesOf = (drop: DropContent): Record<string, string> =>
  */
 const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
   const site = useSiteContent()
-  const page = data.dropJson!
+  const page = data.page!
   const { minimumAge, currency, drops } = data.dropsJson!
   const chain = toChain(data.dropsJson!.beacon)
   return (
@@ -117,7 +116,7 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
 
 export default DropPage
 
-export const Head = ({ data, location }: HeadProps<Queries.DropPageQuery>) => <WebPageSeo type="WebPage" {...data.dropJson!.seo} pathname={location.pathname} />
+export { WebPageHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query DropPage {
@@ -172,10 +171,9 @@ export const query = graphql`
         }
       }
     }
-    dropJson {
+    page: dropJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       intro

@@ -14,7 +14,7 @@ const FRIEND_SOCIAL_IMAGE = { path: "/social-preview-friend.png", width: 1200, h
  * link previews with a card of its own on any host, static ones included.
  */
 const FriendPage = ({ data }: PageProps<Queries.FriendPageQuery>) => {
-  const page = data.friendJson!
+  const page = data.page!
   return (
     <>
       <StaticMarkup>
@@ -30,14 +30,14 @@ const FriendPage = ({ data }: PageProps<Queries.FriendPageQuery>) => {
 export default FriendPage
 
 export const Head = ({ data, location }: HeadProps<Queries.FriendPageQuery>) => {
-  const { seo } = data.friendJson!
+  const { seo } = data.page!
   // Out of search results: it speaks to someone who followed a friend's link (Home is the page for search).
   return <Seo title={seo.title} description={seo.description} pathname={location.pathname} image={{ ...FRIEND_SOCIAL_IMAGE, alt: seo.imageAlt }} noindex />
 }
 
 export const query = graphql`
   query FriendPage {
-    friendJson {
+    page: friendJson {
       seo {
         title
         description

@@ -47,7 +47,7 @@ const heroPiece = (drops: Queries.HomePageQuery["dropsJson"]): HeroPieceProps | 
 const HomePage = ({ data }: PageProps<Queries.HomePageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
-  const page = data.homeJson!
+  const page = data.page!
   return (
     <>
       <HydrateLater>
@@ -96,22 +96,14 @@ export const Head = ({ data, location }: HeadProps<Queries.HomePageQuery>) => {
     email: site.emails.general,
     sameAs: site.social.map(({ url }) => url),
   }
-  return (
-    <Seo
-      title={data.homeJson!.seo.title}
-      description={data.homeJson!.seo.description}
-      pathname={location.pathname}
-      structuredData={graph(organization(facts), website(facts))}
-    />
-  )
+  return <Seo {...data.page!.seo} pathname={location.pathname} structuredData={graph(organization(facts), website(facts))} />
 }
 
 export const query = graphql`
   query HomePage {
-    homeJson {
+    page: homeJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       hero {
         eyebrow

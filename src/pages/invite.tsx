@@ -1,13 +1,12 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { graphql, type PageProps } from "gatsby"
 import { HydrateLater } from "../components/shared/Hydration"
 import { InvitationLookup } from "../components/waitlist/InvitationLookup"
 import { TokenPage } from "../components/waitlist/TokenPage"
 
 /** /invite/#code=...: where an invitation email's link leads; shows the invitation and the way into the shop. */
 const InvitePage = ({ data }: PageProps<Queries.InvitePageQuery>) => {
-  const page = data.inviteJson!
+  const page = data.page!
   return (
     <HydrateLater>
       <TokenPage heading={page.heading} intro={page.intro}>
@@ -19,9 +18,7 @@ const InvitePage = ({ data }: PageProps<Queries.InvitePageQuery>) => {
 
 export default InvitePage
 
-export const Head = ({ data, location }: HeadProps<Queries.InvitePageQuery>) => (
-  <Seo title={data.inviteJson!.seo.title} description={data.inviteJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query InvitePage {
@@ -31,10 +28,9 @@ export const query = graphql`
         general
       }
     }
-    inviteJson {
+    page: inviteJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       intro

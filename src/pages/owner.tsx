@@ -1,12 +1,11 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { graphql, type PageProps } from "gatsby"
 import { OwnerPage } from "../components/owner/OwnerPage"
 import { HydrateLater } from "../components/shared/Hydration"
 import { useSiteContent } from "../hooks/use-site-content"
 
 /** /owner/: the list at a glance and its actions, for the owner only (behind OWNER_TOKEN; noindex, not in the sitemap). */
 const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
-  const { seo: _seo, ...copy } = data.ownerJson!
+  const { seo: _seo, ...copy } = data.page!
   const { brand } = useSiteContent()
   const dropPieces = Object.fromEntries((data.dropsJson?.drops ?? []).map((drop) => [drop.id, drop.pieces]))
   // The page's frame (logo, section links, sign out, the heading) is the owner's page's own: see OwnerShell.
@@ -19,16 +18,13 @@ const Owner = ({ data }: PageProps<Queries.OwnerPageQuery>) => {
 
 export default Owner
 
-export const Head = ({ data, location }: HeadProps<Queries.OwnerPageQuery>) => (
-  <Seo title={data.ownerJson!.seo.title} description={data.ownerJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query OwnerPage {
-    ownerJson {
+    page: ownerJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       intro

@@ -1,6 +1,5 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { WebPageSeo } from "../components/WebPageSeo"
+import { graphql, type PageProps } from "gatsby"
 import { StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
 import { useSiteContent, useUiCopy } from "../hooks/use-site-content"
@@ -13,7 +12,7 @@ import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, NETWORK_FINGERPRINT_DAYS, PENDING_SIG
 const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
-  const page = data.privacyJson!
+  const page = data.page!
   const fill = (text: string) =>
     fillTemplate(text, {
       email: site.emails.general,
@@ -53,19 +52,16 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
 
 export default PrivacyPage
 
-export const Head = ({ data, location }: HeadProps<Queries.PrivacyPageQuery>) => (
-  <WebPageSeo type="WebPage" {...data.privacyJson!.seo} pathname={location.pathname} />
-)
+export { WebPageHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query PrivacyPage {
     dropsJson {
       minimumAge
     }
-    privacyJson {
+    page: privacyJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       updated(formatString: "YYYY-MM-DD")

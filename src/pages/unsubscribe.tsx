@@ -1,13 +1,12 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { graphql, type PageProps } from "gatsby"
 import { HydrateLater } from "../components/shared/Hydration"
 import { TokenPage } from "../components/waitlist/TokenPage"
 import { UnsubscribeByLink } from "../components/waitlist/UnsubscribeByLink"
 
 /** /unsubscribe/#token=...: where the link at the foot of every email leads; the button leaves the list. */
 const UnsubscribePage = ({ data }: PageProps<Queries.UnsubscribePageQuery>) => {
-  const page = data.unsubscribeJson!
+  const page = data.page!
   return (
     <HydrateLater>
       <TokenPage heading={page.heading}>
@@ -19,16 +18,13 @@ const UnsubscribePage = ({ data }: PageProps<Queries.UnsubscribePageQuery>) => {
 
 export default UnsubscribePage
 
-export const Head = ({ data, location }: HeadProps<Queries.UnsubscribePageQuery>) => (
-  <Seo title={data.unsubscribeJson!.seo.title} description={data.unsubscribeJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query UnsubscribePage {
-    unsubscribeJson {
+    page: unsubscribeJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       question

@@ -1,12 +1,11 @@
 /** @jsxImportSource theme-ui */
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/Seo"
+import { graphql, type PageProps } from "gatsby"
 import { HydrateLater } from "../components/shared/Hydration"
 import { StatusLookup } from "../components/waitlist/StatusLookup"
 
 /** /waitlist/#token=...: a signup's pass (its place in line, rewards and entries), by the secret link only (no lookup by email), and the way to leave. */
 const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
-  const page = data.waitlistJson!
+  const page = data.page!
   return (
     <HydrateLater>
       <StatusLookup copy={page} tiers={data.rewardsJson!.tiers} drops={data.dropsJson ?? undefined} />
@@ -16,16 +15,13 @@ const WaitlistPage = ({ data }: PageProps<Queries.WaitlistPageQuery>) => {
 
 export default WaitlistPage
 
-export const Head = ({ data, location }: HeadProps<Queries.WaitlistPageQuery>) => (
-  <Seo title={data.waitlistJson!.seo.title} description={data.waitlistJson!.seo.description} pathname={location.pathname} noindex />
-)
+export { NoindexHead as Head } from "../components/PageHead"
 
 export const query = graphql`
   query WaitlistPage {
-    waitlistJson {
+    page: waitlistJson {
       seo {
-        title
-        description
+        ...PageSeo
       }
       heading
       eyebrow
