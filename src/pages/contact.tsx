@@ -5,6 +5,7 @@ import { ContactForm } from "../components/forms/ContactForm"
 import { EmailLink } from "../components/shared/EmailLink"
 import { HydrateLater, StaticMarkup } from "../components/shared/Hydration"
 import { PageIntro } from "../components/shared/PageIntro"
+import { sideBySide } from "../components/shared/styles"
 import { useSiteContent } from "../hooks/use-site-content"
 import { fillTemplate } from "../signup/template"
 
@@ -20,8 +21,7 @@ const ContactPage = ({ data }: PageProps<Queries.ContactPageQuery>) => {
         sx={{
           variant: "layout.container",
           py: [6, 7],
-          display: "grid",
-          gridTemplateColumns: ["1fr", "1fr", "1fr 1.4fr"],
+          ...sideBySide("1fr 1.4fr"),
           gap: [6, 7],
           alignItems: "start",
         }}

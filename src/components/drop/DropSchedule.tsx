@@ -5,6 +5,7 @@ import { useNowAt } from "../../hooks/use-now"
 import { formatDateTime, readerTimeZone } from "../../lib/dates"
 import { windowMoments, windowPhase } from "../../lib/drop-stage"
 import { fillTemplate } from "../../signup/template"
+import { sideBySide } from "../shared/styles"
 import { Countdown } from "./Countdown"
 import { dropSectionId, type CountdownCopy, type DropContent, type WindowCopy } from "./copy"
 import { panel, subheading } from "./ui"
@@ -41,8 +42,7 @@ export const DropSchedule = ({ drop, copy, language }: DropScheduleProps) => {
       <div
         sx={{
           ...panel,
-          display: "grid",
-          gridTemplateColumns: ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 3fr) minmax(0, 2fr)"],
+          ...sideBySide("minmax(0, 3fr) minmax(0, 2fr)", "minmax(0, 1fr)"),
           gap: [4, 5],
           alignItems: "center",
         }}

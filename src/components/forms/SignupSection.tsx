@@ -4,6 +4,7 @@ import { useSiteContent } from "../../hooks/use-site-content"
 import { socialProofCount } from "../../lib/list-size"
 import { SIGNUP_SECTION_ID } from "../../lib/routes"
 import type { SignupFollowUp } from "../../lib/signup-client"
+import { sideBySide } from "../shared/styles"
 import { SignupForm } from "./SignupForm"
 
 // What follows a signup ships only to visitors who start signing up (fetched when the form gets focus).
@@ -39,8 +40,7 @@ export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps
       >
         <div
           sx={{
-            display: "grid",
-            gridTemplateColumns: ["1fr", "1fr", "1fr 1fr"],
+            ...sideBySide("1fr 1fr"),
             gap: [5, 6],
             p: [4, 6],
             variant: "cards.pop",

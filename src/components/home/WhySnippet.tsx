@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { WHY_SECTION_ID } from "../../lib/routes"
+import { sideBySide } from "../shared/styles"
 
 interface WhySnippetProps {
   heading: string
@@ -14,8 +15,7 @@ export const WhySnippet = ({ heading, text, linkLabel }: WhySnippetProps) => (
     <div
       sx={{
         variant: "layout.container",
-        display: "grid",
-        gridTemplateColumns: ["1fr", "1fr", "1fr 2fr"],
+        ...sideBySide("1fr 2fr"),
         gap: [4, 6],
         alignItems: "center",
       }}

@@ -16,3 +16,6 @@ export const visuallyHidden: ThemeUIStyleObject = {
 
 /** Hashes, seeds and entry ids: machine text that must wrap anywhere on a phone. */
 export const machineText: ThemeUIStyleObject = { fontFamily: "monospace", fontSize: 0, overflowWrap: "anywhere", wordBreak: "break-all" }
+
+/** Two columns side by side from the theme's third breakpoint, one above the other below it: `wide` is the two tracks, `narrow` the one. */
+export const sideBySide = (wide: string, narrow = "1fr"): ThemeUIStyleObject => ({ display: "grid", gridTemplateColumns: [narrow, narrow, wide] })
