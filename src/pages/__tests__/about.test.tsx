@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react"
 import about from "../../../content/pages/about.json"
 import values from "../../../content/values.json"
-import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
-import { aboutData, headProps, pageProps } from "../../../test/page-fixtures"
+import { describePageHead } from "../../../test/page-head"
+import { aboutData, pageProps } from "../../../test/page-fixtures"
 import AboutPage, { Head } from "../about"
 
 const renderAbout = () => render(<AboutPage {...pageProps(aboutData(), "/about/")} />)
@@ -62,16 +62,14 @@ describe("About page", () => {
   })
 })
 
-describe("About page Head", () => {
-  const renderHead = () => render(<Head {...headProps(aboutData(), "/about/")} />).container
-
-  it("sets the title with the brand", () => {
-    expect(titleText(renderHead())).toBe("About | Block 94")
-  })
-
-  it("describes the page as an AboutPage in JSON-LD", () => {
-    const data = readJsonLd(renderHead())
-    expect(jsonLdTypes(data)).toEqual(["AboutPage"])
-    expect(data).toMatchObject({ "@graph": [{ name: about.seo.title, url: "https://block94.example/about/" }] })
-  })
-})
+describePageHead(
+  "About",
+  { Head, data: aboutData, pathname: "/about/" },
+  {
+    titleTest: "sets the title with the brand",
+    title: "About | Block 94",
+    jsonLdTest: "describes the page as an AboutPage in JSON-LD",
+    types: ["AboutPage"],
+    jsonLd: { "@graph": [{ name: about.seo.title, url: "https://block94.example/about/" }] },
+  },
+)

@@ -1,10 +1,16 @@
 import { render, screen, within } from "@testing-library/react"
 import contact from "../../../content/pages/contact.json"
-import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
-import { contactData, headProps, pageProps } from "../../../test/page-fixtures"
+import { describePageHead } from "../../../test/page-head"
+import { contactData, pageProps } from "../../../test/page-fixtures"
 import ContactPage, { Head } from "../contact"
 
 const renderContact = () => render(<ContactPage {...pageProps(contactData(), "/contact/")} />)
+
+/** Renders the page and returns its section headed `heading`. */
+const renderSection = (heading: string): HTMLElement => {
+  renderContact()
+  return screen.getByRole("region", { name: heading })
+}
 
 describe("Contact page", () => {
   it("opens with one h1 and the intro text", () => {
@@ -16,8 +22,7 @@ describe("Contact page", () => {
   })
 
   it("lists the general and business addresses as mailto links and the reply time", () => {
-    renderContact()
-    const details = screen.getByRole("region", { name: contact.details.heading })
+    const details = renderSection(contact.details.heading)
     const general = within(details).getByRole("link", { name: "hello@block94.example" })
     const business = within(details).getByRole("link", { name: "business@block94.example" })
     expect(general).toHaveAttribute("href", "mailto:hello@block94.example")
@@ -38,8 +43,7 @@ describe("Contact page", () => {
   })
 
   it("offers a plain mailto link for visitors without an email app", () => {
-    renderContact()
-    const section = screen.getByRole("region", { name: contact.form.heading })
+    const section = renderSection(contact.form.heading)
     const form = within(section).getByRole("form", { name: "Send a message" })
     const fallback = within(section).getByRole("link", { name: "hello@block94.example" })
     expect(fallback).toHaveAttribute("href", "mailto:hello@block94.example")
@@ -48,16 +52,14 @@ describe("Contact page", () => {
   })
 })
 
-describe("Contact page Head", () => {
-  const renderHead = () => render(<Head {...headProps(contactData(), "/contact/")} />).container
-
-  it("sets the title with the brand", () => {
-    expect(titleText(renderHead())).toBe("Contact | Block 94")
-  })
-
-  it("describes the page as a ContactPage in JSON-LD", () => {
-    const data = readJsonLd(renderHead())
-    expect(jsonLdTypes(data)).toEqual(["ContactPage"])
-    expect(data).toMatchObject({ "@graph": [{ url: "https://block94.example/contact/" }] })
-  })
-})
+describePageHead(
+  "Contact",
+  { Head, data: contactData, pathname: "/contact/" },
+  {
+    titleTest: "sets the title with the brand",
+    title: "Contact | Block 94",
+    jsonLdTest: "describes the page as a ContactPage in JSON-LD",
+    types: ["ContactPage"],
+    jsonLd: { "@graph": [{ url: "https://block94.example/contact/" }] },
+  },
+)

@@ -5,8 +5,8 @@ import home from "../../../content/pages/home.json"
 import reassurances from "../../../content/reassurances.json"
 import site from "../../../content/site.json"
 import slides from "../../../content/slides.json"
-import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
-import { headProps, homeData, pageProps } from "../../../test/page-fixtures"
+import { describePageHead } from "../../../test/page-head"
+import { homeData, pageProps } from "../../../test/page-fixtures"
 import HomePage, { Head } from "../index"
 
 const renderHome = () => render(<HomePage {...pageProps(homeData(), "/")} />)
@@ -153,26 +153,25 @@ describe("Home page", () => {
   })
 })
 
-describe("Home page Head", () => {
-  const renderHead = () => render(<Head {...headProps(homeData(), "/")} />).container
-
-  it("sets the brand title without repeating the brand", () => {
-    expect(titleText(renderHead())).toBe("Block 94 | Your Block. Your Drip.")
-  })
-
-  it("describes the organization and the website in JSON-LD", () => {
-    const data = readJsonLd(renderHead())
-    expect(jsonLdTypes(data)).toEqual(["Organization", "WebSite"])
-    expect(data).toMatchObject({
+describePageHead(
+  "Home",
+  { Head, data: homeData, pathname: "/" },
+  {
+    titleTest: "sets the brand title without repeating the brand",
+    title: "Block 94 | Your Block. Your Drip.",
+    jsonLdTest: "describes the organization and the website in JSON-LD",
+    types: ["Organization", "WebSite"],
+    jsonLd: {
       "@context": "https://schema.org",
       "@graph": [
         { name: site.brand, email: site.emails.general, sameAs: site.social.map(({ url }) => url) },
         { name: site.brand, url: "https://block94.example/" },
       ],
+    },
+  },
+  (renderHead) => {
+    it("links the canonical home URL", () => {
+      expect(renderHead().querySelector('link[rel="canonical"]')).toHaveAttribute("href", "https://block94.example/")
     })
-  })
-
-  it("links the canonical home URL", () => {
-    expect(renderHead().querySelector('link[rel="canonical"]')).toHaveAttribute("href", "https://block94.example/")
-  })
-})
+  },
+)

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react"
-import { jsonLdTypes, readJsonLd, titleText } from "../../../test/head-helpers"
+import { describePageHead } from "../../../test/page-head"
 import { formatDay } from "../../lib/dates"
-import { dropsContent, headProps, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
+import { dropsContent, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
 import { DROP_ENTRY_DAYS, VISIT_COUNT_MONTHS } from "../../signup/retention"
 import PrivacyPage, { Head } from "../privacy"
 
@@ -67,16 +67,14 @@ describe("Privacy page", () => {
   })
 })
 
-describe("Privacy page Head", () => {
-  const renderHead = () => render(<Head {...headProps(privacyData(), "/privacy/")} />).container
-
-  it("sets the title with the brand", () => {
-    expect(titleText(renderHead())).toBe("Privacy Policy | Block 94")
-  })
-
-  it("describes the page as a WebPage in JSON-LD", () => {
-    const data = readJsonLd(renderHead())
-    expect(jsonLdTypes(data)).toEqual(["WebPage"])
-    expect(data).toMatchObject({ "@graph": [{ url: "https://block94.example/privacy/" }] })
-  })
-})
+describePageHead(
+  "Privacy",
+  { Head, data: privacyData, pathname: "/privacy/" },
+  {
+    titleTest: "sets the title with the brand",
+    title: "Privacy Policy | Block 94",
+    jsonLdTest: "describes the page as a WebPage in JSON-LD",
+    types: ["WebPage"],
+    jsonLd: { "@graph": [{ url: "https://block94.example/privacy/" }] },
+  },
+)

@@ -1,4 +1,6 @@
 import { render, screen } from "@testing-library/react"
+import type { HeadProps, PageProps } from "gatsby"
+import type { ComponentType } from "react"
 import confirm from "../../../content/pages/confirm.json"
 import invite from "../../../content/pages/invite.json"
 import unsubscribe from "../../../content/pages/unsubscribe.json"
@@ -13,35 +15,27 @@ import WaitlistPage, { Head as WaitlistHead } from "../waitlist"
 // The Node build of the server renderer: the browser build jsdom would load needs TextEncoder.
 const { renderToString } = jest.requireActual<typeof import("react-dom/server")>("react-dom/server.node")
 
+/** One of the pages a link token opens, rendered at `path` with its query result. */
+const tokenPage = <T extends object>(
+  name: string,
+  path: string,
+  content: { heading: string; noToken: string; seo: { title: string } },
+  Page: ComponentType<PageProps<T>>,
+  Head: ComponentType<HeadProps<T>>,
+  data: () => T,
+) => ({
+  name,
+  path,
+  content,
+  page: () => <Page {...pageProps(data(), path)} />,
+  head: () => <Head {...headProps(data(), path)} />,
+})
+
 const PAGES = [
-  {
-    name: "status",
-    path: "/waitlist/",
-    content: waitlist,
-    page: () => <WaitlistPage {...pageProps(waitlistData(), "/waitlist/")} />,
-    head: () => <WaitlistHead {...headProps(waitlistData(), "/waitlist/")} />,
-  },
-  {
-    name: "confirmation",
-    path: "/confirm/",
-    content: confirm,
-    page: () => <ConfirmPage {...pageProps(confirmData(), "/confirm/")} />,
-    head: () => <ConfirmHead {...headProps(confirmData(), "/confirm/")} />,
-  },
-  {
-    name: "invitation",
-    path: "/invite/",
-    content: { ...invite, noToken: invite.noCode },
-    page: () => <InvitePage {...pageProps(inviteData(), "/invite/")} />,
-    head: () => <InviteHead {...headProps(inviteData(), "/invite/")} />,
-  },
-  {
-    name: "unsubscribe",
-    path: "/unsubscribe/",
-    content: unsubscribe,
-    page: () => <UnsubscribePage {...pageProps(unsubscribeData(), "/unsubscribe/")} />,
-    head: () => <UnsubscribeHead {...headProps(unsubscribeData(), "/unsubscribe/")} />,
-  },
+  tokenPage("status", "/waitlist/", waitlist, WaitlistPage, WaitlistHead, waitlistData),
+  tokenPage("confirmation", "/confirm/", confirm, ConfirmPage, ConfirmHead, confirmData),
+  tokenPage("invitation", "/invite/", { ...invite, noToken: invite.noCode }, InvitePage, InviteHead, inviteData),
+  tokenPage("unsubscribe", "/unsubscribe/", unsubscribe, UnsubscribePage, UnsubscribeHead, unsubscribeData),
 ]
 
 describe.each(PAGES)("the $name page", ({ content, page, head }) => {
