@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react"
 import notFound from "../../../content/pages/not-found.json"
 import { titleText } from "../../../test/head-helpers"
+import { theOneH1 } from "../../../test/page-checks"
 import { headProps, notFoundData, pageProps } from "../../../test/page-fixtures"
 import NotFoundPage, { Head } from "../404"
 
@@ -18,9 +19,7 @@ describe("404 page", () => {
 
   it("says the page was not found in its one h1", () => {
     renderNotFound()
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent("404 Page Not Found")
+    expect(theOneH1()).toHaveTextContent("404 Page Not Found")
     expect(screen.getByText(notFound.text)).toBeInTheDocument()
   })
 

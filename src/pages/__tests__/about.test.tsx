@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react"
 import about from "../../../content/pages/about.json"
 import values from "../../../content/values.json"
-import { describePageHead } from "../../../test/page-head"
+import { describePageHead, theOneH1 } from "../../../test/page-checks"
 import { aboutData, pageProps } from "../../../test/page-fixtures"
 import AboutPage, { Head } from "../about"
 
@@ -16,9 +16,7 @@ const signupSection = (): HTMLElement => {
 describe("About page", () => {
   it("opens with one h1 and the intro paragraphs", () => {
     renderAbout()
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent(about.intro.heading)
+    expect(theOneH1()).toHaveTextContent(about.intro.heading)
     const intro = screen.getByRole("region", { name: about.intro.heading })
     expect(about.intro.paragraphs.length).toBeGreaterThan(0)
     about.intro.paragraphs.forEach((paragraph) => {
@@ -62,14 +60,8 @@ describe("About page", () => {
   })
 })
 
-describePageHead(
-  "About",
-  { Head, data: aboutData, pathname: "/about/" },
-  {
-    titleTest: "sets the title with the brand",
-    title: "About | Block 94",
-    jsonLdTest: "describes the page as an AboutPage in JSON-LD",
-    types: ["AboutPage"],
-    jsonLd: { "@graph": [{ name: about.seo.title, url: "https://block94.example/about/" }] },
-  },
-)
+describePageHead("About", { Head, data: aboutData, pathname: "/about/" }, "About | Block 94", {
+  test: "describes the page as an AboutPage in JSON-LD",
+  types: ["AboutPage"],
+  matches: { "@graph": [{ name: about.seo.title, url: "https://block94.example/about/" }] },
+})

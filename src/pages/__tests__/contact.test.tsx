@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react"
 import contact from "../../../content/pages/contact.json"
-import { describePageHead } from "../../../test/page-head"
+import { describePageHead, theOneH1 } from "../../../test/page-checks"
 import { contactData, pageProps } from "../../../test/page-fixtures"
 import ContactPage, { Head } from "../contact"
 
@@ -15,9 +15,7 @@ const renderSection = (heading: string): HTMLElement => {
 describe("Contact page", () => {
   it("opens with one h1 and the intro text", () => {
     renderContact()
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent("Hit us up")
+    expect(theOneH1()).toHaveTextContent("Hit us up")
     expect(screen.getByText(contact.intro.text)).toBeInTheDocument()
   })
 
@@ -52,14 +50,8 @@ describe("Contact page", () => {
   })
 })
 
-describePageHead(
-  "Contact",
-  { Head, data: contactData, pathname: "/contact/" },
-  {
-    titleTest: "sets the title with the brand",
-    title: "Contact | Block 94",
-    jsonLdTest: "describes the page as a ContactPage in JSON-LD",
-    types: ["ContactPage"],
-    jsonLd: { "@graph": [{ url: "https://block94.example/contact/" }] },
-  },
-)
+describePageHead("Contact", { Head, data: contactData, pathname: "/contact/" }, "Contact | Block 94", {
+  test: "describes the page as a ContactPage in JSON-LD",
+  types: ["ContactPage"],
+  matches: { "@graph": [{ url: "https://block94.example/contact/" }] },
+})

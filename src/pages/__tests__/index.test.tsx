@@ -5,7 +5,7 @@ import home from "../../../content/pages/home.json"
 import reassurances from "../../../content/reassurances.json"
 import site from "../../../content/site.json"
 import slides from "../../../content/slides.json"
-import { describePageHead } from "../../../test/page-head"
+import { describePageHead, theOneH1 } from "../../../test/page-checks"
 import { homeData, pageProps } from "../../../test/page-fixtures"
 import HomePage, { Head } from "../index"
 
@@ -23,10 +23,9 @@ const precedes = (a: Node, b: Node): boolean => Boolean(a.compareDocumentPositio
 describe("Home page", () => {
   it("has one h1, the hero headline", () => {
     renderHome()
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent(home.hero.headline)
-    expect(h1s[0]).toHaveTextContent("Your Block. Your Drip.")
+    const h1 = theOneH1()
+    expect(h1).toHaveTextContent(home.hero.headline)
+    expect(h1).toHaveTextContent("Your Block. Your Drip.")
   })
 
   it("offers the hero calls to action, pointing at the signup and Why 94 sections", () => {
@@ -156,12 +155,11 @@ describe("Home page", () => {
 describePageHead(
   "Home",
   { Head, data: homeData, pathname: "/" },
+  { test: "sets the brand title without repeating the brand", text: "Block 94 | Your Block. Your Drip." },
   {
-    titleTest: "sets the brand title without repeating the brand",
-    title: "Block 94 | Your Block. Your Drip.",
-    jsonLdTest: "describes the organization and the website in JSON-LD",
+    test: "describes the organization and the website in JSON-LD",
     types: ["Organization", "WebSite"],
-    jsonLd: {
+    matches: {
       "@context": "https://schema.org",
       "@graph": [
         { name: site.brand, email: site.emails.general, sameAs: site.social.map(({ url }) => url) },

@@ -1,5 +1,5 @@
 import { render, screen, within } from "@testing-library/react"
-import { describePageHead } from "../../../test/page-head"
+import { describePageHead, theOneH1 } from "../../../test/page-checks"
 import { formatDay } from "../../lib/dates"
 import { dropsContent, pageProps, privacyContent, privacyData } from "../../../test/page-fixtures"
 import { DROP_ENTRY_DAYS, VISIT_COUNT_MONTHS } from "../../signup/retention"
@@ -10,9 +10,7 @@ const renderPrivacy = () => render(<PrivacyPage {...pageProps(privacyData(), "/p
 describe("Privacy page", () => {
   it("opens with one h1", () => {
     renderPrivacy()
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent("Privacy Policy")
+    expect(theOneH1()).toHaveTextContent("Privacy Policy")
   })
 
   it("shows the Last updated date in the site's one date format, readable and machine-readable", () => {
@@ -67,14 +65,8 @@ describe("Privacy page", () => {
   })
 })
 
-describePageHead(
-  "Privacy",
-  { Head, data: privacyData, pathname: "/privacy/" },
-  {
-    titleTest: "sets the title with the brand",
-    title: "Privacy Policy | Block 94",
-    jsonLdTest: "describes the page as a WebPage in JSON-LD",
-    types: ["WebPage"],
-    jsonLd: { "@graph": [{ url: "https://block94.example/privacy/" }] },
-  },
-)
+describePageHead("Privacy", { Head, data: privacyData, pathname: "/privacy/" }, "Privacy Policy | Block 94", {
+  test: "describes the page as a WebPage in JSON-LD",
+  types: ["WebPage"],
+  matches: { "@graph": [{ url: "https://block94.example/privacy/" }] },
+})

@@ -6,6 +6,7 @@ import invite from "../../../content/pages/invite.json"
 import unsubscribe from "../../../content/pages/unsubscribe.json"
 import waitlist from "../../../content/pages/waitlist.json"
 import { titleText } from "../../../test/head-helpers"
+import { theOneH1 } from "../../../test/page-checks"
 import { confirmData, headProps, inviteData, pageProps, unsubscribeData, waitlistData } from "../../../test/page-fixtures"
 import ConfirmPage, { Head as ConfirmHead } from "../confirm"
 import InvitePage, { Head as InviteHead } from "../invite"
@@ -41,9 +42,7 @@ const PAGES = [
 describe.each(PAGES)("the $name page", ({ content, page, head }) => {
   it("has its heading as the one h1, and explains itself without a link token", async () => {
     render(page())
-    const h1s = screen.getAllByRole("heading", { level: 1 })
-    expect(h1s).toHaveLength(1)
-    expect(h1s[0]).toHaveTextContent(content.heading)
+    expect(theOneH1()).toHaveTextContent(content.heading)
     expect(await screen.findByText(content.noToken)).toBeVisible()
   })
 
