@@ -26,3 +26,11 @@ export function stubFetch(): jest.MockedFunction<typeof fetch> {
   })
   return fetchMock
 }
+
+/** What the status lookup answers someone confirmed: their place (with the list's size when shown) and friends brought. */
+export const confirmedStatus = (place: { position: number; total?: number; referrals?: number }) => ({
+  status: "confirmed",
+  ...place,
+  referralCode: "ABCD1234EF",
+  referralUrl: "https://block94.example/?ref=ABCD1234EF",
+})

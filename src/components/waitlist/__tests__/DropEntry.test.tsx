@@ -10,6 +10,7 @@ import { withoutBotCheck } from "../../../../test/bot-check-fetch"
 import { createHash, webcrypto } from "node:crypto"
 import { TextEncoder } from "node:util"
 import { scheduledRecord } from "../../../../test/drop-fixtures"
+import { confirmedStatus } from "../../../../test/page-fetch"
 import type { MyDropEntry } from "../../../drop/contract"
 import { DropEntries, stillShown } from "../DropEntries"
 import type { Clock } from "../DropEntry"
@@ -172,32 +173,18 @@ describe("entering from the status page", () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  // What the server answers to the refusals whose words do not fit a row of the table below.
+  const BOT_CHECK_FAILED = { error: "We couldn't check that this came from a person: please reload the page and try again", code: "bot_check_failed" }
+  const NOT_CONFIRMED = { error: "Only confirmed people on the list can enter: open the link in the email we sent you first", code: "entry_not_confirmed" }
+  const HELD = { error: "Your signup is waiting for a check by our team, so it can't enter a draw yet", code: "entry_held" }
+  const UNKNOWN_LINK = { error: "This status link is not known: check that the whole link was opened", code: "status_link_unknown" }
+
   it.each([
     ["a size not of the drop", 400, { error: '"size" is not one of this drop\'s sizes', code: "size_unknown" }, copy.errors.badSize],
-    [
-      "the bot check refusing",
-      403,
-      { error: "We couldn't check that this came from a person: please reload the page and try again", code: "bot_check_failed" },
-      copy.errors.botCheck,
-    ],
-    [
-      "an unconfirmed address",
-      403,
-      { error: "Only confirmed people on the list can enter: open the link in the email we sent you first", code: "entry_not_confirmed" },
-      copy.errors.notConfirmed,
-    ],
-    [
-      "a signup held for review",
-      403,
-      { error: "Your signup is waiting for a check by our team, so it can't enter a draw yet", code: "entry_held" },
-      copy.errors.held,
-    ],
-    [
-      "an unknown link or drop",
-      404,
-      { error: "This status link is not known: check that the whole link was opened", code: "status_link_unknown" },
-      copy.errors.notFound,
-    ],
+    ["the bot check refusing", 403, BOT_CHECK_FAILED, copy.errors.botCheck],
+    ["an unconfirmed address", 403, NOT_CONFIRMED, copy.errors.notConfirmed],
+    ["a signup held for review", 403, HELD, copy.errors.held],
+    ["an unknown link or drop", 404, UNKNOWN_LINK, copy.errors.notFound],
     ["a window not open yet", 409, { error: "Entries for this drop open at 2026-12-04T17:00:00.000Z", code: "entries_not_open" }, copy.errors.notOpen],
     ["a closed window", 409, { error: "Entries for this drop have closed", code: "entries_closed" }, copy.errors.closed],
     ["a draw not set up", 409, { error: "This drop's draw isn't set up yet: please try again later", code: "draw_not_set_up" }, copy.errors.notSetUp],
@@ -260,14 +247,7 @@ describe("entering from the status page", () => {
 })
 
 describe("the drop section of the status page", () => {
-  const STATUS = {
-    status: "confirmed",
-    position: 3,
-    total: 50,
-    referrals: 1,
-    referralCode: "ABCD1234EF",
-    referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  }
+  const STATUS = confirmedStatus({ position: 3, total: 50, referrals: 1 })
   const openWith = (search: string) => window.history.replaceState(null, "", `/page/${search}`)
   afterEach(() => openWith(""))
 

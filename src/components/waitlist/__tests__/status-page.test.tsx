@@ -5,41 +5,27 @@ import waitlistPage from "../../../../content/pages/waitlist.json"
 import rewards from "../../../../content/rewards.json"
 import { StatusLookup } from "../StatusLookup"
 import { withoutBotCheck } from "../../../../test/bot-check-fetch"
-import { answer, openWith, stubFetch, TOKEN } from "../../../../test/page-fetch"
+import { answer, confirmedStatus, openWith, stubFetch, TOKEN } from "../../../../test/page-fetch"
 
 const fetchMock = stubFetch()
 
+/** Opens the status page from its link, every lookup answered `status` with `body`. */
+const openByLink = (body: unknown, status = 200) => {
+  openWith(`#token=${TOKEN}`)
+  fetchMock.mockResolvedValue(answer(status, body))
+  render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+}
+
 describe("the status page", () => {
   it("shows the list's size once it is at least the number the site shows it from", async () => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(
-      answer(200, {
-        status: "confirmed",
-        position: 12,
-        total: 5012,
-        referrals: 0,
-        referralCode: "ABCD1234EF",
-        referralUrl: "https://block94.example/?ref=ABCD1234EF",
-      }),
-    )
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    openByLink(confirmedStatus({ position: 12, total: 5012, referrals: 0 }))
     // The place first: it is the page's heading.
     expect(await screen.findByRole("heading", { level: 1, name: "You're #12 of 5,012" })).toBeVisible()
   })
 
   it("shows the place, the friends brought and the referral link for a valid token", async () => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(
-      // A list smaller than the signup section's "5,000+": the server leaves its size out.
-      answer(200, {
-        status: "confirmed",
-        position: 2,
-        referrals: 1,
-        referralCode: "ABCD1234EF",
-        referralUrl: "https://block94.example/?ref=ABCD1234EF",
-      }),
-    )
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    // A list smaller than the signup section's "5,000+": the server leaves its size out.
+    openByLink(confirmedStatus({ position: 2, referrals: 1 }))
     // The place is told without a number.
     expect(await screen.findByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
     expect(screen.queryByText(/#2/)).not.toBeInTheDocument()
@@ -58,18 +44,7 @@ describe("the status page", () => {
   })
 
   it("tells a referrer the friends waiting for review as waiting, and reads an answer without the list's size", async () => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(
-      answer(200, {
-        status: "confirmed",
-        position: 7,
-        referrals: 0,
-        waiting: 18,
-        referralCode: "ABCD1234EF",
-        referralUrl: "https://block94.example/friend/?ref=ABCD1234EF",
-      }),
-    )
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    openByLink({ ...confirmedStatus({ position: 7, referrals: 0 }), waiting: 18, referralUrl: "https://block94.example/friend/?ref=ABCD1234EF" })
     expect(await screen.findByRole("heading", { level: 1, name: "You're in: each friend moves you up" })).toBeVisible()
     expect(screen.getByText("Friends who joined with your link: 0")).toBeVisible()
     expect(screen.getByText("18 more joined with your link and wait for a quick check by our team.")).toBeVisible()
@@ -86,9 +61,7 @@ describe("the status page", () => {
   })
 
   it("looks up the new token when another link is opened in the same tab (only the fragment changes)", async () => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(404, { error: "Unknown status link", code: "status_link_unknown" }))
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    openByLink({ error: "Unknown status link", code: "status_link_unknown" }, 404)
     expect(await screen.findByText(waitlistPage.notFound)).toBeVisible()
     window.location.hash = "#token=another-token"
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
@@ -150,19 +123,10 @@ describe("the status page", () => {
 })
 
 describe("the status page of someone invited", () => {
-  const STATUS = {
-    status: "confirmed",
-    position: 3,
-    total: 50,
-    referrals: 0,
-    referralCode: "ABCD1234EF",
-    referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  }
+  const STATUS = confirmedStatus({ position: 3, total: 50, referrals: 0 })
 
   it("says they're invited, and keeps their place", async () => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(200, { ...STATUS, invited: true, redeemed: false }))
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    openByLink({ ...STATUS, invited: true, redeemed: false })
     expect(await screen.findByRole("heading", { level: 2, name: waitlistPage.invited.heading })).toBeVisible()
     expect(screen.getByText(waitlistPage.invited.text)).toBeVisible()
     expect(screen.getByText("You're in: each friend moves you up")).toBeVisible()
@@ -182,11 +146,8 @@ describe("the status page of someone invited", () => {
 })
 
 describe("rewards and the leaderboard on the status page", () => {
-  const STATUS = { status: "confirmed", position: 2, total: 50, referralCode: "ABCD1234EF", referralUrl: "https://block94.example/?ref=ABCD1234EF" }
   const open = async (status: Record<string, unknown>) => {
-    openWith(`#token=${TOKEN}`)
-    fetchMock.mockResolvedValue(answer(200, { ...STATUS, ...status }))
-    render(<StatusLookup copy={waitlistPage} tiers={rewards.tiers} />)
+    openByLink({ ...confirmedStatus({ position: 2, total: 50 }), ...status })
     return screen.findByRole("region", { name: waitlistPage.rewards.heading })
   }
 
@@ -244,14 +205,7 @@ describe("rewards and the leaderboard on the status page", () => {
 })
 
 describe("leaving the list on the status page", () => {
-  const STATUS = {
-    status: "confirmed",
-    position: 2,
-    total: 50,
-    referrals: 0,
-    referralCode: "ABCD1234EF",
-    referralUrl: "https://block94.example/?ref=ABCD1234EF",
-  }
+  const STATUS = confirmedStatus({ position: 2, total: 50, referrals: 0 })
   const { leave } = waitlistPage
   const openStatusPage = async (status: Record<string, unknown> = STATUS) => {
     openWith(`#token=${TOKEN}`)
