@@ -12,7 +12,7 @@ import drops from "../content/drops.json"
 import copy from "../content/pages/drop.json"
 import ui from "../content/ui.json"
 import { ONE_FORMAT } from "./date-format"
-import { axeViolations, cookieNotice, expect, mainNav, menuToggle, onPhone, test } from "./fixtures"
+import { axeViolations, cookieNotice, expect, mainNav, menuToggle, onPhone, test, type App, type PageProblems } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const [DROP] = drops.drops
@@ -27,6 +27,14 @@ const json = (route: Route, status: number, body: unknown) => route.fulfill({ st
 /** The drop service has no record for the drop yet. */
 const noRecord = (page: Page) => page.route("**/api/drop?drop=drop-01", (route) => json(route, 404, { error: "unknown drop" }))
 const NOT_FOUND = /^error: Failed to load resource: the server responded with a status of 404/
+
+/** Opens the drop page with no record published (its 404 allowed), the browser's clock at `time` when given. */
+const openWithoutRecord = async ({ page, app, problems }: { page: Page; app: App; problems: PageProblems }, time?: Date) => {
+  problems.allow(NOT_FOUND)
+  await noRecord(page)
+  if (time) await page.clock.install({ time })
+  await app.open("/drop/")
+}
 
 /** The status answer for a confirmed person whose entry in drop-01 is in, in size M of the hoodie. */
 const enteredStatus = (page: Page) =>
@@ -94,10 +102,7 @@ test.describe("the drop in the header, the menu and the footer", () => {
 
 test.describe("the drop page leads with the pieces", () => {
   test("large 4:5 pictures before anything else, each with its name, price, colourway and pieces per size", async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     const pictures = page.locator("[data-piece] img")
     await expect(pictures).toHaveCount(DROP.pieces.length)
     const first = await pictures.first().boundingBox()
@@ -124,9 +129,7 @@ test.describe("the drop page leads with the pieces", () => {
   })
 
   test("opens a piece's size guide from the keyboard", async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems })
     const card = page.locator(`[data-piece="${HOODIE.id}"]`)
     await expect(card.getByText(HOODIE.sizes[0].measurements)).toBeHidden()
     await page.locator("#main").focus()
@@ -139,10 +142,7 @@ test.describe("the drop page leads with the pieces", () => {
 
 test.describe("the one action for the visitor's stage", () => {
   test("before the opening, a visitor joins the list, by the countdown and with the age rule said once", async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     await expect(actionPanel(page)).toHaveAttribute("data-drop-action", "join")
     await expect(actionPanel(page).getByRole("link", { name: copy.action.join })).toHaveAttribute("href", "/#join-the-drop")
     await checkFold(page).locator("summary").click()
@@ -152,10 +152,7 @@ test.describe("the one action for the visitor's stage", () => {
   })
 
   test("while entries are open, the action is to enter, on the status page", async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: OPEN })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, OPEN)
     await expect(actionPanel(page).getByRole("link", { name: copy.action.enter })).toHaveAttribute("href", "/waitlist/")
   })
 
@@ -179,10 +176,7 @@ test.describe("the one action for the visitor's stage", () => {
 
 test.describe("the phone's sticky bar", () => {
   test("holds the countdown and the action at the foot of the screen, above the cookie notice", PHONE_ONLY, async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     await expect(cookieNotice(page)).toBeVisible()
     await expect(bar(page)).toBeVisible()
     await expect(bar(page)).toContainText(copy.countdown.toOpen)
@@ -206,10 +200,7 @@ test.describe("the phone's sticky bar", () => {
   })
 
   test("never covers the focused control, all the way through the page", PHONE_ONLY, async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     await expect(bar(page)).toBeVisible()
     await checkFold(page).locator("summary").focus()
     await page.keyboard.press("Enter")
@@ -239,10 +230,7 @@ test.describe("the phone's sticky bar", () => {
   })
 
   test("is not there on a laptop", LAPTOP_ONLY, async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     await expect(actionPanel(page)).toHaveAttribute("data-drop-action", "join")
     await expect(bar(page)).toBeHidden()
   })
@@ -250,10 +238,7 @@ test.describe("the phone's sticky bar", () => {
 
 test.describe("how the draw is checked, folded", () => {
   test("opens from the keyboard; before the draw its button is disabled with when it opens; axe clean", async ({ page, app, problems }) => {
-    problems.allow(NOT_FOUND)
-    await noRecord(page)
-    await page.clock.install({ time: BEFORE })
-    await app.open("/drop/")
+    await openWithoutRecord({ page, app, problems }, BEFORE)
     const fold = checkFold(page)
     await expect(fold.getByText(copy.check.paragraphs[0])).toBeHidden()
     await page.locator("#main").focus()

@@ -16,7 +16,7 @@ import { makeCommitment, type DropCommitment } from "../src/drop/commitment"
 import type { PublishedDrop } from "../src/drop/contract"
 import { drawKey, drawWinners } from "../src/drop/draw"
 import { entryListText, sha256Hex, type DrawEntry } from "../src/drop/entry-list"
-import { scheduledRecord } from "../test/drop-fixtures"
+import { scheduledRecord, STOCK } from "../test/drop-fixtures"
 import { publicKeyOf, signRound } from "../tools/dev/beacon-stand-in"
 import { routeBuiltDrops } from "../tools/dev/built-drops"
 import { axeViolations, builtApiBase, cookieNotice, expect, test } from "./fixtures"
@@ -49,13 +49,8 @@ const fairDraw = async (): Promise<{ record: PublishedDrop; list: string; commit
     size: index % 2 === 0 ? "hoodie/S" : "cap/One size",
     tickets: 1 + (index % 4),
   }))
-  const stock = [
-    { size: "hoodie/S", pieces: 15 },
-    { size: "hoodie/M", pieces: 25 },
-    { size: "hoodie/L", pieces: 25 },
-    { size: "hoodie/XL", pieces: 15 },
-    { size: "cap/One size", pieces: 4 },
-  ]
+  // The first drop's stock, with only 4 caps.
+  const stock = STOCK.map((line) => (line.size === "cap/One size" ? { ...line, pieces: 4 } : line))
   const commitment = makeCommitment(await sha256Hex(SEED), CHAIN, DROP, new Date("2026-12-01T12:00:00Z"))
   const beacon = { round: commitment.round, signature: signRound(CHAIN_KEY, commitment.round) }
   const list = entryListText(entries)

@@ -262,6 +262,22 @@ export const PLACE_ANSWER = {
   statusUrl: "https://block94.example/waitlist/#token=QmxvY2s5NC1zdGF0dXMtdG9rZW4tZm9yLXRlc3RzLi4u",
 }
 
+/** The describe block's tests run one after another against one server it starts: serial, two minutes each, motion reduced. */
+export const inOrderOnOneServer = (): void => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 })
+  test.use({ reducedMotion: "reduce" })
+}
+
+/** Opens the owner's page and signs in from the keyboard: Tab from the top to the secret field, type `secret`, Enter. */
+export const signInToOwnerPage = async (page: Page, siteUrl: string, secret: string): Promise<void> => {
+  await page.goto(`${siteUrl}/owner/`)
+  await waitUntilHydrated(page)
+  await page.locator("body").click({ position: { x: 1, y: 1 } })
+  await tabTo(page, "Owner secret")
+  await page.keyboard.type(secret)
+  await page.keyboard.press("Enter")
+}
+
 /** Signs `email` up through the public API, as the signup form would; returns their referral code. */
 export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
   const response = await fetch(`${siteUrl}/api/signup`, {
@@ -327,4 +343,19 @@ export const serveWithInbox = async (name: string, env: Record<string, string> =
       await inbox.close()
     },
   }
+}
+
+/** `serveWithInbox` for the describe block it is called in: served before its first test, stopped after its last. */
+export const serveWithInboxAround = (name: string, env: Record<string, string> = {}): MailedSite => {
+  // Filled in by the block's first hook, so its tests and later hooks read it as they run.
+  const site = {} as MailedSite
+  let served = false
+  test.beforeAll(async () => {
+    Object.assign(site, await serveWithInbox(name, env))
+    served = true
+  })
+  test.afterAll(async () => {
+    if (served) await site.stop()
+  })
+  return site
 }

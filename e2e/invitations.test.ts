@@ -10,39 +10,29 @@ import type { ParsedMail } from "mailparser"
 import site from "../content/site.json"
 import invitePage from "../content/pages/invite.json"
 import waitlistPage from "../content/pages/waitlist.json"
-import { axeViolations, expect, linkIn, mailTo, serveWithInbox, test, waitUntilHydrated, type MailedSite } from "./fixtures"
+import { axeViolations, expect, inOrderOnOneServer, linkIn, mailTo, serveWithInboxAround, test, waitUntilHydrated } from "./fixtures"
 import { linkSecret } from "../test/link-secret"
 
 const usedText = invitePage.redeemed.replace("{email}", site.emails.general)
 const INVITE_API_TOKEN = "e2e-shop-secret-0123456789abcdef"
 
 test.describe("an invitation to the shop", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 })
-  test.use({ reducedMotion: "reduce" })
-  let served: MailedSite
-  let siteUrl: string
-  let signupsFile: string
-
-  test.beforeAll(async () => {
-    served = await serveWithInbox("invite", { INVITE_API_TOKEN })
-    ;({ url: siteUrl, signupsFile } = served)
-  })
-
-  test.afterAll(() => served?.stop())
+  inOrderOnOneServer()
+  const served = serveWithInboxAround("invite", { INVITE_API_TOKEN })
 
   /** The first email to `email` whose subject matches, as it arrives. */
   const firstMailTo = async (email: string, subject: RegExp): Promise<ParsedMail> => (await mailTo(served.inbox, email, subject))[0]
 
   /** Joins (double opt-in), confirms from the mailed link, and returns the status link. */
   const joinAndConfirm = async (email: string): Promise<string> => {
-    const joined = await fetch(`${siteUrl}/api/signup`, {
+    const joined = await fetch(`${served.url}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString() }),
     })
     expect(joined.status).toBe(201)
     const token = linkSecret(linkIn(await firstMailTo(email, /^Confirm your spot/), "/confirm/"))
-    const confirmed = await fetch(`${siteUrl}/api/confirm`, {
+    const confirmed = await fetch(`${served.url}/api/confirm`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ token }),
@@ -56,13 +46,13 @@ test.describe("an invitation to the shop", () => {
     const root = resolve(__dirname, "..")
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "tools", "cli", "invite.ts"), "--email", email], {
       cwd: root,
-      env: { ...process.env, SIGNUPS_FILE: signupsFile, SITE_URL: siteUrl },
+      env: { ...process.env, SIGNUPS_FILE: served.signupsFile, SITE_URL: served.url },
     })
     return stdout
   }
 
   const redeem = (code: string) =>
-    fetch(`${siteUrl}/api/invite/redeem`, {
+    fetch(`${served.url}/api/invite/redeem`, {
       method: "POST",
       headers: { authorization: `Bearer ${INVITE_API_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ code }),
@@ -114,7 +104,7 @@ test.describe("an invitation to the shop", () => {
   })
 
   test("a link with a code no one has says so, axe clean", async ({ page }) => {
-    await page.goto(`${siteUrl}/invite/#code=${"A".repeat(43)}`)
+    await page.goto(`${served.url}/invite/#code=${"A".repeat(43)}`)
     await waitUntilHydrated(page)
     await expect(page.getByText(invitePage.notFound)).toBeVisible()
     expect(await axeViolations(page)).toEqual([])

@@ -3,8 +3,7 @@
 // leaves from the status page with the keyboard alone; another unsubscribes from the link at the
 // foot of an email. Every state on the way is axe clean.
 import type { Page } from "@playwright/test"
-import type { Inbox } from "../tools/dev/smtp-inbox"
-import { axeViolations, expect, joinOnHome, linkIn, serveWithInbox, test, waitUntilHydrated, type MailedSite } from "./fixtures"
+import { axeViolations, expect, inOrderOnOneServer, joinOnHome, linkIn, serveWithInboxAround, test, waitUntilHydrated } from "./fixtures"
 import { linkSecret, postJson } from "../test/link-secret"
 
 /** The focused element's text, and whether it shows the focus ring. */
@@ -16,23 +15,13 @@ const focused = (page: Page) =>
   })
 
 test.describe("leaving the list", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 })
-  test.use({ reducedMotion: "reduce" })
-  let site: MailedSite
-  let inbox: Inbox
-  let siteUrl: string
-
-  test.beforeAll(async () => {
-    site = await serveWithInbox("leaving")
-    ;({ inbox, url: siteUrl } = site)
-  })
-
-  test.afterAll(() => site?.stop())
+  inOrderOnOneServer()
+  const site = serveWithInboxAround("leaving")
 
   /** Signs `email` up on Home, confirms from the mailed link, and returns the confirmation email and the status link. */
   const joinAndConfirm = async (page: Page, email: string) => {
-    await joinOnHome(page, siteUrl, email)
-    const mail = await inbox.waitFor(email, 15_000)
+    await joinOnHome(page, site.url, email)
+    const mail = await site.inbox.waitFor(email, 15_000)
     const confirmed = page.waitForResponse((response) => response.url().endsWith("/api/confirm"))
     await page.goto(linkIn(mail, "/confirm/"))
     const answer = (await (await confirmed).json()) as { statusUrl: string }
@@ -40,14 +29,14 @@ test.describe("leaving the list", () => {
     return { mail, statusUrl: answer.statusUrl }
   }
 
-  const statusOf = async (statusUrl: string) => (await postJson(`${siteUrl}/api/waitlist`, { token: linkSecret(statusUrl) })).status
+  const statusOf = async (statusUrl: string) => (await postJson(`${site.url}/api/waitlist`, { token: linkSecret(statusUrl) })).status
 
   test("from the status page: asks first, leaves with the keyboard alone, and says so", async ({ page }, testInfo) => {
     const email = `leaver.${testInfo.project.name}@example.com`
     const { mail, statusUrl } = await joinAndConfirm(page, email)
     // Every email carries the one-click link (RFC 8058) and a mailto to the team.
     const header = mail.headerLines.find(({ key }) => key === "list-unsubscribe")?.line.replace(/\r\n[ \t]+/g, " ")
-    expect(header).toMatch(new RegExp(`^List-Unsubscribe: <${siteUrl}/api/unsubscribe\\?token=[A-Za-z0-9_-]{43}>, <mailto:[^>]+\\?subject=unsubscribe>$`))
+    expect(header).toMatch(new RegExp(`^List-Unsubscribe: <${site.url}/api/unsubscribe\\?token=[A-Za-z0-9_-]{43}>, <mailto:[^>]+\\?subject=unsubscribe>$`))
 
     await page.goto(statusUrl)
     await waitUntilHydrated(page)

@@ -2,38 +2,27 @@
 // address on the owner's page (masked, whole on request, every lookup in the log but never the
 // address) and sends their link again, which arrives in their inbox. Keyboard only, axe clean,
 // at phone and laptop size, against the production server with a real SMTP inbox.
-import { axeViolations, expect, serveWithInbox, signUpThroughApi, tabTo, test, waitUntilHydrated, type MailedSite } from "./fixtures"
+import { axeViolations, expect, inOrderOnOneServer, serveWithInboxAround, signInToOwnerPage, signUpThroughApi, tabTo, test } from "./fixtures"
 
 const SECRET = "owner-people-e2e-secret-0123456789"
 const MAYA = "maya.first@example.com"
 const HOUR_MS = 60 * 60 * 1000
 
 test.describe("finding someone on the owner's page", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 })
-  test.use({ reducedMotion: "reduce" })
-  let site: MailedSite
+  inOrderOnOneServer()
+  const site = serveWithInboxAround("owner-people", { OWNER_TOKEN: SECRET })
 
   test.beforeAll(async () => {
-    site = await serveWithInbox("owner-people", { OWNER_TOKEN: SECRET })
     await signUpThroughApi(site.url, MAYA)
     await site.inbox.waitFor(MAYA)
     // Two hours on, on the same list: past the hour that must pass between two emails to one address.
     await site.restart({ clockOffsetMs: 2 * HOUR_MS })
   })
 
-  test.afterAll(async () => {
-    await site?.stop()
-  })
-
   test("finds someone by address, masked until asked, and sends their link again, from the keyboard", async ({ page }) => {
     const mailsToMaya = () => site.inbox.messages.filter((mail) => JSON.stringify(mail.to).includes(MAYA)).length
     const before = mailsToMaya()
-    await page.goto(`${site.url}/owner/`)
-    await waitUntilHydrated(page)
-    await page.locator("body").click({ position: { x: 1, y: 1 } })
-    await tabTo(page, "Owner secret")
-    await page.keyboard.type(SECRET)
-    await page.keyboard.press("Enter")
+    await signInToOwnerPage(page, site.url, SECRET)
     await expect(page.getByRole("heading", { level: 2, name: "Is it working?" })).toBeVisible()
 
     await tabTo(page, "Find someone")

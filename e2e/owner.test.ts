@@ -12,7 +12,18 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN, freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { answerBuiltApiLocally, axeViolations, expect, focused, signUpThroughApi, tabTo, test, waitUntilHydrated } from "./fixtures"
+import {
+  answerBuiltApiLocally,
+  axeViolations,
+  expect,
+  focused,
+  inOrderOnOneServer,
+  signInToOwnerPage,
+  signUpThroughApi,
+  tabTo,
+  test,
+  waitUntilHydrated,
+} from "./fixtures"
 import { NO_BROWSER } from "./site"
 
 const SECRET = "owner-page-e2e-secret-0123456789"
@@ -25,8 +36,7 @@ const count = (page: Page, label: string) =>
     .first()
 
 test.describe("the owner's page", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 })
-  test.use({ reducedMotion: "reduce" })
+  inOrderOnOneServer()
   let server: ProductionServer
   let siteUrl: string
   let mayaCode: string
@@ -243,11 +253,7 @@ test.describe("the owner's page", () => {
   test("says on its first screen whether it is working, and releases a referrer's held friends at once, from the keyboard", async ({ page }) => {
     // Two more friends through Maya's link: held, since nobody confirmed their addresses.
     for (const email of ["noa.friend@example.com", "kai.friend@example.com"]) await signUpThroughApi(siteUrl, email, { referralCode: mayaCode })
-    await open(page)
-    await page.locator("body").click({ position: { x: 1, y: 1 } })
-    await tabTo(page, "Owner secret")
-    await page.keyboard.type(SECRET)
-    await page.keyboard.press("Enter")
+    await signInToOwnerPage(page, siteUrl, SECRET)
 
     // The first screen: the health line in words, everyone on the list against the goal, the funnel's steps.
     await expect(page.getByRole("heading", { level: 2, name: "Is it working?" })).toBeVisible()

@@ -10,7 +10,8 @@ export const SEED_HASH = "5f".repeat(32)
 export const LIST_HASH = "c0ffee".repeat(10) + "c0ff"
 export const SEED = "94".repeat(32)
 
-const STOCK = [
+/** The first drop's pieces per size. */
+export const STOCK = [
   { size: "hoodie/S", pieces: 15 },
   { size: "hoodie/M", pieces: 25 },
   { size: "hoodie/L", pieces: 25 },
