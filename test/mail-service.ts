@@ -53,3 +53,35 @@ export const mailedService = (store: SignupStore, inbox: Inbox, now: () => Date 
     },
   }
 }
+
+/** One test's wiring: what `open` gave (its store and anything beside it), the mail wiring, its sender and the service. */
+export type MailedTest<Opened extends { store: SignupStore }> = Opened & {
+  wiring: MailedService
+  sender: MailedService["sender"]
+  service: SignupService
+}
+
+/**
+ * For each test of the describe block it is called in: empties `inbox`, opens a store with `open` and
+ * wires it to the inbox on the `now` clock; after it, closes both and expects no send to have failed.
+ * The object returned holds the running test's wiring.
+ */
+export const mailedServiceEachTest = <Opened extends { store: SignupStore }>(
+  inbox: () => Inbox,
+  open: () => Promise<Opened>,
+  now: () => Date,
+): MailedTest<Opened> => {
+  const current = {} as MailedTest<Opened>
+  beforeEach(async () => {
+    inbox().messages.splice(0)
+    const opened = await open()
+    const wiring = mailedService(opened.store, inbox(), now)
+    Object.assign(current, opened, { wiring, sender: wiring.sender, service: wiring.service() })
+  })
+  afterEach(async () => {
+    await current.wiring.close()
+    await current.store.close()
+    expect(current.wiring.errors).toEqual([])
+  })
+  return current
+}
