@@ -14,12 +14,12 @@ describe("organization", () => {
     expect(organization(facts)).toEqual({
       "@type": "Organization",
       "@id": "https://block94.example/#organization",
-      name: "Block 94",
-      url: "https://block94.example/",
+      name: facts.brand,
+      url: facts.siteUrl,
       logo: "https://block94.example/icons/icon-512x512.png",
-      description: "A lifestyle shop for young shoppers.",
-      email: "hello@block94.example",
-      sameAs: ["https://www.instagram.com/block94", "https://twitter.com/block94"],
+      description: facts.description,
+      email: facts.email,
+      sameAs: facts.sameAs,
     })
   })
 
@@ -44,18 +44,15 @@ describe("website", () => {
 })
 
 describe("webPage", () => {
+  const about = { title: "About | Block 94", description: "Why 94.", url: "https://block94.example/about/" }
+
   it.each(["WebPage", "AboutPage", "ContactPage"] as const)("builds a %s that belongs to the website", (type) => {
-    const page = webPage(type, {
-      title: "About | Block 94",
-      description: "Why 94.",
-      url: "https://block94.example/about/",
-      siteUrl: facts.siteUrl,
-    })
+    const page = webPage(type, { ...about, siteUrl: facts.siteUrl })
     expect(page).toEqual({
       "@type": type,
-      name: "About | Block 94",
-      description: "Why 94.",
-      url: "https://block94.example/about/",
+      name: about.title,
+      description: about.description,
+      url: about.url,
       isPartOf: { "@id": "https://block94.example/#website" },
     })
     expect(page.isPartOf["@id"]).toBe(website(facts)["@id"])

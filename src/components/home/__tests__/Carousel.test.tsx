@@ -203,27 +203,29 @@ describe("Carousel", () => {
     expect(dots[2]).not.toHaveAttribute("aria-current")
   })
 
+  /** A finger put on the track at (fromX, 100) and lifted at (toX, toY). */
+  const swipe = (track: HTMLElement, fromX: number, toX: number, toY = 100) => {
+    fireEvent.touchStart(track, { touches: [{ clientX: fromX, clientY: 100 }] })
+    fireEvent.touchEnd(track, { changedTouches: [{ clientX: toX, clientY: toY }] })
+  }
+
   it("a swipe left shows the next slide and a swipe right the previous one", () => {
     renderCarousel()
     const track = slide(1).parentElement as HTMLElement
-    fireEvent.touchStart(track, { touches: [{ clientX: 300, clientY: 100 }] })
-    fireEvent.touchEnd(track, { changedTouches: [{ clientX: 150, clientY: 105 }] })
+    swipe(track, 300, 150, 105)
     expect(currentSlide()).toBe(2)
 
-    fireEvent.touchStart(track, { touches: [{ clientX: 100, clientY: 100 }] })
-    fireEvent.touchEnd(track, { changedTouches: [{ clientX: 260, clientY: 100 }] })
+    swipe(track, 100, 260)
     expect(currentSlide()).toBe(1)
 
-    fireEvent.touchStart(track, { touches: [{ clientX: 100, clientY: 100 }] })
-    fireEvent.touchEnd(track, { changedTouches: [{ clientX: 260, clientY: 100 }] })
+    swipe(track, 100, 260)
     expect(currentSlide()).toBe(3)
   })
 
   it("a tap is not a swipe", () => {
     renderCarousel()
     const track = slide(1).parentElement as HTMLElement
-    fireEvent.touchStart(track, { touches: [{ clientX: 200, clientY: 100 }] })
-    fireEvent.touchEnd(track, { changedTouches: [{ clientX: 205, clientY: 100 }] })
+    swipe(track, 200, 205)
     expect(currentSlide()).toBe(1)
   })
 })

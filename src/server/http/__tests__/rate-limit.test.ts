@@ -84,23 +84,16 @@ describe("the token bucket rule", () => {
     expect(decide(hammering, rule).at(-1)).toEqual({ allowed: true })
   })
 
+  /** Two requests through, and the two after them told to come back in 3 seconds. */
+  const TWO_THEN_WAIT_3_S = [{ allowed: true }, { allowed: true }, { allowed: false, retryAfterSeconds: 3 }, { allowed: false, retryAfterSeconds: 3 }]
+
   it("answers requests arriving together as one after the other", () => {
-    expect(takeTokens(2.5, [1, 1, 1, 1], rule)).toEqual([
-      { allowed: true },
-      { allowed: true },
-      { allowed: false, retryAfterSeconds: 3 },
-      { allowed: false, retryAfterSeconds: 3 },
-    ])
+    expect(takeTokens(2.5, [1, 1, 1, 1], rule)).toEqual(TWO_THEN_WAIT_3_S)
     expect(takeTokens(10, [], rule)).toEqual([])
   })
 
   it("lets a request that takes nothing through only while the bucket is not empty, as any other", () => {
-    expect(takeTokens(1.5, [0, 1, 0, 1], rule)).toEqual([
-      { allowed: true },
-      { allowed: true },
-      { allowed: false, retryAfterSeconds: 3 },
-      { allowed: false, retryAfterSeconds: 3 },
-    ])
+    expect(takeTokens(1.5, [0, 1, 0, 1], rule)).toEqual(TWO_THEN_WAIT_3_S)
     expect(takeTokens(2, [0, 0, 0], rule).every((decision) => decision.allowed)).toBe(true)
   })
 })

@@ -92,6 +92,8 @@ describe.each([
     return { service, tokenOf: (email: string) => linkSecret(statusUrls[email]) as string }
   }
   const people = (count: number, prefix = "fan") => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}@example.com`)
+  /** A wave's invited, fan N at place N for each place given. */
+  const fansInPlace = (...positions: number[]) => positions.map((position) => ({ email: `fan${position}@example.com`, position }))
 
   /** The invitation emails waiting in the outbox, by address, as the sender would claim them. */
   const invitationMails = async (store: SignupStore): Promise<Map<string, OutboxEntry>> => {
@@ -114,14 +116,7 @@ describe.each([
     const store = await open()
     await joinList(store, people(7))
     const first = await inviteNext(store, SETTINGS, { count: 3, dryRun: false }, NOW)
-    expect(first).toEqual({
-      dryRun: false,
-      invited: [
-        { email: "fan1@example.com", position: 1 },
-        { email: "fan2@example.com", position: 2 },
-        { email: "fan3@example.com", position: 3 },
-      ],
-    })
+    expect(first).toEqual({ dryRun: false, invited: fansInPlace(1, 2, 3) })
     const second = await inviteNext(store, SETTINGS, { count: 3, dryRun: false }, NOW)
     expect(second.invited.map(({ email, position }) => [email, position])).toEqual([
       ["fan4@example.com", 4],
@@ -239,14 +234,7 @@ describe.each([
     await inviteNext(store, SETTINGS, { count: 1, dryRun: false }, NOW)
     const before = { mails: await sql().query("select id from outbox"), counters: await counters() }
     const dry = await inviteNext(store, SETTINGS, { count: 3, dryRun: true }, NOW)
-    expect(dry).toEqual({
-      dryRun: true,
-      invited: [
-        { email: "fan2@example.com", position: 2 },
-        { email: "fan3@example.com", position: 3 },
-        { email: "fan4@example.com", position: 4 },
-      ],
-    })
+    expect(dry).toEqual({ dryRun: true, invited: fansInPlace(2, 3, 4) })
     expect(await sql().query("select id from outbox")).toEqual(before.mails)
     expect(await counters()).toEqual(before.counters)
     expect(await sql().query("select signup_id from invitations")).toHaveLength(1)
