@@ -99,7 +99,6 @@ const startProvider = async () => {
 describe.each(storeEngines({ events: true }))("list events with %s", (_name, openStore) => {
   let store: SignupStore
   let receiver: WebhookReceiver
-  let secret: string
   let clock: Date
   let sender: OutboxSender
   let providerServer: Awaited<ReturnType<typeof startProvider>>
@@ -107,7 +106,7 @@ describe.each(storeEngines({ events: true }))("list events with %s", (_name, ope
 
   beforeEach(async () => {
     store = await openStore()
-    secret = testWebhookSecret()
+    const secret = testWebhookSecret()
     receiver = await startWebhookReceiver(secret)
     providerServer = await startProvider()
     clock = START
