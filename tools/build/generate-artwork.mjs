@@ -120,49 +120,62 @@ const dropPieces = {
     ),
 }
 
-const social = () => {
-  const brand = wordPath("BLOCK 94", 118, -2)
-  const tagline = wordPath("YOUR BLOCK. YOUR DRIP.", 46)
-  const button = wordPath("JOIN THE DROP", 30)
+/**
+ * A link card (1200 x 630, an og:image): the hoodie's back on the right over a gradient, lines of
+ * words on the left, and a pill button under them whose top is at `buttonTop`.
+ */
+const linkCard = ({ id, stops, hoodieX, lines, button, buttonTop }) => {
+  const pill = wordPath(button, 30)
+  const words = lines.map(
+    ({ text, size, tracking, x, y, fill }) => `<path d="${wordPath(text, size, tracking).d}" transform="translate(${x} ${y})" fill="${fill}"/>`,
+  )
   return picture(
     [1200, 630],
-    [
-      [0, "#0d0d0d"],
-      [1, "#1a1a1a"],
-    ],
-    [placed(blackHoodieBack("social"), 690, 30, 0.42)],
-    `<path d="${brand.d}" transform="translate(80 250)" fill="${BONE}"/>
-     <path d="${tagline.d}" transform="translate(84 330)" fill="${LIME}"/>
-     <rect x="84" y="400" width="${button.width + 80}" height="84" rx="42" fill="${LIME}"/>
-     <path d="${button.d}" transform="translate(124 453)" fill="${INK}"/>`,
+    stops,
+    [placed(blackHoodieBack(id), hoodieX, 30, 0.42)],
+    `${words.join("\n     ")}
+     <rect x="84" y="${buttonTop}" width="${pill.width + 80}" height="84" rx="42" fill="${LIME}"/>
+     <path d="${pill.d}" transform="translate(124 ${buttonTop + 53})" fill="${INK}"/>`,
     undefined,
     false,
   )
 }
 
+/** The site's card. */
+const social = () =>
+  linkCard({
+    id: "social",
+    stops: [
+      [0, "#0d0d0d"],
+      [1, "#1a1a1a"],
+    ],
+    hoodieX: 690,
+    lines: [
+      { text: "BLOCK 94", size: 118, tracking: -2, x: 80, y: 250, fill: BONE },
+      { text: "YOUR BLOCK. YOUR DRIP.", size: 46, x: 84, y: 330, fill: LIME },
+    ],
+    button: "JOIN THE DROP",
+    buttonTop: 400,
+  })
+
 /** The card of a shared referral link (the friend page's og:image): a friend put you on, your spot is saved. */
-const friendSocial = () => {
-  const lead = wordPath("A FRIEND", 96, -2)
-  const rest = wordPath("PUT YOU ON", 96, -2)
-  const saved = wordPath("YOUR SPOT IS SAVED", 40)
-  const button = wordPath("TAKE YOUR SPOT", 30)
-  return picture(
-    [1200, 630],
-    [
+const friendSocial = () =>
+  linkCard({
+    id: "friend",
+    stops: [
       [0, "#1b0f3a"],
       [0.6, "#5b1a6b"],
       [1, "#ff5a36"],
     ],
-    [placed(blackHoodieBack("friend"), 720, 30, 0.42)],
-    `<path d="${lead.d}" transform="translate(80 200)" fill="${BONE}"/>
-     <path d="${rest.d}" transform="translate(80 300)" fill="${BONE}"/>
-     <path d="${saved.d}" transform="translate(84 372)" fill="${LIME}"/>
-     <rect x="84" y="430" width="${button.width + 80}" height="84" rx="42" fill="${LIME}"/>
-     <path d="${button.d}" transform="translate(124 483)" fill="${INK}"/>`,
-    undefined,
-    false,
-  )
-}
+    hoodieX: 720,
+    lines: [
+      { text: "A FRIEND", size: 96, tracking: -2, x: 80, y: 200, fill: BONE },
+      { text: "PUT YOU ON", size: 96, tracking: -2, x: 80, y: 300, fill: BONE },
+      { text: "YOUR SPOT IS SAVED", size: 40, x: 84, y: 372, fill: LIME },
+    ],
+    button: "TAKE YOUR SPOT",
+    buttonTop: 430,
+  })
 
 const icon = `
   <svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
