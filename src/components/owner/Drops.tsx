@@ -15,6 +15,7 @@ import { CommitSeed, RunDraw } from "./DropActions"
 import { DropReview } from "./DropReview"
 import { PublishCommitment } from "./PublishCommitment"
 import { DataTable, type Column } from "./DataTable"
+import { Facts } from "./Figures"
 import { cardHeading } from "./ui"
 import { machineText, visuallyHidden } from "../shared/styles"
 
@@ -160,18 +161,11 @@ const DropCard = ({ drop, pieces, onReload, ...props }: ActionProps & { drop: Ow
           {text.phases[drop.phase]}
         </Badge>
       </Flex>
-      <Box as="dl" sx={{ display: "grid", gridTemplateColumns: ["1fr", "repeat(3, minmax(0, 1fr))"], gap: [2, 3], m: 0 }}>
-        {times.map(({ label, iso }) => (
-          <Box key={label}>
-            <Text as="dt" variant="eyebrow" sx={{ color: "subtle", mb: 1 }}>
-              {label}
-            </Text>
-            <Text as="dd" sx={{ m: 0, fontWeight: "bold" }}>
-              <time dateTime={iso}>{formats.time(iso)}</time>
-            </Text>
-          </Box>
-        ))}
-      </Box>
+      <Facts
+        facts={times.map(({ label, iso }) => ({ label, value: <time dateTime={iso}>{formats.time(iso)}</time> }))}
+        columns={["1fr", "repeat(3, minmax(0, 1fr))"]}
+        gap={[2, 3]}
+      />
       <Box sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", null, "repeat(2, minmax(0, 1fr))"], gap: 4, alignItems: "start" }}>
         <DataTable caption={text.entrants} rows={drop.stock} rowKey={({ size }) => size} columns={entrantColumns(drop, names, text, formats)} />
         <EntriesByDay drop={drop} pieces={pieces} copy={copy} formats={formats} />

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Box, Card, Text } from "@theme-ui/components"
 import type { ReactNode } from "react"
+import type { ResponsiveStyleValue } from "theme-ui"
 
 /** A row of figures, named for screen readers: as many columns as each width has room for. */
 export function Figures({ label, columns, children }: { label: string; columns: Array<string | null>; children: ReactNode }) {
@@ -31,5 +32,31 @@ export function Figure({ label, value, detail, accent = false }: { label: string
         </Text>
       )}
     </Card>
+  )
+}
+
+/** Facts as a definition list: each label small over its value, in the columns each width has room for. */
+export function Facts({
+  facts,
+  columns,
+  gap = 3,
+}: {
+  facts: ReadonlyArray<{ label: string; value: ReactNode }>
+  columns: Array<string | null>
+  gap?: ResponsiveStyleValue<number>
+}) {
+  return (
+    <Box as="dl" sx={{ display: "grid", gridTemplateColumns: columns, gap, m: 0 }}>
+      {facts.map(({ label, value }) => (
+        <Box key={label}>
+          <Text as="dt" variant="eyebrow" sx={{ color: "subtle", mb: 1 }}>
+            {label}
+          </Text>
+          <Text as="dd" sx={{ m: 0, fontWeight: "bold" }}>
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </Box>
   )
 }

@@ -9,6 +9,7 @@ import type { OwnerPerson } from "../../signup/owner-person"
 import { NoteLine, problemText, type ActionProps, type Note } from "./action"
 import { BusyButton, ButtonRow } from "./ButtonRow"
 import { Field } from "./Field"
+import { Facts } from "./Figures"
 
 /** A reward tier from content/rewards.json: how many friends reach it, and its name. */
 export interface RewardTier {
@@ -49,20 +50,7 @@ function PersonFacts({
         : text.notInvited,
     },
   ]
-  return (
-    <Box as="dl" sx={{ display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", "repeat(2, minmax(0, 1fr))"], gap: 3, m: 0 }}>
-      {facts.map(({ label, value }) => (
-        <Box key={label}>
-          <Text as="dt" variant="eyebrow" sx={{ color: "subtle", mb: 1 }}>
-            {label}
-          </Text>
-          <Text as="dd" sx={{ m: 0, fontWeight: "bold" }}>
-            {value}
-          </Text>
-        </Box>
-      ))}
-    </Box>
-  )
+  return <Facts facts={facts} columns={["minmax(0, 1fr)", "repeat(2, minmax(0, 1fr))"]} />
 }
 
 /**

@@ -28,6 +28,12 @@ interface HeldGroupsProps {
   onDecide(group: HeldGroup, decision: "release" | "reject"): void
 }
 
+/** The two decisions on a group, the one that lets friends in first; each button's words and screen-reader label in the copy. */
+const GROUP_DECISIONS = [
+  { decision: "release", variant: "small", words: "releaseAll", label: "releaseAllLabel" },
+  { decision: "reject", variant: "ghost", words: "rejectAll", label: "rejectAllLabel" },
+] as const
+
 /** Each referrer whose friends are held, with Release all and Reject all: one decision for the group at once. */
 export function HeldGroups({ rows, text, formats, busy, onDecide }: HeldGroupsProps) {
   const id = useId()
@@ -50,22 +56,17 @@ export function HeldGroups({ rows, text, formats, busy, onDecide }: HeldGroupsPr
             >
               <Text sx={{ mr: "auto", overflowWrap: "anywhere" }}>{fillTemplate(text.group, { referrer: group.referrerEmail, count })}</Text>
               <ButtonRow>
-                <BusyButton
-                  busy={busy}
-                  variant="small"
-                  label={fillTemplate(text.releaseAllLabel, { referrer: group.referrerEmail, count })}
-                  onPress={() => onDecide(group, "release")}
-                >
-                  {text.releaseAll}
-                </BusyButton>
-                <BusyButton
-                  busy={busy}
-                  variant="ghost"
-                  label={fillTemplate(text.rejectAllLabel, { referrer: group.referrerEmail, count })}
-                  onPress={() => onDecide(group, "reject")}
-                >
-                  {text.rejectAll}
-                </BusyButton>
+                {GROUP_DECISIONS.map(({ decision, variant, words, label }) => (
+                  <BusyButton
+                    key={decision}
+                    busy={busy}
+                    variant={variant}
+                    label={fillTemplate(text[label], { referrer: group.referrerEmail, count })}
+                    onPress={() => onDecide(group, decision)}
+                  >
+                    {text[words]}
+                  </BusyButton>
+                ))}
               </ButtonRow>
             </Box>
           )
