@@ -12,7 +12,6 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { parseArgs } from "node:util"
 import { bls12_381 } from "@noble/curves/bls12-381"
 import drops from "../../content/drops.json"
 import { roundTime } from "../../src/drop/beacon"
@@ -25,6 +24,7 @@ import { SIGNUP_SOURCE } from "../../src/signup/rules"
 import { signRound, startBeaconStandIn } from "../dev/beacon-stand-in"
 import { writeCommitment } from "../cli/drop-content"
 import { serveProduction, type ProductionServer } from "../dev/serve"
+import { benchArgs } from "./args"
 import { table } from "./format"
 
 export interface GrindReading {
@@ -273,15 +273,8 @@ export const dropGrind = async ({ trials = 100, honest = 500, pieces = 10, puppe
 
 // On its own, for a quick run at other sizes: npx tsx tools/bench/drop-grind.ts --trials 10 --honest 50 --puppets 4
 if (require.main === module) {
-  const { values } = parseArgs({
-    options: {
-      trials: { type: "string", default: "100" },
-      honest: { type: "string", default: "500" },
-      puppets: { type: "string", default: "8" },
-      served: { type: "string", default: "40" },
-    },
-  })
-  dropGrind({ trials: Number(values.trials), honest: Number(values.honest), puppets: Number(values.puppets), servedHonest: Number(values.served) }).then(
+  const { trials, honest, puppets, served } = benchArgs({ trials: 100, honest: 500, puppets: 8, served: 40 })
+  dropGrind({ trials, honest, puppets, servedHonest: served }).then(
     (readings) =>
       console.log(
         table(

@@ -19,7 +19,6 @@ import { tmpdir } from "node:os"
 import { Agent, request } from "node:http"
 import { join } from "node:path"
 import { Worker } from "node:worker_threads"
-import { parseArgs } from "node:util"
 import pg from "pg"
 import { ATTRIBUTION_FIELDS } from "../../src/signup/attribution-fields"
 import { FUNNEL_DAYS } from "../../src/signup/funnel"
@@ -37,6 +36,7 @@ import { COUNTERS_PER_STATEMENT, type VisitCount } from "../../src/server/store/
 import { newReferralCode } from "../../src/server/keys/codes"
 import { emailKey } from "../../src/server/waitlist/email-key"
 import { NO_RATE_LIMIT, signupFlood, tinySite } from "./shared"
+import { benchArgs } from "./args"
 import { decimal, heading, integer, table } from "./format"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
 import { serveProduction, type ProductionServer } from "../dev/serve"
@@ -597,18 +597,10 @@ const postgresEngine = (server: () => Promise<RunningPostgres>): Engine => ({
 })
 
 const main = async () => {
-  const { values } = parseArgs({
-    options: {
-      engines: { type: "string", default: "sqlite,postgres" },
-      signups: { type: "string", default: "1000000" },
-      views: { type: "string", default: "10000000" },
-      seconds: { type: "string", default: "10" },
-    },
-  })
-  const options = { signups: Number(values.signups), views: Number(values.views), seconds: Number(values.seconds) }
+  const { engines: engineNames, ...options } = benchArgs({ signups: 1_000_000, views: 10_000_000, seconds: 10 }, { engines: "sqlite,postgres" })
   let postgres: RunningPostgres | null = null
   const engines: Engine[] = [sqliteEngine, postgresEngine(async () => (postgres ??= await startEmbeddedPostgres()))]
-  const chosen = engines.filter((engine) => values.engines.split(",").some((name) => engine.name.toLowerCase().startsWith(name.trim().toLowerCase())))
+  const chosen = engines.filter((engine) => engineNames.split(",").some((name) => engine.name.toLowerCase().startsWith(name.trim().toLowerCase())))
   const outcomes: Outcome[] = []
   try {
     for (const engine of chosen) outcomes.push(await runEngine(engine, options))
