@@ -36,14 +36,13 @@ import { hashToken } from "../../src/server/keys/codes"
 import drops from "../../content/drops.json"
 import { startBeaconStandIn, type BeaconStandIn } from "../dev/beacon-stand-in"
 import { routeBuiltDrops } from "../dev/built-drops"
-import { fillList } from "./shared"
+import { fillList, LOAD_CONNECTIONS } from "./shared"
 import { decimal, heading, integer, table, rightAligned } from "./format"
 import { runLighthouse, medianMetrics, type RunMetrics } from "./lighthouse"
 import { chromePath, CHROMIUM_FLAGS, launchBrowser } from "../dev/chromium"
 import { freePort, serveProduction, serveSite, stopSite } from "../dev/serve"
 
 const ROOT = resolve(__dirname, "..", "..")
-const CONNECTIONS = 50
 const LOAD_SECONDS = 10
 const HOUR = 60 * 60 * 1000
 /** The drop of the built site, so its page and its verifier are the real ones. */
@@ -128,7 +127,7 @@ const load = (url: string, next: () => { method: "GET" | "POST"; path: string; b
     autocannon(
       {
         url,
-        connections: CONNECTIONS,
+        connections: LOAD_CONNECTIONS,
         duration: LOAD_SECONDS,
         timeout: 10,
         requests: [
@@ -196,7 +195,7 @@ const measureSize = async (size: number, filled: string | undefined): Promise<Si
   const dropsFile = join(dir, "drops.json")
   writeFileSync(dropsFile, JSON.stringify(content))
 
-  process.stderr.write(`bench:drop: ${integer(size)} entries: entering and status lookups at ${CONNECTIONS} connections\n`)
+  process.stderr.write(`bench:drop: ${integer(size)} entries: entering and status lookups at ${LOAD_CONNECTIONS} connections\n`)
   const server = await serveProduction({
     SIGNUPS_FILE: file,
     DATABASE_URL: "",
@@ -352,7 +351,7 @@ const main = async () => {
   const verifying = values["no-browser"] ? [] : await browserVerify(Math.min(...sizes))
   const lighthouse = values["no-browser"] ? null : await lighthouseOfDropPage()
 
-  console.log(heading(`bench:drop: serve:prod on SQLite, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per load`))
+  console.log(heading(`bench:drop: serve:prod on SQLite, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per load`))
   console.log(
     table(
       [{ header: "measure" }, ...reports.map((report) => ({ header: `${integer(report.size)} entries`, align: "right" as const })), { header: "goal" }],

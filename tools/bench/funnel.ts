@@ -35,7 +35,7 @@ import { tallySignups, type TalliedRow } from "../../src/server/store/tallies"
 import { COUNTERS_PER_STATEMENT, type VisitCount } from "../../src/server/store/visit-store"
 import { newReferralCode } from "../../src/server/keys/codes"
 import { emailKey } from "../../src/server/waitlist/email-key"
-import { NO_RATE_LIMIT, signupFlood, tinySite } from "./shared"
+import { LOAD_CONNECTIONS, NO_RATE_LIMIT, signupFlood, tinySite } from "./shared"
 import { benchArgs } from "./args"
 import { decimal, heading, integer, table } from "./format"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
@@ -44,7 +44,6 @@ import { DAY_MS } from "../../src/signup/durations"
 
 const OWNER_TOKEN = "bench-funnel-owner-secret-0123456789"
 const VISITOR = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
-const CONNECTIONS = 50
 const BEACON_RATE = 1_000
 /**
  * Signups a second for the steady run: 720,000 an hour, more than a launch's first hour brings
@@ -108,7 +107,7 @@ const sendViews = (baseUrl: string, codes: readonly string[], options: { seconds
     autocannon(
       {
         url: `${baseUrl}/api/visit`,
-        connections: options.connections ?? CONNECTIONS,
+        connections: options.connections ?? LOAD_CONNECTIONS,
         ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
         ...(options.rate ? { overallRate: options.rate } : {}),
         timeout: 10,
@@ -608,7 +607,7 @@ const main = async () => {
     await (postgres as RunningPostgres | null)?.stop()
   }
 
-  console.log(heading(`Counting visits against serve:prod on loopback (${CONNECTIONS} connections, ${options.seconds} s a run)`))
+  console.log(heading(`Counting visits against serve:prod on loopback (${LOAD_CONNECTIONS} connections, ${options.seconds} s a run)`))
   console.log(
     table(
       [{ header: "store" }, { header: "views/s taken", align: "right" }, { header: `rows written per ${integer(ROWS_SAMPLE)} views`, align: "right" }],

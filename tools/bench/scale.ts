@@ -22,7 +22,7 @@ import { openEmbeddedStore, openPostgresStore } from "../../src/server/store/ope
 import type { SignupStore } from "../../src/server/store/store"
 import { hashToken, newSecretToken } from "../../src/server/keys/codes"
 import { SIGNUP_SOURCE } from "../../src/signup/rules"
-import { FILL_BATCH, fillList, NO_RATE_LIMIT, startSignupFlood, tinySite, ownerCommandOn } from "./shared"
+import { FILL_BATCH, fillList, LOAD_CONNECTIONS, NO_RATE_LIMIT, startSignupFlood, tinySite, ownerCommandOn } from "./shared"
 import { decimal, heading, integer, table } from "./format"
 import { onInterrupt } from "./processes"
 import { startEmbeddedPostgres, type RunningPostgres } from "../dev/postgres"
@@ -38,7 +38,6 @@ const STATUS_SAMPLE = 1_000
 /** Enough that a p99 rests on ten requests, not three. */
 const SEQUENTIAL = 1_000
 const WARMUP = 30
-const CONNECTIONS = 50
 const LOAD_SECONDS = 10
 /** Signups arriving beside the export and stats: steady traffic, not a flood that starves them. */
 const BACKGROUND_CONNECTIONS = 10
@@ -187,7 +186,7 @@ const postJson = (url: string, body: unknown): Promise<Response> =>
 
 const signupBody = (email: string) => ({ email, source: SIGNUP_SOURCE, timestamp: new Date().toISOString() })
 
-/** Status lookups with random known tokens at `CONNECTIONS` connections: 200s per second. */
+/** Status lookups with random known tokens at `LOAD_CONNECTIONS` connections: 200s per second. */
 const statusLoad = (baseUrl: string, tokens: readonly string[]): Promise<number> =>
   new Promise((resolvePromise, reject) => {
     let ok = 0
@@ -195,7 +194,7 @@ const statusLoad = (baseUrl: string, tokens: readonly string[]): Promise<number>
     autocannon(
       {
         url: baseUrl,
-        connections: CONNECTIONS,
+        connections: LOAD_CONNECTIONS,
         duration: LOAD_SECONDS,
         timeout: 10,
         requests: [
@@ -210,7 +209,7 @@ const statusLoad = (baseUrl: string, tokens: readonly string[]): Promise<number>
       (error, result) => {
         if (error) return reject(error)
         const failed = wrong + result.errors + result.timeouts
-        if (failed > 0) problems.push(`status lookups at ${CONNECTIONS} connections: ${wrong} answers not 200, ${result.errors + result.timeouts} errors`)
+        if (failed > 0) problems.push(`status lookups at ${LOAD_CONNECTIONS} connections: ${wrong} answers not 200, ${result.errors + result.timeouts} errors`)
         resolvePromise(ok / LOAD_SECONDS)
       },
     )
@@ -462,7 +461,7 @@ const targetChecks = (engine: EngineName, results: SizeResult[]): TargetCheck[] 
     { target: "1M: status p99 <= 20 ms", measured: `${ms(million.status.p99)} ms`, met: million.status.p99 <= 20 },
     { target: "1M: confirm p99 <= 20 ms", measured: `${ms(million.confirm.p99)} ms`, met: million.confirm.p99 <= 20 },
     { target: "1M: owner summary p99 <= 50 ms", measured: `${ms(million.summary.p99)} ms`, met: million.summary.p99 <= 50 },
-    { target: `1M: >= 1,000 status lookups/s @${CONNECTIONS}`, measured: `${integer(million.statusPerSecond)}/s`, met: million.statusPerSecond >= 1000 },
+    { target: `1M: >= 1,000 status lookups/s @${LOAD_CONNECTIONS}`, measured: `${integer(million.statusPerSecond)}/s`, met: million.statusPerSecond >= 1000 },
   ]
   if (empty) {
     checks.push({
@@ -483,7 +482,7 @@ const targetChecks = (engine: EngineName, results: SizeResult[]): TargetCheck[] 
 const COLUMNS = [
   "store, signups",
   "status p50 / p99",
-  `status/s @${CONNECTIONS}`,
+  `status/s @${LOAD_CONNECTIONS}`,
   "signup p50 / p99",
   "confirm p50 / p99",
   "owner summary p50 / p99",
@@ -554,7 +553,9 @@ const main = async () => {
       const checks = targetChecks(engine.name, results)
       const checkRows = checks.map((check) => [check.target, check.measured, check.met ? "pass" : "FAIL"])
       console.log(
-        heading(`${engine.name}: sequential latency (${SEQUENTIAL} requests), status lookups at ${CONNECTIONS} connections for ${LOAD_SECONDS} s, loopback`),
+        heading(
+          `${engine.name}: sequential latency (${SEQUENTIAL} requests), status lookups at ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, loopback`,
+        ),
       )
       console.log(
         table(

@@ -16,6 +16,9 @@ import { SIGNUP_SOURCE } from "../../src/signup/rules"
 /** Signups added at once: a statement's worth on PostgreSQL, a transaction's on SQLite. */
 export const FILL_BATCH = 5_000
 
+/** The connections a bench's load comes over: its figures are "at 50 connections". */
+export const LOAD_CONNECTIONS = 50
+
 /** A rate limit far above one run: every request a bench sends comes from 127.0.0.1, one rate-limit client. */
 export const NO_RATE_LIMIT = "100000000"
 
