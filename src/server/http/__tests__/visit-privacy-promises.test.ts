@@ -161,8 +161,8 @@ describe.each(ENGINES)("the promises about counting page views, with %s", (_engi
 })
 
 describe("the cookie notice", () => {
-  it("says page views are counted, never who viewed them, as the privacy page does", () => {
-    expect(ui.cookieNotice.text).toContain("we count page views, never who viewed them.")
+  it("says page views are counted, not people, as the privacy page does", () => {
+    expect(ui.cookieNotice.text).toContain("we count page views, not people.")
     expect(promise("Counting page views stores nothing in your browser")).toBeTruthy()
   })
 })
