@@ -50,7 +50,13 @@ describe.each(serverEngines)("mail faults on serve:prod with %s", (name, storage
   it("answers signups at once while the mail server hangs, and delivers their mail after the timeout and a retry", async () => {
     const port = await freePort()
     const silent = await startSilentServer(port)
-    const env = { ...(await storage()), PUBLIC_DIR: tinySite(), SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_MS: String(SILENCE_TIMEOUT_MS), SIGNUP_RATE_LIMIT: "1000" }
+    const env = {
+      ...(await storage()),
+      PUBLIC_DIR: tinySite(),
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_TIMEOUT_MS: String(SILENCE_TIMEOUT_MS),
+      SIGNUP_RATE_LIMIT: "1000",
+    }
     const server = await serveProduction(env)
     servers.push(server)
     const emails = Array.from({ length: 5 }, (_, index) => `hang-${name}-${index}@example.com`)
