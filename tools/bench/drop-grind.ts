@@ -26,6 +26,7 @@ import { writeCommitment } from "../cli/drop-content"
 import { serveProduction, type ProductionServer } from "../dev/serve"
 import { benchArgs } from "./args"
 import { table } from "./format"
+import { HOUR_MS } from "../../src/signup/durations"
 
 export interface GrindReading {
   attack: string
@@ -78,8 +79,6 @@ export const grindOdds = async ({ trials, honest, pieces, puppets }: { trials: n
   return { seedOnly, withBeacon, chance }
 }
 
-const HOUR = 60 * 60 * 1000
-
 const postJson = async (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -92,7 +91,7 @@ const tokenOf = (statusUrl: unknown): string => /[?#&]token=([A-Za-z0-9_-]{43})/
 const grindOnServer = async ({ honest, pieces, puppets }: { honest: number; pieces: number; puppets: number }): Promise<GrindReading[]> => {
   const dir = mkdtempSync(join(tmpdir(), "block94-bench-grind-"))
   const now = Date.now()
-  const window = { opensAt: new Date(now + HOUR), closesAt: new Date(now + 2 * HOUR), resultsAt: new Date(now + 3 * HOUR) }
+  const window = { opensAt: new Date(now + HOUR_MS), closesAt: new Date(now + 2 * HOUR_MS), resultsAt: new Date(now + 3 * HOUR_MS) }
   // A chain with a period of 30 s, a round due exactly at the close: the draw's is 30 s after it, time for the freeze.
   const period = 30
   const relayClock = { offset: 0 }

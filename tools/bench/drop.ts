@@ -41,10 +41,10 @@ import { decimal, heading, integer, table, rightAligned } from "./format"
 import { runLighthouse, medianMetrics, type RunMetrics } from "./lighthouse"
 import { chromePath, CHROMIUM_FLAGS, launchBrowser } from "../dev/chromium"
 import { freePort, serveProduction, serveSite, stopSite } from "../dev/serve"
+import { HOUR_MS } from "../../src/signup/durations"
 
 const ROOT = resolve(__dirname, "..", "..")
 const LOAD_SECONDS = 10
-const HOUR = 60 * 60 * 1000
 /** The drop of the built site, so its page and its verifier are the real ones. */
 const DROP = drops.drops[0]
 const SIZES = DROP.pieces.flatMap((piece) => piece.sizes.map((size) => `${piece.id}/${size.label}`))
@@ -58,7 +58,7 @@ const problems: string[] = []
 const fill = async (file: string, size: number): Promise<void> => {
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   // Status links last 30 days from the signup: these are a day old.
-  const at = new Date(Date.now() - 24 * HOUR).toISOString()
+  const at = new Date(Date.now() - 24 * HOUR_MS).toISOString()
   try {
     await fillList(
       store,
@@ -168,11 +168,11 @@ interface SizeReport {
 /** The built site's drop, open from an hour ago for an hour, committed to `seed` two hours ago with `chain`'s first round after the close. */
 const committedDrops = async (seed: string, chain: BeaconChain, now: Date) => {
   const window = {
-    opensAt: new Date(now.getTime() - HOUR).toISOString(),
-    closesAt: new Date(now.getTime() + HOUR).toISOString(),
-    resultsAt: new Date(now.getTime() + 2 * HOUR).toISOString(),
+    opensAt: new Date(now.getTime() - HOUR_MS).toISOString(),
+    closesAt: new Date(now.getTime() + HOUR_MS).toISOString(),
+    resultsAt: new Date(now.getTime() + 2 * HOUR_MS).toISOString(),
   }
-  const commitment = makeCommitment(await seedHash(seed), chain, window, new Date(now.getTime() - 2 * HOUR))
+  const commitment = makeCommitment(await seedHash(seed), chain, window, new Date(now.getTime() - 2 * HOUR_MS))
   return { content: { ...drops, beacon: chain, drops: [{ ...DROP, ...window, commitment }] }, commitment, closesAt: new Date(window.closesAt) }
 }
 
@@ -271,7 +271,7 @@ const browserVerify = async (size: number): Promise<{ ms: number; answer: string
   const seed = createHash("sha256").update(`bench-drop-page-${size}`).digest("hex")
   // The drop closed two hours ago: committed four hours ago, frozen at its close.
   const relay = await startRelay()
-  const { content, commitment, closesAt } = await committedDrops(seed, relay.chain, new Date(Date.now() - 3 * HOUR))
+  const { content, commitment, closesAt } = await committedDrops(seed, relay.chain, new Date(Date.now() - 3 * HOUR_MS))
   await enterEveryone(file, commitment)
   const store = openEmbeddedStore(file, DEFAULT_REFERRAL_BOOST)
   try {

@@ -6,8 +6,7 @@ import { readerTimeZone } from "../../lib/dates"
 import { windowMoments } from "../../lib/drop-stage"
 import { DropEntry, type Clock } from "./DropEntry"
 import type { DropEntryCopy, EntryDrop } from "./drop-entry-copy"
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS } from "../../signup/durations"
 
 /**
  * Until when a drop belongs on the status page: until its winners' codes stop working

@@ -8,6 +8,7 @@ import content from "../../../content/drops.json"
 import type { BeaconChain, BeaconScheme } from "../../drop/beacon"
 import type { DropCommitment } from "../../drop/commitment"
 import { sizeKey, type DropTerms, type SizeStock } from "../../drop/contract"
+import { DAY_MS } from "../../signup/durations"
 
 export interface DropSize {
   key: string
@@ -75,4 +76,4 @@ export const findDrop = (catalog: DropCatalog, id: unknown): CatalogDrop | undef
 export const stockOf = (drop: CatalogDrop): SizeStock[] => drop.sizes.map(({ key, pieces }) => ({ size: key, pieces }))
 
 /** The instant a drawn drop's codes stop working: `redeemDays` after the draw. */
-export const redeemDeadline = (drop: CatalogDrop, drawnAt: Date): Date => new Date(drawnAt.getTime() + drop.redeemDays * 24 * 60 * 60 * 1000)
+export const redeemDeadline = (drop: CatalogDrop, drawnAt: Date): Date => new Date(drawnAt.getTime() + drop.redeemDays * DAY_MS)

@@ -18,6 +18,7 @@ import { drawService } from "./draw-service"
 import { listFileCache, type ListFile } from "./list-file"
 import { reviewList } from "../../signup/entry-review"
 import { readSeed } from "./seeds"
+import { DAY_MS } from "../../signup/durations"
 
 export type { DropServiceDependencies } from "./drop-core"
 export { nodeTicketHasher } from "./drop-core"
@@ -37,7 +38,7 @@ export type EnterAnswer =
   | { kind: "notCommitted" }
 
 /** How long a person stays tied to their entry after the close (the privacy page's promise). */
-const ENTRY_KEEP_MS = DROP_ENTRY_DAYS * 24 * 60 * 60 * 1000
+const ENTRY_KEEP_MS = DROP_ENTRY_DAYS * DAY_MS
 
 /** A pseudonymous entry code for the published list: 16 characters of [a-z2-7], 80 random bits. */
 export const newEntryCode = (): string => {

@@ -18,6 +18,7 @@ import { WrongPepperError } from "../store/suppressions"
 import { createLineLog } from "./request-log"
 import { botCheckNotice } from "../http/bot-check"
 import { buildServer, readConnectionLimits } from "./server"
+import { HOUR_MS } from "../../signup/durations"
 
 const main = async (): Promise<void> => {
   keepNewFilesPrivate()
@@ -102,7 +103,7 @@ const freezeAtEachClose = (drops: DropService): void => {
 const CLOSE_MARGIN_MS = 5
 
 /** How often serve:prod deletes what the list no longer keeps. */
-const RETENTION_SWEEP_MS = 60 * 60 * 1000
+const RETENTION_SWEEP_MS = HOUR_MS
 /** How often serve:prod looks whether a drop closed or a winner's code passed its deadline. */
 const DROP_UPKEEP_MS = 60 * 1000
 

@@ -10,9 +10,10 @@ import { forgetOldNetworks } from "./referral-review"
 import type { StoreContext } from "./store-context"
 import type { RetentionStore } from "./contract/retention"
 import { TALLIED_COLUMNS, tallySignups, type TalliedRow } from "./tallies"
+import { DAY_MS } from "../../signup/durations"
 
 /** How long after it expired or was used a token still tells "expired" (or "already used") rather than "unknown". */
-export const TOKEN_GRACE_MS = 30 * 24 * 60 * 60 * 1000
+export const TOKEN_GRACE_MS = 30 * DAY_MS
 
 /** Pending signups deleted per transaction: a long backlog never holds the writer for long. */
 const PURGE_BATCH = 500

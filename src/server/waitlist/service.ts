@@ -37,10 +37,11 @@ import { hashToken, isTokenShape, newReferralCode, newSecretToken, normalizeRefe
 import { createAnswerPaces, waitPrecisely, type AnswerPace, type AnswerPaces } from "./answer-pace"
 import { isDisposableAddress } from "./disposable"
 import { emailKey } from "./email-key"
+import { HOUR_MS } from "../../signup/durations"
 
-export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_HOURS * 60 * 60 * 1000
+export const CONFIRM_TOKEN_TTL_MS = CONFIRM_LINK_HOURS * HOUR_MS
 /** A repeat signup gets its link by mail again at most this often. */
-export const RESEND_INTERVAL_MS = 60 * 60 * 1000
+export const RESEND_INTERVAL_MS = HOUR_MS
 
 export const DISPOSABLE_MESSAGE = "Disposable email addresses can't join the list: please use an address you keep"
 

@@ -14,11 +14,12 @@ import { Webhook } from "standardwebhooks"
 import { GiveUp, type Deliver } from "../outbox"
 import type { WebhookStore } from "../../store/store"
 import { isPrivateAddress } from "./addresses"
+import { DAY_MS } from "../../../signup/durations"
 
 /** How long a receiver has to answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000
 /** An endpoint failing this long without a success is disabled. */
-export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60 * 1000
+export const DISABLE_AFTER_FAILING_MS = 3 * DAY_MS
 
 export interface WebhookDelivererOptions {
   store: Pick<WebhookStore, "webhookEndpoint" | "webhookSucceeded" | "webhookFailed" | "disableWebhookEndpoint">

@@ -118,7 +118,7 @@ export type NewToken = { kind: "status" | "confirm"; hash: string; expiresAt: st
  * reward reached) carries a fresh one, and an expired link's page offers a fresh one by email: a
  * link copied from an old email or a shared screen stops showing (or erasing) its person.
  */
-export const STATUS_TOKEN_TTL_MS = STATUS_LINK_DAYS * 24 * 60 * 60 * 1000
+export const STATUS_TOKEN_TTL_MS = STATUS_LINK_DAYS * DAY_MS
 
 /** When a status token made at `at` stops working. */
 export const statusTokenExpiry = (at: Date | string): string => new Date(new Date(at).getTime() + STATUS_TOKEN_TTL_MS).toISOString()
