@@ -51,6 +51,22 @@ test.describe("errors one at a time", () => {
     await expect(toasts).toHaveCount(1)
   })
 
+  test("an error that comes while the last toast is leaving gets a toast of its own", async ({ page, app }) => {
+    await app.open("/")
+    const form = signupSection(page).locator("form")
+    await form.getByRole("button", { name: "Join the Drop" }).focus()
+    await page.keyboard.press("Enter")
+    const toasts = page.locator(".Toastify__toast")
+    await expect(toasts).toHaveCount(1)
+    // Closed without moving focus, as when its time runs out; it takes a moment to leave.
+    await toasts.getByRole("button", { name: "close" }).dispatchEvent("click")
+    await expect(toasts).toHaveAttribute("data-in", "false")
+    await page.keyboard.press("Enter")
+    await expect(page.locator('.Toastify__toast[data-in="true"]')).toHaveCount(1)
+    await expect(toasts).toHaveCount(1)
+    await expect(toasts).toContainText("Missing Information")
+  })
+
   test("the contact form's empty fields get one toast and a message each", async ({ page, app }) => {
     await page.clock.install()
     await app.open("/contact/")

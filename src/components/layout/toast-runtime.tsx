@@ -41,17 +41,27 @@ const ToastMessage = ({ title, description }: Notice) => (
 
 export type ToastKind = "success" | "error"
 
+/** Toasts of each kind that were leaving when a newer one came: each newer one needs an id of its own. */
+const replaced: Record<ToastKind, number> = { success: 0, error: 0 }
+const toastIdOf = (kind: ToastKind) => `toast-${kind}-${replaced[kind]}`
+
+/** A toast that has begun to leave (its time ran out or it was closed) takes no new words. */
+const isLeaving = (id: string) => document.getElementById(id)?.dataset.in === "false"
+
 /**
  * Success is announced politely (`status`), errors at once (`alert`, destructive colours).
  * One toast of a kind at a time: a second error while one shows takes its place (its words and
- * its time) instead of stacking. Focus stays where it is. Toasts shown before the container
- * mounts wait for it.
+ * its time) instead of stacking; one that comes while the last is leaving gets a toast of its
+ * own. Focus stays where it is. Toasts shown before the container mounts wait for it, the
+ * first of a kind standing for the rest.
  */
 export const showToast = (kind: ToastKind, notice: Notice) => {
   const render = <ToastMessage {...notice} />
-  if (toast.isActive(kind)) toast.update(kind, { render })
-  else if (kind === "success") toast.success(render, { toastId: kind, role: "status" })
-  else toast.error(render, { toastId: kind, role: "alert" })
+  if (isLeaving(toastIdOf(kind))) replaced[kind] += 1
+  const toastId = toastIdOf(kind)
+  if (toast.isActive(toastId)) toast.update(toastId, { render })
+  else if (kind === "success") toast.success(render, { toastId, role: "status" })
+  else toast.error(render, { toastId, role: "alert" })
 }
 
 /** The place toasts appear: one of each kind at most, each closing after 4.5 s. */
