@@ -29,7 +29,7 @@ const freshList = () => {
   const clock = { now: START }
   const limiter = (times: number) => createRateLimiter(DEFAULT_RATE_LIMIT * times, DEFAULT_RATE_WINDOW_MS, () => clock.now.getTime())
   const deps: HandlerDependencies = {
-    service: createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }),
+    service: createSignupService({ store, mail: { queued: async () => () => undefined }, settings: { siteUrl: "https://block94.example", referralBoost: 10 } }),
     rateLimiter: limiter(1),
     readLimiter: limiter(READ_BUDGET),
     networkLimiter: limiter(NETWORK_BUDGET),

@@ -6,7 +6,7 @@ import { createHmac } from "node:crypto"
 import { windowPhase } from "../../drop/contract"
 import type { TicketHasher } from "../../drop/draw"
 import { ticketsFor } from "../../drop/tickets"
-import type { MailQueue } from "../waitlist/service"
+import { deliverQueued, type MailQueue } from "../waitlist/service"
 import { queuedMessage } from "../waitlist/queued-message"
 import { siteLinks } from "../waitlist/links"
 import type { DropRow } from "../store/store"
@@ -87,9 +87,7 @@ export const dropCore = (deps: DropServiceDependencies) => {
       return { ...message, payload: { ...message.payload, ...words } }
     },
 
-    outboxWritten: async (): Promise<void> => {
-      await (mail ?? deps.outbox)?.queued()
-    },
+    outboxWritten: (): Promise<void> => deliverQueued(mail ?? deps.outbox),
 
     /** The drop's row, frozen first when its window has closed. */
     currentRow: async (drop: CatalogDrop, now: Date): Promise<DropRow | null> => {

@@ -27,7 +27,7 @@ import { eventDeliverer, providerDeliverer } from "../outbox/fan-out"
 import { createOutboxSender, type Deliver, type OutboxSender } from "../outbox/outbox"
 import { emailDeliverers } from "../outbox/mail/deliver"
 import { inviteNext } from "../waitlist/invitations"
-import { createSignupService, type MailQueue, type SignupService } from "../waitlist/service"
+import { createSignupService, deliverQueued, type MailQueue, type SignupService } from "../waitlist/service"
 import { createAnswerPaces, type AnswerPaces } from "../waitlist/answer-pace"
 import { dropCatalog, dropsContent } from "../drop/catalog"
 import { providerSettingsKey } from "../settings/provider"
@@ -219,13 +219,12 @@ export const outboxSender = (
 }
 
 /** What the service is told when it queued mail: on serverless, wait for a first attempt; else start delivering (after a paced answer left). */
-export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQueue => {
-  const queuedForAnswer = async () => {
+export const mailQueue = (sender: OutboxSender, settings: MailSettings): MailQueue => ({
+  queued: async () => {
     if (settings.serverless) await sender.deliverDue(SERVERLESS_MAIL_WAIT_MS)
     return settings.serverless ? () => undefined : () => sender.kick()
-  }
-  return { queuedForAnswer, queued: async () => (await queuedForAnswer())() }
-}
+  },
+})
 
 export interface RuntimeOptions {
   /** Makes the email provider's adapter (a test gives a stand-in). */
@@ -371,7 +370,7 @@ export const signupRuntime = ({ makeEmailProvider = configuredEmailProvider, one
         ? async (options, now) => {
             const wave = await inviteNext(store, settings, options, now)
             // The invitations are in the outbox: start sending them.
-            if (!wave.dryRun && wave.invited.length > 0 && sender && mailer) await mailQueue(sender, settings).queued()
+            if (!wave.dryRun && wave.invited.length > 0 && sender && mailer) await deliverQueued(mailQueue(sender, settings))
             return wave
           }
         : null,

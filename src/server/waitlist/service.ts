@@ -62,25 +62,19 @@ export interface ServiceSettings {
 /** Mail goes out through the store's outbox; this is told when messages were queued. */
 export interface MailQueue {
   /**
-   * New messages are in the outbox: a long-running server starts delivering them and resolves at
-   * once; a serverless function waits (a few seconds at most) for the first attempt.
+   * New messages are in the outbox. What must happen before the answer leaves is awaited here (a
+   * serverless function, frozen between requests, waits a few seconds at most for the first
+   * attempt); the function it gives starts a long-running server's delivery. A paced answer (a
+   * signup, a resend) calls it once the answer is on its way, so delivering one signup's email
+   * never runs inside its own answer's pace, where it would set new addresses' answers apart
+   * from known ones; any other answer calls it at once (`deliverQueued`).
    */
-  queued(): Promise<void>
-  /**
-   * As `queued`, for an answer paced so that its timing tells nothing (a signup, a resend): what
-   * must happen before the answer leaves is awaited here (a serverless function's first attempt),
-   * and the function it gives, called once the answer is on its way, starts a long-running
-   * server's delivery. So delivering one signup's email never runs inside its own answer's pace,
-   * where it would set new addresses' answers apart from known ones. None: `queued`, then nothing.
-   */
-  queuedForAnswer?(): Promise<() => void>
+  queued(): Promise<() => void>
 }
 
-/** `mail.queuedForAnswer`, or `queued` for a queue without it. */
-const queueForAnswer = async (mail: MailQueue): Promise<() => void> => {
-  if (mail.queuedForAnswer) return mail.queuedForAnswer()
-  await mail.queued()
-  return () => undefined
+/** Tells `queue` that messages were queued and starts their delivery at once; nothing without a queue. */
+export const deliverQueued = async (queue: MailQueue | null | undefined): Promise<void> => {
+  if (queue) (await queue.queued())()
 }
 
 export interface ServiceDependencies {
@@ -128,9 +122,7 @@ export const consentOf = (consent: string | boolean | undefined): string | null 
 export const createSignupService = (deps: ServiceDependencies) => {
   const { store, mail, settings } = deps
   /** Something went into the outbox (mail, events): start delivering it (a serverless answer waits a moment). */
-  const outboxWritten = async (): Promise<void> => {
-    await (mail ?? deps.events)?.queued()
-  }
+  const outboxWritten = (): Promise<void> => deliverQueued(mail ?? deps.events)
   const links = siteLinks(settings.siteUrl)
   const { referral: referralUrl, status: statusUrl, confirm: confirmUrl } = links
   const message = (kind: MessageKind, to: string, link: string): QueuedMessage => queuedMessage(settings.siteUrl, kind, to, link)
@@ -224,7 +216,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       })
       if (mail) {
         // Every address the same from here: one commit made, the answer sent when the pace says, then the sender told.
-        const deliver = await queueForAnswer(mail)
+        const deliver = await mail.queued()
         await paced(paces.join, result.kind === "added" ? "new" : "known", startedAt)
         deliver()
         return PENDING
@@ -243,7 +235,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       const signup = await store.findSignup(emailKey(email))
       const { token, message: mailed } = linkAgain({ email: signup?.email ?? email, status: signup?.status ?? "pending" }, now)
       const queued = await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS)
-      const deliver = queued ? await queueForAnswer(mail) : () => undefined
+      const deliver = queued ? await mail.queued() : () => undefined
       await paced(paces.resend, queued ? "queued" : "quiet", startedAt)
       deliver()
     },
@@ -255,7 +247,7 @@ export const createSignupService = (deps: ServiceDependencies) => {
       if (!signup) return "notFound"
       const { token, message: mailed } = linkAgain(signup, now)
       if (!(await store.queueMail(emailKey(email), token, mailed, now, RESEND_INTERVAL_MS))) return "tooSoon"
-      await mail.queued()
+      await deliverQueued(mail)
       return "sent"
     },
 

@@ -74,7 +74,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     closing.push(store)
     const seedDir = mkdtempSync(join(tmpdir(), "block94-seeds-"))
     const queued = { count: 0 }
-    const mail = options.mail === false ? null : { queued: async () => void (queued.count += 1) }
+    const mail = options.mail === false ? null : { queued: async () => () => void (queued.count += 1) }
     const deps = { store, catalog: options.catalog ?? catalog(), siteUrl: SITE, mail, seedDir }
     /** People join in this order, confirmed at once (single opt-in), before the drop is committed; returns their status tokens. */
     const signUp = async (...emails: string[]) => {
@@ -166,7 +166,7 @@ describe.each(engines)("a drop on %s", (_name, open) => {
     expect(await drops.enter(friend, "drop-01", "hoodie/M", DURING)).toMatchObject({ kind: "entered" })
 
     // Someone whose address is not confirmed yet: their status link enters nothing.
-    const withMail = createSignupService({ store, mail: { queued: async () => undefined }, settings: SETTINGS })
+    const withMail = createSignupService({ store, mail: { queued: async () => () => undefined }, settings: SETTINGS })
     expect(await withMail.join({ email: "pending@example.com", source: "website_signup", timestamp: DURING.toISOString() }, DURING)).toEqual({
       kind: "pending",
     })

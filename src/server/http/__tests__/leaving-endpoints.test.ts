@@ -19,7 +19,7 @@ describe("leaving the list", () => {
   const withMail = () => {
     const store = openEmbeddedStore(join(mkdtempSync(join(tmpdir(), "block94-leaving-")), "signups.db"), 10)
     const { deps, logError } = setUp({ store })
-    deps.service = createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    deps.service = createSignupService({ store, mail: { queued: async () => () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
     return { store, deps, logError }
   }
   /** Signs `email` up and confirms it from its (queued) confirmation email; returns the links that email carries. */
@@ -207,7 +207,7 @@ describe("leaving the list", () => {
     const { deps, logError } = setUp({ store })
     // 300 signups, each a durable commit: their answers are not held to a pace here (answer-timing.test.ts tests it).
     const pace = { wait: async () => undefined }
-    deps.service = createSignupService({ store, pace, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    deps.service = createSignupService({ store, pace, mail: { queued: async () => () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
     const address = "Leaving.Fan+drops@Example.com"
     // Enough people around it that the list spans many pages of the file.
     for (let index = 0; index < 150; index += 1) await signUp(deps, { email: `before${index}@example.com` })

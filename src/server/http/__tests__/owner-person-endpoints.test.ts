@@ -50,7 +50,7 @@ describe.each(engines)("finding a person from the owner's page on %s", (_name, o
     const store = await openStore()
     stores.push(store)
     const clock = { now: NOW }
-    const mail: MailQueue | null = withMail ? { queued: async () => undefined } : null
+    const mail: MailQueue | null = withMail ? { queued: async () => () => undefined } : null
     const deps: OwnerDependencies = {
       service: createSignupService({ store, mail, settings: SETTINGS }),
       rateLimiter: createRateLimiter(1000, 60_000, () => clock.now.getTime()),

@@ -51,7 +51,7 @@ const setUp = () => {
   const deliveriesStarted: number[] = []
   const service = createSignupService({
     store: slowStore,
-    mail: { queued: async () => undefined, queuedForAnswer: async () => () => void deliveriesStarted.push(clock.ms) },
+    mail: { queued: async () => () => void deliveriesStarted.push(clock.ms) },
     settings: { siteUrl: SITE_URL, referralBoost: 10 },
     pace: { paces: createAnswerPaces({ random: numbers(11) }), clock: () => clock.ms, wait: async (ms) => void (clock.ms += ms) },
   })

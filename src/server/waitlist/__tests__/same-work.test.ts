@@ -64,7 +64,7 @@ describe.each([
     syncs = opened.syncs
     store = createSqlStore(counting.db, { boost: 10, pepper: DEVELOPMENT_PEPPER })
     // The sender runs after the answer (a stand-in that delivers nothing): only the answer's own work is counted.
-    service = createSignupService({ store, mail: { queued: async () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
+    service = createSignupService({ store, mail: { queued: async () => () => undefined }, settings: { siteUrl: SITE_URL, referralBoost: 10 } })
     // The first use migrates the database: not part of any answer.
     await service.join(signupFields("first@example.com", START), START)
   })
