@@ -11,6 +11,21 @@ const fillSignup = async (page: Page, email: string) => {
   await signupForm(page).getByRole("button", { name: "Join the Drop" }).click()
 }
 
+/**
+ * Opens `path` with the page's JavaScript held back, as on a slow network: the server's form is there
+ * and takes typing. Returns what lets the JavaScript come.
+ */
+const openBeforeJavaScript = async (page: Page, path: string): Promise<() => void> => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/app-[0-9a-f]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(path, { waitUntil: "domcontentloaded" })
+  return release
+}
+
 test.describe("Join the Drop", () => {
   for (const { name, path, email } of [
     { name: "Home", path: "/", email: "home-fan@example.com" },
@@ -27,6 +42,18 @@ test.describe("Join the Drop", () => {
       expect(signups.emails()).toContain(email)
     })
   }
+
+  test("what a visitor types before the page's JavaScript has come stays, and is what joins", LAPTOP_ONLY, async ({ page, app, signups }) => {
+    const release = await openBeforeJavaScript(page, "/")
+    await signupForm(page).getByLabel("Email address").fill("early-fan@example.com")
+    await signupForm(page).getByRole("checkbox").check()
+    release()
+    await app.hydrated()
+    await expect(signupForm(page).getByLabel("Email address")).toHaveValue("early-fan@example.com")
+    await signupForm(page).getByRole("button", { name: "Join the Drop" }).click()
+    await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+    expect(signups.emails()).toContain("early-fan@example.com")
+  })
 
   test.describe("when the signup does not go through", LAPTOP_ONLY, () => {
     test("shows the failure toast and keeps the typed values when the endpoint is down", async ({ page, app, problems, signups }) => {
@@ -99,22 +126,25 @@ test.describe("the signup endpoint under gatsby serve", NO_BROWSER, () => {
   })
 })
 
+/** Records mailto: links in `window.openedMailto` instead of handing them to a mail client. */
+const recordMailto = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as HTMLElement).closest?.("a")
+        if (link?.href.startsWith("mailto:")) {
+          event.preventDefault()
+          ;(window as unknown as { openedMailto: string }).openedMailto = link.href
+        }
+      },
+      true,
+    )
+  })
+
 test.describe("contact form", () => {
   test("reads Sending... while it opens the mail client with the message, then thanks the visitor", LAPTOP_ONLY, async ({ page, app }) => {
-    // Record mailto: links instead of handing them to a mail client.
-    await page.addInitScript(() => {
-      document.addEventListener(
-        "click",
-        (event) => {
-          const link = (event.target as HTMLElement).closest?.("a")
-          if (link?.href.startsWith("mailto:")) {
-            event.preventDefault()
-            ;(window as unknown as { openedMailto: string }).openedMailto = link.href
-          }
-        },
-        true,
-      )
-    })
+    await recordMailto(page)
     await app.open("/contact/")
     const form = page.getByRole("form", { name: "Send a message" })
     await form.getByLabel("Name").fill("Zoë & Co")
@@ -132,6 +162,25 @@ test.describe("contact form", () => {
     expect(params.get("body")).toContain("Hi? #drop\r\nLine two 🎉 東京")
     expect(params.get("body")).toContain("zoe@example.com")
     await expect(form.getByLabel("Name")).toHaveValue("")
+  })
+
+  test("keeps what a visitor typed before the page's JavaScript came, and writes it into the message", LAPTOP_ONLY, async ({ page, app }) => {
+    await recordMailto(page)
+    const release = await openBeforeJavaScript(page, "/contact/")
+    const form = page.getByRole("form", { name: "Send a message" })
+    await form.getByLabel("Name").fill("Early Sam")
+    await form.getByLabel("Email").fill("early-sam@example.com")
+    await form.getByLabel("Message").fill("Typed while the page was loading")
+    release()
+    await app.hydrated()
+    await expect(form.getByLabel("Message")).toHaveValue("Typed while the page was loading")
+    await form.getByRole("button", { name: "Send Message" }).click()
+    await expect(toast(page, "status", "Message Sent! 📧")).toBeVisible()
+    const mailto = await page.evaluate(() => (window as unknown as { openedMailto: string }).openedMailto)
+    const params = new URLSearchParams(mailto.split("?")[1])
+    expect(params.get("subject")).toBe("Contact from Early Sam")
+    expect(params.get("body")).toContain("Typed while the page was loading")
+    expect(params.get("body")).toContain("early-sam@example.com")
   })
 
   test("asks for every field with the Missing Information toast", PHONE_ONLY, async ({ page, app }) => {

@@ -6,6 +6,7 @@ import { fillNotice } from "../../lib/notice"
 import { afterNextPaint, wait } from "../../lib/paint"
 import { checkContact, fieldMessages, firstProblem, problemToast, type ContactFields } from "../../lib/validation"
 import { loadToasts, notifyError, notifySuccess } from "../layout/Toasts"
+import { typedEarly } from "../../lib/typed-early"
 import { Field } from "./Field"
 
 interface ContactFormProps {
@@ -39,7 +40,11 @@ const openInBrowser = (url: string) => {
 export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: ContactFormProps) => {
   const { contactForm: copy } = useUiCopy()
   const id = useId()
-  const [fields, setFields] = useState<ContactFields>(EMPTY)
+  const [fields, setFields] = useState<ContactFields>(() => ({
+    name: typedEarly(`${id}-name`),
+    email: typedEarly(`${id}-email`),
+    message: typedEarly(`${id}-message`),
+  }))
   // The line under each field that needs fixing; a field's line goes once it is changed.
   const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({})
   const [submitting, setSubmitting] = useState(false)

@@ -1,6 +1,7 @@
 /** @jsxImportSource theme-ui */
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FocusEvent, type FormEvent } from "react"
+import { tickedEarly, typedEarly } from "../../lib/typed-early"
 import { useMinimumAge, useUiCopy } from "../../hooks/use-site-content"
 import { fillNotice } from "../../lib/notice"
 import type { SignupFollowUp } from "../../lib/signup-client"
@@ -27,8 +28,8 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
   const minimumAge = String(useMinimumAge())
   const consentWording = copy.consent.replace("{minimumAge}", minimumAge)
   const id = useId()
-  const [email, setEmail] = useState("")
-  const [consent, setConsent] = useState(false)
+  const [email, setEmail] = useState(() => typedEarly(`${id}-email`))
+  const [consent, setConsent] = useState(() => tickedEarly(`${id}-consent`))
   // The line under each field that needs fixing; a field's line goes once it is changed.
   const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({})
   const [submitting, setSubmitting] = useState(false)
