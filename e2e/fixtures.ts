@@ -278,6 +278,21 @@ export const signInToOwnerPage = async (page: Page, siteUrl: string, secret: str
   await page.keyboard.press("Enter")
 }
 
+/**
+ * Opens `url` with the page's JavaScript held back, as on a slow network: the server's form is there
+ * and takes typing. Returns what lets the JavaScript come.
+ */
+export const openBeforeJavaScript = async (page: Page, url: string): Promise<() => void> => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/app-[0-9a-f]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(url, { waitUntil: "domcontentloaded" })
+  return release
+}
+
 /** Signs `email` up through the public API, as the signup form would; returns their referral code. */
 export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
   const response = await fetch(`${siteUrl}/api/signup`, {

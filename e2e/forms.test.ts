@@ -1,6 +1,6 @@
 /** Both forms end to end: Join the Drop into the real store under `gatsby serve`, and Contact through mailto. */
 import type { Page } from "@playwright/test"
-import { expect, signupSection, test, toast } from "./fixtures"
+import { expect, openBeforeJavaScript, signupSection, test, toast } from "./fixtures"
 import { LAPTOP_ONLY, NO_BROWSER, PHONE_ONLY } from "./site"
 
 const signupForm = (page: Page) => signupSection(page).locator("form")
@@ -9,21 +9,6 @@ const fillSignup = async (page: Page, email: string) => {
   await signupForm(page).getByLabel("Email address").fill(email)
   await signupForm(page).getByRole("checkbox").check()
   await signupForm(page).getByRole("button", { name: "Join the Drop" }).click()
-}
-
-/**
- * Opens `path` with the page's JavaScript held back, as on a slow network: the server's form is there
- * and takes typing. Returns what lets the JavaScript come.
- */
-const openBeforeJavaScript = async (page: Page, path: string): Promise<() => void> => {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/app-[0-9a-f]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  await page.goto(path, { waitUntil: "domcontentloaded" })
-  return release
 }
 
 test.describe("Join the Drop", () => {

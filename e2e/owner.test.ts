@@ -18,6 +18,7 @@ import {
   expect,
   focused,
   inOrderOnOneServer,
+  openBeforeJavaScript,
   signInToOwnerPage,
   signUpThroughApi,
   tabTo,
@@ -90,6 +91,18 @@ test.describe("the owner's page", () => {
     await expect(page.getByText("maya.first@example.com")).toHaveCount(0)
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.endsWith("owner-secret")))).toEqual([])
     expect(await axeViolations(page)).toEqual([])
+  })
+
+  test("a secret typed before the page's JavaScript came is the one checked", async ({ page, problems }) => {
+    problems.allow(/^error: Failed to load resource: the server responded with a status of 401/)
+    const release = await openBeforeJavaScript(page, `${siteUrl}/owner/`)
+    await page.getByLabel("Owner secret").fill("not-the-secret")
+    release()
+    await waitUntilHydrated(page)
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/owner/summary") && response.request().method() === "GET")
+    await page.getByRole("button", { name: "Open the dashboard" }).click()
+    expect((await answer).status()).toBe(401)
+    await expect(page.getByLabel("Owner secret")).toHaveValue("not-the-secret")
   })
 
   test("signs in from the keyboard and shows what was made: counts, chart, sources, referrers; keeps the secret for the tab only", async ({

@@ -6,6 +6,7 @@ import { fetchFunnel } from "../../lib/owner-funnel-client"
 import type { FunnelAnswer } from "../../signup/funnel"
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
 import { makeFormats } from "../../lib/owner-format"
+import { typedEarly } from "../../lib/typed-early"
 import { fillTemplate } from "../../signup/template"
 import type { OwnerCopy } from "./copy"
 import type { DropPieces } from "./Drops"
@@ -61,7 +62,7 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
   const id = useId()
   const storageKey = ownerSecretKey(brand)
   const [phase, setPhase] = useState<Phase>({ kind: "starting" })
-  const [secretInput, setSecretInput] = useState("")
+  const [secretInput, setSecretInput] = useState(() => typedEarly(`${id}-secret`))
   // The summary's time is the page's "now": dates of this year are written without it.
   const summaryTime = phase.kind === "ready" ? Date.parse(phase.summary.generatedAt) : null
   const formats = useMemo(() => (summaryTime === null ? null : makeFormats(undefined, undefined, summaryTime)), [summaryTime])
