@@ -9,7 +9,8 @@ import { LEADERBOARD_MIN_REFERRALS } from "../signup/rewards"
 import { INVITATION_DAYS, UNSUBSCRIBE_LINK_DAYS } from "../signup/link-lifetimes"
 import { BACKUP_MAX_DAYS, DROP_ENTRY_DAYS, NETWORK_FINGERPRINT_DAYS, PENDING_SIGNUP_MAX_DAYS, VISIT_COUNT_MONTHS } from "../signup/retention"
 
-const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
+/** The policy's text: static, so on the first load the server's HTML stays and none of this runs (nor the date's formatter, costly on a phone's first call). */
+const PrivacyText = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
   const site = useSiteContent()
   const ui = useUiCopy()
   const page = data.page!
@@ -29,7 +30,7 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
       visitMonths: String(VISIT_COUNT_MONTHS),
     })
   return (
-    <StaticMarkup>
+    <>
       <PageIntro heading={page.heading} paragraphs={[fill(page.intro)]} />
       <div sx={{ variant: "layout.narrow", py: [6, 7] }}>
         <p sx={{ color: "subtle", mb: 5 }}>
@@ -46,9 +47,15 @@ const PrivacyPage = ({ data }: PageProps<Queries.PrivacyPageQuery>) => {
           </section>
         ))}
       </div>
-    </StaticMarkup>
+    </>
   )
 }
+
+const PrivacyPage = (props: PageProps<Queries.PrivacyPageQuery>) => (
+  <StaticMarkup>
+    <PrivacyText {...props} />
+  </StaticMarkup>
+)
 
 export default PrivacyPage
 
