@@ -16,17 +16,32 @@ export interface DateOptions {
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>
 
-const partsOf = (date: Date, language: string, timeZone: string, withTime: boolean): Parts => {
-  const format = new Intl.DateTimeFormat(language, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone,
-    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" } : {}),
-  })
-  return Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]))
+// A formatter is costly to make (a page writes the same few kinds of date many times): one per kind, made when first needed.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+const formatterFor = (language: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat => {
+  const key = `${language} ${timeZone} ${withTime}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone,
+      ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" } : {}),
+    })
+    formatters.set(key, formatter)
+  }
+  return formatter
 }
+
+const partsOf = (date: Date, language: string, timeZone: string, withTime: boolean): Parts =>
+  Object.fromEntries(
+    formatterFor(language, timeZone, withTime)
+      .formatToParts(date)
+      .map(({ type, value }) => [type, value]),
+  )
 
 /** " 2026", or nothing when `now` falls in the same year in that zone. */
 const yearPart = (parts: Parts, language: string, timeZone: string, now: number | undefined): string =>

@@ -10,6 +10,7 @@ import { machineText } from "../shared/styles"
 import { isCheckable } from "../../drop/contract"
 import type { BuiltDrop } from "../../drop/verify"
 import { VerifyDraw } from "./VerifyDraw"
+import { formatCount } from "../../lib/numbers"
 
 interface DrawRecordProps {
   record: PublishedDrop
@@ -39,7 +40,7 @@ export const DrawRecord = ({ record, built, copy, sizeNames, language }: DrawRec
   const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, { language, timeZone: readerTimeZone() })}</time> : copy.notYet)
   const hash = (value: string | null) => (value ? <code sx={{ ...machineText, display: "block" }}>{value}</code> : copy.notYet)
   const sizeName = (size: string) => sizeNames[size] ?? size
-  const number = (value: number) => new Intl.NumberFormat(language).format(value)
+  const number = (value: number) => formatCount(value, language)
   const idLists = (lists: Record<string, string[]> | null, line: string) =>
     record.stock
       .filter(({ size }) => (lists?.[size]?.length ?? 0) > 0)

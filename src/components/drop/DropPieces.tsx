@@ -5,6 +5,7 @@ import { visuallyHidden } from "../shared/styles"
 import { dropSectionId, type DropPieceContent, type PieceDetailsCopy, type PiecesCopy } from "./copy"
 import { SizeGuide } from "./SizeGuide"
 import { subheading } from "./ui"
+import { formatCount } from "../../lib/numbers"
 
 interface DropPiecesProps {
   dropId: string
@@ -18,8 +19,6 @@ interface DropPiecesProps {
   /** The first piece's picture is fetched with the page: the pieces lead the page. */
   eagerFirst: boolean
 }
-
-const count = (value: number, language: string): string => new Intl.NumberFormat(language).format(value)
 
 /** A price in whole units, as people read it: "€89". */
 export const formatPrice = (amount: number, currency: string, language: string): string =>
@@ -35,7 +34,7 @@ export const totalPieces = (pieces: ReadonlyArray<Pick<DropPieceContent, "sizes"
  */
 export const DropPieces = ({ dropId, pieces, copy, details, currency, language, eagerFirst }: DropPiecesProps) => {
   const headingId = dropSectionId(dropId, "pieces")
-  const quantity = (value: number) => (value === 1 ? copy.quantityOne : fillTemplate(copy.quantity, { count: count(value, language) }))
+  const quantity = (value: number) => (value === 1 ? copy.quantityOne : fillTemplate(copy.quantity, { count: formatCount(value, language) }))
   return (
     <section aria-labelledby={headingId} sx={{ mb: [4, 5] }}>
       <div sx={{ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 3, mb: 3 }}>
@@ -43,7 +42,7 @@ export const DropPieces = ({ dropId, pieces, copy, details, currency, language, 
           {copy.heading}
         </h3>
         <p data-pieces-total="" sx={{ color: "subtle" }}>
-          {fillTemplate(copy.total, { count: count(totalPieces(pieces), language) })}
+          {fillTemplate(copy.total, { count: formatCount(totalPieces(pieces), language) })}
         </p>
       </div>
       <ul sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: ["minmax(0, 1fr)", "repeat(2, minmax(0, 1fr))"], gap: [5, 4, 5] }}>

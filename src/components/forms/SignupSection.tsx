@@ -6,6 +6,7 @@ import { SIGNUP_SECTION_ID } from "../../lib/routes"
 import type { SignupFollowUp } from "../../lib/signup-client"
 import { sideBySide } from "../shared/styles"
 import { SignupForm } from "./SignupForm"
+import { formatCount } from "../../lib/numbers"
 
 // What follows a signup ships only to visitors who start signing up (fetched when the form gets focus).
 const loadFollowUp = () => import("../waitlist/FollowUp")
@@ -30,7 +31,7 @@ export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps
   // After a signup the place brings the list's real size: shown here too once it may be (list-size.ts).
   const total = joined?.followUp.kind === "place" ? joined.followUp.place.total : undefined
   // The claimed number ("5,000+") until a signup brings the list's real size, written in the site's language.
-  const shownCount = socialProofCount(site.socialProof, total, site.showListSizeFrom, (value) => new Intl.NumberFormat(site.language).format(value))
+  const shownCount = socialProofCount(site.socialProof, total, site.showListSizeFrom, (value) => formatCount(value, site.language))
   return (
     <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-heading" sx={{ py: [6, 7], outline: "none" }}>
       <div

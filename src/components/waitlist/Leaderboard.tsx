@@ -5,6 +5,7 @@ import { useSiteContent } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../signup/template"
 import { LEADERBOARD_MIN_REFERRALS } from "../../signup/rewards"
 import type { LeaderboardEntry } from "../../signup/schema"
+import { formatCount } from "../../lib/numbers"
 
 export interface LeaderboardCopy {
   heading: string
@@ -24,7 +25,6 @@ const cell: ThemeUIStyleObject = { py: 2, px: [2, 3], borderBottom: "1px solid",
 export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[]; copy: LeaderboardCopy }) => {
   const id = useId()
   const { language } = useSiteContent()
-  const number = new Intl.NumberFormat(language)
   return (
     <section aria-labelledby={`${id}-heading`} sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 3 }}>
       <h2 id={`${id}-heading`} sx={{ variant: "text.heading", fontSize: [3, 4] }}>
@@ -51,7 +51,7 @@ export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[];
           <tbody>
             {rows.map((row, index) => (
               <tr key={`${index} ${row.name}`} sx={row.you ? { bg: "surface", color: "primary", fontWeight: "bold" } : {}}>
-                <td sx={cell}>{number.format(index + 1)}</td>
+                <td sx={cell}>{formatCount(index + 1, language)}</td>
                 <td sx={cell}>
                   <span sx={{ wordBreak: "break-all" }}>{row.name}</span>
                   {row.you && (
@@ -62,7 +62,7 @@ export const Leaderboard = ({ rows, copy }: { rows: readonly LeaderboardEntry[];
                     </span>
                   )}
                 </td>
-                <td sx={{ ...cell, textAlign: "right" }}>{number.format(row.referrals)}</td>
+                <td sx={{ ...cell, textAlign: "right" }}>{formatCount(row.referrals, language)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react"
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { placeLine } from "../../lib/list-size"
 import { ShareToMoveUp } from "./ShareToMoveUp"
+import { formatCount } from "../../lib/numbers"
 
 interface PlaceInLineProps {
   position: number
@@ -36,11 +37,10 @@ export const PlaceInLine = ({ position, total, referralUrl, statusUrl, headingLe
   useEffect(() => {
     if (takeFocus) headingRef.current?.focus()
   }, [takeFocus])
-  const number = new Intl.NumberFormat(language)
   return (
     <div sx={{ display: "grid", gap: 4 }}>
       <Heading ref={headingRef} tabIndex={-1} sx={{ variant: "text.heading", fontSize: [5, 6], color: "primary", outlineOffset: "4px" }}>
-        {placeLine(copy, position, total, showListSizeFrom, (value) => number.format(value))}
+        {placeLine(copy, position, total, showListSizeFrom, (value) => formatCount(value, language))}
       </Heading>
       <div sx={{ display: "grid", gap: 2, justifyItems: "start" }}>
         <Link to={pathOf(statusUrl)} sx={{ variant: "buttons.primary", width: ["100%", "auto"] }}>

@@ -4,6 +4,7 @@ import { useSiteContent } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../signup/template"
 import { rewardProgress } from "../../signup/rewards"
 import { Icon } from "../shared/Icon"
+import { formatCount } from "../../lib/numbers"
 
 /** A reward tier from content/rewards.json. */
 export interface RewardTier {
@@ -41,9 +42,8 @@ export const Rewards = ({ tiers, referrals, milestone, copy }: RewardsProps) => 
   const id = useId()
   const { language } = useSiteContent()
   if (tiers.length === 0) return null
-  const number = new Intl.NumberFormat(language)
   const { reached, next } = rewardProgress(tiers, referrals, milestone)
-  const friendsLabel = (count: number) => (count === 1 ? copy.friend : fillTemplate(copy.friends, { count: number.format(count) }))
+  const friendsLabel = (count: number) => (count === 1 ? copy.friend : fillTemplate(copy.friends, { count: formatCount(count, language) }))
   const sofar = next ? Math.min(referrals, next.referrals) : 0
   return (
     <section aria-labelledby={`${id}-heading`} sx={{ mt: 6, pt: 5, borderTop: "2px solid", borderColor: "border", display: "grid", gap: 4 }}>
@@ -57,8 +57,8 @@ export const Rewards = ({ tiers, referrals, milestone, copy }: RewardsProps) => 
         <div sx={{ display: "grid", gap: 2 }}>
           <p id={`${id}-progress`} sx={{ fontWeight: "bold" }}>
             {fillTemplate(next.referrals === 1 ? copy.nextOne : copy.next, {
-              count: number.format(sofar),
-              needed: number.format(next.referrals),
+              count: formatCount(sofar, language),
+              needed: formatCount(next.referrals, language),
               reward: next.reward,
             })}
           </p>

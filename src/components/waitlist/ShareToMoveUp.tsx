@@ -2,6 +2,7 @@
 import { useSiteContent, useUiCopy } from "../../hooks/use-site-content"
 import { fillTemplate } from "../../signup/template"
 import { ShareActions } from "./ShareActions"
+import { formatCount } from "../../lib/numbers"
 
 interface ShareToMoveUpProps {
   referralUrl: string
@@ -15,13 +16,12 @@ interface ShareToMoveUpProps {
 export const ShareToMoveUp = ({ referralUrl, referrals, waiting = 0 }: ShareToMoveUpProps) => {
   const { brand, language } = useSiteContent()
   const { waitlist: copy } = useUiCopy()
-  const number = new Intl.NumberFormat(language)
   return (
     <div sx={{ display: "grid", gap: 3 }}>
       {referrals !== undefined && (
         <div>
-          <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.referrals, { count: number.format(referrals) })}</p>
-          {waiting > 0 && <p sx={{ color: "subtle" }}>{fillTemplate(copy.waiting, { count: number.format(waiting) })}</p>}
+          <p sx={{ fontWeight: "bold" }}>{fillTemplate(copy.referrals, { count: formatCount(referrals, language) })}</p>
+          {waiting > 0 && <p sx={{ color: "subtle" }}>{fillTemplate(copy.waiting, { count: formatCount(waiting, language) })}</p>}
         </div>
       )}
       <p sx={{ color: "subtle" }}>{copy.shareIntro}</p>

@@ -16,6 +16,7 @@ import { LeaveList, type LeaveListCopy } from "./LeaveList"
 import { PageMessage } from "./PageMessage"
 import { Rewards, type RewardsCopy, type RewardTier } from "./Rewards"
 import { ShareToMoveUp } from "./ShareToMoveUp"
+import { formatCount } from "../../lib/numbers"
 
 export interface StatusLookupCopy extends LinkTroubleCopy {
   heading: string
@@ -85,7 +86,6 @@ export const StatusLookup = ({ copy, tiers, drops }: { copy: StatusLookupCopy; t
   const [left, setLeft] = useState(false)
   // The time the page started, read once: the drops' times are in the reader's zone from their first paint.
   const startedAt = useNow(false)
-  const number = new Intl.NumberFormat(language)
   const frame = { eyebrow: copy.eyebrow }
   // For someone who was never on the list: the way to join, after the form that mails a link.
   const joinInstead = (
@@ -140,7 +140,7 @@ export const StatusLookup = ({ copy, tiers, drops }: { copy: StatusLookupCopy; t
       </Pass>
     )
   return (
-    <Pass {...frame} heading={placeLine(ui, status.position, status.total, showListSizeFrom, (value) => number.format(value))}>
+    <Pass {...frame} heading={placeLine(ui, status.position, status.total, showListSizeFrom, (value) => formatCount(value, language))}>
       {status.invited && <InvitedNote copy={copy.invited} redeemed={status.redeemed} />}
       <ShareToMoveUp referralUrl={status.referralUrl} referrals={status.referrals} waiting={status.waiting} />
       <Rewards tiers={tiers} referrals={status.referrals} milestone={status.milestone} copy={copy.rewards} />
