@@ -4,13 +4,17 @@ import * as React from "react"
 import site from "./content/site.json"
 import { Layout } from "./src/components/layout/Layout"
 import { rootStylesheet } from "./src/lib/root-styles"
+import { PAGES_FORMATTING_ON_LOAD } from "./src/lib/routes"
 import theme, { rootStyles } from "./src/theme"
 
 /** The heading face, cut to capitals by `npm run fonts` (static/fonts/). */
 const HEADING_FONT_URL = "/fonts/archivo-black-caps.woff2"
 const HEADING_FONT_FACE = `@font-face{font-family:"Archivo Black";font-style:normal;font-weight:400;font-display:swap;src:url(${HEADING_FONT_URL}) format("woff2")}`
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
+/** Warms the browser's date and number formatters on another thread (static/warm-formatters.js). */
+const WARM_FORMATTERS = 'try{new Worker("/warm-formatters.js")}catch(e){}'
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: site.language })
   // The heading face is in the first screen of every page: fetch it with the HTML, not after the CSS.
   setHeadComponents([
@@ -18,6 +22,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
     <style key="root-styles" dangerouslySetInnerHTML={{ __html: rootStylesheet(theme, rootStyles) }} />,
     <link key="heading-font" rel="preload" href={HEADING_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />,
     <style key="heading-font-face" dangerouslySetInnerHTML={{ __html: HEADING_FONT_FACE }} />,
+    ...(PAGES_FORMATTING_ON_LOAD.includes(pathname) ? [<script key="warm-formatters" dangerouslySetInnerHTML={{ __html: WARM_FORMATTERS }} />] : []),
   ])
 }
 

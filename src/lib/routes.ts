@@ -31,3 +31,10 @@ export const HOME_SIGNUP_PATH = `/#${SIGNUP_SECTION_ID}`
 
 /** The status page, where people on the list enter a drop with their status link (`#token=`). */
 export const STATUS_PAGE_PATH = "/waitlist/"
+
+/**
+ * Pages that write dates or numbers as they load (the drop's times in the reader's zone, the
+ * status page's place): they start the browser's formatters on a thread of their own first
+ * (static/warm-formatters.js).
+ */
+export const PAGES_FORMATTING_ON_LOAD: readonly string[] = [DROP_PAGE_PATH, STATUS_PAGE_PATH]
