@@ -68,7 +68,8 @@ test.describe("security headers", NO_BROWSER, () => {
 
 test.describe("the Content-Security-Policy", LAPTOP_ONLY, () => {
   // Any console error or warning fails these tests too, "Refused to ..." CSP reports among them.
-  for (const path of ROUTES) {
+  // The drop and status pages also start a worker as they load (static/warm-formatters.js).
+  for (const path of [...ROUTES, "/drop/", "/waitlist/"]) {
     test(`${path} runs under the policy without violations`, async ({ page, app }) => {
       await withHeaders(page, headers)
       await app.open(path)
