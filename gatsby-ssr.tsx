@@ -3,6 +3,7 @@ import type { GatsbySSR } from "gatsby"
 import * as React from "react"
 import site from "./content/site.json"
 import { Layout } from "./src/components/layout/Layout"
+import { holdEarlySubmitsScript } from "./src/lib/early-submit"
 import { rootStylesheet } from "./src/lib/root-styles"
 import { PAGES_FORMATTING_ON_LOAD } from "./src/lib/routes"
 import theme, { rootStyles } from "./src/theme"
@@ -22,6 +23,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
     <style key="root-styles" dangerouslySetInnerHTML={{ __html: rootStylesheet(theme, rootStyles) }} />,
     <link key="heading-font" rel="preload" href={HEADING_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />,
     <style key="heading-font-face" dangerouslySetInnerHTML={{ __html: HEADING_FONT_FACE }} />,
+    // Before any form: a form sent before the page's JavaScript has come waits for it (src/lib/early-submit.ts).
+    <script key="hold-early-submits" dangerouslySetInnerHTML={{ __html: holdEarlySubmitsScript }} />,
     ...(PAGES_FORMATTING_ON_LOAD.includes(pathname) ? [<script key="warm-formatters" dangerouslySetInnerHTML={{ __html: WARM_FORMATTERS }} />] : []),
   ])
 }

@@ -40,6 +40,21 @@ test.describe("Join the Drop", () => {
     expect(signups.emails()).toContain("early-fan@example.com")
   })
 
+  test("a visitor who presses Join before the page's JavaScript has come stays on the page and joins once it has", LAPTOP_ONLY, async ({ page, signups }) => {
+    const documents: string[] = []
+    page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())))
+    const release = await openBeforeJavaScript(page, "/")
+    await signupForm(page).getByLabel("Email address").fill("eager-fan@example.com")
+    await signupForm(page).getByRole("checkbox").check()
+    await signupForm(page).getByRole("button", { name: "Join the Drop" }).click()
+    await expect(signupForm(page).getByLabel("Email address")).toHaveValue("eager-fan@example.com")
+    release()
+    // Sent by the page once ready, without a second press; the browser never sent it itself.
+    await expect(toast(page, "status", "Welcome to Block 94! 🎉")).toBeVisible()
+    expect(signups.emails()).toContain("eager-fan@example.com")
+    expect(documents.filter((url) => url.includes("eager-fan"))).toEqual([])
+  })
+
   test.describe("when the signup does not go through", LAPTOP_ONLY, () => {
     test("shows the failure toast and keeps the typed values when the endpoint is down", async ({ page, app, problems, signups }) => {
       problems.allow(/^error: Failed to load resource: net::ERR_CONNECTION_REFUSED/)
@@ -166,6 +181,23 @@ test.describe("contact form", () => {
     expect(params.get("subject")).toBe("Contact from Early Sam")
     expect(params.get("body")).toContain("Typed while the page was loading")
     expect(params.get("body")).toContain("early-sam@example.com")
+  })
+
+  test("a message sent before the page's JavaScript has come is written once it has, and never put in an address", LAPTOP_ONLY, async ({ page }) => {
+    await recordMailto(page)
+    const documents: string[] = []
+    page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())))
+    const release = await openBeforeJavaScript(page, "/contact/")
+    const form = page.getByRole("form", { name: "Send a message" })
+    await form.getByLabel("Name").fill("Eager Sam")
+    await form.getByLabel("Email").fill("eager-sam@example.com")
+    await form.getByLabel("Message").fill("Sent while the page was loading")
+    await form.getByRole("button", { name: "Send Message" }).click()
+    release()
+    await expect(toast(page, "status", "Message Sent! 📧")).toBeVisible()
+    const mailto = await page.evaluate(() => (window as unknown as { openedMailto: string }).openedMailto)
+    expect(new URLSearchParams(mailto.split("?")[1]).get("body")).toContain("Sent while the page was loading")
+    expect(documents.filter((url) => url.includes("loading") || url.includes("eager-sam"))).toEqual([])
   })
 
   test("asks for every field with the Missing Information toast", PHONE_ONLY, async ({ page, app }) => {
