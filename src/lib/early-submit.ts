@@ -2,20 +2,33 @@
  * A form of the server's HTML can be sent before the page's JavaScript has come (on a slow
  * network the form is there first). The browser would send it itself: as a GET with the address
  * and the message in the URL (the history, the host's logs) and a reload that empties the form.
- * Forms marked with HOLD_ATTRIBUTE are held instead by a script in every page's head, which notes
- * that the visitor sent them; their component, once ready, sends what the visitor sent.
+ * Every page's head runs `holdEarlySubmitsScript` before its forms, so a submit that nothing on
+ * the page took is held instead, and handed to the form again until the page's own handler takes
+ * it (every form's handler stops the browser's sending: that is how "taken" reads). Nothing of
+ * this ships in the page's JavaScript.
  */
-export const HOLD_ATTRIBUTE = "data-held-until-ready" as const
-const SENT_EARLY_ATTRIBUTE = "data-sent-early"
 
-/** The head's inline script: holds a marked form's submit and notes it. */
-export const holdEarlySubmitsScript = `document.addEventListener("submit",function(e){var f=e.target;if(f instanceof HTMLFormElement&&f.hasAttribute("${HOLD_ATTRIBUTE}")){e.preventDefault();f.setAttribute("${SENT_EARLY_ATTRIBUTE}","")}},true)`
+/** How often a held form is offered to the page again (ms). */
+const RETRY_MS = 100
 
-/** Stops holding a form whose component is ready, and sends it if the visitor already did. */
-export const releaseHeldForm = (form: HTMLFormElement | null): void => {
-  if (!form) return
-  form.removeAttribute(HOLD_ATTRIBUTE)
-  if (!form.hasAttribute(SENT_EARLY_ATTRIBUTE)) return
-  form.removeAttribute(SENT_EARLY_ATTRIBUTE)
-  form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }))
+type HeldForm = HTMLFormElement & { heldSubmit?: ReturnType<typeof setInterval> }
+
+/** Runs in the page's head, as its own text: plain browser code, nothing imported. */
+export function holdEarlySubmits(page: Document, retryMs: number): void {
+  page.addEventListener("submit", function (event) {
+    // A submit the page's handler took, or one this script sends again itself.
+    if (!event.isTrusted || event.defaultPrevented) return
+    event.preventDefault()
+    const form = event.target as HeldForm
+    if (form.heldSubmit) return
+    form.heldSubmit = setInterval(function () {
+      const again = new Event("submit", { bubbles: true, cancelable: true })
+      form.dispatchEvent(again)
+      if (!again.defaultPrevented) return
+      clearInterval(form.heldSubmit)
+      form.heldSubmit = undefined
+    }, retryMs)
+  })
 }
+
+export const holdEarlySubmitsScript = `(${holdEarlySubmits.toString()})(document,${RETRY_MS})`

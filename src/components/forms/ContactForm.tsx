@@ -1,7 +1,6 @@
 /** @jsxImportSource theme-ui */
 import { useId, useRef, useState, type FormEvent } from "react"
 import { buildContactMailto } from "../../lib/mailto"
-import { useHeldForm } from "../../hooks/use-held-form"
 import { useUiCopy } from "../../hooks/use-site-content"
 import { fillNotice } from "../../lib/notice"
 import { afterNextPaint, wait } from "../../lib/paint"
@@ -89,7 +88,6 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
     }
   }
 
-  const heldForm = useHeldForm()
   const fieldProps = (field: keyof ContactFields) => ({
     id: `${id}-${field}`,
     name: field,
@@ -101,7 +99,7 @@ export const ContactForm = ({ to, responseTime, openUrl = openInBrowser }: Conta
   })
 
   return (
-    <form {...heldForm} noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} aria-label={copy.label} sx={{ display: "grid", gap: 4 }}>
       <Field id={`${id}-name`} label={copy.nameLabel} error={errors.name}>
         <input ref={nameRef} type="text" autoComplete="name" {...fieldProps("name")} sx={{ variant: "forms.input", width: "100%" }} />
       </Field>

@@ -2,7 +2,6 @@
 import { Link } from "gatsby"
 import { useId, useRef, useState, type FocusEvent, type FormEvent } from "react"
 import { tickedEarly, typedEarly } from "../../lib/typed-early"
-import { useHeldForm } from "../../hooks/use-held-form"
 import { useMinimumAge, useUiCopy } from "../../hooks/use-site-content"
 import { fillNotice } from "../../lib/notice"
 import type { SignupFollowUp } from "../../lib/signup-client"
@@ -108,11 +107,10 @@ export const SignupForm = ({ brand, contactEmail, onJoined }: SignupFormProps) =
     }
   }
 
-  const heldForm = useHeldForm()
   const [consentBefore, consentAfter = ""] = consentWording.split("{privacyLink}")
 
   return (
-    <form {...heldForm} noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
+    <form noValidate onSubmit={onSubmit} onFocus={prepare} aria-label={copy.label} sx={{ display: "grid", gap: 4, maxWidth: 560 }}>
       <div>
         <label htmlFor={`${id}-email`} sx={{ variant: "forms.label", display: "block" }}>
           {copy.emailLabel}

@@ -5,7 +5,6 @@ import { fetchSummary, isOwnerPageOn, keepSecret, ownerSecretKey, readSecret, ty
 import { fetchFunnel } from "../../lib/owner-funnel-client"
 import type { FunnelAnswer } from "../../signup/funnel"
 import type { OwnerSummaryAnswer as OwnerSummary } from "../../signup/owner-summary"
-import { useHeldForm } from "../../hooks/use-held-form"
 import { makeFormats } from "../../lib/owner-format"
 import { typedEarly } from "../../lib/typed-early"
 import { fillTemplate } from "../../signup/template"
@@ -68,7 +67,6 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
   const summaryTime = phase.kind === "ready" ? Date.parse(phase.summary.generatedAt) : null
   const formats = useMemo(() => (summaryTime === null ? null : makeFormats(undefined, undefined, summaryTime)), [summaryTime])
   const inputRef = useRef<HTMLInputElement>(null)
-  const heldForm = useHeldForm()
   const headingRef = useRef<HTMLParagraphElement>(null)
 
   const signOut = useCallback(
@@ -207,7 +205,6 @@ export const OwnerPage = ({ brand, copy, dropPieces = {}, rewards = [] }: OwnerP
   return (
     <OwnerShell brand={brand} copy={copy} onSignOut={null}>
       <form
-        {...heldForm}
         noValidate
         method="post"
         onSubmit={signIn}
