@@ -13,10 +13,12 @@ const RETRY_MS = 100
 
 type HeldForm = HTMLFormElement & { heldSubmit?: ReturnType<typeof setInterval> }
 
-/** Runs in the page's head, as its own text: plain browser code, nothing imported. */
+/**
+ * Runs in the page's head, as its own text: plain browser code, nothing imported. It passes over
+ * a submit the page's handler took and the ones it sends again itself.
+ */
 export function holdEarlySubmits(page: Document, retryMs: number): void {
   page.addEventListener("submit", function (event) {
-    // A submit the page's handler took, or one this script sends again itself.
     if (!event.isTrusted || event.defaultPrevented) return
     event.preventDefault()
     const form = event.target as HeldForm

@@ -6,7 +6,6 @@ import { SIGNUP_SECTION_ID } from "../../lib/routes"
 import type { SignupFollowUp } from "../../lib/signup-client"
 import { sideBySide } from "../shared/styles"
 import { SignupForm } from "./SignupForm"
-import { formatCount } from "../../lib/numbers"
 
 // What follows a signup ships only to visitors who start signing up (fetched when the form gets focus).
 const loadFollowUp = () => import("../waitlist/FollowUp")
@@ -30,8 +29,9 @@ export const SignupSection = ({ heading, text, socialProof }: SignupSectionProps
   const [joined, setJoined] = useState<{ followUp: SignupFollowUp; email: string } | null>(null)
   // After a signup the place brings the list's real size: shown here too once it may be (list-size.ts).
   const total = joined?.followUp.kind === "place" ? joined.followUp.place.total : undefined
-  // The claimed number ("5,000+") until a signup brings the list's real size, written in the site's language.
-  const shownCount = socialProofCount(site.socialProof, total, site.showListSizeFrom, (value) => formatCount(value, site.language))
+  // The claimed number ("5,000+") until a signup brings the list's real size, written in the site's language
+  // (as formatCount in src/lib/numbers.ts does; importing it would cost Home's opening JavaScript a module).
+  const shownCount = socialProofCount(site.socialProof, total, site.showListSizeFrom, (value) => new Intl.NumberFormat(site.language).format(value))
   return (
     <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-heading" sx={{ py: [6, 7], outline: "none" }}>
       <div
