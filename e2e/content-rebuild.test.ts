@@ -62,7 +62,8 @@ const textOf = (fragment: string): string =>
 // One build for all three checks; soft assertions, so one failure does not hide the others.
 // Booleans rather than `toContain`, so a failure does not print the whole page.
 test("after an editor changes slides.json and rebuilds", NO_BROWSER, async () => {
-  test.setTimeout(300_000)
+  // A whole build from a clean copy (no cache), beside the other tests: minutes on a 2-core machine.
+  test.setTimeout(600_000)
   const workDir = mkdtempSync(join(tmpdir(), "block94-rebuild-"))
   try {
     const html = await buildEditedCopy(workDir)
