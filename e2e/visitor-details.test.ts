@@ -246,13 +246,15 @@ test.describe("the smaller details", () => {
       await page.keyboard.press("Enter")
       const scrim = page.locator("[data-scrim]")
       await expect(scrim).toBeVisible()
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden")
+      // The page is held still once the menu has opened: an effect after the scrim's first paint.
+      const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow)
+      await expect.poll(overflow).toBe("hidden")
       expect(await axeViolations(page)).toEqual([])
 
       await page.keyboard.press("Escape")
       await expect(scrim).toHaveCount(0)
       await expect(menuToggle(page)).toBeFocused()
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden")
+      await expect.poll(overflow).not.toBe("hidden")
 
       // Tabbing past the last item closes the menu: focus never goes on under the scrim.
       await page.keyboard.press("Enter")
