@@ -47,12 +47,11 @@ const OWNER_TOKEN = "bench-funnel-owner-secret-0123456789"
 const VISITOR = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
 const BEACON_RATE = 1_000
 /**
- * Signups a second for the steady run: 720,000 an hour, more than a launch's first hour brings
- * (the whole list is a million), and a tenth of what the server takes at full load.
+ * The steady run: 200 signups a second (720,000 an hour, more than a launch's first hour brings,
+ * the whole list being a million, and a tenth of what the server takes at full load), in 3 rounds
+ * alone and 3 beside views, pooled: a p99 on a few thousand answers each way.
  */
-const STEADY_SIGNUPS = 200
-/** Rounds of steady signups alone and beside views, pooled: a p99 on a few thousand answers each way. */
-const STEADY_ROUNDS = 3
+const STEADY = { signupsPerSecond: 200, rounds: 3 }
 const ROWS_SAMPLE = 100_000
 const FUNNEL_READS = 50
 /** Signups written per transaction of the bulk fill. */
@@ -248,7 +247,7 @@ const startIdleServer = async (): Promise<{ baseUrl: string; stop(): void }> => 
 /**
  * A steady signup's p99 alone, beside BEACON_RATE views a second sent to a server that does
  * nothing (what the views' client and a server's answers take from a 2-core machine by
- * themselves), and beside as many sent to the signup server: STEADY_ROUNDS rounds of `seconds`
+ * themselves), and beside as many sent to the signup server: STEADY.rounds rounds of `seconds`
  * each, one after the other, their times pooled, so the disk's slow moments fall on all alike.
  */
 async function steadyBesideViews(baseUrl: string, seconds: number, engine: EngineName) {
@@ -256,7 +255,7 @@ async function steadyBesideViews(baseUrl: string, seconds: number, engine: Engin
   const times = { alone: [] as number[], elsewhere: [] as number[], beside: [] as number[] }
   const signups = async (arm: keyof typeof times, round: number, viewsTo: string | null) => {
     const [answers, views] = await Promise.all([
-      steadySignups(baseUrl, `steady-${arm}-${round}`, seconds, STEADY_SIGNUPS),
+      steadySignups(baseUrl, `steady-${arm}-${round}`, seconds, STEADY.signupsPerSecond),
       viewsTo ? besideViews(viewsTo, seconds) : null,
     ])
     times[arm].push(...answers.times)
@@ -265,7 +264,7 @@ async function steadyBesideViews(baseUrl: string, seconds: number, engine: Engin
     if (views && views.answered < BEACON_RATE * seconds * 0.95)
       problems.push(`${engine}: only ${views.answered} views of ${BEACON_RATE * seconds} sent beside steady signups`)
   }
-  for (let round = 0; round < STEADY_ROUNDS; round++) {
+  for (let round = 0; round < STEADY.rounds; round++) {
     await signups("alone", round, null)
     await signups("elsewhere", round, idle.baseUrl)
     await signups("beside", round, baseUrl)
@@ -655,7 +654,7 @@ const main = async () => {
     table(
       [
         { header: "store" },
-        { header: `at ${STEADY_SIGNUPS} signups/s (${STEADY_ROUNDS} x ${options.seconds} s each): alone`, align: "right" },
+        { header: `at ${STEADY.signupsPerSecond} signups/s (${STEADY.rounds} x ${options.seconds} s each): alone`, align: "right" },
         { header: "beside views to an idle server", align: "right" },
         { header: "beside views", align: "right" },
         { header: "ratio (goal <= 1.2)", align: "right" },

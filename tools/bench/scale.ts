@@ -30,7 +30,6 @@ import { serveProduction, type ProductionServer } from "../dev/serve"
 import { DAY_MS } from "../../src/signup/durations"
 
 const ROOT = resolve(__dirname, "..", "..")
-/** Signups handed to `add` at once: one event-loop turn, so one transaction. */
 /** Pending signups made after the list, the newest, as unconfirmed ones are: their tokens are confirmed below. */
 const PENDING = 3_000
 /** Confirmed signups whose status tokens the bench keeps; also the least an "empty" store holds. */
