@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test"
 import { E2E_OWNER_TOKEN } from "../tools/dev/serve"
 import { datesInOneFormat, datesWrittenOtherwise } from "./date-format"
-import { expect, test } from "./fixtures"
+import { expect, newStatusPath, test } from "./fixtures"
 import { NO_BROWSER, ROUTES } from "./site"
 
 /** The pages opened without a token, beside the shared routes (the drop page and the token pages have tests of their own below). */
@@ -52,12 +52,8 @@ test.describe("dates on every page", () => {
   })
 
   test("a confirmed person's status page writes its drop's window one way", async ({ page, app, baseURL }) => {
-    const joined = await page.request.post(`${baseURL}/api/signup`, {
-      data: { email: `dates-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, source: "website_signup", timestamp: new Date().toISOString() },
-    })
-    expect(joined.status()).toBe(201)
-    const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
-    await app.open(`${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`)
+    const statusPath = await newStatusPath(page, String(baseURL), "dates")
+    await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     await expect(page.locator('time[datetime="2026-12-04T17:00:00Z"]').first()).toBeVisible()
     const text = await visibleText(page)

@@ -304,6 +304,16 @@ export const signUpThroughApi = async (siteUrl: string, email: string, extra: Re
   return (await response.json()) as { referralCode: string }
 }
 
+/** A new person's status link on the site under test, signed up through its API as the form would: the path to open, fragment included. */
+export const newStatusPath = async (page: Page, siteUrl: string, label: string): Promise<string> => {
+  const joined = await page.request.post(`${siteUrl}/api/signup`, {
+    data: { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, source: "website_signup", timestamp: new Date().toISOString() },
+  })
+  expect(joined.status()).toBe(201)
+  const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
+  return `${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`
+}
+
 /** The emails to `email` whose subject matches, once at least `count` of them have arrived. */
 export const mailTo = async (inbox: Inbox, email: string, subject: RegExp, count = 1): Promise<ParsedMail[]> => {
   let found: ParsedMail[] = []

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test"
 import { PAGES_FORMATTING_ON_LOAD } from "../src/lib/routes"
-import { expect, test } from "./fixtures"
+import { expect, newStatusPath, test } from "./fixtures"
 import { PHONE_ONLY, ROUTES } from "./site"
 
 /** Every page a visitor can open without a token, the owner's included. */
@@ -81,16 +81,8 @@ test.describe("pages that format as they load warm the browser's formatters firs
   })
 
   test("a person's status page writes their place and dates as it loads, and its head has started the worker", async ({ page, app, baseURL }) => {
-    const joined = await page.request.post(`${baseURL}/api/signup`, {
-      data: {
-        email: `formatters-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-        source: "website_signup",
-        timestamp: new Date().toISOString(),
-      },
-    })
-    expect(joined.status()).toBe(201)
-    const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
-    await app.open(`${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`)
+    const statusPath = await newStatusPath(page, String(baseURL), "formatters")
+    await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     expect((await formattersMadeOnLoad(page)).length).toBeGreaterThan(0)
     expect(await warmsFormatters(page)).toBe(true)

@@ -8,7 +8,7 @@ import drops from "../content/drops.json"
 import site from "../content/site.json"
 import ui from "../content/ui.json"
 import { datesWrittenOtherwise } from "./date-format"
-import { expect, test } from "./fixtures"
+import { expect, newStatusPath, test } from "./fixtures"
 import { listSizes, pieceCounts } from "./numbers"
 import { NO_BROWSER, ROUTES } from "./site"
 
@@ -53,16 +53,8 @@ test.describe("one honest set of numbers", () => {
   })
 
   test("a new signup's status page and Home agree on the list's size", async ({ page, app, baseURL }) => {
-    const joined = await page.request.post(`${baseURL}/api/signup`, {
-      data: {
-        email: `numbers-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-        source: "website_signup",
-        timestamp: new Date().toISOString(),
-      },
-    })
-    expect(joined.status()).toBe(201)
-    const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
-    await app.open(`${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`)
+    const statusPath = await newStatusPath(page, String(baseURL), "numbers")
+    await app.open(statusPath)
     // Below the size the site starts to tell, the place is told without a number that gives the claim away.
     await expect(page.getByText(ui.waitlist.placeUntold).first()).toBeVisible()
     const status = await visibleText(page)

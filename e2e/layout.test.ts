@@ -1,6 +1,18 @@
 /** What every page shares: heading, header and phone menu, footer, cookie notice; the token pages' still layout. */
 import type { Page } from "@playwright/test"
-import { cookieNotice, expect, expectTopWithin, layoutShifts, mainNav, menuToggle, PLACE_ANSWER, signupSection, test, watchLayoutShifts } from "./fixtures"
+import {
+  cookieNotice,
+  expect,
+  expectTopWithin,
+  layoutShifts,
+  mainNav,
+  menuToggle,
+  newStatusPath,
+  PLACE_ANSWER,
+  signupSection,
+  test,
+  watchLayoutShifts,
+} from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 const PAGES = [
@@ -175,13 +187,9 @@ test.describe("pages opened from an email link", () => {
   }
 
   test("the status page keeps still while a real signup's place arrives", async ({ page, app, baseURL }) => {
-    const joined = await page.request.post(`${baseURL}/api/signup`, {
-      data: { email: `still-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, source: "website_signup", timestamp: new Date().toISOString() },
-    })
-    expect(joined.status()).toBe(201)
-    const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
+    const statusPath = await newStatusPath(page, String(baseURL), "still")
     await watchLayoutShifts(page)
-    await app.open(`${statusUrl.pathname}${statusUrl.hash}`)
+    await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     await expectStill(page)
   })
