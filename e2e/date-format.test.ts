@@ -52,7 +52,7 @@ test.describe("dates on every page", () => {
   })
 
   test("a confirmed person's status page writes its drop's window one way", async ({ page, app, baseURL }) => {
-    const statusPath = await newStatusPath(page, String(baseURL), "dates")
+    const statusPath = await newStatusPath(String(baseURL), "dates")
     await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     await expect(page.locator('time[datetime="2026-12-04T17:00:00Z"]').first()).toBeVisible()

@@ -293,25 +293,26 @@ export const openBeforeJavaScript = async (page: Page, url: string): Promise<() 
   return release
 }
 
-/** Signs `email` up through the public API, as the signup form would; returns their referral code. */
-export const signUpThroughApi = async (siteUrl: string, email: string, extra: Record<string, unknown> = {}): Promise<{ referralCode: string }> => {
+/** Signs `email` up through the public API, as the signup form would; returns their referral code and status link. */
+export const signUpThroughApi = async (
+  siteUrl: string,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ referralCode: string; statusUrl: string }> => {
   const response = await fetch(`${siteUrl}/api/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, source: "website_signup", timestamp: new Date().toISOString(), ...extra }),
   })
   expect(response.status).toBe(201)
-  return (await response.json()) as { referralCode: string }
+  return (await response.json()) as { referralCode: string; statusUrl: string }
 }
 
-/** A new person's status link on the site under test, signed up through its API as the form would: the path to open, fragment included. */
-export const newStatusPath = async (page: Page, siteUrl: string, label: string): Promise<string> => {
-  const joined = await page.request.post(`${siteUrl}/api/signup`, {
-    data: { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, source: "website_signup", timestamp: new Date().toISOString() },
-  })
-  expect(joined.status()).toBe(201)
-  const statusUrl = new URL(String(((await joined.json()) as { statusUrl: string }).statusUrl))
-  return `${statusUrl.pathname}${statusUrl.search}${statusUrl.hash}`
+/** A new person's status link on the site under test: the path to open, fragment included. */
+export const newStatusPath = async (siteUrl: string, label: string): Promise<string> => {
+  const { statusUrl } = await signUpThroughApi(siteUrl, `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`)
+  const url = new URL(statusUrl)
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /** The emails to `email` whose subject matches, once at least `count` of them have arrived. */

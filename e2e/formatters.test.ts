@@ -81,7 +81,7 @@ test.describe("pages that format as they load warm the browser's formatters firs
   })
 
   test("a person's status page writes their place and dates as it loads, and its head has started the worker", async ({ page, app, baseURL }) => {
-    const statusPath = await newStatusPath(page, String(baseURL), "formatters")
+    const statusPath = await newStatusPath(String(baseURL), "formatters")
     await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()
     expect((await formattersMadeOnLoad(page)).length).toBeGreaterThan(0)

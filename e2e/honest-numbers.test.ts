@@ -53,7 +53,7 @@ test.describe("one honest set of numbers", () => {
   })
 
   test("a new signup's status page and Home agree on the list's size", async ({ page, app, baseURL }) => {
-    const statusPath = await newStatusPath(page, String(baseURL), "numbers")
+    const statusPath = await newStatusPath(String(baseURL), "numbers")
     await app.open(statusPath)
     // Below the size the site starts to tell, the place is told without a number that gives the claim away.
     await expect(page.getByText(ui.waitlist.placeUntold).first()).toBeVisible()

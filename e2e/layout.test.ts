@@ -187,7 +187,7 @@ test.describe("pages opened from an email link", () => {
   }
 
   test("the status page keeps still while a real signup's place arrives", async ({ page, app, baseURL }) => {
-    const statusPath = await newStatusPath(page, String(baseURL), "still")
+    const statusPath = await newStatusPath(String(baseURL), "still")
     await watchLayoutShifts(page)
     await app.open(statusPath)
     await expect(page.getByRole("heading", { level: 1, name: /^You're (in: |#\d)/ })).toBeVisible()

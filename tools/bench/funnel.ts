@@ -49,7 +49,7 @@ const BEACON_RATE = 1_000
 /**
  * The steady run: 200 signups a second (720,000 an hour, more than a launch's first hour brings,
  * the whole list being a million, and a tenth of what the server takes at full load), in 3 rounds
- * alone and 3 beside views, pooled: a p99 on a few thousand answers each way.
+ * each way, pooled: a p99 on a few thousand answers each way.
  */
 const STEADY = { signupsPerSecond: 200, rounds: 3 }
 const ROWS_SAMPLE = 100_000
