@@ -23,6 +23,9 @@ export default defineConfig<SiteOptions>({
   forbidOnly: true,
   reporter: "list",
   timeout: 60_000,
+  // Two workers share two cores with a test that builds the site beside them: an answer from
+  // `gatsby serve` (a Function loaded anew for each request, after the bot check) can take over 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: site.baseUrl,
     signupsFile: site.signupsFile,
