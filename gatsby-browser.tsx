@@ -14,10 +14,10 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => <Layout pathname={props.location.pathname}>{element}</Layout>
 
-// One page view per page load and per move to another page of the site, sent once the page is
-// idle by a beacon loaded on its own (src/lib/visit-beacon.ts). A change of the fragment or query
+// Once per page load and per move to another page of the site, when the page is idle, code
+// loaded on its own counts the view (src/lib/page-idle.ts). A change of the fragment or query
 // alone is the same page.
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
   if (prevLocation && prevLocation.pathname === location.pathname) return
-  whenIdle(() => void import("./src/lib/visit-beacon").then(({ sendView }) => sendView(!prevLocation)).catch(() => undefined))
+  whenIdle(() => void import("./src/lib/page-idle").then(({ pageIdle }) => pageIdle(!prevLocation)).catch(() => undefined))
 }

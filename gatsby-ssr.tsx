@@ -6,6 +6,7 @@ import { Layout } from "./src/components/layout/Layout"
 import { holdEarlySubmitsScript } from "./src/lib/early-submit"
 import { rootStylesheet } from "./src/lib/root-styles"
 import { PAGES_FORMATTING_ON_LOAD } from "./src/lib/routes"
+import { isWebManifestLink } from "./src/lib/web-manifest"
 import theme, { rootStyles } from "./src/theme"
 
 /** The heading face, cut to capitals by `npm run fonts` (static/fonts/). */
@@ -27,6 +28,11 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
     <script key="hold-early-submits" dangerouslySetInnerHTML={{ __html: holdEarlySubmitsScript }} />,
     ...(PAGES_FORMATTING_ON_LOAD.includes(pathname) ? [<script key="warm-formatters" dangerouslySetInnerHTML={{ __html: WARM_FORMATTERS }} />] : []),
   ])
+}
+
+// The web manifest is linked by the page once it is idle (src/lib/page-idle.ts).
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
+  replaceHeadComponents(getHeadComponents().filter((component) => !isWebManifestLink(component)))
 }
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => <Layout pathname={props.location.pathname}>{element}</Layout>

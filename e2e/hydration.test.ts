@@ -53,6 +53,16 @@ test.describe("the first load", PHONE_ONLY, () => {
   })
 })
 
+test.describe("the web manifest", PHONE_ONLY, () => {
+  test("is linked once the page is idle, not by the server HTML, so the site can still be installed", async ({ page, app, request }) => {
+    // A browser that finds the link at once checks whether the site can be installed while the page's scripts start.
+    expect(await (await request.get("/")).text()).not.toMatch(/<link[^>]*rel="manifest"/)
+    await app.open("/")
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest")
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1)
+  })
+})
+
 test.describe("client-side navigation", LAPTOP_ONLY, () => {
   test("renders every section of the page it reaches, without reloading", async ({ page, app }) => {
     await app.open("/privacy/")

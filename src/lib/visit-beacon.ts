@@ -4,7 +4,7 @@
  * path and, when the visit arrived here from outside the site, the referring site's host and the
  * link's utm_source, utm_campaign and referral code: never the query or fragment (a status
  * link's token stays out), nothing from the device, and it stores nothing there. Loaded on its
- * own (gatsby-browser.tsx imports it when idle), so it adds nothing to a page's opening JavaScript.
+ * own (src/lib/page-idle.ts, imported when the page is idle), so it adds nothing to a page's opening JavaScript.
  */
 import { isCountedPath, isReferralCodeLike, MAX_VISIT_PATH, type VisitBeacon } from "../signup/visit"
 import { attributionFrom } from "./attribution"
