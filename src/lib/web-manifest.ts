@@ -4,7 +4,7 @@ import { isValidElement, type ReactNode } from "react"
  * The web manifest, written by gatsby-plugin-manifest, is linked once the page has opened and
  * is idle, not in the server HTML: a browser that finds the link checks at once whether the site
  * can be installed, and that check held up the scripts that make the page work (Chromium, five
- * page loads each way: about 100 ms more main-thread work after the first paint). Linked later,
+ * page loads each way: about 80 ms more main-thread work after the first paint). Linked later,
  * the site can still be installed.
  */
 export const WEB_MANIFEST_PATH = "/manifest.webmanifest"
