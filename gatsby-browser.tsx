@@ -15,8 +15,8 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => <Layout pathname={props.location.pathname}>{element}</Layout>
 
 // Once per page load and per move to another page of the site, when the page is idle, code
-// loaded on its own counts the view (src/lib/page-idle.ts). A change of the fragment or query
-// alone is the same page.
+// loaded on its own counts the view and, on the first page, links the web manifest
+// (src/lib/page-idle.ts). A change of the fragment or query alone is the same page.
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
   if (prevLocation && prevLocation.pathname === location.pathname) return
   whenIdle(() => void import("./src/lib/page-idle").then(({ pageIdle }) => pageIdle(!prevLocation)).catch(() => undefined))

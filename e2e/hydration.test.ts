@@ -1,4 +1,5 @@
 import { carouselRunning, expect, mainNav, menuToggle, test } from "./fixtures"
+import { WEB_MANIFEST_PATH } from "../src/lib/web-manifest"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 // Sections with no behaviour keep their server HTML on the first load, and interactive parts
@@ -58,7 +59,7 @@ test.describe("the web manifest", PHONE_ONLY, () => {
     // A browser that finds the link at once checks whether the site can be installed while the page's scripts start.
     expect(await (await request.get("/")).text()).not.toMatch(/<link[^>]*rel="manifest"/)
     await app.open("/")
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest")
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", WEB_MANIFEST_PATH)
     expect(await page.locator('link[rel="manifest"]').count()).toBe(1)
   })
 })
