@@ -1,3 +1,6 @@
+import type { Page } from "@playwright/test"
+import drops from "../content/drops.json"
+import { BEFORE_FIRST_PAINT } from "../plugins/post-build/first-paint-scripts"
 import { carouselRunning, expect, mainNav, menuToggle, test } from "./fixtures"
 import { WEB_MANIFEST_PATH } from "../src/lib/web-manifest"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
@@ -61,6 +64,72 @@ test.describe("the web manifest", PHONE_ONLY, () => {
     await app.open("/")
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", WEB_MANIFEST_PATH)
     expect(await page.locator('link[rel="manifest"]').count()).toBe(1)
+  })
+})
+
+const [DROP] = drops.drops
+const SECOND_PIECE = DROP.pieces[1]
+const SECOND_PIECE_FILE = SECOND_PIECE.image
+  .split("/")
+  .pop()!
+  .replace(/\.jpg$/, "")
+
+/** When the page painted first, and when it asked for a picture whose file name contains `file` (ms since navigation). */
+const paintAndRequest = (page: Page, file: string) =>
+  page.evaluate((name) => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null
+    const picture = performance.getEntriesByType("resource").find((entry) => entry.name.includes(name))
+    return { paint, requested: picture?.startTime ?? null }
+  }, file)
+
+const pictureShown = (page: Page, alt: string) =>
+  page.getByAltText(alt).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().height > 0)
+
+/** Each picture's height as the page is parsed, while lazy pictures are still held out of the layout. */
+const recordHeldPictureHeights = (mark: string) => {
+  document.addEventListener("DOMContentLoaded", () => {
+    const held = document.documentElement.hasAttribute(mark)
+    const heights = [...document.querySelectorAll("picture")].map((picture) => Math.round(picture.getBoundingClientRect().height))
+    Object.assign(window, { heldPictures: { held, heights } })
+  })
+}
+
+const pictureHeights = (page: Page) =>
+  page.locator("picture").evaluateAll((pictures) => pictures.map((picture) => Math.round(picture.getBoundingClientRect().height)))
+
+test.describe("the first screen first", PHONE_ONLY, () => {
+  test("the drop's second piece is fetched after the first paint, appears without moving the page, and the favicon needs no request", async ({ page, app }) => {
+    const requested: string[] = []
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname))
+    await page.addInitScript(recordHeldPictureHeights, BEFORE_FIRST_PAINT)
+    await app.open("/drop/")
+    // Lazy, but within a phone's lazy-load distance: without the hold it raced the first screen's picture.
+    await expect.poll(async () => (await paintAndRequest(page, SECOND_PIECE_FILE)).requested).not.toBeNull()
+    const { paint, requested: pictureAt } = await paintAndRequest(page, SECOND_PIECE_FILE)
+    expect(paint).not.toBeNull()
+    expect(pictureAt!).toBeGreaterThan(paint!)
+    expect(await page.locator(`html[${BEFORE_FIRST_PAINT}]`).count()).toBe(0)
+    await page.getByAltText(SECOND_PIECE.alt).scrollIntoViewIfNeeded()
+    await expect.poll(() => pictureShown(page, SECOND_PIECE.alt)).toBe(true)
+    // Held back, each picture already had the height it has with its image: nothing moves as it appears.
+    const { held, heights } = await page.evaluate(() => (window as unknown as { heldPictures: { held: boolean; heights: number[] } }).heldPictures)
+    expect(held).toBe(true)
+    expect(heights).toEqual(await pictureHeights(page))
+    expect(Math.min(...heights)).toBeGreaterThan(100)
+    expect(await page.locator('link[rel="icon"]').getAttribute("href")).toMatch(/^data:image\/png;base64,/)
+    expect(requested.filter((path) => /favicon|\.ico$/.test(path))).toEqual([])
+  })
+
+  test("a page reached by a link inside the site shows its lazy pictures", async ({ page, app }) => {
+    await app.open("/about/")
+    await page.evaluate(() => {
+      window.sameDocument = true
+    })
+    await page.locator("a[data-drop-link]:visible").first().click()
+    await expect(page).toHaveURL("/drop/")
+    await page.getByAltText(SECOND_PIECE.alt).scrollIntoViewIfNeeded()
+    await expect.poll(() => pictureShown(page, SECOND_PIECE.alt)).toBe(true)
+    expect(await page.evaluate(() => window.sameDocument)).toBe(true)
   })
 })
 

@@ -93,6 +93,10 @@ export const rootStyles: ThemeUIStyleObject = {
   "h1, h2, h3, p, ul, ol, figure": { margin: 0 },
   "h1, h2, h3, h4": { textWrap: "balance" },
   img: { maxWidth: "100%" },
+  // Pictures (src/components/shared/Picture.tsx) fill their width; each keeps its image's
+  // proportions inside any border (content-box), where the image sits, shown or not yet.
+  picture: { display: "block", boxSizing: "content-box" },
+  "picture img": { display: "block", width: "100%", height: "auto" },
   "::selection": { bg: "primary", color: "onPrimary" },
   "*:focus-visible": { outline: "3px solid", outlineColor: "focus", outlineOffset: "3px" },
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { hasHoistedStyles, hoistComponentStyles } from "./critical-styles"
 import { deferredScriptSources, runScriptsAfterFirstPaint } from "./first-paint-scripts"
+import { FAVICON_FILE, hasInlineFavicon, inlineFavicon } from "./inline-favicon"
 import {
   adminContentSecurityPolicy,
   contentSecurityPolicy,
@@ -30,28 +31,31 @@ export const builtPages = (publicDir: string): string[] => {
 
 /**
  * One page's final form: component styles in one head tag, scripts started after the first
- * paint. Each touch is made where it is missing: a build that rebuilds no page's HTML (only
+ * paint, the favicon (`favicon`, the PNG) written in. Each touch is made where it is missing: a build that rebuilds no page's HTML (only
  * scripts changed) still stitches Gatsby's script tags into every page again, so a page can
  * come with its styles already in the head and its scripts not yet deferred.
  */
-export const finishPage = (html: string): string => {
+export const finishPage = (html: string, favicon: Buffer): string => {
   const styled = hasHoistedStyles(html) ? html : hoistComponentStyles(html)
-  return deferredScriptSources(styled).length > 0 ? styled : runScriptsAfterFirstPaint(styled)
+  const deferred = deferredScriptSources(styled).length > 0 ? styled : runScriptsAfterFirstPaint(styled)
+  return hasInlineFavicon(deferred) ? deferred : inlineFavicon(deferred, favicon)
 }
 
 /**
  * Finishes every page in place. Returns one message per page that could not be finished, so
  * the build can stop naming them all instead of shipping pages without their final touches.
  */
-export const finishPages = (publicDir: string): string[] =>
-  builtPages(publicDir).flatMap((file) => {
+export const finishPages = (publicDir: string): string[] => {
+  const favicon = readFileSync(join(publicDir, FAVICON_FILE))
+  return builtPages(publicDir).flatMap((file) => {
     try {
-      writeFileSync(file, finishPage(readFileSync(file, "utf8")))
+      writeFileSync(file, finishPage(readFileSync(file, "utf8"), favicon))
       return []
     } catch (error) {
       return [`${relative(publicDir, file)}: ${error instanceof Error ? error.message : String(error)}`]
     }
   })
+}
 
 /** `_headers` for static hosts, with a CSP that allows exactly the inline scripts the pages carry. */
 export const writeHeadersFile = (publicDir: string, signupEndpoint: string, cmsAuthUrl = ""): void => {

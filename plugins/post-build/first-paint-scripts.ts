@@ -1,5 +1,6 @@
 /**
- * Rewrites a built page so that its JavaScript runs after the page has painted.
+ * Rewrites a built page so that its JavaScript runs, and its pictures below the first screen
+ * load, after the page has painted.
  *
  * Gatsby ends every page with `<script src="..." async>` tags for its runtime. They compete
  * with the HTML, the heading font and the first image for a slow connection, and when they
@@ -10,29 +11,56 @@
  * would come before the largest paint, not after it. The content is server-rendered, so it is
  * readable (and its links and forms usable) before that. Browsers without paint timing start
  * the scripts once the page is parsed and painted.
+ *
+ * Pictures below the first screen are lazy, but a phone's browser fetches a lazy picture within
+ * about a screen or two of the viewport as soon as it lays the page out: the drop's second piece
+ * and Home's first slide would share the connection with the first screen's picture and font.
+ * Until the loader starts, the page's <html> carries a mark under which lazy pictures are not
+ * displayed (their <picture> keeps their space, see src/components/shared/Picture.tsx), so they
+ * are fetched after the first paint. On wider screens, or without scripting, it hides nothing.
  */
+import theme from "../../src/theme"
+
+/** The mark on <html> while the page has not yet painted; the loader removes it. */
+export const BEFORE_FIRST_PAINT = "data-before-first-paint"
+
+/**
+ * Screens narrower than the theme's first breakpoint: one column, where every lazy picture is
+ * below the first screen. Wider, the drop's two pieces sit side by side in it, both shown at once.
+ */
+const ONE_COLUMN = `(width < ${theme.breakpoints?.[0] ?? "40em"})`
+
+/** On one-column screens, lazy pictures are left out of the layout while the mark is on, where scripts can take it off. */
+export const LAZY_PICTURES_AFTER_FIRST_PAINT = `<style>@media (scripting:enabled) and ${ONE_COLUMN}{html[${BEFORE_FIRST_PAINT}] img[loading=lazy]{display:none}}</style>`
 
 const ASYNC_SCRIPT = /<script src="([^"<>]+)" async(?:="")?><\/script>/g
 
 /** The inline script that adds the given script URLs to the page after it has painted. */
 export const firstPaintLoader = (sources: readonly string[]): string =>
-  `(function(s){var started=0,painted=0,parsed=0;function start(){if(started||!painted||!parsed)return;started=1;s.forEach(function(src){var e=document.createElement("script");e.src=src;e.async=true;document.body.appendChild(e)})}` +
+  `(function(s){var started=0,painted=0,parsed=0;function start(){if(started||!painted||!parsed)return;started=1;document.documentElement.removeAttribute("${BEFORE_FIRST_PAINT}");s.forEach(function(src){var e=document.createElement("script");e.src=src;e.async=true;document.body.appendChild(e)})}` +
   `function whole(){requestAnimationFrame(function(){setTimeout(function(){parsed=1;start()})})}` +
   `document.readyState==="loading"?document.addEventListener("DOMContentLoaded",whole):whole();` +
   `var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0){painted=1;return start()}` +
   `new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted=1;start()}}).observe({type:"paint",buffered:true})` +
   `})(${JSON.stringify(sources)})`
 
+/** The page marked as not yet painted, with the style that holds back its lazy pictures (once). */
+const holdLazyPictures = (html: string): string => {
+  if (html.includes(LAZY_PICTURES_AFTER_FIRST_PAINT)) return html
+  if (!/<html[\s>]/.test(html) || !html.includes("</head>")) throw new Error("no <html> or </head> found to hold lazy pictures until the first paint")
+  return html.replace(/<html(?=[\s>])/, `<html ${BEFORE_FIRST_PAINT}=""`).replace("</head>", `${LAZY_PICTURES_AFTER_FIRST_PAINT}</head>`)
+}
+
 /**
- * The page with its async scripts replaced by the first-paint loader, where the first one was.
- * Throws when the page has none: every page runs Gatsby's runtime, so none found means
+ * The page with its async scripts replaced by the first-paint loader, where the first one was,
+ * and its lazy pictures held until the loader starts. Throws when the page has none: every page runs Gatsby's runtime, so none found means
  * Gatsby's script markup changed and the rewrite would silently do nothing.
  */
 export const runScriptsAfterFirstPaint = (html: string): string => {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map((match) => match[1])
   if (sources.length === 0) throw new Error('no scripts found to start after the first paint (<script src="..." async>): did Gatsby\'s script markup change?')
   let loaderPlaced = false
-  return html.replace(ASYNC_SCRIPT, () => {
+  return holdLazyPictures(html).replace(ASYNC_SCRIPT, () => {
     if (loaderPlaced) return ""
     loaderPlaced = true
     return `<script>${firstPaintLoader(sources)}</script>`

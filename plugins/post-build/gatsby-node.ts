@@ -35,8 +35,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 }
 
 /**
- * After the build: every page gets its final touches (styles in the head, scripts after the
- * first paint), then `_headers` (hashing the final inline scripts), robots.txt, source maps
+ * After the build: every page gets its final touches (styles in the head, scripts and lazy
+ * pictures after the first paint, the favicon written in), then `_headers` (hashing the final inline scripts), robots.txt, source maps
  * out of public/, and brotli and gzip copies of every compressible file. A page that
  * cannot be finished stops the build: it would ship slower than the site is measured at.
  */

@@ -2,11 +2,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { hasHoistedStyles } from "../critical-styles"
-import { deferredScriptSources } from "../first-paint-scripts"
+import { BEFORE_FIRST_PAINT, deferredScriptSources } from "../first-paint-scripts"
 import { builtPages, finishPages } from "../finish-pages"
+import { FAVICON_FILE, FAVICON_LINK } from "../inline-favicon"
+
+/** The 32 px favicon's bytes, as gatsby-plugin-manifest would write them (any bytes do here). */
+const FAVICON = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
 
 const PAGE =
-  `<html><head></head><body><div id="___gatsby"><style data-emotion="css 2b">.css-2b{color:red}</style><h1 class="css-2b">Hi</h1></div>` +
+  `<html lang="en"><head>${FAVICON_LINK}</head><body><div id="___gatsby"><style data-emotion="css 2b">.css-2b{color:red}</style><h1 class="css-2b">Hi</h1></div>` +
   `<script src="/app-3.js" async></script></body></html>`
 
 let publicDir: string
@@ -14,6 +18,7 @@ beforeEach(() => {
   publicDir = mkdtempSync(join(tmpdir(), "block94-public-"))
   mkdirSync(join(publicDir, "about"))
   mkdirSync(join(publicDir, "_gatsby", "slices"), { recursive: true })
+  writeFileSync(join(publicDir, FAVICON_FILE), FAVICON)
   writeFileSync(join(publicDir, "index.html"), PAGE)
   writeFileSync(join(publicDir, "about", "index.html"), PAGE)
   writeFileSync(join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), '<script src="/app-3.js" async></script>')
@@ -27,6 +32,9 @@ describe("finishPages", () => {
     const home = readFileSync(join(publicDir, "index.html"), "utf8")
     expect(hasHoistedStyles(home)).toBe(true)
     expect(deferredScriptSources(home)).toEqual(["/app-3.js"])
+    expect(home).toContain(`<html ${BEFORE_FIRST_PAINT}="" lang="en">`)
+    expect(home).toContain(`<link rel="icon" href="data:image/png;base64,${FAVICON.toString("base64")}" type="image/png"/>`)
+    expect(home).not.toContain(FAVICON_FILE)
     expect(readFileSync(join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toContain(" async>")
   })
 
@@ -48,6 +56,13 @@ describe("finishPages", () => {
     expect(hasHoistedStyles(again)).toBe(true)
     expect(deferredScriptSources(again)).toEqual(["/app-4.js"])
     expect(again).not.toContain(" async>")
+    // Once each: the mark on <html>, the style that reads it, the loader that takes it off.
+    expect(again.match(new RegExp(BEFORE_FIRST_PAINT, "g"))).toHaveLength(3)
+  })
+
+  it("names a page whose favicon link it cannot find, so no page fetches the icon unnoticed", () => {
+    writeFileSync(join(publicDir, "about", "index.html"), PAGE.replace(FAVICON_LINK, '<link rel="icon" href="/favicon.svg"/>'))
+    expect(finishPages(publicDir)).toEqual([expect.stringMatching(/^about\/index\.html: no favicon link found/)])
   })
 
   it("names each page it could not finish, so the build stops", () => {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // In jsdom: the loader this plugin writes into every page is run here as a browser would run it.
-import { deferredScriptSources, firstPaintLoader, runScriptsAfterFirstPaint } from "../first-paint-scripts"
+import { BEFORE_FIRST_PAINT, deferredScriptSources, firstPaintLoader, LAZY_PICTURES_AFTER_FIRST_PAINT, runScriptsAfterFirstPaint } from "../first-paint-scripts"
 
 const PAGE = `<html><head><title>Block 94</title></head><body><div id="___gatsby">Hi</div><script id="gatsby-script-loader">window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body></html>`
 
@@ -19,6 +19,14 @@ describe("runScriptsAfterFirstPaint", () => {
     expect(rewritten).toMatch(/<\/script><\/body><\/html>$/)
   })
 
+  it("marks the page as not yet painted and holds its lazy pictures under that mark, on phones where scripts run", () => {
+    expect(rewritten).toContain(`<html ${BEFORE_FIRST_PAINT}=""><head><title>Block 94</title>${LAZY_PICTURES_AFTER_FIRST_PAINT}</head>`)
+    // Phones only: wider, the drop's two pieces share the first screen and come with it.
+    expect(LAZY_PICTURES_AFTER_FIRST_PAINT).toBe(
+      `<style>@media (scripting:enabled) and (width < 40em){html[${BEFORE_FIRST_PAINT}] img[loading=lazy]{display:none}}</style>`,
+    )
+  })
+
   it("reads the loader's script list back, for the size budgets", () => {
     expect(deferredScriptSources(rewritten)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"])
     expect(deferredScriptSources(PAGE)).toEqual([])
@@ -29,6 +37,7 @@ describe("runScriptsAfterFirstPaint", () => {
     expect(() => runScriptsAfterFirstPaint(plain)).toThrow(/no scripts found/)
     const deferInsteadOfAsync = PAGE.replace(/ async>/g, " defer>")
     expect(() => runScriptsAfterFirstPaint(deferInsteadOfAsync)).toThrow(/did Gatsby's script markup change/)
+    expect(() => runScriptsAfterFirstPaint(PAGE.replace("</head>", ""))).toThrow(/no <html> or <\/head> found/)
   })
 })
 
@@ -72,6 +81,16 @@ describe("the first-paint loader in a browser", () => {
     expect(disconnected).toBe(1)
     paint("first-contentful-paint")
     await nextFrame()
+    expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
+  })
+
+  it("lets the lazy pictures in as it starts the scripts, not before", async () => {
+    document.documentElement.setAttribute(BEFORE_FIRST_PAINT, "")
+    runLoader()
+    await nextFrame()
+    expect(document.documentElement.hasAttribute(BEFORE_FIRST_PAINT)).toBe(true)
+    paint("first-contentful-paint")
+    expect(document.documentElement.hasAttribute(BEFORE_FIRST_PAINT)).toBe(false)
     expect(addedScripts()).toEqual(["/framework-2.js", "/app-3.js"])
   })
 
