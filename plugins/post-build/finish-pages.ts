@@ -30,10 +30,11 @@ export const builtPages = (publicDir: string): string[] => {
 }
 
 /**
- * One page's final form: component styles in one head tag, scripts started after the first
- * paint, the favicon (`favicon`, the PNG) written in. Each touch is made where it is missing: a build that rebuilds no page's HTML (only
- * scripts changed) still stitches Gatsby's script tags into every page again, so a page can
- * come with its styles already in the head and its scripts not yet deferred.
+ * One page's final form: component styles in one head tag, scripts (and, on phones, lazy
+ * pictures) started after the first paint, the favicon (`favicon`, the PNG) written in. Each
+ * touch is made where it is missing: a build that rebuilds no page's HTML (only scripts changed)
+ * still stitches Gatsby's script tags into every page again, so a page can come with its styles
+ * already in the head and its scripts not yet deferred.
  */
 export const finishPage = (html: string, favicon: Buffer): string => {
   const styled = hasHoistedStyles(html) ? html : hoistComponentStyles(html)

@@ -30,7 +30,7 @@ export const BEFORE_FIRST_PAINT = "data-before-first-paint"
  */
 const ONE_COLUMN = `(width < ${theme.breakpoints?.[0] ?? "40em"})`
 
-/** On one-column screens, lazy pictures are left out of the layout while the mark is on, where scripts can take it off. */
+/** On one-column screens, lazy pictures stay out of the layout while the mark is on, where scripts can take it off. */
 export const LAZY_PICTURES_AFTER_FIRST_PAINT = `<style>@media (scripting:enabled) and ${ONE_COLUMN}{html[${BEFORE_FIRST_PAINT}] img[loading=lazy]{display:none}}</style>`
 
 const ASYNC_SCRIPT = /<script src="([^"<>]+)" async(?:="")?><\/script>/g
@@ -53,8 +53,9 @@ const holdLazyPictures = (html: string): string => {
 
 /**
  * The page with its async scripts replaced by the first-paint loader, where the first one was,
- * and its lazy pictures held until the loader starts. Throws when the page has none: every page runs Gatsby's runtime, so none found means
- * Gatsby's script markup changed and the rewrite would silently do nothing.
+ * and its lazy pictures held until the loader starts. Throws when the page has no async script:
+ * every page runs Gatsby's runtime, so none found means Gatsby's script markup changed and the
+ * rewrite would silently do nothing.
  */
 export const runScriptsAfterFirstPaint = (html: string): string => {
   const sources = [...html.matchAll(ASYNC_SCRIPT)].map((match) => match[1])

@@ -36,9 +36,10 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 
 /**
  * After the build: every page gets its final touches (styles in the head, scripts and lazy
- * pictures after the first paint, the favicon written in), then `_headers` (hashing the final inline scripts), robots.txt, source maps
- * out of public/, and brotli and gzip copies of every compressible file. A page that
- * cannot be finished stops the build: it would ship slower than the site is measured at.
+ * pictures after the first paint, the favicon written in), then `_headers` (hashing the final
+ * inline scripts), robots.txt, source maps out of public/, and brotli and gzip copies of every
+ * compressible file. A page that cannot be finished stops the build: it would ship slower than
+ * the site is measured at.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
   const result = await graphql<Queries.RobotsSiteUrlQuery>(`
