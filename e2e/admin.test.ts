@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import type { Page } from "@playwright/test"
 import { freePort, serveProduction, type ProductionServer } from "../tools/dev/serve"
-import { axeViolations, expect, test } from "./fixtures"
+import { axeViolations, expect, imageLoaded, test } from "./fixtures"
 import { LAPTOP_ONLY } from "./site"
 
 const ROOT = resolve(__dirname, "..")
@@ -28,7 +28,7 @@ test.describe("the editors' sign-in page", () => {
     await expect(signIn).toBeVisible()
     const logo = page.locator('img[src="/admin/logo.svg"]')
     await expect(logo).toBeVisible()
-    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await imageLoaded(logo)).toBe(true)
     // Decap's own logo gives way to the brand's.
     await expect(page.locator('[class*="-DecapLogoIcon"]')).toHaveCount(0)
     await expect(page.locator('[class*="-StyledAuthenticationPage"]')).toHaveCSS("background-color", "rgb(13, 13, 13)")

@@ -19,7 +19,7 @@ import { entryListText, sha256Hex, type DrawEntry } from "../src/drop/entry-list
 import { scheduledRecord, STOCK } from "../test/drop-fixtures"
 import { publicKeyOf, signRound } from "../tools/dev/beacon-stand-in"
 import { routeBuiltDrops } from "../tools/dev/built-drops"
-import { axeViolations, builtApiBase, cookieNotice, expect, test } from "./fixtures"
+import { axeViolations, builtApiBase, cookieNotice, expect, imageLoaded, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY } from "./site"
 
 const [DROP] = drops.drops
@@ -265,7 +265,7 @@ test.describe("the drop page without JavaScript", () => {
       const picture = page.getByAltText(piece.alt)
       await picture.scrollIntoViewIfNeeded()
       await expect(picture).toBeVisible()
-      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+      await expect.poll(() => imageLoaded(picture)).toBe(true)
     }
     await openCheck(page)
     const record = `${builtApiBase() ?? "/api/"}drop?drop=drop-01`

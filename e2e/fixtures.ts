@@ -223,6 +223,9 @@ export const layoutShifts = (page: Page): Promise<LayoutShifts> =>
     return (window as unknown as { layoutShiftsNow(): LayoutShifts }).layoutShiftsNow()
   })
 
+/** Whether an <img> has loaded its picture, not only stands in the page. */
+export const imageLoaded = (image: Locator): Promise<boolean> => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
+
 /** axe-core's WCAG 2.1 A/AA violations on the page as it is now, a line each (rule: where). */
 export const axeViolations = async (page: Page): Promise<string[]> => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test"
 import drops from "../content/drops.json"
 import { BEFORE_FIRST_PAINT } from "../plugins/post-build/first-paint-scripts"
-import { carouselRunning, expect, mainNav, menuToggle, test } from "./fixtures"
+import { carouselRunning, expect, imageLoaded, mainNav, menuToggle, test } from "./fixtures"
 import { WEB_MANIFEST_PATH } from "../src/lib/web-manifest"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
@@ -82,8 +82,13 @@ const paintAndRequest = (page: Page, file: string) =>
     return { paint, requested: picture?.startTime ?? null }
   }, file)
 
-const pictureShown = (page: Page, alt: string) =>
-  page.getByAltText(alt).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().height > 0)
+/** The picture scrolled to is on screen and loaded. */
+const expectPictureShown = async (page: Page, alt: string) => {
+  const picture = page.getByAltText(alt)
+  await picture.scrollIntoViewIfNeeded()
+  await expect(picture).toBeVisible()
+  await expect.poll(() => imageLoaded(picture)).toBe(true)
+}
 
 /** Each picture's height as the page is parsed, while lazy pictures are still held out of the layout. */
 const recordHeldPictureHeights = (mark: string) => {
@@ -109,8 +114,7 @@ test.describe("the first screen first", PHONE_ONLY, () => {
     expect(paint).not.toBeNull()
     expect(pictureAt!).toBeGreaterThan(paint!)
     expect(await page.locator(`html[${BEFORE_FIRST_PAINT}]`).count()).toBe(0)
-    await page.getByAltText(SECOND_PIECE.alt).scrollIntoViewIfNeeded()
-    await expect.poll(() => pictureShown(page, SECOND_PIECE.alt)).toBe(true)
+    await expectPictureShown(page, SECOND_PIECE.alt)
     // Held back, each picture already had the height it has with its image: nothing moves as it appears.
     const { held, heights } = await page.evaluate(() => (window as unknown as { heldPictures: { held: boolean; heights: number[] } }).heldPictures)
     expect(held).toBe(true)
@@ -127,8 +131,7 @@ test.describe("the first screen first", PHONE_ONLY, () => {
     })
     await page.locator("a[data-drop-link]:visible").first().click()
     await expect(page).toHaveURL("/drop/")
-    await page.getByAltText(SECOND_PIECE.alt).scrollIntoViewIfNeeded()
-    await expect.poll(() => pictureShown(page, SECOND_PIECE.alt)).toBe(true)
+    await expectPictureShown(page, SECOND_PIECE.alt)
     expect(await page.evaluate(() => window.sameDocument)).toBe(true)
   })
 })

@@ -5,7 +5,7 @@
  * clear of the pictures. Keyboard only where a visitor acts, axe at both sizes.
  */
 import type { Locator, Page } from "@playwright/test"
-import { axeViolations, cookieNotice, expect, mainNav, menuToggle, onPhone, signupSection, test } from "./fixtures"
+import { axeViolations, cookieNotice, expect, imageLoaded, mainNav, menuToggle, onPhone, signupSection, test } from "./fixtures"
 import { LAPTOP_ONLY, PHONE_ONLY, ROUTES } from "./site"
 
 test.use({ reducedMotion: "reduce" })
@@ -206,7 +206,7 @@ test.describe("the smaller details", () => {
     await expect(piece).toHaveAttribute("loading", "eager")
     const shown = await box(piece)
     expect(shown.y + shown.height).toBeLessThanOrEqual(page.viewportSize()!.height)
-    expect(await piece.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await imageLoaded(piece)).toBe(true)
   })
 
   test("the business address wraps before its @ on a phone, never inside a word", PHONE_ONLY, async ({ page, app }) => {
