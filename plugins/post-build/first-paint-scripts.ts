@@ -28,7 +28,8 @@ export const BEFORE_FIRST_PAINT = "data-before-first-paint"
  * Screens narrower than the theme's first breakpoint: one column, where every lazy picture is
  * below the first screen. Wider, the drop's two pieces sit side by side in it, both shown at once.
  */
-const ONE_COLUMN = `(width < ${theme.breakpoints?.[0] ?? "40em"})`
+// No fallback copy of the breakpoint: the unit test pins the result, so a theme without one fails it.
+const ONE_COLUMN = `(width < ${theme.breakpoints?.[0]})`
 
 /** On one-column screens, lazy pictures stay out of the layout while the mark is on, where scripts can take it off. */
 export const LAZY_PICTURES_AFTER_FIRST_PAINT = `<style>@media (scripting:enabled) and ${ONE_COLUMN}{html[${BEFORE_FIRST_PAINT}] img[loading=lazy]{display:none}}</style>`
