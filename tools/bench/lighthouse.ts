@@ -25,6 +25,10 @@ export interface RunMetrics {
   lcpElement: string | null
   /** Where the LCP's time went (ms): Lighthouse's phases, named as it names them. */
   lcpPhases: LcpPhases
+  /** The host's speed as Lighthouse benchmarks it before the run ("CPU/Memory Power"). */
+  cpuIndex: number | null
+  /** The CPU slowdown the run's simulation applied (Lighthouse's default on phones: 4). */
+  cpuSlowdown: number | null
 }
 
 /** TTFB, then, for an image, load delay (until its request starts) and load time, then render delay. */
@@ -60,6 +64,8 @@ export interface RunOptions {
   ignoreStatusCode: boolean
   /** Where to keep the whole report (JSON), for its network waterfall and LCP details; none when absent. */
   reportFile?: string
+  /** On phones, this CPU slowdown in place of Lighthouse's default 4x (calibrated to the host, as Lighthouse's throttling docs describe). */
+  mobileCpuSlowdown?: number
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
@@ -146,6 +152,8 @@ export const extractMetrics = (lhr: Result): RunMetrics => ({
   requests: resourceSummary(lhr, "total", "requestCount"),
   lcpElement: lcpElementOf(lhr),
   lcpPhases: lcpPhasesOf(lhr),
+  cpuIndex: typeof lhr.environment?.benchmarkIndex === "number" ? lhr.environment.benchmarkIndex : null,
+  cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
 })
 
 export const median = (values: number[]): number | null => {
@@ -188,6 +196,8 @@ export const medianMetrics = (runs: RunMetrics[]): RunMetrics => {
       loadTimeMs: pickPhase("loadTimeMs"),
       renderDelayMs: pickPhase("renderDelayMs"),
     },
+    cpuIndex: median(runs.flatMap((run) => (run.cpuIndex === null ? [] : [run.cpuIndex]))),
+    cpuSlowdown: median(runs.flatMap((run) => (run.cpuSlowdown === null ? [] : [run.cpuSlowdown]))),
   }
 }
 
@@ -230,6 +240,7 @@ export const runLighthouse = async (url: string, mode: Mode, options: RunOptions
       output: "json",
       logLevel: "error",
       ignoreStatusCode: options.ignoreStatusCode,
+      ...(mode === "mobile" && options.mobileCpuSlowdown !== undefined ? { throttling: { cpuSlowdownMultiplier: options.mobileCpuSlowdown } } : {}),
     }
     const run = lighthouse(url, flags, config)
     // If the timeout wins, this run's promise rejects later once Chromium is gone; ignore that.

@@ -77,17 +77,23 @@ const MODES: Mode[] = ["mobile", "desktop"]
 const LIGHTHOUSE_TIMEOUT_MS = 90_000
 const BUILD_TIMEOUT_MS = 10 * 60_000
 
-const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--route NAME]... [--build-speed]
+const USAGE = `Usage: npm run bench -- [--no-build] [--runs N] [--route NAME]... [--build-speed] [--mobile-cpu-slowdown X]
   --no-build     use the existing public/ instead of running gatsby build first
   --route NAME   only this route's Lighthouse runs (as named in the table, e.g. /waitlist/#token=); may be repeated
   --runs N       Lighthouse runs per route and mode (default 3); the median is reported
-  --build-speed  also time a clean build, a rebuild after a caption edit, and develop hot reload`
+  --build-speed  also time a clean build, a rebuild after a caption edit, and develop hot reload
+  --mobile-cpu-slowdown X
+                 on phones, simulate this CPU slowdown instead of Lighthouse's default 4x, which
+                 assumes a host with a CPU index of 1,500-2,000: on a slower host, pick X from the
+                 table in Lighthouse's docs/throttling.md (the CPU index is printed per run)`
 
 interface Options {
   build: boolean
   runs: number
   buildSpeed: boolean
   routes: Route[]
+  /** Lighthouse's default (4x) when absent. */
+  mobileCpuSlowdown?: number
 }
 
 const parseOptions = (): Options => {
@@ -98,6 +104,7 @@ const parseOptions = (): Options => {
         "build-speed": { type: "boolean", default: false },
         runs: { type: "string", default: "3" },
         route: { type: "string", multiple: true, default: [] },
+        "mobile-cpu-slowdown": { type: "string" },
         help: { type: "boolean", default: false },
       },
     })
@@ -116,7 +123,11 @@ const parseOptions = (): Options => {
   const unknownRoutes = values.route.filter((name) => !ROUTES.some((route) => route.name === name))
   if (unknownRoutes.length > 0) throw new Error(`no route named ${unknownRoutes.join(", ")}; the routes are ${ROUTES.map(({ name }) => name).join(" ")}`)
   const routes = values.route.length > 0 ? ROUTES.filter(({ name }) => values.route.includes(name)) : ROUTES
-  return { build: !values["no-build"], runs, buildSpeed: values["build-speed"], routes }
+  const slowdown = values["mobile-cpu-slowdown"]
+  const mobileCpuSlowdown = slowdown === undefined ? undefined : Number(slowdown)
+  if (mobileCpuSlowdown !== undefined && !(mobileCpuSlowdown >= 1))
+    throw new Error(`--mobile-cpu-slowdown needs a number of at least 1, not "${slowdown}"\n${USAGE}`)
+  return { build: !values["no-build"], runs, buildSpeed: values["build-speed"], routes, mobileCpuSlowdown }
 }
 
 interface RouteResult {
@@ -234,7 +245,7 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
   const columns = [
     { header: "route" },
     { header: "mode" },
-    ...rightAligned("perf", "a11y", "bp", "seo", "FCP", "LCP", "TBT", "CLS", "total", "JS", "img", "reqs", "ok"),
+    ...rightAligned("perf", "a11y", "bp", "seo", "FCP", "LCP", "TBT", "CLS", "total", "JS", "img", "reqs", "ok", "CPU index", "slowdown"),
     { header: "target (mobile)" },
   ]
   const rows = results.map(({ route, mode, median: m, samples }) => [
@@ -253,6 +264,8 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
     kib(m?.imageBytes ?? null),
     integer(m?.requests ?? null),
     `${samples.length}/${runs}`,
+    integer(m?.cpuIndex ?? null),
+    m?.cpuSlowdown == null ? "-" : `${m.cpuSlowdown}x`,
     mode === "mobile" ? targetVerdict(ROUTES.find(({ name }) => name === route) ?? { lcpTargetMs: PAGE_LCP_TARGET_MS }, m) : "",
   ])
   console.log(table(columns, rows))
@@ -279,8 +292,7 @@ const printLighthouse = (results: RouteResult[], runs: number) => {
 const runAllLighthouse = async (
   baseUrl: string,
   links: PageLinks,
-  routes: Route[],
-  runs: number,
+  { routes, runs, mobileCpuSlowdown }: Pick<Options, "routes" | "runs" | "mobileCpuSlowdown">,
   chromePath: string,
   resultsDir: string,
 ): Promise<RouteResult[]> => {
@@ -305,10 +317,11 @@ const runAllLighthouse = async (
           chromeFlags: CHROMIUM_FLAGS,
           timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
           ignoreStatusCode: route.expectNotFound,
+          mobileCpuSlowdown,
           reportFile: join(resultsDir, `lighthouse-${route.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${result.mode}-${run}.json`),
         })
         result.samples.push(metrics)
-        summary = `perf ${integer(metrics.performance)}, LCP ${integer(metrics.lcpMs)} ms, TBT ${integer(metrics.tbtMs)} ms`
+        summary = `perf ${integer(metrics.performance)}, LCP ${integer(metrics.lcpMs)} ms, TBT ${integer(metrics.tbtMs)} ms, CPU index ${integer(metrics.cpuIndex)}`
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         result.failures.push(message)
@@ -340,7 +353,8 @@ const main = async (): Promise<void> => {
   const environment = describeEnvironment(root, chromePath, options.runs)
   console.log(
     `Block 94 bench: Lighthouse ${environment.lighthouse}, ${environment.chromium}, Node ${environment.node}, ` +
-      `${environment.cpus} CPUs, commit ${environment.commit}, ${options.runs} run(s) per route and mode`,
+      `${environment.cpus} CPUs, commit ${environment.commit}, ${options.runs} run(s) per route and mode, ` +
+      `phones' CPU slowdown ${options.mobileCpuSlowdown ?? 4}x${options.mobileCpuSlowdown === undefined ? " (Lighthouse's default)" : ""}`,
   )
 
   let buildSpeed: BuildSpeed | null = null
@@ -385,7 +399,7 @@ const main = async (): Promise<void> => {
     console.log(`bench: serving public/ at ${site.baseUrl}`)
     const links = await makeTokenLinks(site.baseUrl, inbox)
     const invitation = await invitePath(site.signupsFile, inbox, links.confirmedEmail)
-    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options.routes, options.runs, chromePath, resultsDir)
+    lighthouse = await runAllLighthouse(site.baseUrl, { ...links, invitePath: invitation }, options, chromePath, resultsDir)
   } finally {
     stopSite(site.process)
     stopOnInterrupt()

@@ -160,7 +160,7 @@ describe("JavaScript by package", () => {
 })
 
 describe("Lighthouse medians", () => {
-  const run = (performance: number, lcpElement: string): RunMetrics => ({
+  const run = (performance: number, lcpElement: string, cpuIndex: number | null = null): RunMetrics => ({
     performance,
     accessibility: 100,
     bestPractices: null,
@@ -175,6 +175,8 @@ describe("Lighthouse medians", () => {
     requests: 5,
     lcpElement,
     lcpPhases: { ttfbMs: 100, loadDelayMs: performance, loadTimeMs: null, renderDelayMs: 300 },
+    cpuIndex,
+    cpuSlowdown: 4,
   })
 
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -190,6 +192,12 @@ describe("Lighthouse medians", () => {
     expect(result.bestPractices).toBeNull()
     expect(result.lcpElement).toBe("<img>")
     expect(result.lcpPhases).toEqual({ ttfbMs: 100, loadDelayMs: 80, loadTimeMs: null, renderDelayMs: 300 })
+  })
+
+  it("reports the host's median CPU index and the slowdown the runs simulated", () => {
+    const result = medianMetrics([run(90, "<h1>", 1800), run(70, "<h1>", 900), run(80, "<h1>", null), run(85, "<h1>", 1200)])
+    expect(result.cpuIndex).toBe(1200)
+    expect(result.cpuSlowdown).toBe(4)
   })
 })
 
