@@ -109,7 +109,7 @@ test.describe("the drop page", () => {
     await serveDraw(page, await fairDraw())
     await app.open("/drop/")
     await openCheck(page)
-    await expect(liveSection(page).getByRole("button", { name: copy.live.verify.button })).toBeVisible()
+    await expect(liveSection(page).getByRole("button", { name: copy.live.verify.button })).toBeEnabled()
     // From the page's first control to its last, Tab stops on each with a ring; the drop's own
     // controls (the action, the winners' lists, the entry list, the check) are among them.
     const expected = await page.evaluate(() =>
@@ -275,13 +275,15 @@ test.describe("the drop page without JavaScript", () => {
 })
 
 test.describe("the draw's live record", () => {
-  test("is read from /api/drop for the drop, and names each size and its entries", LAPTOP_ONLY, async ({ page, app }) => {
+  test("is read from /api/drop for the drop once its fold is opened, and names each size and its entries", LAPTOP_ONLY, async ({ page, app }) => {
     const requested: string[] = []
     await page.route(RECORD_URL, (route) => {
       requested.push(new URL(route.request().url()).search)
       return json(route, 200, scheduledRecord())
     })
     await app.open("/drop/")
+    // Folded, nobody sees it: a visitor who never opens the fold never asks the server for it.
+    expect(requested).toEqual([])
     await openCheck(page)
     const live = liveSection(page)
     await expect(live.getByText(copy.live.phases.scheduled)).toBeVisible()

@@ -1,7 +1,8 @@
 /** @jsxImportSource theme-ui */
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import type { BuiltDrop } from "../../drop/verify"
 import { dropRecordUrl, fetchPublishedDrop, type DropRecordOutcome } from "../../lib/drop-client"
+import { whenUnfolded } from "../../lib/fold"
 import { fillTemplate } from "../../signup/template"
 import { dropSectionId, type LiveCopy } from "./copy"
 import { isCheckable } from "../../drop/contract"
@@ -37,15 +38,20 @@ export const noscriptHtml = (line: string, url: string): string =>
 type LiveState = { kind: "idle" } | { kind: "loading" } | DropRecordOutcome
 
 /**
- * The draw's live record, read from the server once the page runs. Until there is one (before the
- * owner publishes the seed's hash, or when the server cannot be reached) it says so calmly.
+ * The draw's live record, read from the server once the page runs and the fold around it (if
+ * any) is open: folded, nobody sees it, so a visitor who never opens it costs neither their
+ * phone nor the server the record. Until there is one (before the owner publishes the seed's
+ * hash, or when the server cannot be reached) it says so calmly.
  */
 export const LiveDraw = ({ dropId, built, resultsAt, copy, checkOpens, noscript, sizeNames, language }: LiveDrawProps) => {
   const [state, setState] = useState<LiveState>({ kind: "idle" })
+  const sectionRef = useRef<HTMLElement>(null)
   useEffect(() => {
     let current = true
-    setState({ kind: "loading" })
-    void fetchPublishedDrop(dropId).then((outcome) => {
+    void whenUnfolded(sectionRef.current).then(async () => {
+      if (!current) return
+      setState({ kind: "loading" })
+      const outcome = await fetchPublishedDrop(dropId)
       if (current) setState(outcome)
     })
     return () => {
@@ -57,6 +63,7 @@ export const LiveDraw = ({ dropId, built, resultsAt, copy, checkOpens, noscript,
   const message = state.kind === "loading" ? copy.loading : state.kind === "unavailable" ? copy.unavailable : null
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={headingId}
       data-draw={state.kind}
       sx={{ p: [4, 5], bg: "surface", border: "2px solid", borderColor: "border", borderRadius: "large" }}

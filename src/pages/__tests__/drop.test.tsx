@@ -32,6 +32,16 @@ const serve = ({ record, status = 200, list = DRAWN_ENTRY_LIST }: { record?: unk
 
 const liveSection = () => screen.getByRole("region", { name: drop.live.heading })
 
+/** Opens the fold that holds how the draw is checked, as its summary does: open, then a toggle event. */
+const openCheckFold = () => {
+  const fold = document.querySelector<HTMLDetailsElement>("[data-check-fold]")
+  if (!fold) throw new Error("no check fold on the page")
+  act(() => {
+    fold.open = true
+    fold.dispatchEvent(new Event("toggle"))
+  })
+}
+
 afterEach(() => {
   jest.useRealTimers()
   mockVerifyDraw.mockReset()
@@ -166,9 +176,12 @@ describe("the drop page in the browser", () => {
     expect(within(when).getByText(drop.countdown.over)).toBeInTheDocument()
   })
 
-  it("says calmly that there is nothing to check yet when the record is not there (404)", async () => {
+  it("reads the record only once the fold is opened, and says calmly that there is nothing to check yet when it is not there (404)", async () => {
     const fetchMock = serve({ status: 404 })
     render(page())
+    await act(async () => undefined)
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/drop?drop=drop-01", expect.anything())
+    openCheckFold()
     expect(await within(liveSection()).findByText(drop.live.unavailable)).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledWith("/api/drop?drop=drop-01", expect.objectContaining({ method: "GET" }))
   })
@@ -176,6 +189,7 @@ describe("the drop page in the browser", () => {
   it("shows the seed's hash and the entries per size before the draw, with the check disabled until the results", async () => {
     serve({ record: scheduledRecord() })
     render(page())
+    openCheckFold()
     const live = liveSection()
     expect(await within(live).findByText(drop.live.phases.scheduled)).toBeInTheDocument()
     expect(within(live).getByText(COMMITMENT.seedHash)).toBeInTheDocument()
@@ -199,6 +213,7 @@ describe("the drop page in the browser", () => {
     const fetchMock = serve({ record: drawnRecord() })
     mockVerifyDraw.mockResolvedValue({ ok: true, problems: [] })
     render(page())
+    openCheckFold()
     const live = liveSection()
     expect(await within(live).findByText(drop.live.phases.drawn)).toBeInTheDocument()
     expect(within(live).getByText(drawnRecord().seed as string)).toBeInTheDocument()
@@ -223,6 +238,7 @@ describe("the drop page in the browser", () => {
     serve({ record: drawnRecord() })
     mockVerifyDraw.mockResolvedValue({ ok: false, problems: ["The seed does not match the hash published before entries opened"] })
     render(page())
+    openCheckFold()
     expect(await within(liveSection()).findByText(drop.live.phases.drawn)).toBeInTheDocument()
     fireEvent.click(within(liveSection()).getByRole("button", { name: drop.live.verify.button }))
     const status = await within(liveSection()).findByText(drop.live.verify.mismatch)
@@ -232,6 +248,7 @@ describe("the drop page in the browser", () => {
   it("says so when the entry list cannot be downloaded, and checks nothing", async () => {
     serve({ record: drawnRecord(), list: null })
     render(page())
+    openCheckFold()
     expect(await within(liveSection()).findByText(drop.live.phases.drawn)).toBeInTheDocument()
     fireEvent.click(within(liveSection()).getByRole("button", { name: drop.live.verify.button }))
     expect(await within(liveSection()).findByText(drop.live.verify.failed)).toBeInTheDocument()
