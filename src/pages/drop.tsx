@@ -80,6 +80,8 @@ const DropPage = ({ data }: PageProps<Queries.DropPageQuery>) => {
           </StaticMarkup>
           <HydrateLater>
             <DropSchedule drop={drop} copy={page} language={site.language} />
+          </HydrateLater>
+          <HydrateLater>
             <DropAction drop={drop} copy={page} minimumAge={minimumAge} sizeNames={sizeNamesOf(drop)} />
           </HydrateLater>
           <StaticMarkup>
