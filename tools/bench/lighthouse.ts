@@ -54,6 +54,8 @@ export const NUMERIC_METRICS = [
   "scriptBytes",
   "imageBytes",
   "requests",
+  "cpuIndex",
+  "cpuSlowdown",
 ] as const satisfies readonly (keyof RunMetrics)[]
 
 export interface RunOptions {
@@ -196,8 +198,8 @@ export const medianMetrics = (runs: RunMetrics[]): RunMetrics => {
       loadTimeMs: pickPhase("loadTimeMs"),
       renderDelayMs: pickPhase("renderDelayMs"),
     },
-    cpuIndex: median(runs.flatMap((run) => (run.cpuIndex === null ? [] : [run.cpuIndex]))),
-    cpuSlowdown: median(runs.flatMap((run) => (run.cpuSlowdown === null ? [] : [run.cpuSlowdown]))),
+    cpuIndex: pick("cpuIndex"),
+    cpuSlowdown: pick("cpuSlowdown"),
   }
 }
 
