@@ -32,15 +32,8 @@ const serve = ({ record, status = 200, list = DRAWN_ENTRY_LIST }: { record?: unk
 
 const liveSection = () => screen.getByRole("region", { name: drop.live.heading })
 
-/** Opens the fold that holds how the draw is checked, as its summary does: open, then a toggle event. */
-const openCheckFold = () => {
-  const fold = document.querySelector<HTMLDetailsElement>("[data-check-fold]")
-  if (!fold) throw new Error("no check fold on the page")
-  act(() => {
-    fold.open = true
-    fold.dispatchEvent(new Event("toggle"))
-  })
-}
+/** Opens the fold that holds how the draw is checked, by its summary, as a visitor does. */
+const openCheckFold = () => fireEvent.click(screen.getByText(drop.check.heading, { selector: "summary" }))
 
 afterEach(() => {
   jest.useRealTimers()
