@@ -354,7 +354,7 @@ const main = async (): Promise<void> => {
   console.log(
     `Block 94 bench: Lighthouse ${environment.lighthouse}, ${environment.chromium}, Node ${environment.node}, ` +
       `${environment.cpus} CPUs, commit ${environment.commit}, ${options.runs} run(s) per route and mode, ` +
-      `phones' CPU slowdown ${options.mobileCpuSlowdown ?? 4}x${options.mobileCpuSlowdown === undefined ? " (Lighthouse's default)" : ""}`,
+      `phones' CPU slowdown ${options.mobileCpuSlowdown === undefined ? "Lighthouse's default" : `${options.mobileCpuSlowdown}x`}`,
   )
 
   let buildSpeed: BuildSpeed | null = null
